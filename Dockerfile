@@ -1,0 +1,47 @@
+# syntax=docker/dockerfile:1.7
+# Multi-stage build of the whole product. One image runs either role:
+#   api:    node backend/dist/main.js   (REST, Swagger, user app at /, console at /admin)
+#   worker: node backend/dist/worker.js (BullMQ consumers; scale with --scale worker=N)
+
+FROM node:20-bookworm-slim AS deps
+WORKDIR /app
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+COPY backend/package.json backend/
+COPY frontend/package.json frontend/
+COPY admin-ui/package.json admin-ui/
+COPY openapi/package.json openapi/
+RUN npm ci --strict-allow-scripts=true --no-audit --no-fund
+
+FROM deps AS build
+COPY tsconfig.json nest-cli.json ./
+COPY backend backend
+COPY frontend frontend
+COPY admin-ui admin-ui
+COPY openapi openapi
+RUN npm run build
+
+FROM node:20-bookworm-slim AS prod-deps
+WORKDIR /app
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+COPY backend/package.json backend/
+COPY openapi/package.json openapi/
+COPY frontend/package.json frontend/
+COPY admin-ui/package.json admin-ui/
+RUN npm ci --omit=dev --workspace backend --include-workspace-root=false --strict-allow-scripts=true --no-audit --no-fund
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production PORT=3000
+WORKDIR /app
+RUN apt-get update && apt-get install -y --no-install-recommends tini curl && rm -rf /var/lib/apt/lists/*
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=build /app/package.json ./
+COPY --from=build /app/backend/package.json ./backend/
+COPY --from=build /app/backend/dist ./backend/dist
+COPY --from=build /app/frontend/dist ./frontend/dist
+COPY --from=build /app/admin-ui/dist ./admin-ui/dist
+USER node
+EXPOSE 3000
+ENTRYPOINT ["/usr/bin/tini", "--"]
+CMD ["node", "backend/dist/main.js"]

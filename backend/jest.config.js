@@ -1,0 +1,39 @@
+/**
+ * Jest runs the backend's unit tests (src/**\/*.spec.ts), integration tests against the real
+ * PostgreSQL and Redis (test/**\/*.int-spec.ts) and browser tests (test/browser/*.e2e-spec.ts).
+ * Nest 12 ships ESM only: swc transforms it to CommonJS for Jest.
+ */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+    sourceMaps: 'inline',
+  },
+];
+const esm = ['@nestjs', 'uid', 'file-type', 'load-esm', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras', 'nestjs-pino'];
+
+const base = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j|mj)sx?$': swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${esm.join('|')})/)`],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+};
+
+module.exports = {
+  globalSetup: '<rootDir>/test/global-setup.js',
+  globalTeardown: '<rootDir>/test/global-teardown.js',
+  testTimeout: 60_000,
+  projects: [
+    { ...base, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    { ...base, displayName: 'integration', testMatch: ['<rootDir>/test/**/*.int-spec.ts'] },
+    { ...base, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.e2e-spec.ts'] },
+  ],
+};

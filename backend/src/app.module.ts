@@ -1,0 +1,37 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { LoggingModule } from './common/logging/logging.module';
+import { AppConfig } from './config/app-config';
+import { AppConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { HealthModule } from './modules/health/health.module';
+import { UsersModule } from './modules/users/users.module';
+import { QueueModule } from './queue/queue.module';
+import { StorageModule } from './storage/storage.module';
+
+export type ProcessRole = 'api' | 'worker';
+
+/** One application, two roles: the API (main.ts) and the queue consumers (worker.ts). */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, role: ProcessRole = 'api'): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        AppConfigModule.forRoot(config),
+        LoggingModule,
+        DatabaseModule,
+        QueueModule.forRoot({
+          driver: config.queue.driver,
+          redisUrl: config.queue.redisUrl,
+          prefix: config.queue.prefix,
+          consume: role === 'worker' || config.queue.consumeInApi,
+          concurrency: config.queue.concurrency,
+          shutdownTimeoutMs: config.queue.shutdownTimeoutMs,
+        }),
+        StorageModule.forRoot(config),
+        UsersModule,
+        HealthModule,
+      ],
+    };
+  }
+}

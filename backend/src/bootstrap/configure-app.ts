@@ -1,0 +1,77 @@
+import { BadRequestException, INestApplication, ValidationError as ClassValidatorError, ValidationPipe } from '@nestjs/common';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { SwaggerModule } from '@nestjs/swagger';
+import cookieParser from 'cookie-parser';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { AppExceptionFilter, ErrorCode } from '../common/errors';
+import type { AppConfig } from '../config/app-config';
+import { buildOpenApiDocument } from './openapi';
+import { serveUserInterfaces } from './static-ui';
+
+function flattenValidationErrors(errors: ClassValidatorError[], parent = ''): string[] {
+  return errors.flatMap((e) => {
+    const field = parent ? `${parent}.${e.property}` : e.property;
+    const own = Object.values(e.constraints ?? {}).map((m) => (m.startsWith(e.property) ? m.replace(e.property, field) : m));
+    return [...own, ...flattenValidationErrors(e.children ?? [], field)];
+  });
+}
+
+/** The global pipe: strips unknown fields and refuses requests that carry them; messages in the catalogue's shape. */
+export function createValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    transform: true,
+    stopAtFirstError: true,
+    exceptionFactory: (errors) =>
+      new BadRequestException({ code: ErrorCode.VALIDATION_ERROR, message: flattenValidationErrors(errors).join('; ') || 'Invalid request' }),
+  });
+}
+
+/** Everything the HTTP app needs besides its modules; shared by main.ts, the launcher and the tests. */
+export function configureApp(app: INestApplication, config: AppConfig, options: { useAppLogger?: boolean; shutdownHooks?: boolean } = {}): void {
+  const express = app as NestExpressApplication;
+  if (options.useAppLogger !== false) app.useLogger(app.get(Logger));
+  express.disable('x-powered-by');
+  express.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  express.useBodyParser('json', { limit: '1mb' });
+  app.setGlobalPrefix('api');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': ["'self'"],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:', 'blob:', ...(config.storage.s3?.endpoint ? [config.storage.s3.endpoint] : ['https:'])],
+          'media-src': ["'self'", 'blob:', ...(config.storage.s3?.endpoint ? [config.storage.s3.endpoint] : ['https:'])],
+          'connect-src': ["'self'"],
+          'frame-ancestors': ["'none'"],
+          'upgrade-insecure-requests': config.isProduction ? [] : null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.enableCors({
+    origin: config.corsOrigins,
+    credentials: true,
+    exposedHeaders: ['Content-Range', 'X-Total-Count', 'X-Request-Id', 'Content-Disposition'],
+  });
+  app.use(cookieParser());
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new AppExceptionFilter());
+
+  const document = buildOpenApiDocument(app, config);
+  SwaggerModule.setup('api/docs', app, document, {
+    useGlobalPrefix: false,
+    jsonDocumentUrl: 'api/docs-json',
+    customSiteTitle: `${config.appName} API`,
+  });
+
+  if (config.serveUi) serveUserInterfaces(app, config);
+  // main.ts: Nest closes the app on SIGTERM/SIGINT. The launcher (npm start) orders shutdown itself.
+  if (options.shutdownHooks !== false) app.enableShutdownHooks();
+}

@@ -1,0 +1,34 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { AppConfig } from '../config/app-config';
+
+/** Builds the OpenAPI document; operation ids are the controller method names (they name the client's functions). */
+export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConfig, 'appName'>): OpenAPIObject {
+  const builder = new DocumentBuilder()
+    .setTitle(`${config.appName} API`)
+    .setDescription(
+      'REST API of the virtual try-on service. Errors are always `{ statusCode, code, message }`. ' +
+        'Browsers authenticate with a short-lived bearer access token and an httpOnly refresh cookie.',
+    )
+    .setVersion('1.0.0')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'bearer');
+  return SwaggerModule.createDocument(app, builder.build(), {
+    operationIdFactory: (_controllerKey: string, methodKey: string) => methodKey,
+  });
+}
+
+/** Deterministic JSON (keys sorted at every level) so the committed file only changes when the API does. */
+export function stableStringify(value: unknown): string {
+  const sort = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(sort);
+    if (v && typeof v === 'object') {
+      return Object.fromEntries(
+        Object.keys(v as Record<string, unknown>)
+          .sort()
+          .map((k) => [k, sort((v as Record<string, unknown>)[k])]),
+      );
+    }
+    return v;
+  };
+  return JSON.stringify(sort(value), null, 2) + '\n';
+}

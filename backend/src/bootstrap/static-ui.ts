@@ -1,0 +1,65 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import express, { NextFunction, Request, Response } from 'express';
+import type { AppConfig } from '../config/app-config';
+
+/** Repository root: backend/dist/bootstrap -> ../../.. ; backend/src/bootstrap (tests) -> ../../.. */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+
+interface UiBundle {
+  mount: string; // '' for the user app, '/admin' for the console
+  dir: string;
+}
+
+function appConfigScript(config: AppConfig): string {
+  const publicConfig = { appName: config.appName };
+  return `window.__APP_CONFIG__ = ${JSON.stringify(publicConfig).replace(/</g, '\\u003c')};\n`;
+}
+
+/**
+ * Serves the built user app at `/` and the console at `/admin` from the same port as the API.
+ * Hashed assets are cached for a year; index.html never (so a deploy is picked up at once).
+ * Unknown non-API paths fall back to the app's index.html (client-side routing).
+ */
+export function serveUserInterfaces(app: INestApplication, config: AppConfig): void {
+  const server = app.getHttpAdapter().getInstance() as express.Express;
+  const bundles: UiBundle[] = [
+    { mount: '/admin', dir: path.join(REPO_ROOT, 'admin-ui', 'dist') },
+    { mount: '', dir: path.join(REPO_ROOT, 'frontend', 'dist') },
+  ];
+
+  const configJs = appConfigScript(config);
+  server.get('/app-config.js', (_req: Request, res: Response) => {
+    res.type('application/javascript').set('Cache-Control', 'no-cache').send(configJs);
+  });
+
+  for (const bundle of bundles) {
+    const index = path.join(bundle.dir, 'index.html');
+    const staticHandler = express.static(bundle.dir, {
+      index: false,
+      fallthrough: true,
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`) || filePath.includes(`${path.sep}artwork${path.sep}`);
+        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+    const sendIndex = (_req: Request, res: Response, next: NextFunction) => {
+      if (!fs.existsSync(index)) return next();
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(index);
+    };
+    const router = express.Router();
+    router.use(staticHandler);
+    router.use((req: Request, res: Response, next: NextFunction) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+      if (path.extname(req.path)) return next(); // a missing asset is a 404, not the app shell
+      sendIndex(req, res, next);
+    });
+    server.use(bundle.mount || '/', (req: Request, res: Response, next: NextFunction) => {
+      if (req.originalUrl.startsWith('/api/') || req.originalUrl === '/api') return next();
+      if (!bundle.mount && (req.originalUrl === '/admin' || req.originalUrl.startsWith('/admin/'))) return next();
+      router(req, res, next);
+    });
+  }
+}

@@ -1,0 +1,87 @@
+import { ErrorCode, ErrorMessages } from './error-catalogue';
+
+/**
+ * Base of every error the application raises on purpose. `operational` errors are expected
+ * (bad input, missing credits); others are bugs and are logged with their stack.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode | string,
+    message: string,
+    readonly statusCode = 500,
+    readonly operational = true,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(message: string) {
+    super(ErrorCode.VALIDATION_ERROR, message, 400);
+  }
+}
+
+export class InsufficientCreditsError extends AppError {
+  constructor(
+    readonly required: number,
+    readonly available: number,
+  ) {
+    super(ErrorCode.INSUFFICIENT_CREDITS, ErrorMessages.insufficientCredits(required, available), 400);
+  }
+}
+
+export class TimeoutError extends AppError {
+  constructor(readonly what: string) {
+    super(ErrorCode.TIMEOUT_ERROR, ErrorMessages.timeout(what), 408);
+  }
+}
+
+export class GenerationError extends AppError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(ErrorCode.GENERATION_ERROR, message, 500, true, options);
+  }
+}
+
+export class NetworkError extends AppError {
+  constructor(options?: { cause?: unknown }) {
+    super(ErrorCode.NETWORK_ERROR, ErrorMessages.network, 502, true, options);
+  }
+}
+
+export class AuthError extends AppError {
+  constructor(message: string = ErrorMessages.auth) {
+    super(ErrorCode.AUTH_ERROR, message, 401);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message: string = ErrorMessages.permissionDenied) {
+    super(ErrorCode.FORBIDDEN, message, 403);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message: string = ErrorMessages.noRows) {
+    super(ErrorCode.RECORD_NOT_FOUND, message, 404);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string = ErrorMessages.conflict) {
+    super(ErrorCode.CONFLICT, message, 409);
+  }
+}
+
+export class RateLimitError extends AppError {
+  constructor(message: string = ErrorMessages.rateLimited) {
+    super(ErrorCode.RATE_LIMITED, message, 429);
+  }
+}
+
+export class ServiceUnavailableError extends AppError {
+  constructor(message: string = ErrorMessages.serviceUnavailable) {
+    super(ErrorCode.SERVICE_UNAVAILABLE, message, 503);
+  }
+}

@@ -1,0 +1,4 @@
+export * from './app-error';
+export * from './error-catalogue';
+export * from './to-error-body';
+export * from './app-exception.filter';

@@ -1,0 +1,87 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+import { AppError } from './app-error';
+import { DatabaseErrorMap, ErrorBody, ErrorCode, ErrorMessages } from './error-catalogue';
+
+const HTTP_STATUS_CODES: Record<number, { code: ErrorCode; message?: string }> = {
+  400: { code: ErrorCode.VALIDATION_ERROR },
+  401: { code: ErrorCode.AUTH_ERROR, message: ErrorMessages.auth },
+  403: { code: ErrorCode.FORBIDDEN, message: ErrorMessages.permissionDenied },
+  404: { code: ErrorCode.NOT_FOUND, message: ErrorMessages.resourceNotFound },
+  408: { code: ErrorCode.TIMEOUT_ERROR, message: ErrorMessages.timeout('request') },
+  409: { code: ErrorCode.CONFLICT, message: ErrorMessages.conflict },
+  413: { code: ErrorCode.PAYLOAD_TOO_LARGE, message: ErrorMessages.payloadTooLarge },
+  429: { code: ErrorCode.RATE_LIMITED, message: ErrorMessages.rateLimited },
+  503: { code: ErrorCode.SERVICE_UNAVAILABLE, message: ErrorMessages.serviceUnavailable },
+};
+
+export interface ClassifiedError {
+  body: ErrorBody;
+  /** true when the error is a bug or an outage, to be logged with its stack */
+  unexpected: boolean;
+}
+
+function sqlState(error: unknown): string | undefined {
+  const e = error as { code?: unknown; driverError?: { code?: unknown } } | null;
+  const code = e?.driverError?.code ?? e?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
+function httpExceptionMessage(exception: HttpException): string | undefined {
+  const response = exception.getResponse();
+  if (typeof response === 'string') return response;
+  const message = (response as { message?: unknown }).message;
+  if (Array.isArray(message)) return message.filter((m) => typeof m === 'string').join('; ') || undefined;
+  return typeof message === 'string' ? message : undefined;
+}
+
+/** Maps anything thrown to the catalogue's `{ statusCode, code, message }`; never exposes stacks or SQL. */
+export function toErrorBody(error: unknown): ClassifiedError {
+  if (error instanceof AppError) {
+    return {
+      body: { statusCode: error.statusCode, code: error.code, message: error.message },
+      unexpected: !error.operational || error.statusCode >= 500,
+    };
+  }
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const cause = (error as { cause?: { type?: unknown } }).cause;
+    if (cause instanceof SyntaxError || cause?.type === 'entity.parse.failed') {
+      return { body: { statusCode: 400, code: ErrorCode.VALIDATION_ERROR, message: 'Request body is not valid JSON' }, unexpected: false };
+    }
+    if (cause instanceof URIError) {
+      return { body: { statusCode: 400, code: ErrorCode.VALIDATION_ERROR, message: 'The request path is not valid' }, unexpected: false };
+    }
+    const known = HTTP_STATUS_CODES[status];
+    const ownCode = (error.getResponse() as { code?: unknown })?.code;
+    const code = typeof ownCode === 'string' ? ownCode : (known?.code ?? (status >= 500 ? ErrorCode.UNKNOWN_ERROR : ErrorCode.VALIDATION_ERROR));
+    // 400s carry their own wording (validation); the others use the catalogue's wording.
+    const message =
+      status === HttpStatus.BAD_REQUEST || typeof ownCode === 'string'
+        ? (httpExceptionMessage(error) ?? 'Invalid request')
+        : (known?.message ?? (status >= 500 ? ErrorMessages.unknown : (httpExceptionMessage(error) ?? ErrorMessages.unknown)));
+    return { body: { statusCode: status, code, message }, unexpected: status >= 500 };
+  }
+  const name = (error as { name?: unknown } | null)?.name;
+  if (name === 'EntityNotFoundError' || name === 'EntityNotFound') {
+    return { body: { statusCode: 404, code: ErrorCode.RECORD_NOT_FOUND, message: ErrorMessages.noRows }, unexpected: false };
+  }
+  const state = sqlState(error);
+  if (state && DatabaseErrorMap[state]) {
+    const mapped = DatabaseErrorMap[state];
+    return { body: { statusCode: mapped.status, code: mapped.code, message: mapped.message }, unexpected: mapped.status >= 500 };
+  }
+  // body-parser errors (malformed JSON, too large) arrive as plain errors with a status
+  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
+  const type = (error as { type?: unknown } | null)?.type;
+  if (typeof status === 'number' && status >= 400 && status < 500 && typeof type === 'string') {
+    if (type === 'entity.parse.failed') {
+      return { body: { statusCode: 400, code: ErrorCode.VALIDATION_ERROR, message: 'Request body is not valid JSON' }, unexpected: false };
+    }
+    const known = HTTP_STATUS_CODES[status];
+    return {
+      body: { statusCode: status, code: known?.code ?? ErrorCode.VALIDATION_ERROR, message: known?.message ?? 'Invalid request' },
+      unexpected: false,
+    };
+  }
+  return { body: { statusCode: 500, code: ErrorCode.UNKNOWN_ERROR, message: ErrorMessages.unknown }, unexpected: true };
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+/**
+ * The one place that knows every environment variable the backend reads.
+ * README.md's configuration table mirrors this file; keep them in step.
+ */
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const int = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      if (!/^-?\d+$/.test(v)) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number, got "${v}"` });
+        return z.NEVER;
+      }
+      const n = Number(v);
+      if (n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `must be between ${min} and ${max}, got ${n}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const urlWithProtocols = (protocols: string[]) =>
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL starting with ${protocols.map((p) => p + '//').join(' or ')}` },
+  );
+
+const PLACEHOLDER_SECRETS = ['change-me', 'changeme', 'secret', 'please-change-me', 'dev-secret'];
+const secret = z
+  .string({ error: 'is required (at least 32 characters)' })
+  .min(32, { message: 'must be at least 32 characters long' });
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: int(3000, 1, 65535),
+    HOST: z.string().default('0.0.0.0'),
+    APP_NAME: z.string().min(1).default('Fitting Room'),
+    APP_URL: optionalString.pipe(urlWithProtocols(['http:', 'https:']).optional()),
+    CORS_ORIGINS: optionalString,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_PRETTY: bool(false),
+
+    DATABASE_URL: z
+      .string({ error: 'is required (postgres://user:password@host:5432/database); `npm start` provides one' })
+      .pipe(urlWithProtocols(['postgres:', 'postgresql:'])),
+    DB_POOL_SIZE: int(10, 1, 200),
+    DB_MIGRATIONS_RUN: bool(true),
+
+    REDIS_URL: optionalString.pipe(urlWithProtocols(['redis:', 'rediss:']).optional()),
+    QUEUE_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i, 'must be letters, digits, - or _').default('fr'),
+    QUEUE_CONSUME_IN_API: bool(true),
+    QUEUE_CONCURRENCY: int(5, 1, 100),
+    QUEUE_SHUTDOWN_TIMEOUT_MS: int(25_000, 0, 600_000),
+
+    DATA_DIR: z.string().default('.data'),
+    STORAGE_LOCAL_DIR: optionalString,
+    S3_BUCKET: optionalString,
+    S3_ENDPOINT: optionalString.pipe(urlWithProtocols(['http:', 'https:']).optional()),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: bool(true),
+    FILES_SIGNING_SECRET: secret,
+    SIGNED_URL_TTL_SECONDS: int(900, 10, 7 * 24 * 3600),
+
+    EMBEDDED: bool(false),
+    SERVE_UI: bool(true),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production') {
+      if (PLACEHOLDER_SECRETS.some((p) => env.FILES_SIGNING_SECRET.toLowerCase().includes(p))) {
+        ctx.addIssue({ code: 'custom', path: ['FILES_SIGNING_SECRET'], message: 'is a placeholder; set a random value in production' });
+      }
+      if (env.EMBEDDED) {
+        ctx.addIssue({ code: 'custom', path: ['EMBEDDED'], message: 'cannot be true in production (use a real DATABASE_URL)' });
+      }
+    }
+    if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [!env.S3_ACCESS_KEY_ID ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'],
+        message: 'is required when S3_BUCKET is set',
+      });
+    }
+  });
+
+export type RawEnv = z.infer<typeof envSchema>;

@@ -1,0 +1,218 @@
+import { Logger } from '@nestjs/common';
+import type { JobName } from '../queue.constants';
+import type { JobContext, JobDispatcher, JobOptions, QueueCounts, QueueDriver, QueueHealth } from '../queue.port';
+import {
+  assertRepeatable,
+  backoffDelay,
+  dedupeKey,
+  errorMessage,
+  fromJson,
+  resolveJobOptions,
+  settlesWithin,
+  toJson,
+} from './driver-utils';
+
+export interface InProcessQueueDriverOptions {
+  /** Jobs run at the same time, over all queues. */
+  concurrency: number;
+  /** How long close() waits for running jobs. */
+  shutdownTimeoutMs: number;
+}
+
+interface InProcessJob {
+  id: string;
+  name: JobName;
+  json: string | undefined;
+  attemptsMade: number;
+  maxAttempts: number;
+  backoffMs: number;
+  dedupeKey?: string;
+}
+
+/**
+ * Runs jobs inside this process, without Redis (the embedded default). Same contract as the BullMQ
+ * driver: concurrency limit, delays, retries with exponential backoff, jobId dedupe, repeatable
+ * jobs. Nothing survives a restart: waiting and delayed jobs are lost with the process, so work
+ * that must survive (generations) is resumed from Postgres at boot by its owner.
+ */
+export class InProcessQueueDriver implements QueueDriver {
+  readonly kind = 'in-process' as const;
+  private readonly logger = new Logger(InProcessQueueDriver.name);
+  private dispatch?: JobDispatcher;
+  private state: 'open' | 'closing' | 'closed' = 'open';
+  private closing?: Promise<void>;
+  private seq = 0;
+  private failedCount = 0;
+  private heartbeatAt: Date | null = null;
+  private readonly waiting: InProcessJob[] = [];
+  /** Jobs waiting for their delay or their retry backoff. */
+  private readonly delayed = new Map<NodeJS.Timeout, InProcessJob>();
+  private readonly running = new Map<string, Promise<void>>();
+  /** Dedupe keys of jobs not yet completed or finally failed. */
+  private readonly pendingKeys = new Set<string>();
+  private readonly schedules = new Map<string, NodeJS.Timeout>();
+
+  constructor(private readonly options: InProcessQueueDriverOptions) {
+    if (!Number.isInteger(options.concurrency) || options.concurrency < 1) {
+      throw new Error(`InProcessQueueDriver: concurrency must be an integer >= 1, got ${options.concurrency}`);
+    }
+  }
+
+  async add(name: JobName, data: unknown, opts?: JobOptions): Promise<void> {
+    this.assertOpen('add');
+    const o = resolveJobOptions(opts);
+    const key = o.jobId === undefined ? undefined : dedupeKey(name, o.jobId);
+    if (key !== undefined && this.pendingKeys.has(key)) {
+      this.logger.debug(`Job ${name} with jobId "${o.jobId}" is already pending: not added again`);
+      return;
+    }
+    const job: InProcessJob = {
+      id: `ip-${++this.seq}`,
+      name,
+      json: toJson(data),
+      attemptsMade: 0,
+      maxAttempts: o.attempts,
+      backoffMs: o.backoffMs,
+      dedupeKey: key,
+    };
+    if (key !== undefined) this.pendingKeys.add(key);
+    this.schedule(job, o.delayMs);
+  }
+
+  async addRepeatable(name: JobName, data: unknown, everyMs: number, key: string): Promise<void> {
+    this.assertOpen('addRepeatable');
+    assertRepeatable(everyMs, key);
+    const previous = this.schedules.get(key);
+    if (previous) clearInterval(previous);
+    // One run at a time per schedule: an iteration still pending swallows the next one.
+    const iterate = () => {
+      if (this.state !== 'open') return;
+      this.add(name, data, { jobId: `schedule-${key}`, attempts: 1 }).catch((err) =>
+        this.logger.error(`Schedule "${key}" could not add ${name}: ${errorMessage(err)}`),
+      );
+    };
+    const timer = setInterval(iterate, everyMs);
+    timer.unref();
+    this.schedules.set(key, timer);
+    iterate();
+  }
+
+  async startConsuming(dispatch: JobDispatcher): Promise<void> {
+    this.assertOpen('startConsuming');
+    if (this.dispatch) throw new Error('InProcessQueueDriver: already consuming');
+    this.dispatch = dispatch;
+    this.pump();
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.shutdown();
+    return this.closing;
+  }
+
+  async check(): Promise<QueueHealth> {
+    const c = await this.counts();
+    return {
+      ok: this.state === 'open',
+      detail: `in-process (${this.state}): ${c.active} active, ${c.waiting} waiting, ${c.delayed} delayed`,
+    };
+  }
+
+  async counts(): Promise<QueueCounts> {
+    return {
+      waiting: this.waiting.length,
+      active: this.running.size,
+      delayed: this.delayed.size,
+      failed: this.failedCount,
+    };
+  }
+
+  async recordHeartbeat(at: Date): Promise<void> {
+    this.heartbeatAt = at;
+  }
+
+  async lastHeartbeat(): Promise<Date | null> {
+    return this.heartbeatAt;
+  }
+
+  private assertOpen(what: string): void {
+    if (this.state !== 'open') throw new Error(`Queue is ${this.state}: ${what} refused`);
+  }
+
+  private schedule(job: InProcessJob, delayMs: number): void {
+    if (delayMs <= 0) {
+      this.waiting.push(job);
+      this.pump();
+      return;
+    }
+    const timer = setTimeout(() => {
+      this.delayed.delete(timer);
+      this.waiting.push(job);
+      this.pump();
+    }, delayMs);
+    this.delayed.set(timer, job);
+  }
+
+  private pump(): void {
+    while (this.dispatch && this.state === 'open' && this.running.size < this.options.concurrency && this.waiting.length > 0) {
+      this.run(this.waiting.shift()!, this.dispatch);
+    }
+  }
+
+  private run(job: InProcessJob, dispatch: JobDispatcher): void {
+    const ctx: JobContext = { jobId: job.id, attempt: job.attemptsMade + 1, maxAttempts: job.maxAttempts, name: job.name };
+    const execution = (async () => {
+      try {
+        // Parsed per attempt, as BullMQ does: a handler that mutates its payload does not change the retry's.
+        await dispatch(job.name, fromJson(job.json), ctx);
+        this.settle(job);
+      } catch (err) {
+        this.onFailure(job, err);
+      }
+    })().finally(() => {
+      this.running.delete(job.id);
+      this.pump();
+    });
+    this.running.set(job.id, execution);
+  }
+
+  private onFailure(job: InProcessJob, err: unknown): void {
+    job.attemptsMade += 1;
+    if (job.attemptsMade >= job.maxAttempts) {
+      this.failedCount += 1;
+      this.settle(job);
+      return;
+    }
+    if (this.state !== 'open') {
+      this.logger.warn(`Job ${job.name} (${job.id}) failed during shutdown: its retry is abandoned (${errorMessage(err)})`);
+      this.settle(job);
+      return;
+    }
+    this.schedule(job, backoffDelay(job.backoffMs, job.attemptsMade));
+  }
+
+  private settle(job: InProcessJob): void {
+    if (job.dedupeKey !== undefined) this.pendingKeys.delete(job.dedupeKey);
+  }
+
+  private async shutdown(): Promise<void> {
+    this.state = 'closing';
+    for (const timer of this.schedules.values()) clearInterval(timer);
+    this.schedules.clear();
+    const notStarted = this.waiting.length + this.delayed.size;
+    for (const timer of this.delayed.keys()) clearTimeout(timer);
+    this.delayed.clear();
+    this.waiting.length = 0;
+    if (notStarted > 0) this.logger.warn(`Shutting down: ${notStarted} waiting or delayed in-process job(s) abandoned`);
+
+    const inFlight = [...this.running.values()];
+    if (inFlight.length > 0) {
+      this.logger.log(`Shutting down: waiting up to ${this.options.shutdownTimeoutMs} ms for ${inFlight.length} running job(s)`);
+      const finished = await settlesWithin(Promise.allSettled(inFlight), this.options.shutdownTimeoutMs);
+      if (!finished) {
+        this.logger.warn(`Shutdown timeout: ${this.running.size} running in-process job(s) abandoned (${[...this.running.keys()].join(', ')})`);
+      }
+    }
+    this.pendingKeys.clear();
+    this.state = 'closed';
+  }
+}

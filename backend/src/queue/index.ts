@@ -1,0 +1,11 @@
+export * from './queue.constants';
+export * from './queue.port';
+export * from './queue-module.options';
+export * from './queue.module';
+export * from './message-queue.service';
+export * from './on-job.decorator';
+export { JobRegistry, assertOneHandlerPerJob, type JobHandlerRef, type RegisteredJobHandler } from './job-registry';
+export { QueueHeartbeatService } from './heartbeat.job';
+export { createQueueDriver } from './queue-driver.factory';
+export { BullMqQueueDriver, type BullMqQueueDriverOptions } from './drivers/bullmq.driver';
+export { InProcessQueueDriver, type InProcessQueueDriverOptions } from './drivers/in-process.driver';

@@ -1,0 +1,19 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module';
+import { run } from './bootstrap/run';
+import { loadConfig } from './config/app-config';
+
+/** The worker process: the same application without HTTP, consuming queue jobs. Scale by running more. */
+run(async () => {
+  const config = loadConfig();
+  if (config.queue.driver !== 'bullmq') {
+    throw new Error('The worker needs REDIS_URL: without Redis, jobs run inside the API process (npm start).');
+  }
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, 'worker'), { bufferLogs: true });
+  app.useLogger(app.get(Logger));
+  app.enableShutdownHooks();
+  await app.init();
+  app.get(Logger).log('Worker started, consuming jobs', 'Worker');
+});

@@ -1,0 +1,59 @@
+// Builds each part of the product whose sources are newer than its last build.
+// Used by `npm start` (and the test runner) so a second start skips straight to serving.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const PARTS = [
+  { name: 'backend', inputs: ['backend/src', 'backend/tsconfig.json', 'backend/tsconfig.build.json', 'backend/package.json', 'tsconfig.json'] },
+  { name: 'frontend', inputs: ['frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/package.json', 'openapi/src'] },
+  { name: 'admin-ui', inputs: ['admin-ui/src', 'admin-ui/public', 'admin-ui/index.html', 'admin-ui/vite.config.ts', 'admin-ui/package.json', 'openapi/src'] },
+];
+
+function newestMtime(p) {
+  const abs = path.join(ROOT, p);
+  if (!fs.existsSync(abs)) return 0;
+  const stat = fs.statSync(abs);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(abs, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    newest = Math.max(newest, newestMtime(path.join(p, entry.name)));
+  }
+  return newest;
+}
+
+export function stale(part) {
+  const stamp = path.join(ROOT, part.name, 'dist', '.build-stamp');
+  if (!fs.existsSync(stamp)) return true;
+  const built = fs.statSync(stamp).mtimeMs;
+  return part.inputs.some((input) => newestMtime(input) > built);
+}
+
+export function buildIfNeeded({ only, quiet = false } = {}) {
+  for (const part of PARTS) {
+    if (only && !only.includes(part.name)) continue;
+    if (!stale(part)) continue;
+    if (!quiet) process.stdout.write(`Building ${part.name}...\n`);
+    const t0 = Date.now();
+    const result = spawnSync('npm', ['run', 'build', '--silent', '-w', part.name], { cwd: ROOT, stdio: quiet ? 'pipe' : 'inherit' });
+    if (result.status !== 0) {
+      if (quiet) process.stderr.write(`${result.stdout}${result.stderr}`);
+      throw new Error(`Building ${part.name} failed`);
+    }
+    fs.writeFileSync(path.join(ROOT, part.name, 'dist', '.build-stamp'), new Date().toISOString());
+    if (!quiet) process.stdout.write(`Built ${part.name} in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    buildIfNeeded({ only: process.argv.slice(2).length ? process.argv.slice(2) : undefined });
+  } catch (error) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,27 @@
+// `npm test`: everything, against the real services. Exits non-zero on any failure.
+//   1. build what is stale (the browser tests serve the built apps; one test starts dist/main.js)
+//   2. type-check every workspace (swc, which runs the tests, does not check types)
+//   3. Jest in backend/: unit, integration (real PostgreSQL, Redis, BullMQ) and browser tests
+//      (playwright-core driving the system Chromium). Its global setup stops the run with a
+//      message naming any service that does not answer.
+import { spawnSync } from 'node:child_process';
+import { buildIfNeeded, ROOT } from './build-if-needed.mjs';
+
+function step(label, command, args, options = {}) {
+  process.stdout.write(`\n> ${label}\n`);
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    process.stderr.write(`\n${label} failed (exit ${result.status ?? result.signal}).\n`);
+    process.exit(result.status || 1);
+  }
+}
+
+try {
+  buildIfNeeded();
+} catch (error) {
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
+step('type-check', 'npm', ['run', 'typecheck', '--silent']);
+const extra = process.argv.slice(2);
+step('backend tests (jest)', 'npx', ['jest', '--runInBand', ...extra], { cwd: `${ROOT}/backend` });
