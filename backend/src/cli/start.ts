@@ -37,6 +37,8 @@ async function main(): Promise<void> {
   const production = env.NODE_ENV === 'production';
   const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR ?? '.data');
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // As root, PostgreSQL runs as the `postgres` user, which must be able to pass through (not list) the folder.
+  if (process.getuid?.() === 0) fs.chmodSync(dataDir, 0o711);
   env.DATA_DIR = dataDir;
 
   const secrets = loadOrCreateSecrets(dataDir);
@@ -93,6 +95,7 @@ async function main(): Promise<void> {
     app = await createApiApp(config, { shutdownHooks: false });
     await app.listen(config.port, config.host);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    await new Promise((r) => setTimeout(r, 200)); // let the start-up logs (written asynchronously) land first
     process.stdout.write(
       `\n  ${config.appName} is running at ${config.appUrl}  (started in ${seconds} s)\n` +
         `    user app  ${config.appUrl}/\n    console   ${config.appUrl}/admin\n    API docs  ${config.appUrl}/api/docs\n` +

@@ -1,0 +1,101 @@
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+/**
+ * `npm start` on embedded defaults, as a newcomer runs it: no DATABASE_URL, no REDIS_URL, no S3.
+ * Runs the compiled launcher (the root test script builds the backend first).
+ */
+const START = path.resolve(__dirname, '..', '..', 'dist', 'cli', 'start.js');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function processesUsing(dataDir: string): string[] {
+  const out = execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' });
+  return out.split('\n').filter((line) => line.includes(dataDir));
+}
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  seconds: number;
+}
+
+async function start(dataDir: string, port: number, embeddedPgPort: number): Promise<Started> {
+  const t0 = Date.now();
+  let output = '';
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(embeddedPgPort), LOG_LEVEL: 'warn' };
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'S3_BUCKET', 'FILES_SIGNING_SECRET', 'NODE_ENV', 'JEST_WORKER_ID']) delete env[name];
+  const child = spawn(process.execPath, [START], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (d) => (output += d.toString()));
+  child.stderr!.on('data', (d) => (output += d.toString()));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`npm start exited early (${child.exitCode}):\n${output}`);
+    if (Date.now() > deadline) throw new Error(`npm start did not answer /api/health within 60 s:\n${output}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.status === 200 && ((await res.json()) as { status: string }).status === 'ok' && output.includes('Press Ctrl-C to stop')) break;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { child, output: () => output, seconds: (Date.now() - t0) / 1000 };
+}
+
+async function stop(started: Started, signal: NodeJS.Signals): Promise<number | null> {
+  const exited = new Promise<number | null>((resolve) => started.child.once('exit', (code) => resolve(code)));
+  started.child.kill(signal);
+  return exited;
+}
+
+describe('npm start on embedded defaults', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fr-start-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('starts PostgreSQL itself, prints the admin once, keeps the data, and leaves nothing running after SIGINT/SIGTERM', async () => {
+    const port = await freePort();
+    const pgPort = 55000 + Math.floor(Math.random() * 2000);
+
+    const first = await start(dataDir, port, pgPort);
+    expect(first.output()).toContain(`is running at http://localhost:${port}`);
+    const password = first.output().match(/password: (\S+)/)?.[1];
+    expect(password).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    expect(first.output()).toContain('email:    admin@localhost');
+    const docs = await fetch(`http://127.0.0.1:${port}/api/docs`);
+    expect(docs.status).toBe(200);
+    expect(processesUsing(dataDir).length).toBeGreaterThan(0); // the embedded PostgreSQL
+    expect(await stop(first, 'SIGINT')).toBe(0);
+    expect(processesUsing(dataDir)).toEqual([]);
+
+    const second = await start(dataDir, port, pgPort);
+    expect(second.seconds).toBeLessThan(15);
+    expect(second.output()).not.toContain('Admin account created'); // the data (and the admin) were kept
+    expect(second.output()).not.toContain('Creating the embedded PostgreSQL cluster');
+    expect(await stop(second, 'SIGTERM')).toBe(0);
+    expect(processesUsing(dataDir)).toEqual([]);
+  });
+
+  it('stops a PostgreSQL left behind by a launcher that was killed, and starts again', async () => {
+    const port = await freePort();
+    const pgPort = 57000 + Math.floor(Math.random() * 2000);
+    const first = await start(dataDir, port, pgPort);
+    first.child.kill('SIGKILL');
+    await new Promise((r) => first.child.once('exit', r));
+    expect(processesUsing(dataDir).length).toBeGreaterThan(0); // orphaned server
+    const again = await start(dataDir, port, pgPort);
+    expect(await stop(again, 'SIGINT')).toBe(0);
+    expect(processesUsing(dataDir)).toEqual([]);
+  });
+});

@@ -1,0 +1,53 @@
+import { Box, Container, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../app/paths';
+import { APP_NAME } from '../../config/app-config';
+import { ApiStatusLine } from '../../features/health/ApiStatusLine';
+import { Wordmark } from '../Wordmark';
+
+const footerLinks = [
+  { to: paths.pricing, label: 'Pricing' },
+  { to: paths.generations, label: 'Demo' },
+  { to: paths.privacy, label: 'Privacy' },
+  { to: paths.terms, label: 'Terms' },
+  { to: paths.refund, label: 'Refund policy' },
+] as const;
+
+/** Footer of the public pages: links, copyright and the API status line. */
+export function SiteFooter() {
+  return (
+    <Box as="footer" borderTopWidth="1px" borderColor="border" bg="bg.subtle">
+      <Container maxW="7xl" py={{ base: '8', md: '10' }}>
+        <Stack gap="6">
+          <Flex
+            direction={{ base: 'column', md: 'row' }}
+            justify="space-between"
+            align={{ base: 'flex-start', md: 'center' }}
+            gap="4"
+          >
+            <Wordmark />
+            <HStack as="nav" aria-label="Footer" gap={{ base: '4', md: '6' }} wrap="wrap">
+              {footerLinks.map(({ to, label }) => (
+                <Link key={to} asChild color="fg.muted" fontSize="sm" _hover={{ color: 'brand.fg' }}>
+                  <RouterLink to={to}>{label}</RouterLink>
+                </Link>
+              ))}
+            </HStack>
+          </Flex>
+          <Flex
+            direction={{ base: 'column', md: 'row' }}
+            justify="space-between"
+            gap="2"
+            fontSize="sm"
+            color="fg.muted"
+          >
+            <Text>
+              © {new Date().getFullYear()} {APP_NAME}. For adults 18 and over.
+            </Text>
+            <ApiStatusLine />
+          </Flex>
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,31 @@
+import { Box, Button, Container, HStack } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../app/paths';
+import { Wordmark } from '../Wordmark';
+
+// Narrow phones: tighter padding so the wordmark and all three actions fit on one row.
+const navButtonSize = { size: { base: 'sm', md: 'md' }, px: { base: '2.5', md: '4' } } as const;
+
+/** Top bar of the public pages: wordmark, Pricing, Log in, Sign up. */
+export function SiteHeader() {
+  return (
+    <Box as="header" borderBottomWidth="1px" borderColor="border" bg="bg">
+      <Container maxW="7xl" py={{ base: '3', md: '4' }}>
+        <HStack justify="space-between" gap={{ base: '2', md: '4' }}>
+          <Wordmark />
+          <HStack as="nav" aria-label="Main" gap={{ base: '0.5', md: '2' }} flexShrink="0">
+            <Button asChild variant="ghost" {...navButtonSize}>
+              <RouterLink to={paths.pricing}>Pricing</RouterLink>
+            </Button>
+            <Button asChild variant="ghost" {...navButtonSize}>
+              <RouterLink to={paths.logIn}>Log in</RouterLink>
+            </Button>
+            <Button asChild variant="solid" {...navButtonSize}>
+              <RouterLink to={paths.signUp}>Sign up</RouterLink>
+            </Button>
+          </HStack>
+        </HStack>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,84 @@
+import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { brand, ink, sand } from './palette';
+
+/** Maps a raw scale ({ 50: '#..', ... }) to Chakra tokens ({ 50: { value: '#..' }, ... }). */
+const toTokens = (scale: Record<number, string>) =>
+  Object.fromEntries(Object.entries(scale).map(([step, value]) => [step, { value }]));
+
+const serif = `"Iowan Old Style", "Palatino Linotype", Palatino, "URW Palladio L", P052, "Book Antiqua", Georgia, serif`;
+const sans = `system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif`;
+
+/**
+ * The app's design system: Chakra's defaults plus the brand palette, warm neutrals and type.
+ * Components use semantic tokens (`bg`, `fg.muted`, `colorPalette.solid`, ...), never raw colours.
+ */
+const config = defineConfig({
+  globalCss: {
+    html: {
+      // Every component takes the brand palette unless it asks for another one.
+      colorPalette: 'brand',
+      scrollBehavior: 'smooth',
+      _motionReduce: { scrollBehavior: 'auto' },
+    },
+    // Fallback focus indicator for elements without a recipe (recipes draw their own ring).
+    ':focus-visible': {
+      outline: '2px solid',
+      outlineColor: 'brand.focusRing',
+      outlineOffset: '2px',
+    },
+  },
+  theme: {
+    tokens: {
+      colors: {
+        brand: toTokens(brand),
+        sand: toTokens(sand),
+        ink: { value: ink },
+      },
+      fonts: {
+        heading: { value: serif },
+        body: { value: sans },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        bg: {
+          DEFAULT: { value: '{colors.sand.50}' },
+          subtle: { value: '{colors.sand.100}' },
+          muted: { value: '{colors.sand.200}' },
+          panel: { value: '{colors.white}' },
+        },
+        fg: {
+          DEFAULT: { value: '{colors.ink}' },
+          muted: { value: '{colors.sand.700}' },
+          subtle: { value: '{colors.sand.500}' },
+        },
+        border: {
+          DEFAULT: { value: '{colors.sand.200}' },
+          muted: { value: '{colors.sand.100}' },
+        },
+        // The palette contract Chakra's recipes expect from a colorPalette.
+        brand: {
+          contrast: { value: '{colors.white}' },
+          fg: { value: '{colors.brand.700}' },
+          subtle: { value: '{colors.brand.100}' },
+          muted: { value: '{colors.brand.200}' },
+          emphasized: { value: '{colors.brand.300}' },
+          solid: { value: '{colors.brand.600}' },
+          focusRing: { value: '{colors.brand.500}' },
+          border: { value: '{colors.brand.300}' },
+        },
+      },
+    },
+    recipes: {
+      button: {
+        base: { borderRadius: 'full' },
+      },
+      // Chakra's skip link has no z-index: without one the top bar paints over it.
+      skipNavLink: {
+        base: { _focusVisible: { zIndex: 'skipNav', boxShadow: 'md' } },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);

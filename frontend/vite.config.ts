@@ -1,0 +1,56 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { DEFAULT_APP_NAME } from './src/config/app-config.ts';
+import { themeColor } from './src/theme/palette.ts';
+
+/** Fills index.html's placeholders from the app's own modules, so each value has one source. */
+function htmlPlaceholders(values: Record<string, string>): Plugin {
+  return {
+    name: 'fitting-room:html-placeholders',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) =>
+        html.replace(/%([A-Z_]+)%/g, (match, key: string) => values[key] ?? match),
+    },
+  };
+}
+
+const apiProxy = { '/api': { target: 'http://localhost:3000' } };
+
+export default defineConfig({
+  base: '/',
+  plugins: [react(), htmlPlaceholders({ APP_NAME: DEFAULT_APP_NAME, THEME_COLOR: themeColor })],
+  server: { port: 5173, proxy: apiProxy },
+  preview: { port: 4173, proxy: apiProxy },
+  build: {
+    outDir: 'dist',
+    rolldownOptions: {
+      output: {
+        // Vendor code changes less often than ours: keep it in its own long-cached chunks.
+        // Only code the first screen needs ($initial) goes there; lazy routes keep their own.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+              tags: ['$initial'],
+              priority: 20,
+            },
+            {
+              name: 'chakra',
+              test: /[\\/]node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|@floating-ui|@internationalized|@swc[\\/]helpers|stylis|hoist-non-react-statics|react-is|proxy-compare|uqr|@babel[\\/]runtime)[\\/]/,
+              tags: ['$initial'],
+              priority: 10,
+            },
+            {
+              name: 'vendor',
+              test: /[\\/]node_modules[\\/]/,
+              tags: ['$initial'],
+              priority: 0,
+            },
+          ],
+        },
+      },
+    },
+  },
+});
