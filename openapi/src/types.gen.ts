@@ -4,6 +4,14 @@ export type ClientOptions = {
     baseUrl: string;
 };
 
+export type ErrorCode = 'INSUFFICIENT_CREDITS' | 'VALIDATION_ERROR' | 'TIMEOUT_ERROR' | 'GENERATION_ERROR' | 'NETWORK_ERROR' | 'AUTH_ERROR' | 'FORBIDDEN' | 'NOT_FOUND' | 'RECORD_NOT_FOUND' | 'CONFLICT' | 'DUPLICATE_RECORD' | 'RELATED_RECORD_NOT_FOUND' | 'REQUIRED_FIELD_MISSING' | 'PERMISSION_DENIED' | 'RESOURCE_NOT_FOUND' | 'PAYLOAD_TOO_LARGE' | 'RATE_LIMITED' | 'SERVICE_UNAVAILABLE' | 'UNKNOWN_ERROR';
+
+export type ErrorResponseDto = {
+    code: ErrorCode;
+    message: string;
+    statusCode: number;
+};
+
 export type HealthIndicatorDto = {
     status: 'up' | 'down' | 'degraded';
 };
@@ -72,6 +80,10 @@ export type DownloadSignedFileErrors = {
         message: string;
         statusCode: number;
     };
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
 };
 
 export type DownloadSignedFileError = DownloadSignedFileErrors[keyof DownloadSignedFileErrors];
@@ -97,6 +109,10 @@ export type GetHealthErrors = {
      * One or more checks are down
      */
     503: HealthResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
 };
 
 export type GetHealthError = GetHealthErrors[keyof GetHealthErrors];

@@ -38,6 +38,7 @@ export function serveUserInterfaces(app: INestApplication, config: AppConfig): v
     const index = path.join(bundle.dir, 'index.html');
     const staticHandler = express.static(bundle.dir, {
       index: false,
+      redirect: false,
       fallthrough: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`) || filePath.includes(`${path.sep}artwork${path.sep}`);
