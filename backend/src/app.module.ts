@@ -3,6 +3,10 @@ import { LoggingModule } from './common/logging/logging.module';
 import { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { AnalyticsModule } from './modules/analytics/analytics.module';
+import { AuthModule } from './modules/auth/auth.module';
+import { CatalogModule } from './modules/catalog/catalog.module';
+import { CreditsModule } from './modules/credits/credits.module';
 import { HealthModule } from './modules/health/health.module';
 import { UsersModule } from './modules/users/users.module';
 import { QueueModule } from './queue/queue.module';
@@ -30,6 +34,10 @@ export class AppModule {
         }),
         StorageModule.forRoot(config),
         UsersModule,
+        AuthModule,
+        CatalogModule,
+        CreditsModule,
+        AnalyticsModule,
         HealthModule,
       ],
     };

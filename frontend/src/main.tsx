@@ -5,8 +5,15 @@ import { App } from './app/App';
 import { createQueryClient } from './app/query-client';
 import { createRouter } from './app/router';
 import { formatDocumentTitle } from './app/useDocumentTitle';
+import { sessionApi } from './features/auth/session-api';
+import { sessionHint, shouldRestoreSession } from './features/auth/session-hint';
+import { SessionStore } from './features/auth/session-store';
 
-configureApiClient();
+const sessionStore = new SessionStore(sessionApi, {
+  restore: shouldRestoreSession(window.location.pathname),
+  hint: sessionHint,
+});
+configureApiClient(sessionStore);
 document.title = formatDocumentTitle();
 
 const container = document.getElementById('root');
@@ -14,6 +21,6 @@ if (!container) throw new Error('index.html has no #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <App router={createRouter()} queryClient={createQueryClient()} />
+    <App router={createRouter()} queryClient={createQueryClient()} sessionStore={sessionStore} />
   </StrictMode>,
 );

@@ -2,7 +2,7 @@
 
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client';
 import { client } from './client.gen';
-import type { DownloadSignedFileData, DownloadSignedFileErrors, DownloadSignedFileResponses, GetHealthData, GetHealthErrors, GetHealthResponses } from './types.gen';
+import type { DownloadSignedFileData, DownloadSignedFileErrors, DownloadSignedFileResponses, FinishGoogleSignInData, FinishGoogleSignInErrors, FinishGoogleSignInResponses, GetArtworkData, GetArtworkErrors, GetArtworkResponses, GetCatalogData, GetCatalogErrors, GetCatalogResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMeData, GetMeErrors, GetMeResponses, GetMySettingsData, GetMySettingsErrors, GetMySettingsResponses, GetMyStatsData, GetMyStatsErrors, GetMyStatsResponses, IsAdminData, IsAdminErrors, IsAdminResponses, RefreshSessionData, RefreshSessionErrors, RefreshSessionResponses, SignInData, SignInErrors, SignInResponses, SignOutData, SignOutErrors, SignOutResponses, SignUpData, SignUpErrors, SignUpResponses, StartGoogleSignInData, StartGoogleSignInErrors, StartGoogleSignInResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, UpdateMySettingsData, UpdateMySettingsErrors, UpdateMySettingsResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -19,6 +19,91 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 };
 
 /**
+ * Start Google sign-in (browser navigation)
+ *
+ * Redirects to Google. When Google sign-in is not configured, redirects to `/?auth_error=google_unavailable`.
+ */
+export const startGoogleSignIn = <ThrowOnError extends boolean = false>(options?: Options<StartGoogleSignInData, ThrowOnError>): RequestResult<StartGoogleSignInResponses, StartGoogleSignInErrors, ThrowOnError> => (options?.client ?? client).get<StartGoogleSignInResponses, StartGoogleSignInErrors, ThrowOnError>({ url: '/api/auth/google', ...options });
+
+/**
+ * Where Google sends the browser back
+ *
+ * On success sets the refresh cookie and redirects to `/try` (the user app then calls POST /api/auth/refresh). On failure redirects to `/?auth_error=<code>`: google_unavailable, google_denied, google_state_invalid, google_email_unverified, google_failed.
+ */
+export const finishGoogleSignIn = <ThrowOnError extends boolean = false>(options?: Options<FinishGoogleSignInData, ThrowOnError>): RequestResult<FinishGoogleSignInResponses, FinishGoogleSignInErrors, ThrowOnError> => (options?.client ?? client).get<FinishGoogleSignInResponses, FinishGoogleSignInErrors, ThrowOnError>({ url: '/api/auth/google/callback', ...options });
+
+/**
+ * Whether the caller is an admin (the spec's is_admin)
+ */
+export const isAdmin = <ThrowOnError extends boolean = false>(options?: Options<IsAdminData, ThrowOnError>): RequestResult<IsAdminResponses, IsAdminErrors, ThrowOnError> => (options?.client ?? client).get<IsAdminResponses, IsAdminErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/auth/is-admin',
+    ...options
+});
+
+/**
+ * Exchange the refresh cookie (fr_refresh) for a new session; the cookie rotates
+ *
+ * Presenting a refresh token that was already rotated revokes its whole session. Sessions end AUTH_SESSION_TTL_DAYS (30) days after sign-in whatever happens.
+ */
+export const refreshSession = <ThrowOnError extends boolean = false>(options?: Options<RefreshSessionData, ThrowOnError>): RequestResult<RefreshSessionResponses, RefreshSessionErrors, ThrowOnError> => (options?.client ?? client).post<RefreshSessionResponses, RefreshSessionErrors, ThrowOnError>({ url: '/api/auth/refresh', ...options });
+
+/**
+ * Sign in with email and password
+ *
+ * Sets the refresh cookie `fr_refresh`.
+ */
+export const signIn = <ThrowOnError extends boolean = false>(options: Options<SignInData, ThrowOnError>): RequestResult<SignInResponses, SignInErrors, ThrowOnError> => (options.client ?? client).post<SignInResponses, SignInErrors, ThrowOnError>({
+    url: '/api/auth/sign-in',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Sign out: revokes the session (of the refresh cookie and of the bearer token) and clears the cookie
+ */
+export const signOut = <ThrowOnError extends boolean = false>(options?: Options<SignOutData, ThrowOnError>): RequestResult<SignOutResponses, SignOutErrors, ThrowOnError> => (options?.client ?? client).post<SignOutResponses, SignOutErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/auth/sign-out',
+    ...options
+});
+
+/**
+ * Create an account (18+ confirmed) and sign in
+ *
+ * Sets the refresh cookie `fr_refresh`. A used email answers 409 "An account with this email already exists.".
+ */
+export const signUp = <ThrowOnError extends boolean = false>(options: Options<SignUpData, ThrowOnError>): RequestResult<SignUpResponses, SignUpErrors, ThrowOnError> => (options.client ?? client).post<SignUpResponses, SignUpErrors, ThrowOnError>({
+    url: '/api/auth/sign-up',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The catalogue: categories, templates, scenes, the custom pose, plans, packs, tiers and the cost rule
+ *
+ * Public. Templates and scenes carry `locked` for the caller (an anonymous caller is free tier). A generation costs a scene's creditCost, plus videoSurcharge for a video; the custom pose costs customPose.creditCost. Categories switched off by configuration are left out. Cached for 60 s (public when signed out, private when signed in).
+ */
+export const getCatalog = <ThrowOnError extends boolean = false>(options?: Options<GetCatalogData, ThrowOnError>): RequestResult<GetCatalogResponses, GetCatalogErrors, ThrowOnError> => (options?.client ?? client).get<GetCatalogResponses, GetCatalogErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/catalog',
+    ...options
+});
+
+/**
+ * A template or scene thumbnail (SVG)
+ *
+ * Public. Use the URLs of GET /api/catalog: with the current `v` the picture is cached for a year (immutable); without it, or with an old one, the current picture is answered with a short cache lifetime.
+ */
+export const getArtwork = <ThrowOnError extends boolean = false>(options: Options<GetArtworkData, ThrowOnError>): RequestResult<GetArtworkResponses, GetArtworkErrors, ThrowOnError> => (options.client ?? client).get<GetArtworkResponses, GetArtworkErrors, ThrowOnError>({ url: '/api/catalog/artwork/{id}.svg', ...options });
+
+/**
  * Download a private file through a signed link
  *
  * Links come from the API (upload and generation responses) and expire, by default after 900 s. The key may contain "/". An invalid, tampered or expired link answers 403.
@@ -29,3 +114,56 @@ export const downloadSignedFile = <ThrowOnError extends boolean = false>(options
  * Liveness and readiness: database, queue and storage checks
  */
 export const getHealth = <ThrowOnError extends boolean = false>(options?: Options<GetHealthData, ThrowOnError>): RequestResult<GetHealthResponses, GetHealthErrors, ThrowOnError> => (options?.client ?? client).get<GetHealthResponses, GetHealthErrors, ThrowOnError>({ url: '/api/health', ...options });
+
+/**
+ * My profile, with tier and credits
+ */
+export const getMe = <ThrowOnError extends boolean = false>(options?: Options<GetMeData, ThrowOnError>): RequestResult<GetMeResponses, GetMeErrors, ThrowOnError> => (options?.client ?? client).get<GetMeResponses, GetMeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/me',
+    ...options
+});
+
+/**
+ * Change my full name (the email cannot be changed), or confirm once that I am 18 or older
+ */
+export const updateMe = <ThrowOnError extends boolean = false>(options: Options<UpdateMeData, ThrowOnError>): RequestResult<UpdateMeResponses, UpdateMeErrors, ThrowOnError> => (options.client ?? client).patch<UpdateMeResponses, UpdateMeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/me',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * My notification preferences
+ */
+export const getMySettings = <ThrowOnError extends boolean = false>(options?: Options<GetMySettingsData, ThrowOnError>): RequestResult<GetMySettingsResponses, GetMySettingsErrors, ThrowOnError> => (options?.client ?? client).get<GetMySettingsResponses, GetMySettingsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/me/settings',
+    ...options
+});
+
+/**
+ * Save my notification preferences
+ */
+export const updateMySettings = <ThrowOnError extends boolean = false>(options: Options<UpdateMySettingsData, ThrowOnError>): RequestResult<UpdateMySettingsResponses, UpdateMySettingsErrors, ThrowOnError> => (options.client ?? client).put<UpdateMySettingsResponses, UpdateMySettingsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/me/settings',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * My generation statistics and last activity
+ */
+export const getMyStats = <ThrowOnError extends boolean = false>(options?: Options<GetMyStatsData, ThrowOnError>): RequestResult<GetMyStatsResponses, GetMyStatsErrors, ThrowOnError> => (options?.client ?? client).get<GetMyStatsResponses, GetMyStatsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/me/stats',
+    ...options
+});

@@ -4,10 +4,203 @@ export type ClientOptions = {
     baseUrl: string;
 };
 
-export type ErrorCode = 'INSUFFICIENT_CREDITS' | 'VALIDATION_ERROR' | 'TIMEOUT_ERROR' | 'GENERATION_ERROR' | 'NETWORK_ERROR' | 'AUTH_ERROR' | 'FORBIDDEN' | 'NOT_FOUND' | 'RECORD_NOT_FOUND' | 'CONFLICT' | 'DUPLICATE_RECORD' | 'RELATED_RECORD_NOT_FOUND' | 'REQUIRED_FIELD_MISSING' | 'PERMISSION_DENIED' | 'RESOURCE_NOT_FOUND' | 'PAYLOAD_TOO_LARGE' | 'RATE_LIMITED' | 'SERVICE_UNAVAILABLE' | 'UNKNOWN_ERROR';
+export type AdminCheckResponseDto = {
+    is_admin: boolean;
+};
+
+export type AuthSignInDto = {
+    email: string;
+    password: string;
+};
+
+export type AuthSignUpDto = {
+    /**
+     * the person confirms being 18 or older
+     */
+    age_confirmed: true;
+    email: string;
+    full_name: string;
+    /**
+     * not one of the most common passwords
+     */
+    password: string;
+};
+
+export type CatalogCategoryDto = {
+    /**
+     * Placeholder of the "+ Custom" pose input
+     */
+    customPoseHint: string;
+    id: CategoryId;
+    /**
+     * Header and page title
+     */
+    label: string;
+    /**
+     * Sidebar link text
+     */
+    navLabel: string;
+    path: string;
+    /**
+     * Ids of the pose buttons of this category (its scenes plus the generic ones), in display order
+     */
+    sceneIds: Array<string>;
+    /**
+     * Route segment of the category screen: /dashboard/<slug>
+     */
+    slug: string;
+    /**
+     * Ids of the templates of this category, in display order
+     */
+    templateIds: Array<string>;
+};
+
+export type CatalogCustomPoseDto = {
+    creditCost: number;
+    description: string;
+    id: string;
+    locked: boolean;
+    name: string;
+    requiredTier: Tier;
+    thumbnail: string;
+};
+
+export type CatalogFeaturesDto = {
+    /**
+     * Analytics events are recorded (FEATURE_ANALYTICS)
+     */
+    analytics: boolean;
+    /**
+     * The Spicy category is offered (FEATURE_SPICY)
+     */
+    spicy: boolean;
+    /**
+     * Video generation is offered (FEATURE_VIDEO)
+     */
+    video: boolean;
+};
+
+export type CatalogPackDto = {
+    bonus: number;
+    credits: number;
+    currency: string;
+    id: string;
+    /**
+     * USD, one-off
+     */
+    price: number;
+    /**
+     * credits + bonus
+     */
+    totalCredits: number;
+};
+
+export type CatalogPlanDto = {
+    currency: string;
+    description: string;
+    displayName: string;
+    features: Array<string>;
+    id: Tier;
+    monthlyCredits: number;
+    /**
+     * Shown with a "Most popular" badge (starter only)
+     */
+    mostPopular: boolean;
+    name: string;
+    /**
+     * USD per month
+     */
+    price: number;
+};
+
+export type CatalogResponseDto = {
+    categories: Array<CatalogCategoryDto>;
+    customPose: CatalogCustomPoseDto;
+    features: CatalogFeaturesDto;
+    packs: Array<CatalogPackDto>;
+    plans: Array<CatalogPlanDto>;
+    /**
+     * Every scene: category scenes and generic ones
+     */
+    scenes: Array<CatalogSceneDto>;
+    templates: Array<CatalogTemplateDto>;
+    /**
+     * Tiers in ascending order
+     */
+    tiers: Array<Tier>;
+    /**
+     * Credits a video adds to the scene cost
+     */
+    videoSurcharge: number;
+    viewer: CatalogViewerDto;
+};
+
+export type CatalogSceneDto = {
+    /**
+     * Owning category (by id prefix); null for a generic scene offered in every category
+     */
+    category: 'active_wear' | 'dress' | 'pajamas' | 'bikini' | 'lingerie' | 'spicy' | null;
+    /**
+     * Credits for an image; a video adds videoSurcharge
+     */
+    creditCost: number;
+    description: string;
+    id: string;
+    locked: boolean;
+    name: string;
+    /**
+     * The scene part of the AI prompt
+     */
+    promptDescription: string;
+    requiredTier: Tier;
+    thumbnail: string;
+};
+
+export type CatalogTemplateDto = {
+    category: CategoryId;
+    /**
+     * Shown to users
+     */
+    description: string;
+    id: string;
+    /**
+     * true when the caller's tier is below requiredTier
+     */
+    locked: boolean;
+    name: string;
+    /**
+     * The outfit part of the AI prompt
+     */
+    promptDescription: string;
+    requiredTier: Tier;
+    /**
+     * Relative URL of the SVG thumbnail (long-cached; the version changes with the image)
+     */
+    thumbnail: string;
+};
+
+export type CatalogViewerDto = {
+    /**
+     * The tier includes video and video is switched on
+     */
+    canGenerateVideo: boolean;
+    /**
+     * The tier the `locked` flags were computed for (free when signed out)
+     */
+    tier: Tier;
+    /**
+     * Results of this tier carry a watermark
+     */
+    watermarked: boolean;
+};
+
+export type CategoryId = 'active_wear' | 'dress' | 'pajamas' | 'bikini' | 'lingerie' | 'spicy';
 
 export type ErrorResponseDto = {
-    code: ErrorCode;
+    /**
+     * A code of the error catalogue (INSUFFICIENT_CREDITS, VALIDATION_ERROR, TIMEOUT_ERROR, GENERATION_ERROR, NETWORK_ERROR, AUTH_ERROR, FORBIDDEN, NOT_FOUND, RECORD_NOT_FOUND, CONFLICT, DUPLICATE_RECORD, RELATED_RECORD_NOT_FOUND, REQUIRED_FIELD_MISSING, PERMISSION_DENIED, RESOURCE_NOT_FOUND, PAYLOAD_TOO_LARGE, RATE_LIMITED, SERVICE_UNAVAILABLE, UNKNOWN_ERROR) or of a feature (for example INVALID_CREDENTIALS, EMAIL_TAKEN)
+     */
+    code: string;
     message: string;
     statusCode: number;
 };
@@ -37,6 +230,335 @@ export type HealthResponseDto = {
     };
     status: 'ok' | 'error' | 'shutting_down' | 'degraded';
 };
+
+export type ProfileResponseDto = {
+    /**
+     * whether the person has confirmed being 18 or older. Always true after an email sign-up; false for a new Google account until it confirms with PATCH /api/me { age_confirmed: true }
+     */
+    age_confirmed: boolean;
+    created_at: string;
+    /**
+     * credits available
+     */
+    credits: number;
+    /**
+     * read-only
+     */
+    email: string;
+    full_name: string;
+    id: string;
+    role: UserRole;
+    tier: UserTier;
+};
+
+export type ProfileUpdateDto = {
+    /**
+     * confirms once that the person is 18 or older (Google accounts are created unconfirmed); cannot be undone
+     */
+    age_confirmed?: true;
+    full_name?: string;
+};
+
+export type SessionResponseDto = {
+    /**
+     * short-lived JWT for `Authorization: Bearer`
+     */
+    access_token: string;
+    /**
+     * when the access token expires, in Unix seconds (refresh before then)
+     */
+    expires_at: number;
+    user: ProfileResponseDto;
+};
+
+export type SettingsResponseDto = {
+    email_notifications: boolean;
+    generation_notifications: boolean;
+    marketing_emails: boolean;
+};
+
+export type SettingsUpdateDto = {
+    email_notifications: boolean;
+    generation_notifications: boolean;
+    marketing_emails: boolean;
+};
+
+export type StatsResponseDto = {
+    failed_generations: number;
+    /**
+     * the latest recorded activity
+     */
+    last_activity: string | null;
+    successful_generations: number;
+    total_credits_spent: number;
+    total_generations: number;
+};
+
+export type Tier = 'free' | 'starter' | 'glow_up' | 'model_mode';
+
+export type UserRole = 'user' | 'support' | 'admin';
+
+export type UserTier = 'free' | 'starter' | 'glow_up' | 'model_mode';
+
+export type StartGoogleSignInData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth/google';
+};
+
+export type StartGoogleSignInErrors = {
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type StartGoogleSignInError = StartGoogleSignInErrors[keyof StartGoogleSignInErrors];
+
+export type StartGoogleSignInResponses = {
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type StartGoogleSignInResponse = StartGoogleSignInResponses[keyof StartGoogleSignInResponses];
+
+export type FinishGoogleSignInData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth/google/callback';
+};
+
+export type FinishGoogleSignInErrors = {
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type FinishGoogleSignInError = FinishGoogleSignInErrors[keyof FinishGoogleSignInErrors];
+
+export type FinishGoogleSignInResponses = {
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type FinishGoogleSignInResponse = FinishGoogleSignInResponses[keyof FinishGoogleSignInResponses];
+
+export type IsAdminData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth/is-admin';
+};
+
+export type IsAdminErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type IsAdminError = IsAdminErrors[keyof IsAdminErrors];
+
+export type IsAdminResponses = {
+    200: AdminCheckResponseDto;
+};
+
+export type IsAdminResponse = IsAdminResponses[keyof IsAdminResponses];
+
+export type RefreshSessionData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth/refresh';
+};
+
+export type RefreshSessionErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Too many requests. Please try again later. (with Retry-After)
+     */
+    429: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type RefreshSessionError = RefreshSessionErrors[keyof RefreshSessionErrors];
+
+export type RefreshSessionResponses = {
+    200: SessionResponseDto;
+};
+
+export type RefreshSessionResponse = RefreshSessionResponses[keyof RefreshSessionResponses];
+
+export type SignInData = {
+    body: AuthSignInDto;
+    path?: never;
+    query?: never;
+    url: '/api/auth/sign-in';
+};
+
+export type SignInErrors = {
+    /**
+     * You must provide either an email or phone number and a password
+     */
+    400: ErrorResponseDto;
+    /**
+     * Invalid email or password (code INVALID_CREDENTIALS), whatever the cause
+     */
+    401: ErrorResponseDto;
+    /**
+     * Too many requests. Please try again later. (with Retry-After)
+     */
+    429: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type SignInError = SignInErrors[keyof SignInErrors];
+
+export type SignInResponses = {
+    200: SessionResponseDto;
+};
+
+export type SignInResponse = SignInResponses[keyof SignInResponses];
+
+export type SignOutData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/auth/sign-out';
+};
+
+export type SignOutErrors = {
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type SignOutError = SignOutErrors[keyof SignOutErrors];
+
+export type SignOutResponses = {
+    /**
+     * signed out (also when there was no session)
+     */
+    204: void;
+};
+
+export type SignOutResponse = SignOutResponses[keyof SignOutResponses];
+
+export type SignUpData = {
+    body: AuthSignUpDto;
+    path?: never;
+    query?: never;
+    url: '/api/auth/sign-up';
+};
+
+export type SignUpErrors = {
+    /**
+     * a missing or bad field, age not confirmed, or a too common password
+     */
+    400: ErrorResponseDto;
+    /**
+     * An account with this email already exists.
+     */
+    409: ErrorResponseDto;
+    /**
+     * Too many requests. Please try again later. (with Retry-After)
+     */
+    429: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type SignUpError = SignUpErrors[keyof SignUpErrors];
+
+export type SignUpResponses = {
+    201: SessionResponseDto;
+};
+
+export type SignUpResponse = SignUpResponses[keyof SignUpResponses];
+
+export type GetCatalogData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/catalog';
+};
+
+export type GetCatalogErrors = {
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type GetCatalogError = GetCatalogErrors[keyof GetCatalogErrors];
+
+export type GetCatalogResponses = {
+    200: CatalogResponseDto;
+};
+
+export type GetCatalogResponse = GetCatalogResponses[keyof GetCatalogResponses];
+
+export type GetArtworkData = {
+    body?: never;
+    path: {
+        /**
+         * template or scene id, or `custom`
+         */
+        id: string;
+    };
+    query?: {
+        /**
+         * content version from the catalogue URL
+         */
+        v?: string;
+    };
+    url: '/api/catalog/artwork/{id}.svg';
+};
+
+export type GetArtworkErrors = {
+    /**
+     * no such picture (or its category is switched off)
+     */
+    404: unknown;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type GetArtworkError = GetArtworkErrors[keyof GetArtworkErrors];
+
+export type GetArtworkResponses = {
+    /**
+     * the SVG picture
+     */
+    200: Blob | File;
+};
+
+export type GetArtworkResponse = GetArtworkResponses[keyof GetArtworkResponses];
 
 export type DownloadSignedFileData = {
     body?: never;
@@ -122,3 +644,138 @@ export type GetHealthResponses = {
 };
 
 export type GetHealthResponse = GetHealthResponses[keyof GetHealthResponses];
+
+export type GetMeData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/me';
+};
+
+export type GetMeErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type GetMeError = GetMeErrors[keyof GetMeErrors];
+
+export type GetMeResponses = {
+    200: ProfileResponseDto;
+};
+
+export type GetMeResponse = GetMeResponses[keyof GetMeResponses];
+
+export type UpdateMeData = {
+    body: ProfileUpdateDto;
+    path?: never;
+    query?: never;
+    url: '/api/me';
+};
+
+export type UpdateMeErrors = {
+    /**
+     * an unknown field (email included) or a bad value
+     */
+    400: ErrorResponseDto;
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type UpdateMeError = UpdateMeErrors[keyof UpdateMeErrors];
+
+export type UpdateMeResponses = {
+    200: ProfileResponseDto;
+};
+
+export type UpdateMeResponse = UpdateMeResponses[keyof UpdateMeResponses];
+
+export type GetMySettingsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/me/settings';
+};
+
+export type GetMySettingsErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type GetMySettingsError = GetMySettingsErrors[keyof GetMySettingsErrors];
+
+export type GetMySettingsResponses = {
+    200: SettingsResponseDto;
+};
+
+export type GetMySettingsResponse = GetMySettingsResponses[keyof GetMySettingsResponses];
+
+export type UpdateMySettingsData = {
+    body: SettingsUpdateDto;
+    path?: never;
+    query?: never;
+    url: '/api/me/settings';
+};
+
+export type UpdateMySettingsErrors = {
+    400: ErrorResponseDto;
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type UpdateMySettingsError = UpdateMySettingsErrors[keyof UpdateMySettingsErrors];
+
+export type UpdateMySettingsResponses = {
+    200: SettingsResponseDto;
+};
+
+export type UpdateMySettingsResponse = UpdateMySettingsResponses[keyof UpdateMySettingsResponses];
+
+export type GetMyStatsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/me/stats';
+};
+
+export type GetMyStatsErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type GetMyStatsError = GetMyStatsErrors[keyof GetMyStatsErrors];
+
+export type GetMyStatsResponses = {
+    200: StatsResponseDto;
+};
+
+export type GetMyStatsResponse = GetMyStatsResponses[keyof GetMyStatsResponses];

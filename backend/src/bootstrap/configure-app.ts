@@ -25,7 +25,8 @@ export function createValidationPipe(): ValidationPipe {
     transform: true,
     stopAtFirstError: true,
     exceptionFactory: (errors) =>
-      new BadRequestException({ code: ErrorCode.VALIDATION_ERROR, message: flattenValidationErrors(errors).join('; ') || 'Invalid request' }),
+      // the same wording for several fields (e.g. sign-in's "email or phone number and a password") is said once
+      new BadRequestException({ code: ErrorCode.VALIDATION_ERROR, message: [...new Set(flattenValidationErrors(errors))].join('; ') || 'Invalid request' }),
   });
 }
 

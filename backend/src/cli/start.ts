@@ -15,7 +15,7 @@ import { EmbeddedPostgresHandle, startEmbeddedPostgres } from './embedded-postgr
  * Secrets that are not set are generated once and kept in .data/secrets.json (never in production).
  * Ctrl-C (SIGINT) or SIGTERM stops the API gracefully, then PostgreSQL, and leaves no process behind.
  */
-const SECRET_NAMES = ['FILES_SIGNING_SECRET', 'EMBEDDED_PG_PASSWORD'] as const;
+const SECRET_NAMES = ['FILES_SIGNING_SECRET', 'AUTH_JWT_SECRET', 'EMBEDDED_PG_PASSWORD'] as const;
 
 function loadOrCreateSecrets(dataDir: string): Record<(typeof SECRET_NAMES)[number], string> {
   const file = path.join(dataDir, 'secrets.json');
@@ -43,6 +43,7 @@ async function main(): Promise<void> {
 
   const secrets = loadOrCreateSecrets(dataDir);
   if (!production && !env.FILES_SIGNING_SECRET) env.FILES_SIGNING_SECRET = secrets.FILES_SIGNING_SECRET;
+  if (!production && !env.AUTH_JWT_SECRET) env.AUTH_JWT_SECRET = secrets.AUTH_JWT_SECRET;
   if (env.LOG_PRETTY === undefined && process.stdout.isTTY) env.LOG_PRETTY = 'true';
 
   let pg: EmbeddedPostgresHandle | undefined;

@@ -3,6 +3,7 @@ import { ConfigurationError, loadConfig } from './app-config';
 const valid = {
   DATABASE_URL: 'postgres://u:p@db:5432/app',
   FILES_SIGNING_SECRET: 'a-long-random-secret-value-of-32-chars!',
+  AUTH_JWT_SECRET: 'another-long-random-value-for-jwt-0123',
 };
 
 function problems(env: Record<string, string | undefined>): string[] {
@@ -37,8 +38,9 @@ describe('loadConfig', () => {
   });
 
   it('names a missing required variable', () => {
-    expect(problems({ FILES_SIGNING_SECRET: valid.FILES_SIGNING_SECRET })).toEqual([expect.stringMatching(/^DATABASE_URL is required/)]);
-    expect(problems({ DATABASE_URL: valid.DATABASE_URL })).toEqual([expect.stringMatching(/^FILES_SIGNING_SECRET is required/)]);
+    expect(problems({ ...valid, DATABASE_URL: undefined })).toEqual([expect.stringMatching(/^DATABASE_URL is required/)]);
+    expect(problems({ ...valid, FILES_SIGNING_SECRET: undefined })).toEqual([expect.stringMatching(/^FILES_SIGNING_SECRET is required/)]);
+    expect(problems({ ...valid, AUTH_JWT_SECRET: undefined })).toEqual([expect.stringMatching(/^AUTH_JWT_SECRET is required/)]);
   });
 
   it.each([
@@ -53,13 +55,52 @@ describe('loadConfig', () => {
     [{ LOG_PRETTY: 'maybe' }, /^LOG_PRETTY /],
     [{ S3_BUCKET: 'bucket' }, /^S3_ACCESS_KEY_ID is required when S3_BUCKET is set/],
     [{ NODE_ENV: 'production', FILES_SIGNING_SECRET: 'change-me-change-me-change-me-change-me' }, /^FILES_SIGNING_SECRET is a placeholder/],
+    [{ NODE_ENV: 'production', FILES_SIGNING_SECRET: 'Zr9mQ2vX7pL4kT8wN1bY6cH3jF5dG0aS', AUTH_JWT_SECRET: 'please-change-me-please-change-me-0000' }, /^AUTH_JWT_SECRET is a placeholder/],
+    [{ AUTH_JWT_SECRET: 'too-short' }, /^AUTH_JWT_SECRET must be at least 32 characters/],
+    [{ AUTH_ACCESS_TOKEN_TTL_SECONDS: '5' }, /^AUTH_ACCESS_TOKEN_TTL_SECONDS must be between/],
+    [{ AUTH_SESSION_TTL_DAYS: '0' }, /^AUTH_SESSION_TTL_DAYS must be between/],
+    [{ AUTH_GOOGLE_CLIENT_ID: 'id-only' }, /^AUTH_GOOGLE_CLIENT_SECRET is required when AUTH_GOOGLE_CLIENT_ID is set/],
+    [{ AUTH_GOOGLE_CLIENT_SECRET: 'secret-only' }, /^AUTH_GOOGLE_CLIENT_ID is required when AUTH_GOOGLE_CLIENT_SECRET is set/],
+    [{ AUTH_GOOGLE_TOKEN_URL: 'ftp://x' }, /^AUTH_GOOGLE_TOKEN_URL must be a URL starting with http:/],
+    [{ ADMIN_EMAILS: 'a@b.co, not an email' }, /^ADMIN_EMAILS must be a comma-separated list of email addresses/],
+    [{ AUTH_RATE_LIMIT_EMAIL_MAX: '0' }, /^AUTH_RATE_LIMIT_EMAIL_MAX must be between/],
   ])('refuses %p and names the variable', (override, expected) => {
     expect(problems({ ...valid, ...override })).toEqual([expect.stringMatching(expected)]);
   });
 
   it('lists every bad variable at once', () => {
     expect(problems({ PORT: 'x', REDIS_URL: 'nope' }).map((p) => p.split(' ')[0]).sort()).toEqual(
-      ['DATABASE_URL', 'FILES_SIGNING_SECRET', 'PORT', 'REDIS_URL'].sort(),
+      ['AUTH_JWT_SECRET', 'DATABASE_URL', 'FILES_SIGNING_SECRET', 'PORT', 'REDIS_URL'].sort(),
     );
+  });
+
+  it('reads the auth settings: token lifetimes, admin emails (lower-cased), rate limits, Google only with id and secret', () => {
+    const config = loadConfig(valid);
+    expect(config.auth).toEqual({
+      jwtSecret: valid.AUTH_JWT_SECRET,
+      accessTokenTtlSeconds: 900,
+      sessionTtlDays: 30,
+      adminEmails: [],
+      google: undefined,
+      rateLimit: { windowSeconds: 60, ipMax: 30, emailMax: 10, refreshMax: 60 },
+    });
+    const custom = loadConfig({
+      ...valid,
+      ADMIN_EMAILS: ' Boss@Example.com ,ops@example.com,, boss@example.com',
+      AUTH_GOOGLE_CLIENT_ID: 'client',
+      AUTH_GOOGLE_CLIENT_SECRET: 'secret-value',
+      AUTH_GOOGLE_USERINFO_URL: 'http://127.0.0.1:9999/userinfo',
+      AUTH_ACCESS_TOKEN_TTL_SECONDS: '300',
+      AUTH_SESSION_TTL_DAYS: '7',
+    });
+    expect(custom.auth.adminEmails).toEqual(['boss@example.com', 'ops@example.com']);
+    expect(custom.auth.google).toEqual({
+      clientId: 'client',
+      clientSecret: 'secret-value',
+      authorizationUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+      tokenUrl: 'https://oauth2.googleapis.com/token',
+      userInfoUrl: 'http://127.0.0.1:9999/userinfo',
+    });
+    expect([custom.auth.accessTokenTtlSeconds, custom.auth.sessionTtlDays]).toEqual([300, 7]);
   });
 });

@@ -8,6 +8,13 @@ export class ConfigurationError extends Error {
   }
 }
 
+/** Google's endpoints (from its OpenID discovery document); AUTH_GOOGLE_*_URL override them (tests use a local fake). */
+export const GOOGLE_OAUTH_DEFAULTS = {
+  authorizationUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+  tokenUrl: 'https://oauth2.googleapis.com/token',
+  userInfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+} as const;
+
 /** Typed, validated configuration. Built once per process from the environment. */
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -37,6 +44,22 @@ export interface AppConfig {
   dataDir: string;
   embedded: boolean;
   serveUi: boolean;
+  /**
+   * Product switches (FEATURE_*): the Spicy category, video generation, analytics events. Always
+   * set by loadConfig(); optional only so hand-built test configurations need not list it
+   * (absent means all on).
+   */
+  features?: { spicy: boolean; video: boolean; analytics: boolean };
+  auth: {
+    jwtSecret: string;
+    accessTokenTtlSeconds: number;
+    sessionTtlDays: number;
+    /** lower-cased; an account with one of these emails is an admin */
+    adminEmails: string[];
+    /** set only when both the client id and secret are configured */
+    google?: { clientId: string; clientSecret: string; authorizationUrl: string; tokenUrl: string; userInfoUrl: string };
+    rateLimit: { windowSeconds: number; ipMax: number; emailMax: number; refreshMax: number };
+  };
 }
 
 /** Validates `env` and returns the configuration, or throws ConfigurationError naming every bad variable. */
@@ -93,5 +116,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     embedded: e.EMBEDDED,
     serveUi: e.SERVE_UI,
+    features: { spicy: e.FEATURE_SPICY, video: e.FEATURE_VIDEO, analytics: e.FEATURE_ANALYTICS },
+    auth: {
+      jwtSecret: e.AUTH_JWT_SECRET,
+      accessTokenTtlSeconds: e.AUTH_ACCESS_TOKEN_TTL_SECONDS,
+      sessionTtlDays: e.AUTH_SESSION_TTL_DAYS,
+      adminEmails: [...new Set((e.ADMIN_EMAILS ?? '').split(',').map((m) => m.trim().toLowerCase()).filter(Boolean))],
+      google:
+        e.AUTH_GOOGLE_CLIENT_ID && e.AUTH_GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: e.AUTH_GOOGLE_CLIENT_ID,
+              clientSecret: e.AUTH_GOOGLE_CLIENT_SECRET,
+              authorizationUrl: e.AUTH_GOOGLE_AUTHORIZATION_URL ?? GOOGLE_OAUTH_DEFAULTS.authorizationUrl,
+              tokenUrl: e.AUTH_GOOGLE_TOKEN_URL ?? GOOGLE_OAUTH_DEFAULTS.tokenUrl,
+              userInfoUrl: e.AUTH_GOOGLE_USERINFO_URL ?? GOOGLE_OAUTH_DEFAULTS.userInfoUrl,
+            }
+          : undefined,
+      rateLimit: {
+        windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+        ipMax: e.AUTH_RATE_LIMIT_IP_MAX,
+        emailMax: e.AUTH_RATE_LIMIT_EMAIL_MAX,
+        refreshMax: e.AUTH_RATE_LIMIT_REFRESH_MAX,
+      },
+    },
   };
 }

@@ -86,11 +86,39 @@ export const envSchema = z
 
     EMBEDDED: bool(false),
     SERVE_UI: bool(true),
+
+    FEATURE_SPICY: bool(true),
+    FEATURE_VIDEO: bool(true),
+    FEATURE_ANALYTICS: bool(true),
+
+    AUTH_JWT_SECRET: secret,
+    AUTH_ACCESS_TOKEN_TTL_SECONDS: int(900, 30, 24 * 3600),
+    AUTH_SESSION_TTL_DAYS: int(30, 1, 365),
+    AUTH_GOOGLE_CLIENT_ID: optionalString,
+    AUTH_GOOGLE_CLIENT_SECRET: optionalString,
+    AUTH_GOOGLE_AUTHORIZATION_URL: optionalString.pipe(urlWithProtocols(['http:', 'https:']).optional()),
+    AUTH_GOOGLE_TOKEN_URL: optionalString.pipe(urlWithProtocols(['http:', 'https:']).optional()),
+    AUTH_GOOGLE_USERINFO_URL: optionalString.pipe(urlWithProtocols(['http:', 'https:']).optional()),
+    ADMIN_EMAILS: optionalString.pipe(
+      z
+        .string()
+        .optional()
+        .refine((v) => v === undefined || v.split(',').every((e) => e.trim() === '' || /^[^\s@]+@[^\s@]+$/.test(e.trim())), {
+          message: 'must be a comma-separated list of email addresses',
+        }),
+    ),
+    AUTH_RATE_LIMIT_WINDOW_SECONDS: int(60, 1, 24 * 3600),
+    AUTH_RATE_LIMIT_IP_MAX: int(30, 1, 1_000_000),
+    AUTH_RATE_LIMIT_EMAIL_MAX: int(10, 1, 1_000_000),
+    AUTH_RATE_LIMIT_REFRESH_MAX: int(60, 1, 1_000_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
       if (PLACEHOLDER_SECRETS.some((p) => env.FILES_SIGNING_SECRET.toLowerCase().includes(p))) {
         ctx.addIssue({ code: 'custom', path: ['FILES_SIGNING_SECRET'], message: 'is a placeholder; set a random value in production' });
+      }
+      if (PLACEHOLDER_SECRETS.some((p) => env.AUTH_JWT_SECRET.toLowerCase().includes(p))) {
+        ctx.addIssue({ code: 'custom', path: ['AUTH_JWT_SECRET'], message: 'is a placeholder; set a random value in production' });
       }
       if (env.EMBEDDED) {
         ctx.addIssue({ code: 'custom', path: ['EMBEDDED'], message: 'cannot be true in production (use a real DATABASE_URL)' });
@@ -101,6 +129,13 @@ export const envSchema = z
         code: 'custom',
         path: [!env.S3_ACCESS_KEY_ID ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY'],
         message: 'is required when S3_BUCKET is set',
+      });
+    }
+    if (Boolean(env.AUTH_GOOGLE_CLIENT_ID) !== Boolean(env.AUTH_GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.AUTH_GOOGLE_CLIENT_ID ? 'AUTH_GOOGLE_CLIENT_SECRET' : 'AUTH_GOOGLE_CLIENT_ID'],
+        message: `is required when ${env.AUTH_GOOGLE_CLIENT_ID ? 'AUTH_GOOGLE_CLIENT_ID' : 'AUTH_GOOGLE_CLIENT_SECRET'} is set (Google sign-in needs both)`,
       });
     }
   });

@@ -14,7 +14,9 @@ export function dataSourceOptions(url: string, extra: Partial<{ poolSize: number
     uuidExtension: 'pgcrypto', // gen_random_uuid(), built into PostgreSQL 13+
     installExtensions: false,
     migrationsRun: false,
-    logging: ['error', 'warn'],
+    // not 'error': a failed query's log would print its parameters (password hashes, tokens);
+    // the exception filter logs failures without them
+    logging: ['warn', 'migration'],
     poolSize: extra.poolSize ?? 10,
     applicationName: extra.applicationName ?? 'fitting-room',
   } as DataSourceOptions;

@@ -1,4 +1,9 @@
+import { AnalyticsEventEntity } from '../modules/analytics/analytics-event.entity';
+import { UserActivityLogEntity } from '../modules/analytics/user-activity-log.entity';
+import { SessionEntity } from '../modules/auth/session.entity';
+import { CreditAccountEntity, CreditHoldEntity, CreditLedgerEntryEntity } from '../modules/credits/credit.entities';
+import { UserSettingsEntity } from '../modules/users/user-settings.entity';
 import { UserEntity } from '../modules/users/user.entity';
 
 /** Every TypeORM entity of the app, listed once (no globs: the same list works under Jest and in dist). */
-export const ENTITIES = [UserEntity];
+export const ENTITIES = [UserEntity, UserSettingsEntity, SessionEntity, UserActivityLogEntity, AnalyticsEventEntity, CreditAccountEntity, CreditLedgerEntryEntity, CreditHoldEntity];

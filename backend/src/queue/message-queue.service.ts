@@ -31,6 +31,11 @@ export class MessageQueueService implements OnApplicationBootstrap, BeforeApplic
     return this.driver.kind;
   }
 
+  /** Whether this process runs jobs (schedulers register their repeatable jobs only then). */
+  get consuming(): boolean {
+    return this.options.consume;
+  }
+
   add<N extends JobName>(name: N, data: JobPayload<N>, opts?: JobOptions): Promise<void> {
     return this.driver.add(name, data, opts);
   }

@@ -12,6 +12,7 @@ export enum QueueName {
 /** Every job the app knows. A job has exactly one handler (checked at worker startup). */
 export enum JobName {
   MaintenanceHeartbeat = 'maintenance.heartbeat',
+  CreditsMonthlyReset = 'credits.monthly-reset',
 }
 
 /**
@@ -21,6 +22,7 @@ export enum JobName {
  */
 export interface JobPayloads {
   [JobName.MaintenanceHeartbeat]: { at?: string };
+  [JobName.CreditsMonthlyReset]: Record<string, never>;
 }
 
 export type JobPayload<N extends JobName> = JobPayloads[N];
@@ -28,6 +30,7 @@ export type JobPayload<N extends JobName> = JobPayloads[N];
 /** Which queue each job goes to. */
 export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JobName.MaintenanceHeartbeat]: QueueName.Maintenance,
+  [JobName.CreditsMonthlyReset]: QueueName.Maintenance,
 };
 
 /** Defaults of JobOptions. */

@@ -13,6 +13,7 @@ export function openApiConfig(): AppConfig {
   return loadConfig({
     DATABASE_URL: 'postgres://openapi@127.0.0.1:1/openapi',
     FILES_SIGNING_SECRET: 'openapi-document-generation-only-0000',
+    AUTH_JWT_SECRET: 'openapi-document-generation-only-0000',
     APP_NAME: 'Fitting Room',
     NODE_ENV: 'development',
   });

@@ -5,7 +5,11 @@ import { REPO_ROOT } from '../../src/bootstrap/static-ui';
 
 /** No Docker engine runs here: the compose file is validated by the compose tool, not run. */
 function composeConfig(): { tool: string; status: number | null; stdout: string; stderr: string } {
-  const env = { ...process.env, FILES_SIGNING_SECRET: 'compose-validation-secret-0123456789abcdef' };
+  const env = {
+    ...process.env,
+    FILES_SIGNING_SECRET: 'compose-validation-secret-0123456789abcdef',
+    AUTH_JWT_SECRET: 'compose-validation-jwt-key-0123456789abcdef',
+  };
   const candidates: [string, string[]][] = [
     ['docker', ['compose', 'config']],
     ['docker-compose', ['config']],

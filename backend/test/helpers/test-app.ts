@@ -30,6 +30,11 @@ export function testConfig(overrides: Record<string, string | undefined> = {}): 
     NODE_ENV: 'test',
     DATABASE_URL: testDatabaseUrl(),
     FILES_SIGNING_SECRET: 'test-signing-secret-0123456789abcdef0123',
+    AUTH_JWT_SECRET: 'test-jwt-secret-0123456789abcdef0123456789',
+    // generous, so tests that sign many people up never trip them; rate-limit tests lower them
+    AUTH_RATE_LIMIT_IP_MAX: '10000',
+    AUTH_RATE_LIMIT_EMAIL_MAX: '10000',
+    AUTH_RATE_LIMIT_REFRESH_MAX: '10000',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     SERVE_UI: 'false',

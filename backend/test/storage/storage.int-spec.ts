@@ -55,6 +55,13 @@ function makeConfig(localDir: string, s3?: { endpoint: string; bucket?: string; 
     dataDir: localDir,
     embedded: false,
     serveUi: false,
+    auth: {
+      jwtSecret: 'test-jwt-secret-0123456789abcdef0123456789',
+      accessTokenTtlSeconds: 900,
+      sessionTtlDays: 30,
+      adminEmails: [],
+      rateLimit: { windowSeconds: 60, ipMax: 1000, emailMax: 1000, refreshMax: 1000 },
+    },
   };
 }
 

@@ -8,8 +8,21 @@ export const paths = {
   privacy: '/privacy',
   terms: '/terms',
   refund: '/refund',
+  /** Inside the auth guard: redirects to generations. The target of Google sign-in. */
+  try: '/try',
+  app: '/app',
+  dashboard: '/dashboard',
   generations: '/dashboard/generations',
+  profile: '/dashboard/profile',
+  subscription: '/dashboard/subscription',
+  settings: '/dashboard/settings',
   /** The auth dialog opens on the landing page from its `auth` search parameter. */
   logIn: '/?auth=login',
   signUp: '/?auth=signup',
+} as const;
+
+/** API URLs the browser navigates to (full-page navigations, not fetch calls). */
+export const apiPaths = {
+  /** Starts Google sign-in; ends at /try, or at /?auth_error=<code> on failure. */
+  googleSignIn: '/api/auth/google',
 } as const;

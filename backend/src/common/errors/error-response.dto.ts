@@ -6,8 +6,11 @@ export class ErrorResponseDto {
   @ApiProperty({ example: 400 })
   statusCode: number;
 
-  @ApiProperty({ enum: ErrorCode, enumName: 'ErrorCode', example: ErrorCode.VALIDATION_ERROR })
-  code: ErrorCode;
+  @ApiProperty({
+    example: ErrorCode.VALIDATION_ERROR,
+    description: `A code of the error catalogue (${Object.values(ErrorCode).join(', ')}) or of a feature (for example INVALID_CREDENTIALS, EMAIL_TAKEN)`,
+  })
+  code: string;
 
   @ApiProperty({ example: 'Insufficient credits. Required: 3, Available: 1.' })
   message: string;

@@ -1,4 +1,6 @@
 import { Init1795273182371 } from './1795273182371-Init';
+import { Accounts1795274586146 } from './1795274586146-Accounts';
+import { CreditLedger1795275740213 } from './1795275740213-CreditLedger';
 
 /** Every migration, in order. `npm run migration:generate -- <Name>` appends new ones here. */
-export const MIGRATIONS: Function[] = [Init1795273182371];
+export const MIGRATIONS: Function[] = [Init1795273182371, Accounts1795274586146, CreditLedger1795275740213];

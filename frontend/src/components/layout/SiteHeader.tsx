@@ -1,6 +1,7 @@
 import { Box, Button, Container, HStack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../app/paths';
+import { preloadAuthDialog } from '../../features/auth/AuthDialogHost';
 import { Wordmark } from '../Wordmark';
 
 // Narrow phones: tighter padding so the wordmark and all three actions fit on one row.
@@ -18,10 +19,14 @@ export function SiteHeader() {
               <RouterLink to={paths.pricing}>Pricing</RouterLink>
             </Button>
             <Button asChild variant="ghost" {...navButtonSize}>
-              <RouterLink to={paths.logIn}>Log in</RouterLink>
+              <RouterLink to={paths.logIn} onPointerEnter={preloadAuthDialog} onFocus={preloadAuthDialog}>
+                Log in
+              </RouterLink>
             </Button>
             <Button asChild variant="solid" {...navButtonSize}>
-              <RouterLink to={paths.signUp}>Sign up</RouterLink>
+              <RouterLink to={paths.signUp} onPointerEnter={preloadAuthDialog} onFocus={preloadAuthDialog}>
+                Sign up
+              </RouterLink>
             </Button>
           </HStack>
         </HStack>

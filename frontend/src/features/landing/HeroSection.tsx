@@ -1,6 +1,7 @@
 import { Box, Button, Container, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../app/paths';
+import { preloadAuthDialog } from '../auth/AuthDialogHost';
 import { HeroArt } from './HeroArt';
 
 export function HeroSection() {
@@ -38,7 +39,9 @@ export function HeroSection() {
             </Text>
             <Stack direction={{ base: 'column', sm: 'row' }} gap="3" pt="2">
               <Button asChild size="xl" px="8">
-                <RouterLink to={paths.signUp}>Get started</RouterLink>
+                <RouterLink to={paths.signUp} onPointerEnter={preloadAuthDialog} onFocus={preloadAuthDialog}>
+                  Get started
+                </RouterLink>
               </Button>
               <Button asChild size="xl" px="8" variant="outline" bg="bg.panel">
                 <RouterLink to={paths.generations}>Watch demo</RouterLink>

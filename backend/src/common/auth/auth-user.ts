@@ -1,0 +1,13 @@
+import type { UserRole, UserTier } from '../../modules/users/user.entity';
+
+/** The caller, as the global AuthGuard found it from the bearer token (request.user). */
+export interface AuthUser {
+  id: string;
+  role: UserRole;
+  /** the subscription tier, read with the session on every request */
+  tier: UserTier;
+  /** the session the access token belongs to */
+  sessionId: string;
+}
+
+export type RequestWithUser = { user?: AuthUser };

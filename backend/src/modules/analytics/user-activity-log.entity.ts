@@ -1,0 +1,34 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { UserEntity } from '../users/user.entity';
+
+export enum ActivityType {
+  SignUp = 'sign_up',
+  SignIn = 'sign_in',
+  SignOut = 'sign_out',
+  ProfileUpdate = 'profile_update',
+  SettingsUpdate = 'settings_update',
+}
+
+/** What a user did (product-spec section 3, user_activity_logs). Metadata never holds secrets. */
+@Entity({ name: 'user_activity_logs' })
+@Index('user_activity_logs_user_id_created_at_idx', ['userId', 'createdAt'])
+export class UserActivityLogEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId: string;
+
+  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'user_activity_logs_user_id_fkey' })
+  user?: UserEntity;
+
+  @Column({ name: 'activity_type', type: 'varchar', length: 64 })
+  activityType: string;
+
+  @Column({ type: 'jsonb', default: () => `'{}'` })
+  metadata: Record<string, any>;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}

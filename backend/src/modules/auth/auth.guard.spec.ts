@@ -1,0 +1,84 @@
+import type { ExecutionContext } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { Authenticated } from '../../common/auth';
+import { AuthError, ForbiddenError } from '../../common/errors';
+import { UserRole, UserTier } from '../users/user.entity';
+import { AuthGuard } from './auth.guard';
+import type { SessionsService } from './sessions.service';
+
+@Controller()
+class ProbeController {
+  @Get() open() {}
+  @Authenticated() @Get() signedIn() {}
+  @Authenticated({ roles: [UserRole.Admin] }) @Get() adminOnly() {}
+  @Authenticated({ roles: [UserRole.Admin, UserRole.Support] }) @Get() staff() {}
+  @Authenticated({ optional: true }) @Get() optional() {}
+}
+
+@Authenticated({ roles: [UserRole.Support] })
+@Controller()
+class SupportController {
+  @Get() list() {}
+}
+
+const TOKENS: Record<string, UserRole> = { 'user-token': UserRole.User, 'support-token': UserRole.Support, 'admin-token': UserRole.Admin };
+
+function context(controller: object, handler: string, authorization?: string) {
+  const request: Record<string, unknown> = { headers: authorization ? { authorization } : {} };
+  const ctx = {
+    getType: () => 'http',
+    getHandler: () => (controller as Record<string, unknown>)[handler],
+    getClass: () => controller.constructor,
+    switchToHttp: () => ({ getRequest: () => request }),
+  } as unknown as ExecutionContext;
+  return { ctx, request };
+}
+
+describe('AuthGuard and @Authenticated()', () => {
+  const sessions = {
+    authenticate: jest.fn(async (token: string) => (TOKENS[token] ? { id: `id-${token}`, role: TOKENS[token], tier: UserTier.Free, sessionId: 's' } : null)),
+  } as unknown as SessionsService;
+  const guard = new AuthGuard(new Reflector(), sessions);
+  const probe = new ProbeController();
+  const support = new SupportController();
+
+  const run = (controller: object, handler: string, token?: string) => guard.canActivate(context(controller, handler, token && `Bearer ${token}`).ctx);
+
+  it('lets anyone through a route without the decorator, without looking at tokens', async () => {
+    await expect(run(probe, 'open')).resolves.toBe(true);
+    await expect(run(probe, 'open', 'garbage')).resolves.toBe(true);
+  });
+
+  it('answers 401 without a valid bearer token, and sets the caller with one', async () => {
+    await expect(run(probe, 'signedIn')).rejects.toBeInstanceOf(AuthError);
+    await expect(run(probe, 'signedIn', 'garbage')).rejects.toBeInstanceOf(AuthError);
+    const { ctx, request } = context(probe, 'signedIn', 'bearer user-token');
+    await expect(guard.canActivate(ctx)).resolves.toBe(true);
+    expect(request.user).toEqual({ id: 'id-user-token', role: UserRole.User, tier: UserTier.Free, sessionId: 's' });
+  });
+
+  it('answers 403 for a signed-in caller without one of the roles', async () => {
+    await expect(run(probe, 'adminOnly', 'user-token')).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(run(probe, 'adminOnly', 'support-token')).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(run(probe, 'adminOnly', 'admin-token')).resolves.toBe(true);
+    await expect(run(probe, 'staff', 'support-token')).resolves.toBe(true);
+    await expect(run(probe, 'staff', 'user-token')).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(run(probe, 'adminOnly')).rejects.toBeInstanceOf(AuthError); // 401 before 403
+  });
+
+  it('applies a decorator on the controller to all its routes', async () => {
+    await expect(run(support, 'list', 'support-token')).resolves.toBe(true);
+    await expect(run(support, 'list', 'admin-token')).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(run(support, 'list')).rejects.toBeInstanceOf(AuthError);
+  });
+
+  it('leaves the caller anonymous on an optional route when the token is missing or invalid', async () => {
+    const { ctx, request } = context(probe, 'optional', 'Bearer garbage');
+    await expect(guard.canActivate(ctx)).resolves.toBe(true);
+    expect(request.user).toBeUndefined();
+    const withUser = context(probe, 'optional', 'Bearer user-token');
+    await guard.canActivate(withUser.ctx);
+    expect(withUser.request.user).toMatchObject({ role: UserRole.User });
+  });
+});

@@ -1,0 +1,7 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+/** The spec's is_admin check, for the caller. */
+export class AdminCheckResponseDto {
+  @ApiProperty()
+  is_admin: boolean;
+}

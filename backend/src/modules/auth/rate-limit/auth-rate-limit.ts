@@ -1,0 +1,81 @@
+import { applyDecorators, ExecutionContext, Injectable, Module, UseGuards } from '@nestjs/common';
+import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { SkipThrottle, ThrottlerGuard, ThrottlerLimitDetail, ThrottlerModule, ThrottlerStorage, ThrottlerStorageService } from '@nestjs/throttler';
+import type { Response } from 'express';
+import { ErrorResponseDto } from '../../../common/errors/error-response.dto';
+import { ErrorMessages, RateLimitError } from '../../../common/errors';
+import { AppConfig } from '../../../config/app-config';
+import { APP_CONFIG } from '../../../config/config.module';
+import { normalizeEmail } from '../../users/users.service';
+import { RedisThrottlerStorage } from './redis-throttler.storage';
+
+/** The named throttlers of the auth routes. */
+export const AuthThrottler = {
+  /** sign-in and sign-up, per client IP */
+  Ip: 'auth-ip',
+  /** sign-in and sign-up, per email address (whatever the IP: slows down attacks spread over many addresses) */
+  Email: 'auth-email',
+  /** refresh, per client IP */
+  Refresh: 'auth-refresh',
+} as const;
+
+function bodyEmail(context: ExecutionContext): string | undefined {
+  const email = (context.switchToHttp().getRequest<{ body?: { email?: unknown } }>().body ?? {}).email;
+  return typeof email === 'string' && email.trim() ? normalizeEmail(email) : undefined;
+}
+
+/** The throttler guard of the auth routes: a 429 in the catalogue's shape with Retry-After (seconds). */
+@Injectable()
+export class AuthThrottlerGuard extends ThrottlerGuard {
+  protected override async throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+    context
+      .switchToHttp()
+      .getResponse<Response>()
+      .setHeader('Retry-After', String(Math.max(1, detail.timeToBlockExpire)));
+    throw new RateLimitError();
+  }
+}
+
+/** Rate limits of a credentials route (sign-in, sign-up: per IP and per email) or of refresh (per IP). */
+export function AuthRateLimit(kind: 'credentials' | 'refresh'): MethodDecorator {
+  return applyDecorators(
+    UseGuards(AuthThrottlerGuard),
+    SkipThrottle(kind === 'credentials' ? { [AuthThrottler.Refresh]: true } : { [AuthThrottler.Ip]: true, [AuthThrottler.Email]: true }),
+    ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: `${ErrorMessages.rateLimited} (with Retry-After)` }),
+  );
+}
+
+export const AUTH_RATE_LIMIT_STORAGE = Symbol('AUTH_RATE_LIMIT_STORAGE');
+
+/** Redis when REDIS_URL is set (limits shared by every API process), in memory otherwise. */
+@Module({
+  providers: [
+    {
+      provide: AUTH_RATE_LIMIT_STORAGE,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig): ThrottlerStorage =>
+        config.queue.redisUrl ? new RedisThrottlerStorage(config.queue.redisUrl, `${config.queue.prefix}:rl`) : new ThrottlerStorageService(),
+    },
+  ],
+  exports: [AUTH_RATE_LIMIT_STORAGE],
+})
+class RateLimitStorageModule {}
+
+/** @nestjs/throttler configured from AUTH_RATE_LIMIT_*; limits apply only where @AuthRateLimit() is used. */
+export const AuthRateLimitModule = ThrottlerModule.forRootAsync({
+  imports: [RateLimitStorageModule],
+  inject: [APP_CONFIG, AUTH_RATE_LIMIT_STORAGE],
+  useFactory: (config: AppConfig, storage: ThrottlerStorage) => {
+    const { windowSeconds, ipMax, emailMax, refreshMax } = config.auth.rateLimit;
+    const ttl = windowSeconds * 1000;
+    return {
+      storage,
+      setHeaders: false,
+      throttlers: [
+        { name: AuthThrottler.Ip, ttl, limit: ipMax },
+        { name: AuthThrottler.Email, ttl, limit: emailMax, getTracker: (_req, context) => bodyEmail(context) ?? '', skipIf: (context) => !bodyEmail(context) },
+        { name: AuthThrottler.Refresh, ttl, limit: refreshMax },
+      ],
+    };
+  },
+});

@@ -1,0 +1,50 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { UserEntity } from '../users/user.entity';
+
+export enum SessionRevokeReason {
+  SignOut = 'sign_out',
+  RefreshTokenReuse = 'refresh_token_reuse',
+}
+
+/**
+ * A signed-in device. The refresh token is `<id>.<secret>`; only the SHA-256 of the secret is kept,
+ * and it changes on every refresh. `expires_at` is the absolute end: refreshing never extends it.
+ */
+@Entity({ name: 'sessions' })
+export class SessionEntity {
+  @PrimaryColumn('uuid')
+  id: string;
+
+  @Index('sessions_user_id_idx')
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId: string;
+
+  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'sessions_user_id_fkey' })
+  user?: UserEntity;
+
+  /** hex SHA-256 of the current refresh token's secret part */
+  @Column({ name: 'token_hash', type: 'varchar', length: 64 })
+  tokenHash: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'expires_at', type: 'timestamptz' })
+  expiresAt: Date;
+
+  @Column({ name: 'last_used_at', type: 'timestamptz', nullable: true })
+  lastUsedAt: Date | null;
+
+  @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
+  revokedAt: Date | null;
+
+  @Column({ name: 'revoke_reason', type: 'varchar', length: 32, nullable: true })
+  revokeReason: SessionRevokeReason | null;
+
+  @Column({ name: 'user_agent', type: 'varchar', length: 512, nullable: true })
+  userAgent: string | null;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  ip: string | null;
+}

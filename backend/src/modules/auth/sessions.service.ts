@@ -1,0 +1,150 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, IsNull, MoreThan, Repository } from 'typeorm';
+import type { AuthUser } from '../../common/auth';
+import { AuthError } from '../../common/errors';
+import { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { UserEntity, UserRole } from '../users/user.entity';
+import { SessionEntity, SessionRevokeReason } from './session.entity';
+
+export interface ClientInfo {
+  userAgent?: string | null;
+  ip?: string | null;
+}
+
+/** What a sign-in, sign-up or refresh hands out. */
+export interface IssuedSession {
+  sessionId: string;
+  accessToken: string;
+  /** access token expiry, Unix seconds */
+  accessTokenExpiresAt: number;
+  /** `<session id>.<secret>`, for the httpOnly cookie only */
+  refreshToken: string;
+  /** the session's absolute end */
+  sessionExpiresAt: Date;
+}
+
+interface AccessTokenClaims {
+  sub: string;
+  sid: string;
+  role: UserRole;
+  exp: number;
+}
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const IS_UUID = new RegExp(`^${UUID}$`);
+const REFRESH_TOKEN = new RegExp(`^(${UUID})\\.([A-Za-z0-9_-]{43})$`);
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function clientInfo(info: ClientInfo): Pick<SessionEntity, 'userAgent' | 'ip'> {
+  return { userAgent: info.userAgent ? info.userAgent.slice(0, 512) : null, ip: info.ip ? info.ip.slice(0, 64) : null };
+}
+
+/**
+ * Sessions: a short-lived HS256 access token (`sub`, `sid`, `role`) and an opaque refresh token
+ * bound to a stored session whose hash rotates on every refresh. Presenting a rotated (or forged)
+ * refresh token of a session revokes that session. A session ends at `expires_at` whatever happens.
+ */
+@Injectable()
+export class SessionsService {
+  constructor(
+    @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly jwt: JwtService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async create(user: Pick<UserEntity, 'id' | 'role'>, client: ClientInfo): Promise<IssuedSession> {
+    const id = randomUUID();
+    const secret = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + this.config.auth.sessionTtlDays * 24 * 3600 * 1000);
+    await this.sessions.insert({ id, userId: user.id, tokenHash: sha256(secret), expiresAt, ...clientInfo(client) });
+    return this.issue(user, id, secret, expiresAt);
+  }
+
+  /**
+   * Exchanges a refresh token for a new one (and a new access token). Throws AuthError when the token
+   * is malformed, unknown, expired or revoked; a valid session id with the wrong secret is a replay
+   * of a rotated token, so the session is revoked before answering.
+   */
+  async rotate(refreshToken: string, client: ClientInfo): Promise<{ userId: string; issued: IssuedSession }> {
+    const match = REFRESH_TOKEN.exec(refreshToken);
+    if (!match) throw new AuthError();
+    const [, id, secret] = match;
+    const outcome = await this.db.transaction(async (m) => {
+      const session = await m.findOne(SessionEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      const now = new Date();
+      if (!session || session.revokedAt || session.expiresAt <= now) return { kind: 'invalid' as const };
+      if (!sameHash(sha256(secret), session.tokenHash)) {
+        await m.update(SessionEntity, { id }, { revokedAt: now, revokeReason: SessionRevokeReason.RefreshTokenReuse });
+        return { kind: 'reused' as const };
+      }
+      const user = await m.findOne(UserEntity, { where: { id: session.userId }, select: { id: true, role: true } });
+      if (!user) return { kind: 'invalid' as const };
+      const next = randomBytes(32).toString('base64url');
+      await m.update(SessionEntity, { id }, { tokenHash: sha256(next), lastUsedAt: now, ...clientInfo(client) });
+      return { kind: 'rotated' as const, user, next, expiresAt: session.expiresAt };
+    });
+    if (outcome.kind !== 'rotated') throw new AuthError();
+    return { userId: outcome.user.id, issued: await this.issue(outcome.user, id, outcome.next, outcome.expiresAt) };
+  }
+
+  /**
+   * Revokes the session a refresh token belongs to, if the token is its current one.
+   * Answers the session's user id, or undefined when nothing was revoked.
+   */
+  async revokeByRefreshToken(refreshToken: string, reason: SessionRevokeReason): Promise<string | undefined> {
+    const match = REFRESH_TOKEN.exec(refreshToken);
+    if (!match) return undefined;
+    const [, id, secret] = match;
+    const session = await this.sessions.findOne({ where: { id, revokedAt: IsNull() } });
+    if (!session || !sameHash(sha256(secret), session.tokenHash)) return undefined;
+    await this.revoke(id, reason);
+    return session.userId;
+  }
+
+  async revoke(sessionId: string, reason: SessionRevokeReason): Promise<void> {
+    await this.sessions.update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date(), revokeReason: reason });
+  }
+
+  /**
+   * The caller of an access token, or null when the token is invalid, expired, or its session is
+   * revoked or over. The role is read from the database, so a promotion or demotion applies at once.
+   */
+  async authenticate(accessToken: string): Promise<AuthUser | null> {
+    let claims: AccessTokenClaims;
+    try {
+      claims = await this.jwt.verifyAsync<AccessTokenClaims>(accessToken, { secret: this.config.auth.jwtSecret, algorithms: ['HS256'] });
+    } catch {
+      return null;
+    }
+    if (!IS_UUID.test(String(claims.sub)) || !IS_UUID.test(String(claims.sid))) return null;
+    const session = await this.sessions.findOne({
+      where: { id: claims.sid, userId: claims.sub, revokedAt: IsNull(), expiresAt: MoreThan(new Date()) },
+      relations: { user: true },
+    });
+    if (!session?.user) return null;
+    return { id: session.user.id, role: session.user.role, tier: session.user.tier, sessionId: session.id };
+  }
+
+  private async issue(user: Pick<UserEntity, 'id' | 'role'>, sessionId: string, secret: string, sessionExpiresAt: Date): Promise<IssuedSession> {
+    const now = Math.floor(Date.now() / 1000);
+    // never outlive the session itself
+    const exp = Math.min(now + this.config.auth.accessTokenTtlSeconds, Math.floor(sessionExpiresAt.getTime() / 1000));
+    const claims: AccessTokenClaims = { sub: user.id, sid: sessionId, role: user.role, exp };
+    const accessToken = await this.jwt.signAsync(claims, { secret: this.config.auth.jwtSecret, algorithm: 'HS256' });
+    return { sessionId, accessToken, accessTokenExpiresAt: exp, refreshToken: `${sessionId}.${secret}`, sessionExpiresAt };
+  }
+}

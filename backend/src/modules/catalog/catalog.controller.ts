@@ -1,0 +1,77 @@
+import { Controller, Get, NotFoundException, Param, Query, Req, Res } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { Authenticated } from '../../common/auth';
+import { CatalogService } from './catalog.service';
+import { CatalogResponseDto } from './dto/catalog-response.dto';
+import { isTier, Tier } from './tiers';
+
+/**
+ * What the auth guard puts on the request when a valid bearer token comes with it. `tier` is read
+ * when the guard provides it; until then a signed-in caller is treated as free.
+ */
+interface RequestWithUser extends Request {
+  user?: { id?: string; role?: string; tier?: unknown };
+}
+
+/** The caller's tier: the signed-in user's, or free for an anonymous visitor. */
+export function callerTier(req: RequestWithUser): Tier {
+  const tier = req.user?.tier;
+  return isTier(tier) ? tier : 'free';
+}
+
+export const CATALOG_MAX_AGE_SECONDS = 60;
+export const ARTWORK_CSP = "default-src 'none'; style-src 'unsafe-inline'";
+
+@ApiTags('catalog')
+@Controller('catalog')
+export class CatalogController {
+  constructor(private readonly catalog: CatalogService) {}
+
+  /**
+   * Public. The `locked` flags depend on the caller's tier, so an anonymous answer may be cached by
+   * anyone (public) and a signed-in one only by the browser (private); both vary on Authorization.
+   */
+  @Get()
+  @Authenticated({ optional: true })
+  @ApiOperation({
+    summary: 'The catalogue: categories, templates, scenes, the custom pose, plans, packs, tiers and the cost rule',
+    description:
+      'Public. Templates and scenes carry `locked` for the caller (an anonymous caller is free tier). ' +
+      'A generation costs a scene\'s creditCost, plus videoSurcharge for a video; the custom pose costs customPose.creditCost. ' +
+      'Categories switched off by configuration are left out. Cached for 60 s (public when signed out, private when signed in).',
+  })
+  @ApiOkResponse({ type: CatalogResponseDto })
+  getCatalog(@Req() req: RequestWithUser, @Res({ passthrough: true }) res: Response): CatalogResponseDto {
+    const anonymous = !req.user && !req.headers.authorization;
+    res.setHeader('Cache-Control', `${anonymous ? 'public' : 'private'}, max-age=${CATALOG_MAX_AGE_SECONDS}`);
+    res.vary('Authorization');
+    return this.catalog.getCatalog(callerTier(req));
+  }
+
+  @Get('artwork/:id.svg')
+  @ApiOperation({
+    summary: 'A template or scene thumbnail (SVG)',
+    description:
+      'Public. Use the URLs of GET /api/catalog: with the current `v` the picture is cached for a year (immutable); ' +
+      'without it, or with an old one, the current picture is answered with a short cache lifetime.',
+  })
+  @ApiParam({ name: 'id', type: String, example: 'bikini-yellow', description: 'template or scene id, or `custom`' })
+  @ApiQuery({ name: 'v', type: String, required: false, description: 'content version from the catalogue URL' })
+  @ApiProduces('image/svg+xml')
+  @ApiOkResponse({ description: 'the SVG picture', schema: { type: 'string', format: 'binary' } })
+  @ApiNotFoundResponse({ description: 'no such picture (or its category is switched off)' })
+  getArtwork(@Param('id') id: string, @Query('v') version: string | string[] | undefined, @Res({ passthrough: true }) res: Response): string {
+    const picture = this.catalog.getArtwork(id);
+    if (!picture) throw new NotFoundException();
+    const current = version === picture.version;
+    res.setHeader('Content-Type', 'image/svg+xml; charset=utf-8');
+    res.setHeader('Cache-Control', current ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+    res.setHeader('ETag', `"${picture.version}"`);
+    // the picture is inert: no scripts, no external loads, embeddable from any origin
+    res.setHeader('Content-Security-Policy', ARTWORK_CSP);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    return picture.svg;
+  }
+}

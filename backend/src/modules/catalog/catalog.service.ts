@@ -1,0 +1,46 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/app-config';
+import { ArtworkService, RenderedArtwork } from './artwork.service';
+import { buildCatalogResponse } from './catalog-response';
+import type { GenerationCategory } from './catalog.types';
+import type { CatalogResponseDto } from './dto/catalog-response.dto';
+import { ALL_FEATURES_ON, assertCategoryEnabled, assertVideoEnabled, CatalogFeatures, isCategoryEnabled } from './feature-flags';
+import type { Tier } from './tiers';
+
+/**
+ * The catalogue as the rest of the app sees it: the response of GET /api/catalog for a tier, the
+ * feature switches, and the checks the generation API runs before it accepts work.
+ */
+@Injectable()
+export class CatalogService {
+  readonly features: CatalogFeatures;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly artwork: ArtworkService,
+  ) {
+    this.features = { ...(config.features ?? ALL_FEATURES_ON) };
+  }
+
+  getCatalog(tier: Tier): CatalogResponseDto {
+    return buildCatalogResponse({ tier, features: this.features, thumbnail: (id) => this.artwork.url(id) });
+  }
+
+  /** A picture, unless it belongs to a category that is switched off. */
+  getArtwork(id: string): RenderedArtwork | undefined {
+    const picture = this.artwork.get(id);
+    if (!picture || (picture.category && !isCategoryEnabled(picture.category, this.features))) return undefined;
+    return picture;
+  }
+
+  /** VALIDATION_ERROR for an unknown category label or one switched off (FEATURE_SPICY=false). */
+  assertCategoryEnabled(category: string): asserts category is GenerationCategory {
+    assertCategoryEnabled(category, this.features);
+  }
+
+  /** VALIDATION_ERROR when FEATURE_VIDEO=false. */
+  assertVideoEnabled(): void {
+    assertVideoEnabled(this.features);
+  }
+}

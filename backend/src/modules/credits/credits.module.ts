@@ -1,0 +1,19 @@
+import { Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { planForTier } from '../catalog/plans';
+import { CreditAccountEntity, CreditHoldEntity, CreditLedgerEntryEntity } from './credit.entities';
+import { CreditsResetJob } from './credits-reset.job';
+import { CreditsService, MONTHLY_CREDITS_FOR_TIER, MonthlyCreditsForTier } from './credits.service';
+
+/** The credit ledger (holds, captures, releases, adjustments, monthly reset). Global: many modules spend or show credits. */
+@Global()
+@Module({
+  imports: [TypeOrmModule.forFeature([CreditAccountEntity, CreditLedgerEntryEntity, CreditHoldEntity])],
+  providers: [
+    CreditsService,
+    CreditsResetJob,
+    { provide: MONTHLY_CREDITS_FOR_TIER, useValue: ((tier: string) => planForTier(tier).monthlyCredits) satisfies MonthlyCreditsForTier },
+  ],
+  exports: [CreditsService],
+})
+export class CreditsModule {}

@@ -1,0 +1,99 @@
+/**
+ * The AI provider port. A provider behaves like an asynchronous vendor API: `start` answers a job
+ * id at once; `status` is polled (every 3 s, at most 60 times by default) until the job completes
+ * or fails; providers with webhooks also report through `parseWebhook`. Implementations:
+ * `preview` (local renderer, the default), `dashscope` (Alibaba Cloud Model Studio), `fashn`.
+ */
+export type GenerationType = 'image' | 'video';
+
+export const AI_PROVIDER = Symbol('AI_PROVIDER');
+
+export type AiProviderName = 'preview' | 'dashscope' | 'fashn';
+
+/** An image the provider reads: a signed URL that expires (vendors fetch it), plus where it is in our storage. */
+export interface ProviderImage {
+  url: string;
+  storageKey?: string;
+  contentType?: string;
+}
+
+export interface ProviderStartInput {
+  /** our generation id: vendors that support it get it as an idempotency key / reference */
+  generationId: string;
+  type: GenerationType;
+  /** assembled by the server from catalogue text (and a safety-checked custom pose) */
+  prompt: string;
+  /** output size, "width*height" (the spec's "2953*4096") */
+  size: string;
+  /** the user's first photo */
+  person: ProviderImage;
+  /** the outfit's artwork */
+  garment: ProviderImage;
+  /** the scene's artwork, when a catalogue scene was chosen */
+  scene?: ProviderImage;
+  templateId: string;
+  sceneId: string;
+  /** where the vendor should call back, for providers with webhooks */
+  webhookUrl?: string;
+  /** aborts the request (the 30 s start timeout) */
+  signal?: AbortSignal;
+}
+
+export interface ProviderStartResult {
+  jobId: string;
+}
+
+export type ProviderStatus =
+  | { state: 'processing'; detail?: string }
+  | { state: 'completed'; result: { url: string } | { buffer: Buffer; contentType: string } }
+  | { state: 'failed'; reason: string; refused?: boolean };
+
+export enum ProviderErrorKind {
+  /** 429 or the vendor's throttling code: retry later */
+  RateLimited = 'rate_limited',
+  /** no answer in time */
+  Timeout = 'timeout',
+  /** connection refused/reset, DNS */
+  Network = 'network',
+  /** 5xx or a body that is not what the protocol says */
+  BadResponse = 'bad_response',
+  /** 401/403: our key is wrong; retrying will not help */
+  Unauthorized = 'unauthorized',
+  /** the vendor refused the input (moderation, invalid parameters); retrying will not help */
+  Rejected = 'rejected',
+  /** the task is unknown or expired at the vendor */
+  NotFound = 'not_found',
+}
+
+const RETRYABLE = new Set([ProviderErrorKind.RateLimited, ProviderErrorKind.Timeout, ProviderErrorKind.Network, ProviderErrorKind.BadResponse]);
+
+/** What every adapter throws: a kind that says whether retrying can help, and a message for the record. */
+export class ProviderError extends Error {
+  constructor(
+    readonly kind: ProviderErrorKind,
+    message: string,
+    readonly options: { status?: number; vendorCode?: string; retryAfterMs?: number; refused?: boolean; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'ProviderError';
+  }
+
+  get retryable(): boolean {
+    return RETRYABLE.has(this.kind);
+  }
+}
+
+export interface AiProvider {
+  readonly name: AiProviderName;
+  /** whether `parseWebhook` is implemented and `webhookUrl` is used */
+  readonly supportsWebhooks: boolean;
+  start(input: ProviderStartInput): Promise<ProviderStartResult>;
+  status(jobId: string, signal?: AbortSignal): Promise<ProviderStatus>;
+  /** best effort: ask the vendor to stop (not every vendor can) */
+  cancel?(jobId: string): Promise<void>;
+  /**
+   * Verifies and reads a webhook call. Answers null when the call is not authentic (bad or
+   * missing signature), which the controller answers with 401 and ignores.
+   */
+  parseWebhook?(headers: Record<string, string | string[] | undefined>, rawBody: Buffer): { jobId: string; status: ProviderStatus } | null;
+}

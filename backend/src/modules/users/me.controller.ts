@@ -1,0 +1,54 @@
+import { Body, Controller, Get, Patch, Put } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type AuthUser, Authenticated, CurrentUser } from '../../common/auth';
+import { ErrorResponseDto } from '../../common/errors/error-response.dto';
+import { ProfileResponseDto } from './dto/profile-response.dto';
+import { ProfileUpdateDto } from './dto/profile-update.dto';
+import { SettingsResponseDto } from './dto/settings-response.dto';
+import { SettingsUpdateDto } from './dto/settings-update.dto';
+import { StatsResponseDto } from './dto/stats-response.dto';
+import { MeService } from './me.service';
+
+@ApiTags('me')
+@Authenticated()
+@Controller('me')
+export class MeController {
+  constructor(private readonly me: MeService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'My profile, with tier and credits' })
+  @ApiOkResponse({ type: ProfileResponseDto })
+  getMe(@CurrentUser() user: AuthUser): Promise<ProfileResponseDto> {
+    return this.me.getProfile(user.id);
+  }
+
+  @Patch()
+  @ApiOperation({ summary: 'Change my full name (the email cannot be changed), or confirm once that I am 18 or older' })
+  @ApiOkResponse({ type: ProfileResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'an unknown field (email included) or a bad value' })
+  updateMe(@CurrentUser() user: AuthUser, @Body() body: ProfileUpdateDto): Promise<ProfileResponseDto> {
+    return this.me.updateProfile(user.id, body);
+  }
+
+  @Get('settings')
+  @ApiOperation({ summary: 'My notification preferences' })
+  @ApiOkResponse({ type: SettingsResponseDto })
+  getMySettings(@CurrentUser() user: AuthUser): Promise<SettingsResponseDto> {
+    return this.me.getSettings(user.id);
+  }
+
+  @Put('settings')
+  @ApiOperation({ summary: 'Save my notification preferences' })
+  @ApiOkResponse({ type: SettingsResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto })
+  updateMySettings(@CurrentUser() user: AuthUser, @Body() body: SettingsUpdateDto): Promise<SettingsResponseDto> {
+    return this.me.updateSettings(user.id, body);
+  }
+
+  @Get('stats')
+  @ApiOperation({ summary: 'My generation statistics and last activity' })
+  @ApiOkResponse({ type: StatsResponseDto })
+  getMyStats(@CurrentUser() user: AuthUser): Promise<StatsResponseDto> {
+    return this.me.getStats(user.id);
+  }
+}

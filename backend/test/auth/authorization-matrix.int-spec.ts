@@ -1,0 +1,212 @@
+import type { Response } from 'supertest';
+import { DataSource } from 'typeorm';
+import { bearer, PASSWORD, signIn, signUp, SignedIn, uniqueEmail } from '../helpers/auth';
+import { createTestApp, TestApp } from '../helpers/test-app';
+
+/**
+ * Walks every route the API has, as anonymous, user A, user B, support and admin, and checks each
+ * answer against the table below. A route without a row fails the test: add its row when you add
+ * a route (and rows for routes that no longer exist fail it too).
+ */
+const PERSONAS = ['anonymous', 'userA', 'userB', 'support', 'admin'] as const;
+type Persona = (typeof PERSONAS)[number];
+type Expected = Record<Persona, number>;
+
+interface Context {
+  t: TestApp;
+  people: Record<Exclude<Persona, 'anonymous'>, SignedIn>;
+}
+
+interface Request {
+  /** the concrete path, for routes with parameters */
+  path?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** a different bearer token than the persona's (e.g. a throwaway session) */
+  token?: string | null;
+}
+
+interface Row {
+  expect: Expected;
+  request?: (persona: Persona, ctx: Context) => Promise<Request> | Request;
+  /** further checks of a successful answer */
+  check?: (res: Response, persona: Persona, ctx: Context) => void;
+}
+
+const everyone = (status: number): Expected => ({ anonymous: status, userA: status, userB: status, support: status, admin: status });
+const signedIn = (status: number): Expected => ({ anonymous: 401, userA: status, userB: status, support: status, admin: status });
+
+const ownId = (res: Response, persona: Persona, ctx: Context) => {
+  if (persona !== 'anonymous') expect(res.body.id).toBe(ctx.people[persona].userId);
+};
+
+const SETTINGS_OF: Record<Persona, { email_notifications: boolean; generation_notifications: boolean; marketing_emails: boolean }> = {
+  anonymous: { email_notifications: true, generation_notifications: true, marketing_emails: true },
+  userA: { email_notifications: false, generation_notifications: true, marketing_emails: false },
+  userB: { email_notifications: true, generation_notifications: false, marketing_emails: true },
+  support: { email_notifications: false, generation_notifications: false, marketing_emails: false },
+  admin: { email_notifications: true, generation_notifications: true, marketing_emails: true },
+};
+
+/** Keys are `METHOD path` with Express's path syntax, as the router lists them. */
+const MATRIX: Record<string, Row> = {
+  'GET /api/health': { expect: everyone(200) },
+
+  // Swagger UI and the OpenAPI document
+  'GET /api/docs': { expect: everyone(200) },
+  'GET /api/docs/': { expect: everyone(200) },
+  'GET /api/docs/index.html': { expect: everyone(200) },
+  'GET /api/docs/swagger-ui-init.js': { expect: everyone(200) },
+  'GET /api/docs/docs/swagger-ui-init.js': { expect: everyone(200) },
+  'GET /api/docs/LICENSE': { expect: everyone(404) }, // registered by @nestjs/swagger; the file is not shipped
+  'GET /api/docs-json': { expect: everyone(200) },
+  'GET /api/docs-yaml': { expect: everyone(200) },
+
+  // the catalogue: public; a signed-in caller's tier decides `locked`
+  'GET /api/catalog': { expect: everyone(200) },
+  'GET /api/catalog/artwork/:id.svg': { expect: everyone(200), request: () => ({ path: '/api/catalog/artwork/bikini-yellow.svg' }) },
+
+  // signed links of the local storage: the signature decides, not the caller
+  'GET /api/files/*key': { expect: everyone(403), request: () => ({ path: '/api/files/users/someone/uploads/a.jpg?exp=1&sig=x' }) },
+
+  // auth
+  'POST /api/auth/sign-up': {
+    expect: everyone(201),
+    request: (persona) => ({ body: { full_name: `New ${persona}`, email: uniqueEmail(`new-${persona}`), password: PASSWORD, age_confirmed: true } }),
+    check: (res) => expect(res.body.user.role).toBe('user'),
+  },
+  'POST /api/auth/sign-in': {
+    expect: everyone(200),
+    request: (_persona, ctx) => ({ body: { email: ctx.people.userA.email, password: PASSWORD } }),
+    check: (res, _persona, ctx) => expect(res.body.user.id).toBe(ctx.people.userA.userId),
+  },
+  'POST /api/auth/refresh': { expect: everyone(401) }, // the refresh cookie, never the bearer token, identifies the session
+  'POST /api/auth/sign-out': {
+    expect: everyone(204),
+    // a throwaway session of the same person, so the persona stays signed in for the other rows
+    request: async (persona, ctx) => ({ token: persona === 'anonymous' ? null : (await signIn(ctx.t.http, ctx.people[persona].email)).accessToken }),
+  },
+  'GET /api/auth/google': { expect: everyone(302) },
+  'GET /api/auth/google/callback': { expect: everyone(302) },
+  'GET /api/auth/is-admin': {
+    expect: signedIn(200),
+    check: (res, persona) => expect(res.body).toEqual({ is_admin: persona === 'admin' }),
+  },
+
+  // my account: always the caller's own
+  'GET /api/me': { expect: signedIn(200), check: ownId },
+  'PATCH /api/me': {
+    expect: signedIn(200),
+    request: (persona) => ({ body: { full_name: `Renamed by ${persona}` } }),
+    check: (res, persona, ctx) => {
+      ownId(res, persona, ctx);
+      expect(res.body.full_name).toBe(`Renamed by ${persona}`);
+    },
+  },
+  'GET /api/me/settings': { expect: signedIn(200) },
+  'PUT /api/me/settings': {
+    expect: signedIn(200),
+    request: (persona) => ({ body: SETTINGS_OF[persona] }),
+    check: (res, persona) => expect(res.body).toEqual(SETTINGS_OF[persona]),
+  },
+  'GET /api/me/stats': { expect: signedIn(200) },
+};
+
+/** Every route of the live Express router under /api (Nest's controllers, Swagger's routes, anything else). */
+function liveRoutes(t: TestApp): string[] {
+  const server = t.app.getHttpAdapter().getInstance() as { router?: { stack: unknown[] }; _router?: { stack: unknown[] } };
+  const stack = (server.router ?? server._router)!.stack as Array<{ route?: { path: string; methods: Record<string, boolean> } }>;
+  const routes = new Set<string>();
+  for (const layer of stack) {
+    if (!layer.route) continue;
+    const methods = Object.keys(layer.route.methods).filter((m) => m !== '_all');
+    if (methods.length > 8) continue; // middleware mounted for every method (logging), not a route
+    for (const method of methods) routes.add(`${method.toUpperCase()} ${layer.route.path}`);
+  }
+  return [...routes].filter((r) => r.split(' ')[1].startsWith('/api')).sort();
+}
+
+describe('authorization matrix: every route, as every kind of caller', () => {
+  let t: TestApp;
+  let ctx: Context;
+  const adminEmail = uniqueEmail('matrix-admin');
+
+  beforeAll(async () => {
+    t = await createTestApp({ ADMIN_EMAILS: adminEmail });
+    const [userA, userB, support, admin] = [
+      await signUp(t.http, { full_name: 'User A' }),
+      await signUp(t.http, { full_name: 'User B' }),
+      await signUp(t.http, { full_name: 'Support Person' }),
+      await signUp(t.http, { email: adminEmail, full_name: 'Admin Person' }),
+    ];
+    await t.app.get(DataSource).query(`UPDATE users SET role = 'support' WHERE id = $1`, [support.userId]);
+    ctx = { t, people: { userA, userB, support, admin } };
+  });
+  afterAll(async () => t?.close());
+
+  it('has a row for every route, and no row for a route that does not exist', () => {
+    const live = liveRoutes(t);
+    expect(live.length).toBeGreaterThan(10);
+    expect({ routesWithoutRow: live.filter((r) => !MATRIX[r]), rowsWithoutRoute: Object.keys(MATRIX).filter((r) => !live.includes(r)) }).toEqual({
+      routesWithoutRow: [],
+      rowsWithoutRoute: [],
+    });
+  });
+
+  it('answers each caller as the table says', async () => {
+    const mismatches: string[] = [];
+    for (const [route, row] of Object.entries(MATRIX)) {
+      const [method, routePath] = route.split(' ');
+      for (const persona of PERSONAS) {
+        const request = (await row.request?.(persona, ctx)) ?? {};
+        const token = request.token !== undefined ? request.token : persona === 'anonymous' ? null : ctx.people[persona].accessToken;
+        let req = t.http[method.toLowerCase() as 'get'](request.path ?? routePath);
+        if (token) req = req.set(bearer(token));
+        for (const [name, value] of Object.entries(request.headers ?? {})) req = req.set(name, value);
+        if (request.body !== undefined) req = req.send(request.body as object);
+        const res = await req;
+        if (res.status !== row.expect[persona]) {
+          mismatches.push(`${route} as ${persona}: expected ${row.expect[persona]}, got ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+          continue;
+        }
+        if (res.status === 401) expect(res.body).toEqual({ statusCode: 401, code: 'AUTH_ERROR', message: 'Authentication error. Please sign in again.' });
+        if (res.status === 403 && !routePath.startsWith('/api/files')) expect(res.body).toEqual({ statusCode: 403, code: 'FORBIDDEN', message: 'Permission denied.' });
+        if (res.status < 300) row.check?.(res, persona, ctx);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('user B never reads or changes user A: after everyone edited their own profile and settings, A has exactly what A set', async () => {
+    const { userA, userB } = ctx.people;
+    await t.http.patch('/api/me').set(bearer(userA.accessToken)).send({ full_name: 'Only A decides this' }).expect(200);
+    await t.http.put('/api/me/settings').set(bearer(userA.accessToken)).send(SETTINGS_OF.userA).expect(200);
+    await t.http.patch('/api/me').set(bearer(userB.accessToken)).send({ full_name: 'B was here' }).expect(200);
+    await t.http.put('/api/me/settings').set(bearer(userB.accessToken)).send(SETTINGS_OF.userB).expect(200);
+
+    const a = await t.http.get('/api/me').set(bearer(userA.accessToken)).expect(200);
+    expect(a.body).toMatchObject({ id: userA.userId, email: userA.email, full_name: 'Only A decides this' });
+    expect((await t.http.get('/api/me/settings').set(bearer(userA.accessToken))).body).toEqual(SETTINGS_OF.userA);
+    const b = await t.http.get('/api/me').set(bearer(userB.accessToken)).expect(200);
+    expect(b.body).toMatchObject({ id: userB.userId, full_name: 'B was here' });
+    expect(JSON.stringify(b.body)).not.toContain(userA.email);
+    // nothing in the API accepts another user's id on these routes: they are scoped to the token
+    const sneaky = await t.http.patch('/api/me').set(bearer(userB.accessToken)).send({ id: userA.userId, full_name: 'Hijack' });
+    expect(sneaky.status).toBe(400);
+    expect((await t.http.get('/api/me').set(bearer(userA.accessToken))).body.full_name).toBe('Only A decides this');
+  });
+
+  it('documents bearer auth in the OpenAPI document on every route that needs a signed-in caller', async () => {
+    const doc = (await t.http.get('/api/docs-json').expect(200)).body as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+    const problems: string[] = [];
+    for (const [route, row] of Object.entries(MATRIX)) {
+      const [method, routePath] = route.split(' ');
+      const op = doc.paths[routePath.replace(/\*(\w+)/g, '{$1}').replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
+      if (!op) continue; // Swagger's own routes are not in the document
+      const documented = JSON.stringify(op.security ?? []).includes('bearer');
+      const bearerDecides = row.expect.anonymous === 401 && row.expect.userA !== 401;
+      if (bearerDecides && !documented) problems.push(`${route} refuses anonymous callers but has no bearer security`);
+    }
+    expect(problems).toEqual([]);
+  });
+});

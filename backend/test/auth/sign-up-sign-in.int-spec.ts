@@ -1,0 +1,241 @@
+import { DataSource } from 'typeorm';
+import { UsersService } from '../../src/modules/users/users.service';
+import { bearer, PASSWORD, signIn, signUp, uniqueEmail } from '../helpers/auth';
+import { createTestApp, TestApp } from '../helpers/test-app';
+
+const INVALID = { statusCode: 401, code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' };
+const CREDENTIALS_REQUIRED = { statusCode: 400, code: 'VALIDATION_ERROR', message: 'You must provide either an email or phone number and a password' };
+
+function validation(message: string) {
+  return { statusCode: 400, code: 'VALIDATION_ERROR', message };
+}
+
+describe('email sign-up and sign-in', () => {
+  let t: TestApp;
+  let db: DataSource;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    db = t.app.get(DataSource);
+  });
+  afterAll(async () => t?.close());
+
+  const signUpBody = (overrides: Record<string, unknown> = {}) => ({ full_name: 'Ada Lovelace', email: uniqueEmail('signup'), password: PASSWORD, age_confirmed: true, ...overrides });
+
+  describe('sign-up', () => {
+    it('creates a free-tier account with the free monthly credits, stores when 18+ was confirmed and hashes the password with argon2id', async () => {
+      const email = uniqueEmail('Ada');
+      const res = await t.http.post('/api/auth/sign-up').send(signUpBody({ email: `  ${email.toUpperCase()} `, full_name: '  Ada Lovelace ' }));
+      expect(res.status).toBe(201);
+      expect(res.body.user).toEqual({
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        email,
+        full_name: 'Ada Lovelace',
+        tier: 'free',
+        credits: 3,
+        role: 'user',
+        age_confirmed: true,
+        created_at: expect.any(String),
+      });
+      const [row] = await db.query(`SELECT password_hash, age_confirmed_at, last_sign_in_at, google_sub FROM users WHERE id = $1`, [res.body.user.id]);
+      expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      expect(Date.now() - new Date(row.age_confirmed_at).getTime()).toBeLessThan(60_000);
+      expect(row.last_sign_in_at).not.toBeNull();
+      expect(row.google_sub).toBeNull();
+      await t.http.get('/api/me').set(bearer(res.body.access_token)).expect(200);
+    });
+
+    it('refuses a sign-up without age_confirmed true, with a clear message', async () => {
+      for (const age_confirmed of [undefined, false, 'true', 1]) {
+        const res = await t.http.post('/api/auth/sign-up').send(signUpBody({ age_confirmed }));
+        expect({ age_confirmed, body: res.body }).toEqual({ age_confirmed, body: validation('You must confirm that you are 18 or older') });
+      }
+    });
+
+    it.each([
+      ['full_name', { full_name: undefined }, 'Full name is required'],
+      ['blank full_name', { full_name: '   ' }, 'Full name is required'],
+      ['email', { email: undefined }, 'Email is required'],
+      ['malformed email', { email: 'not-an-email' }, 'Please enter a valid email address'],
+      ['password', { password: undefined }, 'Password is required'],
+    ])('refuses a missing or bad %s', async (_label, overrides, message) => {
+      const res = await t.http.post('/api/auth/sign-up').send(signUpBody(overrides));
+      expect(res.body).toEqual(validation(message));
+    });
+
+    it('accepts passwords of 8 and 128 characters and refuses 7 and 129', async () => {
+      const ok8 = 'Tq7#vLp2';
+      const ok128 = 'Zx9!'.repeat(32);
+      expect((await t.http.post('/api/auth/sign-up').send(signUpBody({ password: ok8 }))).status).toBe(201);
+      expect((await t.http.post('/api/auth/sign-up').send(signUpBody({ password: ok128 }))).status).toBe(201);
+      for (const password of ['Tq7#vLp', `${ok128}x`]) {
+        expect((await t.http.post('/api/auth/sign-up').send(signUpBody({ password }))).body).toEqual(validation('Password must be between 8 and 128 characters'));
+      }
+    });
+
+    it('refuses the most common passwords, whatever their case', async () => {
+      for (const password of ['password123', 'iloveyou1', 'QWERTYUIOP', 'baseball']) {
+        const res = await t.http.post('/api/auth/sign-up').send(signUpBody({ password }));
+        expect({ password, body: res.body }).toEqual({ password, body: validation('This password is too common. Please choose a less common password.') });
+      }
+    });
+
+    it('answers 409 for an email that already has an account (any case), and creates nothing', async () => {
+      const first = await signUp(t.http);
+      const res = await t.http.post('/api/auth/sign-up').send(signUpBody({ email: first.email.toUpperCase(), password: 'another-unusual-pass-77' }));
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ statusCode: 409, code: 'EMAIL_TAKEN', message: 'An account with this email already exists.' });
+      expect(res.headers['set-cookie']).toBeUndefined();
+      const [count] = await db.query(`SELECT count(*)::int AS n FROM users WHERE email = $1`, [first.email]);
+      expect(count.n).toBe(1);
+      // the first account's password still works
+      await signIn(t.http, first.email);
+    });
+
+    it('refuses fields a client may not set (role, tier, credits)', async () => {
+      for (const extra of [{ role: 'admin' }, { tier: 'model_mode' }, { credits: 1000 }]) {
+        const res = await t.http.post('/api/auth/sign-up').send(signUpBody(extra));
+        expect(res.status).toBe(400);
+        expect(res.body.message).toMatch(/should not exist/);
+      }
+    });
+
+    it('records the sign_up activity and the user_signup analytics event with email and full name', async () => {
+      const a = await signUp(t.http, { full_name: 'Grace Hopper' });
+      const activity = await db.query(`SELECT activity_type, metadata FROM user_activity_logs WHERE user_id = $1`, [a.userId]);
+      expect(activity).toEqual([{ activity_type: 'sign_up', metadata: { method: 'password' } }]);
+      const events = await db.query(`SELECT event, properties FROM analytics_events WHERE user_id = $1`, [a.userId]);
+      expect(events).toEqual([{ event: 'user_signup', properties: { email: a.email, full_name: 'Grace Hopper', method: 'password' } }]);
+      expect(JSON.stringify([activity, events])).not.toContain(PASSWORD);
+    });
+  });
+
+  describe('sign-in', () => {
+    it('signs in with the email in any case and records sign_in and user_signin', async () => {
+      const a = await signUp(t.http);
+      const res = await t.http.post('/api/auth/sign-in').send({ email: ` ${a.email.toUpperCase()} `, password: PASSWORD });
+      expect(res.status).toBe(200);
+      expect(res.body.user.id).toBe(a.userId);
+      const [activity] = await db.query(`SELECT count(*)::int AS n FROM user_activity_logs WHERE user_id = $1 AND activity_type = 'sign_in'`, [a.userId]);
+      const [event] = await db.query(`SELECT count(*)::int AS n FROM analytics_events WHERE user_id = $1 AND event = 'user_signin'`, [a.userId]);
+      expect([activity.n, event.n]).toEqual([1, 1]);
+    });
+
+    it('gives one answer whatever the cause: unknown email, wrong password, account without a password', async () => {
+      const a = await signUp(t.http);
+      const googleOnly = uniqueEmail('google-only');
+      await db.query(`INSERT INTO users (email, full_name, password_hash, google_sub) VALUES ($1, 'G', NULL, $2)`, [googleOnly, `sub-${googleOnly}`]);
+      const answers = await Promise.all([
+        t.http.post('/api/auth/sign-in').send({ email: uniqueEmail('nobody'), password: PASSWORD }),
+        t.http.post('/api/auth/sign-in').send({ email: a.email, password: 'wrong-password-123' }),
+        t.http.post('/api/auth/sign-in').send({ email: googleOnly, password: PASSWORD }),
+        t.http.post('/api/auth/sign-in').send({ email: 'not an email', password: PASSWORD }),
+      ]);
+      for (const res of answers) {
+        expect({ status: res.status, body: res.body, cookie: res.headers['set-cookie'] }).toEqual({ status: 401, body: INVALID, cookie: undefined });
+      }
+    });
+
+    it('takes about as long for an unknown email as for a wrong password (a dummy hash is verified)', async () => {
+      const a = await signUp(t.http);
+      const time = async (email: string) => {
+        const t0 = process.hrtime.bigint();
+        await t.http.post('/api/auth/sign-in').send({ email, password: 'wrong-password-123' }).expect(401);
+        return Number(process.hrtime.bigint() - t0) / 1e6;
+      };
+      const median = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+      const known: number[] = [];
+      const unknown: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        known.push(await time(a.email));
+        unknown.push(await time(uniqueEmail('nobody')));
+      }
+      const ratio = median(unknown) / median(known);
+      // an argon2id verification (19 MiB, 2 passes) dominates both; without the dummy hash the ratio is near 0.1
+      expect(ratio).toBeGreaterThan(0.5);
+      expect(ratio).toBeLessThan(2);
+    });
+
+    it.each([
+      ['no email', { password: PASSWORD }],
+      ['no password', { email: 'someone@example.com' }],
+      ['neither', {}],
+      ['empty strings', { email: '', password: '' }],
+      ['a number as email', { email: 42, password: PASSWORD }],
+    ])('answers the spec wording when %s is given', async (_label, body) => {
+      expect((await t.http.post('/api/auth/sign-in').send(body)).body).toEqual(CREDENTIALS_REQUIRED);
+    });
+  });
+
+  describe('when recording activity or analytics fails', () => {
+    async function withFailingInserts(table: string, run: () => Promise<void>): Promise<void> {
+      const fn = `fail_${table}`;
+      await db.query(`CREATE OR REPLACE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'recording refused by the test'; END $$`);
+      await db.query(`CREATE TRIGGER ${fn} BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION ${fn}()`);
+      try {
+        await run();
+      } finally {
+        await db.query(`DROP TRIGGER IF EXISTS ${fn} ON ${table}`);
+        await db.query(`DROP FUNCTION IF EXISTS ${fn}()`);
+      }
+    }
+
+    it('still signs up, signs in and signs out when analytics_events refuses inserts', async () => {
+      await withFailingInserts('analytics_events', async () => {
+        const a = await signUp(t.http);
+        const [user] = await db.query(`SELECT count(*)::int AS n FROM users WHERE id = $1`, [a.userId]);
+        expect(user.n).toBe(1);
+        const again = await signIn(t.http, a.email);
+        await t.http.post('/api/auth/sign-out').set(bearer(again.accessToken)).expect(204);
+        const [events] = await db.query(`SELECT count(*)::int AS n FROM analytics_events WHERE user_id = $1`, [a.userId]);
+        expect(events.n).toBe(0);
+        const [activity] = await db.query(`SELECT count(*)::int AS n FROM user_activity_logs WHERE user_id = $1`, [a.userId]);
+        expect(activity.n).toBe(3); // activity is recorded independently
+      });
+    });
+
+    it('still signs up and updates the profile when user_activity_logs refuses inserts', async () => {
+      await withFailingInserts('user_activity_logs', async () => {
+        const a = await signUp(t.http);
+        const res = await t.http.patch('/api/me').set(bearer(a.accessToken)).send({ full_name: 'Still Works' });
+        expect(res.status).toBe(200);
+        expect(res.body.full_name).toBe('Still Works');
+      });
+    });
+  });
+
+  it('keeps `npm run admin:create` working: the account it makes signs in as admin with the free credits', async () => {
+    const email = uniqueEmail('cli-admin');
+    const { created } = await t.app.get(UsersService).upsertAdmin(email, 'cli-admin-password-9');
+    expect(created).toBe(true);
+    const s = await signIn(t.http, email, 'cli-admin-password-9');
+    expect(s.res.body.user).toMatchObject({ role: 'admin', tier: 'free', credits: 3 });
+    expect((await t.http.get('/api/auth/is-admin').set(bearer(s.accessToken))).body).toEqual({ is_admin: true });
+  });
+});
+
+describe('ADMIN_EMAILS', () => {
+  it('promotes a listed account that existed at boot, and a listed email that signs up later', async () => {
+    const before = await createTestApp();
+    let existing;
+    try {
+      existing = await signUp(before.http);
+      expect(existing.res.body.user.role).toBe('user');
+    } finally {
+      await before.close();
+    }
+    const later = uniqueEmail('later-admin');
+    const t = await createTestApp({ ADMIN_EMAILS: ` ${existing.email.toUpperCase()}, ${later} ` });
+    try {
+      // the token issued before the restart is still valid, and the account is now an admin
+      expect((await t.http.get('/api/auth/is-admin').set(bearer(existing.accessToken))).body).toEqual({ is_admin: true });
+      const signedUp = await signUp(t.http, { email: later });
+      expect(signedUp.res.body.user.role).toBe('admin');
+      const other = await signUp(t.http);
+      expect(other.res.body.user.role).toBe('user');
+      expect((await t.http.get('/api/auth/is-admin').set(bearer(other.accessToken))).body).toEqual({ is_admin: false });
+    } finally {
+      await t.close();
+    }
+  });
+});

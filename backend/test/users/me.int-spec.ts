@@ -1,0 +1,110 @@
+import { DataSource } from 'typeorm';
+import { bearer, signUp, SignedIn } from '../helpers/auth';
+import { createTestApp, TestApp } from '../helpers/test-app';
+
+describe('my profile, settings and stats', () => {
+  let t: TestApp;
+  let db: DataSource;
+  let a: SignedIn;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    db = t.app.get(DataSource);
+    a = await signUp(t.http, { full_name: 'Ada Lovelace' });
+  });
+  afterAll(async () => t?.close());
+
+  const me = () => t.http.get('/api/me').set(bearer(a.accessToken));
+
+  it('answers the profile with tier and credits', async () => {
+    const res = await me().expect(200);
+    expect(res.body).toEqual({
+      id: a.userId,
+      email: a.email,
+      full_name: 'Ada Lovelace',
+      tier: 'free',
+      credits: 3,
+      role: 'user',
+      age_confirmed: true,
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+  });
+
+  it('changes the full name (trimmed), persists it and records a profile_update activity', async () => {
+    const res = await t.http.patch('/api/me').set(bearer(a.accessToken)).send({ full_name: '  Augusta Ada King  ' });
+    expect(res.status).toBe(200);
+    expect(res.body.full_name).toBe('Augusta Ada King');
+    expect((await me()).body.full_name).toBe('Augusta Ada King');
+    const rows = await db.query(`SELECT metadata FROM user_activity_logs WHERE user_id = $1 AND activity_type = 'profile_update'`, [a.userId]);
+    expect(rows).toEqual([{ metadata: { fields: ['full_name'] } }]);
+  });
+
+  it('does not let the email (or role, tier, credits) be changed: 400 and nothing saved', async () => {
+    for (const body of [{ email: 'new@example.com' }, { full_name: 'Mallory', email: 'new@example.com' }, { role: 'admin' }, { tier: 'model_mode' }, { credits: 500 }]) {
+      const res = await t.http.patch('/api/me').set(bearer(a.accessToken)).send(body);
+      expect({ body, status: res.status, code: res.body.code }).toEqual({ body, status: 400, code: 'VALIDATION_ERROR' });
+      expect(res.body.message).toMatch(/should not exist/);
+    }
+    const after = (await me()).body;
+    expect(after).toMatchObject({ email: a.email, full_name: 'Augusta Ada King', role: 'user', tier: 'free', credits: 3 });
+  });
+
+  it('refuses a full name that is too long or not a string', async () => {
+    expect((await t.http.patch('/api/me').set(bearer(a.accessToken)).send({ full_name: 'x'.repeat(201) })).status).toBe(400);
+    expect((await t.http.patch('/api/me').set(bearer(a.accessToken)).send({ full_name: 42 })).status).toBe(400);
+  });
+
+  it('has the default settings (on, on, off) until saved, then keeps what was saved', async () => {
+    const s = await signUp(t.http);
+    const get = () => t.http.get('/api/me/settings').set(bearer(s.accessToken));
+    expect((await get()).body).toEqual({ email_notifications: true, generation_notifications: true, marketing_emails: false });
+    const saved = { email_notifications: false, generation_notifications: true, marketing_emails: true };
+    const put = await t.http.put('/api/me/settings').set(bearer(s.accessToken)).send(saved);
+    expect(put.status).toBe(200);
+    expect(put.body).toEqual(saved);
+    expect((await get()).body).toEqual(saved);
+    const [row] = await db.query(`SELECT email_notifications, generation_notifications, marketing_emails FROM user_settings WHERE user_id = $1`, [s.userId]);
+    expect(row).toEqual(saved);
+    const again = { email_notifications: true, generation_notifications: false, marketing_emails: false };
+    await t.http.put('/api/me/settings').set(bearer(s.accessToken)).send(again).expect(200);
+    expect((await get()).body).toEqual(again);
+    const activity = await db.query(`SELECT metadata FROM user_activity_logs WHERE user_id = $1 AND activity_type = 'settings_update' ORDER BY created_at`, [s.userId]);
+    expect(activity.map((r: { metadata: unknown }) => r.metadata)).toEqual([saved, again]);
+  });
+
+  it('refuses incomplete or non-boolean settings', async () => {
+    for (const body of [{ email_notifications: false }, { email_notifications: 'no', generation_notifications: true, marketing_emails: false }, {}]) {
+      const res = await t.http.put('/api/me/settings').set(bearer(a.accessToken)).send(body);
+      expect({ body, status: res.status }).toEqual({ body, status: 400 });
+    }
+  });
+
+  it('answers zero stats, with the last recorded activity or null', async () => {
+    const s = await signUp(t.http);
+    const stats = await t.http.get('/api/me/stats').set(bearer(s.accessToken)).expect(200);
+    expect(stats.body).toEqual({
+      total_generations: 0,
+      successful_generations: 0,
+      failed_generations: 0,
+      total_credits_spent: 0,
+      last_activity: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    await db.query(`DELETE FROM user_activity_logs WHERE user_id = $1`, [s.userId]);
+    expect((await t.http.get('/api/me/stats').set(bearer(s.accessToken))).body.last_activity).toBeNull();
+  });
+
+  it('lets an account confirm 18+ once (Google accounts start unconfirmed), and never unconfirm', async () => {
+    const s = await signUp(t.http);
+    await db.query(`UPDATE users SET age_confirmed_at = NULL WHERE id = $1`, [s.userId]);
+    expect((await t.http.get('/api/me').set(bearer(s.accessToken))).body.age_confirmed).toBe(false);
+    expect((await t.http.patch('/api/me').set(bearer(s.accessToken)).send({ age_confirmed: false })).body).toEqual({
+      statusCode: 400,
+      code: 'VALIDATION_ERROR',
+      message: 'You must confirm that you are 18 or older',
+    });
+    const res = await t.http.patch('/api/me').set(bearer(s.accessToken)).send({ age_confirmed: true }).expect(200);
+    expect(res.body.age_confirmed).toBe(true);
+    const [row] = await db.query(`SELECT age_confirmed_at FROM users WHERE id = $1`, [s.userId]);
+    expect(row.age_confirmed_at).not.toBeNull();
+  });
+});

@@ -1,0 +1,30 @@
+import { createToaster } from '@chakra-ui/react';
+
+/** Toasts stay long enough to be read at leisure (spec: "toasts stay a long time"); each can be closed. */
+export const TOAST_DURATION_MS = 15_000;
+
+/** The app's one toast area (rendered by <AppToaster>): one toast at a time (spec, section 2). */
+export const toaster = createToaster({
+  max: 1,
+  placement: 'bottom-end',
+  duration: TOAST_DURATION_MS,
+  pauseOnPageIdle: true,
+});
+
+export interface ToastMessage {
+  title: string;
+  description?: string;
+}
+
+/** Shows a toast in place of the current one: a newer message never waits behind an older one. */
+function show(type: 'success' | 'error' | 'info', { title, description }: ToastMessage): void {
+  toaster.remove();
+  toaster.create({ type, title, description, closable: true });
+}
+
+/** The spec's toasts: successes, destructive failures, and neutral notices. */
+export const notify = {
+  success: (message: ToastMessage) => show('success', message),
+  error: (message: ToastMessage) => show('error', message),
+  info: (message: ToastMessage) => show('info', message),
+};

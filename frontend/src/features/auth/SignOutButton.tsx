@@ -1,0 +1,31 @@
+import { Button, type ButtonProps } from '@chakra-ui/react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../../api/errors';
+import { paths } from '../../app/paths';
+import { notify } from '../../components/toaster';
+import { useAuth } from './useAuth';
+
+/** Sign Out: ends the session on the server, then goes to `/` (spec section 2, dashboard shell). */
+export function SignOutButton(props: ButtonProps) {
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      await signOut();
+      void navigate(paths.home, { replace: true });
+    } catch (error) {
+      notify.error({ title: 'Failed to sign out', description: errorMessage(error) });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Button variant="outline" loading={busy} loadingText="Signing out..." onClick={() => void onClick()} {...props}>
+      Sign Out
+    </Button>
+  );
+}

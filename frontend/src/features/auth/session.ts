@@ -1,0 +1,32 @@
+import type { ProfileResponseDto } from '@fitting-room/api-client';
+
+/** The signed-in person, as the API describes them in a session. */
+export type AuthUser = ProfileResponseDto;
+
+/** A session as the app keeps it: in memory only, never in storage. */
+export interface Session {
+  accessToken: string;
+  /** When the access token expires, in milliseconds on this browser's clock. */
+  expiresAt: number;
+  user: AuthUser;
+}
+
+export interface SignInInput {
+  email: string;
+  password: string;
+}
+
+export interface SignUpInput {
+  full_name: string;
+  email: string;
+  password: string;
+  age_confirmed: true;
+}
+
+/** The session endpoints, as the session store needs them. Failures reject with an `ApiError`. */
+export interface SessionApi {
+  signIn(input: SignInInput): Promise<Session>;
+  signUp(input: SignUpInput): Promise<Session>;
+  refresh(): Promise<Session>;
+  signOut(): Promise<void>;
+}

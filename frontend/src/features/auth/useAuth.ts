@@ -1,0 +1,39 @@
+import { useContext, useMemo, useSyncExternalStore } from 'react';
+import { AuthContext } from './auth-context';
+import type { AuthUser, Session, SignInInput, SignUpInput } from './session';
+import type { AuthStatus, SessionStore } from './session-store';
+
+export interface Auth {
+  /** `loading` until the server has answered whether the refresh cookie holds a session. */
+  status: AuthStatus;
+  session: Session | null;
+  user: AuthUser | null;
+  signIn(input: SignInInput): Promise<Session>;
+  signUp(input: SignUpInput): Promise<Session>;
+  /** Rejects (and leaves the user signed in) when the server could not be told. */
+  signOut(): Promise<void>;
+  /** Updates the signed-in user's details after a profile change. */
+  updateUser(patch: Partial<AuthUser>): void;
+}
+
+export function useSessionStore(): SessionStore {
+  const store = useContext(AuthContext);
+  if (!store) throw new Error('useAuth() needs an <AuthProvider> above it');
+  return store;
+}
+
+/** The session and the actions that change it. */
+export function useAuth(): Auth {
+  const store = useSessionStore();
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const actions = useMemo(
+    () => ({
+      signIn: (input: SignInInput) => store.signIn(input),
+      signUp: (input: SignUpInput) => store.signUp(input),
+      signOut: () => store.signOut(),
+      updateUser: (patch: Partial<AuthUser>) => store.updateUser(patch),
+    }),
+    [store],
+  );
+  return { status: snapshot.status, session: snapshot.session, user: snapshot.session?.user ?? null, ...actions };
+}
