@@ -1,4 +1,7 @@
-import type { ErrorCode, ErrorResponseDto } from '@fitting-room/api-client';
+import type { ErrorResponseDto } from '@fitting-room/api-client';
+
+/** A code of the catalogue (or of a feature): see the API's ErrorResponseDto. */
+export type ErrorCode = ErrorResponseDto['code'];
 
 /**
  * The client-side half of the error catalogue (product spec, section 8): every failed API call

@@ -48,31 +48,31 @@ export function AgeConfirmationPage() {
           <Card.Root w="full">
             <Card.Body asChild gap="5">
               <form onSubmit={submit} noValidate>
-              <Stack gap="2">
-                <Heading as="h1" size="2xl" fontWeight="medium">
-                  Confirm your age
-                </Heading>
-                <Text color="fg.muted">{APP_NAME} is for adults only. Please confirm your age to continue.</Text>
-              </Stack>
-              <AgeCheckbox
-                checked={confirmed}
-                onCheckedChange={(checked) => {
-                  setConfirmed(checked);
-                  if (checked) setCheckboxError(undefined);
-                }}
-                error={checkboxError}
-              />
-              {confirm.isError ? (
-                <Box role="alert" color="fg.error" fontSize="sm">
-                  {errorMessage(confirm.error)}
-                </Box>
-              ) : null}
-              <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
-                <Button type="submit" loading={confirm.isPending} loadingText="Loading...">
-                  Continue
-                </Button>
-                <SignOutButton variant="ghost" />
-              </Stack>
+                <Stack gap="2">
+                  <Heading as="h1" size="2xl" fontWeight="medium">
+                    Confirm your age
+                  </Heading>
+                  <Text color="fg.muted">{APP_NAME} is for adults only. Please confirm your age to continue.</Text>
+                </Stack>
+                <AgeCheckbox
+                  checked={confirmed}
+                  onCheckedChange={(checked) => {
+                    setConfirmed(checked);
+                    if (checked) setCheckboxError(undefined);
+                  }}
+                  error={checkboxError}
+                />
+                {confirm.isError ? (
+                  <Box role="alert" color="fg.error" fontSize="sm">
+                    {errorMessage(confirm.error)}
+                  </Box>
+                ) : null}
+                <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
+                  <Button type="submit" loading={confirm.isPending} loadingText="Loading...">
+                    Continue
+                  </Button>
+                  <SignOutButton variant="ghost" />
+                </Stack>
               </form>
             </Card.Body>
           </Card.Root>
