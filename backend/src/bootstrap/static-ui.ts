@@ -12,9 +12,13 @@ interface UiBundle {
   dir: string;
 }
 
-function appConfigScript(config: AppConfig): string {
-  const publicConfig = { appName: config.appName };
-  return `window.__APP_CONFIG__ = ${JSON.stringify(publicConfig).replace(/</g, '\\u003c')};\n`;
+/** What the browser apps may know of the configuration, in a JSON data block (not a script, so CSP allows it). */
+function injectPublicConfig(html: string, config: AppConfig): string {
+  const json = JSON.stringify({ appName: config.appName }).replace(/</g, '\\u003c');
+  const escapedName = config.appName.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapedName}</title>`)
+    .replace('</head>', `  <script id="app-config" type="application/json">${json}</script>\n  </head>`);
 }
 
 /**
@@ -29,11 +33,6 @@ export function serveUserInterfaces(app: INestApplication, config: AppConfig): v
     { mount: '', dir: path.join(REPO_ROOT, 'frontend', 'dist') },
   ];
 
-  const configJs = appConfigScript(config);
-  server.get('/app-config.js', (_req: Request, res: Response) => {
-    res.type('application/javascript').set('Cache-Control', 'no-cache').send(configJs);
-  });
-
   for (const bundle of bundles) {
     const index = path.join(bundle.dir, 'index.html');
     const staticHandler = express.static(bundle.dir, {
@@ -45,10 +44,13 @@ export function serveUserInterfaces(app: INestApplication, config: AppConfig): v
         res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
     });
+    let cached: { mtimeMs: number; html: string } | undefined;
     const sendIndex = (_req: Request, res: Response, next: NextFunction) => {
       if (!fs.existsSync(index)) return next();
+      const mtimeMs = fs.statSync(index).mtimeMs;
+      if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: injectPublicConfig(fs.readFileSync(index, 'utf8'), config) };
       res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(index);
+      res.type('html').send(cached.html);
     };
     const router = express.Router();
     router.use(staticHandler);

@@ -86,3 +86,25 @@ describe('one port serves the user app, the console and the API docs', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 });
+
+describe('the product name is one setting (APP_NAME)', () => {
+  it('reaches the page title before scripts run and the wordmark after', async () => {
+    const t = await createTestApp({ SERVE_UI: 'true', APP_NAME: 'Atelier <Test>' });
+    const browser = await launchBrowser();
+    try {
+      await t.app.listen(0, '127.0.0.1');
+      const base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+      const html = await (await fetch(`${base}/`)).text();
+      expect(html).toContain('<title>Atelier &lt;Test&gt;</title>');
+      expect(html).toContain('<script id="app-config" type="application/json">{"appName":"Atelier \\u003cTest>"}</script>');
+      const page = await browser.newPage();
+      await page.goto(`${base}/`);
+      await page.getByRole('banner').getByText('Atelier <Test>').first().waitFor();
+      expect(await page.title()).toContain('Atelier <Test>');
+      expect(await page.getByText('Fitting Room').count()).toBe(0);
+    } finally {
+      await browser.close();
+      await t.close();
+    }
+  });
+});

@@ -232,7 +232,13 @@ export default function AuthDialog({ open, mode, notice, onModeChange, onClose }
                       />
                     ) : null}
                     {serverError ? (
-                      <Alert.Root ref={errorRef} status="error" role="alert" tabIndex={-1} outline="none" _focusVisible={{ outline: '2px solid', outlineColor: 'red.500' }}>
+                      <Alert.Root
+                        ref={errorRef}
+                        status="error"
+                        role="alert"
+                        tabIndex={-1}
+                        _focusVisible={{ outline: '2px solid', outlineColor: 'border.error' }}
+                      >
                         <Alert.Indicator />
                         <Alert.Title color="fg.error" fontWeight="medium">
                           {serverError}
