@@ -1,33 +1,45 @@
-import { Admin, Layout } from 'react-admin';
+import { useMemo } from 'react';
+import { Route } from 'react-router-dom';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { RoleProvider } from './auth/role';
 import { Dashboard } from './dashboard/Dashboard';
-import { authProvider } from './providers/authProvider';
+import { ConsoleLayout } from './layout/ConsoleLayout';
+import { createAuthProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
-
-/** Until the first resource exists react-admin shows its `ready` screen: make it the dashboard. */
-function ConsoleHome() {
-  return (
-    <Layout>
-      <Dashboard />
-    </Layout>
-  );
-}
+import { QueuesPage } from './queues/QueuesPage';
+import auditLog from './resources/audit-log';
+import generations from './resources/generations';
+import notifications from './resources/notifications';
+import supportInquiries from './resources/support-inquiries';
+import users from './resources/users';
 
 /**
- * The console, mounted by the router at /admin/*. Resources (one folder each under
- * src/resources/, exporting `{ list, show, edit, icon }`) are added as children by later issues.
+ * The console, mounted at /admin/* once the access gate (auth/AccessGate.tsx) has let the person
+ * in. Which resource, page and button each role gets is the API's access policy (authProvider.canAccess).
  */
-export function App() {
+export function App({ role }: { role: string }) {
+  const authProvider = useMemo(() => createAuthProvider(role), [role]);
   return (
-    <Admin
-      basename="/admin"
-      title="Console"
-      dataProvider={dataProvider}
-      authProvider={authProvider}
-      requireAuth={false}
-      loginPage={false}
-      dashboard={Dashboard}
-      ready={ConsoleHome}
-      disableTelemetry
-    />
+    <RoleProvider role={role}>
+      <Admin
+        basename="/admin"
+        title="Console"
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        loginPage={false}
+        layout={ConsoleLayout}
+        dashboard={Dashboard}
+        disableTelemetry
+      >
+        <Resource name="users" {...users} />
+        <Resource name="support-inquiries" {...supportInquiries} />
+        <Resource name="notifications" {...notifications} />
+        <Resource name="generations" {...generations} />
+        <Resource name="audit-log" {...auditLog} />
+        <CustomRoutes>
+          <Route path="/queues" element={<QueuesPage />} />
+        </CustomRoutes>
+      </Admin>
+    </RoleProvider>
   );
 }

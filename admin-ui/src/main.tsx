@@ -1,13 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { configureApiClient } from './api/client';
 import { App } from './App';
+import { AccessGate } from './auth/AccessGate';
+import { configureApiClient, sessionStore } from './auth/session';
 
 configureApiClient();
+// Restores the user app's session from its refresh cookie and keeps it fresh (checks every 30 s).
+sessionStore.start();
 
 // A data router (react-admin needs one for its unsaved-changes guard); the console owns /admin/*.
-const router = createBrowserRouter([{ path: '/admin/*', Component: App }]);
+const router = createBrowserRouter([{ path: '/admin/*', Component: () => <AccessGate>{(role) => <App role={role} />}</AccessGate> }]);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

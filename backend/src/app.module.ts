@@ -1,13 +1,21 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { LoggingModule } from './common/logging/logging.module';
+import { OpsEventsModule } from './common/ops-events';
 import { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { AdminModule } from './modules/admin/admin.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
+import { AuditModule } from './modules/audit/audit.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
 import { CreditsModule } from './modules/credits/credits.module';
+import { GenerationsModule } from './modules/generations/generations.module';
 import { HealthModule } from './modules/health/health.module';
+import { NotificationsModule } from './modules/notifications/notifications.module';
+import { UploadsModule } from './modules/uploads/uploads.module';
+import { PrivacyModule } from './modules/privacy/privacy.module';
+import { SupportModule } from './modules/support/support.module';
 import { UsersModule } from './modules/users/users.module';
 import { QueueModule } from './queue/queue.module';
 import { StorageModule } from './storage/storage.module';
@@ -23,6 +31,7 @@ export class AppModule {
       imports: [
         AppConfigModule.forRoot(config),
         LoggingModule,
+        OpsEventsModule,
         DatabaseModule,
         QueueModule.forRoot({
           driver: config.queue.driver,
@@ -39,6 +48,13 @@ export class AppModule {
         CreditsModule,
         AnalyticsModule,
         HealthModule,
+        UploadsModule,
+        GenerationsModule,
+        PrivacyModule,
+        AuditModule,
+        AdminModule,
+        NotificationsModule,
+        SupportModule,
       ],
     };
   }

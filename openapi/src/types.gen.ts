@@ -4,8 +4,138 @@ export type ClientOptions = {
     baseUrl: string;
 };
 
+export type AccountDeleteDto = {
+    /**
+     * must be exactly "DELETE"
+     */
+    confirm: 'DELETE';
+};
+
+export type AdminActivityDto = {
+    activity_type: string;
+    created_at: string;
+    /**
+     * a sentence for people
+     */
+    description: string;
+    id: string;
+};
+
 export type AdminCheckResponseDto = {
     is_admin: boolean;
+};
+
+export type AdminCreditsAdjustDto = {
+    /**
+     * a whole number above 0
+     */
+    amount: number;
+    mode: 'add' | 'deduct';
+    reason: string;
+};
+
+export type AdminGenerationRowDto = {
+    category: string;
+    completed_at: string | null;
+    cost: number;
+    created_at: string;
+    failure_reason: string | null;
+    id: string;
+    provider: string;
+    stage: string;
+    status: 'processing' | 'completed' | 'failed';
+    /**
+     * a signed link to the result (expires), when completed
+     */
+    thumbnail_url: string | null;
+    type: 'image' | 'video';
+    user_email: string | null;
+    user_id: string;
+};
+
+export type AdminStatsDto = {
+    credits_spent_per_day: Array<CreditsPerDayDto>;
+    failed_generations: number;
+    generations_per_day: Array<GenerationsPerDayDto>;
+    new_users_today: number;
+    /**
+     * successful / (successful + failed), in percent with one decimal; 0 when none ended
+     */
+    success_rate: number;
+    successful_generations: number;
+    support_tickets_open: number;
+    tier_distribution: TierDistributionDto;
+    /**
+     * credits on every account (both buckets)
+     */
+    total_credits_in_system: number;
+    /**
+     * credits charged for generations, net of refunds
+     */
+    total_credits_used: number;
+    total_generations: number;
+    total_users: number;
+    unread_notifications: number;
+};
+
+export type AdminUserDetailsDto = {
+    created_at: string;
+    /**
+     * credits available (both buckets minus holds)
+     */
+    credits: number;
+    email: string;
+    failed_generations: number;
+    full_name: string;
+    id: string;
+    purchased_credits: number;
+    recent_activity: Array<AdminActivityDto>;
+    role: UserRole;
+    subscription_credits: number;
+    successful_generations: number;
+    tier: 'free' | 'starter' | 'glow_up' | 'model_mode';
+    total_generations: number;
+};
+
+export type AdminUserRowDto = {
+    created_at: string;
+    /**
+     * credits available (both buckets minus holds)
+     */
+    credits: number;
+    email: string;
+    full_name: string;
+    id: string;
+    purchased_credits: number;
+    role: UserRole;
+    subscription_credits: number;
+    tier: 'free' | 'starter' | 'glow_up' | 'model_mode';
+    total_generations: number;
+};
+
+export type AdminUserUpdateDto = {
+    /**
+     * the new subscription tier (admin only)
+     */
+    tier?: 'free' | 'starter' | 'glow_up' | 'model_mode';
+};
+
+export type AuditLogRowDto = {
+    action: string;
+    actor_email: string | null;
+    actor_id: string;
+    after: {
+        [key: string]: unknown;
+    } | null;
+    before: {
+        [key: string]: unknown;
+    } | null;
+    created_at: string;
+    id: string;
+    target_email: string | null;
+    target_id: string;
+    target_type: string;
+    target_user_id: string | null;
 };
 
 export type AuthSignInDto = {
@@ -196,6 +326,11 @@ export type CatalogViewerDto = {
 
 export type CategoryId = 'active_wear' | 'dress' | 'pajamas' | 'bikini' | 'lingerie' | 'spicy';
 
+export type CreditsPerDayDto = {
+    credits: number;
+    date: string;
+};
+
 export type ErrorResponseDto = {
     /**
      * A code of the error catalogue (INSUFFICIENT_CREDITS, VALIDATION_ERROR, TIMEOUT_ERROR, GENERATION_ERROR, NETWORK_ERROR, AUTH_ERROR, FORBIDDEN, NOT_FOUND, RECORD_NOT_FOUND, CONFLICT, DUPLICATE_RECORD, RELATED_RECORD_NOT_FOUND, REQUIRED_FIELD_MISSING, PERMISSION_DENIED, RESOURCE_NOT_FOUND, PAYLOAD_TOO_LARGE, RATE_LIMITED, SERVICE_UNAVAILABLE, UNKNOWN_ERROR) or of a feature (for example INVALID_CREDENTIALS, EMAIL_TAKEN)
@@ -203,6 +338,103 @@ export type ErrorResponseDto = {
     code: string;
     message: string;
     statusCode: number;
+};
+
+export type GenerationListResponseDto = {
+    items: Array<GenerationResponseDto>;
+    page: number;
+    page_size: number;
+    /**
+     * completed generations matching the filter, over all pages
+     */
+    total: number;
+};
+
+export type GenerationMetadataDto = {
+    /**
+     * the custom pose text, when one was used
+     */
+    custom_pose?: string;
+    outfit_id: string;
+    /**
+     * a scene id, or `custom`
+     */
+    scene_id: string;
+    upload_ids: Array<string>;
+    /**
+     * the photo sent to the AI (private)
+     */
+    upload_path: string;
+};
+
+export type GenerationProgressDto = {
+    max_polls: number;
+    /**
+     * the spec's progress message of the stage (the failure reason once failed)
+     */
+    message: string;
+    /**
+     * the last status check (0 before the first)
+     */
+    poll: number;
+    stage: GenerationStage;
+};
+
+export type GenerationResponseDto = {
+    category: string;
+    completed_at: string | null;
+    /**
+     * credits: held while processing, charged once completed, released if it failed
+     */
+    cost: number;
+    created_at: string;
+    /**
+     * why it failed (failed only)
+     */
+    error: string | null;
+    id: string;
+    metadata: GenerationMetadataDto;
+    progress: GenerationProgressDto;
+    prompt: string;
+    status: GenerationStatus;
+    type: 'image' | 'video';
+    updated_at: string;
+    /**
+     * signed URL of the result (completed only); expires (15 minutes by default)
+     */
+    url: string | null;
+    user_id: string;
+};
+
+export type GenerationStage = 'creating' | 'starting' | 'processing' | 'polling' | 'finalizing' | 'complete' | 'failed';
+
+export type GenerationStartDto = {
+    /**
+     * a category id of GET /api/catalog
+     */
+    category: string;
+    /**
+     * the "+ Custom" pose: the user's own words, checked for safety (no nudity, sexual content, minors or other people)
+     */
+    custom_pose?: string;
+    /**
+     * a scene of the category; or leave it out and send custom_pose
+     */
+    scene_id?: string;
+    template_id?: string;
+    type: 'image' | 'video';
+    /**
+     * my uploads; the first one is sent to the AI
+     */
+    upload_ids: Array<string>;
+};
+
+export type GenerationStatus = 'processing' | 'completed' | 'failed';
+
+export type GenerationsPerDayDto = {
+    date: string;
+    failed: number;
+    successful: number;
 };
 
 export type HealthIndicatorDto = {
@@ -231,12 +463,59 @@ export type HealthResponseDto = {
     status: 'ok' | 'error' | 'shutting_down' | 'degraded';
 };
 
+export type NamedQueueDto = {
+    counts: QueueCountsDto;
+    name: string;
+};
+
+export type NotificationRowDto = {
+    created_at: string;
+    id: string;
+    message: string;
+    read: boolean;
+    read_at: string | null;
+    /**
+     * the user who marked it read
+     */
+    read_by: string | null;
+    /**
+     * the reader's email (null once that account is gone)
+     */
+    read_by_email: string | null;
+    severity: 'info' | 'warning' | 'critical';
+    title: string;
+    /**
+     * support_inquiry, abuse_report, generation_failures, queue_backlog, account_deleted
+     */
+    type: string;
+};
+
+export type NotificationUpdateDto = {
+    read: true;
+};
+
+export type ProfileCreditBalanceDto = {
+    /**
+     * held by generations still running; `credits` = subscription + purchased - held
+     */
+    held: number;
+    /**
+     * credits of bought packs (and admin grants); they never expire
+     */
+    purchased: number;
+    /**
+     * credits of the plan; reset each month, without rollover
+     */
+    subscription: number;
+};
+
 export type ProfileResponseDto = {
     /**
      * whether the person has confirmed being 18 or older. Always true after an email sign-up; false for a new Google account until it confirms with PATCH /api/me { age_confirmed: true }
      */
     age_confirmed: boolean;
     created_at: string;
+    credit_balance: ProfileCreditBalanceDto;
     /**
      * credits available
      */
@@ -257,6 +536,48 @@ export type ProfileUpdateDto = {
      */
     age_confirmed?: true;
     full_name?: string;
+};
+
+export type QueueBoardSessionDto = {
+    /**
+     * when the board cookie expires
+     */
+    expires_at: string;
+    url: string;
+};
+
+export type QueueCountsDto = {
+    active: number;
+    /**
+     * finished jobs still kept (BullMQ keeps them a day); in-process: since the process started
+     */
+    completed: number;
+    delayed: number;
+    failed: number;
+    waiting: number;
+};
+
+export type QueueOverviewDto = {
+    /**
+     * where Bull Board is served (BullMQ driver only; open it after POST /api/admin/queue-board/session), else null
+     */
+    board_url: string | null;
+    /**
+     * totals over all queues
+     */
+    counts: QueueCountsDto;
+    detail: string | null;
+    driver: 'bullmq' | 'in-process';
+    healthy: boolean;
+    last_heartbeat_at: string | null;
+    /**
+     * jobs by state, per queue
+     */
+    queues: Array<NamedQueueDto>;
+    /**
+     * generations still running
+     */
+    running_generations: number;
 };
 
 export type SessionResponseDto = {
@@ -294,11 +615,889 @@ export type StatsResponseDto = {
     total_generations: number;
 };
 
+export type SupportInquiryCreateDto = {
+    email: string;
+    /**
+     * the generation an abuse report is about (it need not be yours)
+     */
+    generation_id?: string;
+    /**
+     * abuse_report: "Report an image" (starts at priority high)
+     */
+    kind?: 'question' | 'billing' | 'abuse_report';
+    message: string;
+    name: string;
+    subject: string;
+};
+
+export type SupportInquiryCreatedDto = {
+    created_at: string;
+    id: string;
+    kind: 'question' | 'billing' | 'abuse_report';
+    priority: 'low' | 'normal' | 'high' | 'urgent';
+    status: 'open' | 'in_progress' | 'resolved' | 'closed';
+};
+
+export type SupportInquiryDetailsDto = {
+    /**
+     * whole hours since the ticket was sent
+     */
+    age_hours: number;
+    created_at: string;
+    email: string;
+    /**
+     * the generation an abuse report names
+     */
+    generation_id: string | null;
+    id: string;
+    kind: 'question' | 'billing' | 'abuse_report';
+    message: string;
+    messages: Array<SupportMessageDto>;
+    name: string;
+    priority: 'low' | 'normal' | 'high' | 'urgent';
+    resolved_at: string | null;
+    /**
+     * against the 24-48 h promise: ok < 24 h, due_soon 24-48 h, overdue > 48 h; null unless open or in_progress
+     */
+    sla: 'ok' | 'due_soon' | 'overdue';
+    status: 'open' | 'in_progress' | 'resolved' | 'closed';
+    subject: string;
+    updated_at: string;
+    /**
+     * the sender, when signed in
+     */
+    user_id: string | null;
+};
+
+export type SupportInquiryRowDto = {
+    /**
+     * whole hours since the ticket was sent
+     */
+    age_hours: number;
+    created_at: string;
+    email: string;
+    /**
+     * the generation an abuse report names
+     */
+    generation_id: string | null;
+    id: string;
+    kind: 'question' | 'billing' | 'abuse_report';
+    message: string;
+    name: string;
+    priority: 'low' | 'normal' | 'high' | 'urgent';
+    resolved_at: string | null;
+    /**
+     * against the 24-48 h promise: ok < 24 h, due_soon 24-48 h, overdue > 48 h; null unless open or in_progress
+     */
+    sla: 'ok' | 'due_soon' | 'overdue';
+    status: 'open' | 'in_progress' | 'resolved' | 'closed';
+    subject: string;
+    updated_at: string;
+    /**
+     * the sender, when signed in
+     */
+    user_id: string | null;
+};
+
+export type SupportInquiryUpdateDto = {
+    priority?: 'low' | 'normal' | 'high' | 'urgent';
+    status?: 'open' | 'in_progress' | 'resolved' | 'closed';
+};
+
+export type SupportMessageCreateDto = {
+    body: string;
+    kind: 'reply' | 'note';
+};
+
+export type SupportMessageDto = {
+    author_email: string | null;
+    author_id: string | null;
+    body: string;
+    created_at: string;
+    /**
+     * replies: queued (waiting for the mail job), sent, logged (no SMTP configured) or failed; null for notes
+     */
+    delivered: 'queued' | 'sent' | 'logged' | 'failed';
+    delivery_error: string | null;
+    id: string;
+    kind: 'reply' | 'note';
+};
+
 export type Tier = 'free' | 'starter' | 'glow_up' | 'model_mode';
+
+export type TierDistributionDto = {
+    free: number;
+    glow_up: number;
+    model_mode: number;
+    starter: number;
+};
+
+export type UploadBatchResponseDto = {
+    uploads: Array<UploadResponseDto>;
+};
+
+export type UploadResponseDto = {
+    created_at: string;
+    height: number;
+    id: string;
+    /**
+     * signed URL of the stored JPEG; expires
+     */
+    url: string;
+    /**
+     * pixels, after the orientation was applied and the long side capped at 2048
+     */
+    width: number;
+};
 
 export type UserRole = 'user' | 'support' | 'admin';
 
 export type UserTier = 'free' | 'starter' | 'glow_up' | 'model_mode';
+
+export type WebhookAckDto = {
+    received: boolean;
+};
+
+export type ListAuditLogData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * JSON ["field","ASC"|"DESC"]
+         */
+        sort?: string;
+        /**
+         * JSON [start,end], both inclusive
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"q":"ann"}
+         */
+        filter?: string;
+        /**
+         * search text (same as filter.q)
+         */
+        q?: string;
+    };
+    url: '/api/admin/audit-log';
+};
+
+export type ListAuditLogErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin)
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type ListAuditLogError = ListAuditLogErrors[keyof ListAuditLogErrors];
+
+export type ListAuditLogResponses = {
+    200: Array<AuditLogRowDto>;
+};
+
+export type ListAuditLogResponse = ListAuditLogResponses[keyof ListAuditLogResponses];
+
+export type ListAdminGenerationsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * JSON ["field","ASC"|"DESC"]
+         */
+        sort?: string;
+        /**
+         * JSON [start,end], both inclusive
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"q":"ann"}
+         */
+        filter?: string;
+        /**
+         * search text (same as filter.q)
+         */
+        q?: string;
+    };
+    url: '/api/admin/generations';
+};
+
+export type ListAdminGenerationsErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin)
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type ListAdminGenerationsError = ListAdminGenerationsErrors[keyof ListAdminGenerationsErrors];
+
+export type ListAdminGenerationsResponses = {
+    200: Array<AdminGenerationRowDto>;
+};
+
+export type ListAdminGenerationsResponse = ListAdminGenerationsResponses[keyof ListAdminGenerationsResponses];
+
+export type RemoveAdminGenerationData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/admin/generations/{id}';
+};
+
+export type RemoveAdminGenerationErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin)
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type RemoveAdminGenerationError = RemoveAdminGenerationErrors[keyof RemoveAdminGenerationErrors];
+
+export type RemoveAdminGenerationResponses = {
+    204: void;
+};
+
+export type RemoveAdminGenerationResponse = RemoveAdminGenerationResponses[keyof RemoveAdminGenerationResponses];
+
+export type ListAdminNotificationsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * JSON ["field","ASC"|"DESC"]
+         */
+        sort?: string;
+        /**
+         * JSON [start,end], both inclusive
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"q":"ann"}
+         */
+        filter?: string;
+        /**
+         * search text (same as filter.q)
+         */
+        q?: string;
+    };
+    url: '/api/admin/notifications';
+};
+
+export type ListAdminNotificationsErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin)
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type ListAdminNotificationsError = ListAdminNotificationsErrors[keyof ListAdminNotificationsErrors];
+
+export type ListAdminNotificationsResponses = {
+    200: Array<NotificationRowDto>;
+};
+
+export type ListAdminNotificationsResponse = ListAdminNotificationsResponses[keyof ListAdminNotificationsResponses];
+
+export type GetAdminNotificationData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/admin/notifications/{id}';
+};
+
+export type GetAdminNotificationErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin)
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type GetAdminNotificationError = GetAdminNotificationErrors[keyof GetAdminNotificationErrors];
+
+export type GetAdminNotificationResponses = {
+    200: NotificationRowDto;
+};
+
+export type GetAdminNotificationResponse = GetAdminNotificationResponses[keyof GetAdminNotificationResponses];
+
+export type MarkAdminNotificationReadData = {
+    body: NotificationUpdateDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/admin/notifications/{id}';
+};
+
+export type MarkAdminNotificationReadErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin)
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type MarkAdminNotificationReadError = MarkAdminNotificationReadErrors[keyof MarkAdminNotificationReadErrors];
+
+export type MarkAdminNotificationReadResponses = {
+    200: NotificationRowDto;
+};
+
+export type MarkAdminNotificationReadResponse = MarkAdminNotificationReadResponses[keyof MarkAdminNotificationReadResponses];
+
+export type ReplaceAdminNotificationData = {
+    body: NotificationUpdateDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/admin/notifications/{id}';
+};
+
+export type ReplaceAdminNotificationErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin)
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type ReplaceAdminNotificationError = ReplaceAdminNotificationErrors[keyof ReplaceAdminNotificationErrors];
+
+export type ReplaceAdminNotificationResponses = {
+    200: NotificationRowDto;
+};
+
+export type ReplaceAdminNotificationResponse = ReplaceAdminNotificationResponses[keyof ReplaceAdminNotificationResponses];
+
+export type CreateQueueBoardSessionData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/admin/queue-board/session';
+};
+
+export type CreateQueueBoardSessionErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin)
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type CreateQueueBoardSessionError = CreateQueueBoardSessionErrors[keyof CreateQueueBoardSessionErrors];
+
+export type CreateQueueBoardSessionResponses = {
+    200: QueueBoardSessionDto;
+};
+
+export type CreateQueueBoardSessionResponse = CreateQueueBoardSessionResponses[keyof CreateQueueBoardSessionResponses];
+
+export type GetQueueOverviewData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/admin/queues';
+};
+
+export type GetQueueOverviewErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin)
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type GetQueueOverviewError = GetQueueOverviewErrors[keyof GetQueueOverviewErrors];
+
+export type GetQueueOverviewResponses = {
+    200: QueueOverviewDto;
+};
+
+export type GetQueueOverviewResponse = GetQueueOverviewResponses[keyof GetQueueOverviewResponses];
+
+export type GetAdminStatsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/admin/stats';
+};
+
+export type GetAdminStatsErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin)
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type GetAdminStatsError = GetAdminStatsErrors[keyof GetAdminStatsErrors];
+
+export type GetAdminStatsResponses = {
+    200: AdminStatsDto;
+};
+
+export type GetAdminStatsResponse = GetAdminStatsResponses[keyof GetAdminStatsResponses];
+
+export type ListSupportInquiriesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * JSON ["field","ASC"|"DESC"]
+         */
+        sort?: string;
+        /**
+         * JSON [start,end], both inclusive
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"q":"ann"}
+         */
+        filter?: string;
+        /**
+         * search text (same as filter.q)
+         */
+        q?: string;
+    };
+    url: '/api/admin/support-inquiries';
+};
+
+export type ListSupportInquiriesErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: support, admin)
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type ListSupportInquiriesError = ListSupportInquiriesErrors[keyof ListSupportInquiriesErrors];
+
+export type ListSupportInquiriesResponses = {
+    200: Array<SupportInquiryRowDto>;
+};
+
+export type ListSupportInquiriesResponse = ListSupportInquiriesResponses[keyof ListSupportInquiriesResponses];
+
+export type GetSupportInquiryData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/admin/support-inquiries/{id}';
+};
+
+export type GetSupportInquiryErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: support, admin)
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type GetSupportInquiryError = GetSupportInquiryErrors[keyof GetSupportInquiryErrors];
+
+export type GetSupportInquiryResponses = {
+    200: SupportInquiryDetailsDto;
+};
+
+export type GetSupportInquiryResponse = GetSupportInquiryResponses[keyof GetSupportInquiryResponses];
+
+export type UpdateSupportInquiryData = {
+    body: SupportInquiryUpdateDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/admin/support-inquiries/{id}';
+};
+
+export type UpdateSupportInquiryErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: support, admin)
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type UpdateSupportInquiryError = UpdateSupportInquiryErrors[keyof UpdateSupportInquiryErrors];
+
+export type UpdateSupportInquiryResponses = {
+    200: SupportInquiryDetailsDto;
+};
+
+export type UpdateSupportInquiryResponse = UpdateSupportInquiryResponses[keyof UpdateSupportInquiryResponses];
+
+export type ReplaceSupportInquiryData = {
+    body: SupportInquiryUpdateDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/admin/support-inquiries/{id}';
+};
+
+export type ReplaceSupportInquiryErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: support, admin)
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type ReplaceSupportInquiryError = ReplaceSupportInquiryErrors[keyof ReplaceSupportInquiryErrors];
+
+export type ReplaceSupportInquiryResponses = {
+    200: SupportInquiryDetailsDto;
+};
+
+export type ReplaceSupportInquiryResponse = ReplaceSupportInquiryResponses[keyof ReplaceSupportInquiryResponses];
+
+export type CreateSupportMessageData = {
+    body: SupportMessageCreateDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/admin/support-inquiries/{id}/messages';
+};
+
+export type CreateSupportMessageErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: support, admin)
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type CreateSupportMessageError = CreateSupportMessageErrors[keyof CreateSupportMessageErrors];
+
+export type CreateSupportMessageResponses = {
+    201: SupportMessageDto;
+};
+
+export type CreateSupportMessageResponse = CreateSupportMessageResponses[keyof CreateSupportMessageResponses];
+
+export type RemoveReportedGenerationData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/admin/support-inquiries/{id}/remove-generation';
+};
+
+export type RemoveReportedGenerationErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin)
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type RemoveReportedGenerationError = RemoveReportedGenerationErrors[keyof RemoveReportedGenerationErrors];
+
+export type RemoveReportedGenerationResponses = {
+    200: SupportInquiryDetailsDto;
+};
+
+export type RemoveReportedGenerationResponse = RemoveReportedGenerationResponses[keyof RemoveReportedGenerationResponses];
+
+export type ListAdminUsersData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * JSON ["field","ASC"|"DESC"]
+         */
+        sort?: string;
+        /**
+         * JSON [start,end], both inclusive
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"q":"ann"}
+         */
+        filter?: string;
+        /**
+         * search text (same as filter.q)
+         */
+        q?: string;
+    };
+    url: '/api/admin/users';
+};
+
+export type ListAdminUsersErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: support, admin)
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type ListAdminUsersError = ListAdminUsersErrors[keyof ListAdminUsersErrors];
+
+export type ListAdminUsersResponses = {
+    200: Array<AdminUserRowDto>;
+};
+
+export type ListAdminUsersResponse = ListAdminUsersResponses[keyof ListAdminUsersResponses];
+
+export type GetAdminUserData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/admin/users/{id}';
+};
+
+export type GetAdminUserErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: support, admin)
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type GetAdminUserError = GetAdminUserErrors[keyof GetAdminUserErrors];
+
+export type GetAdminUserResponses = {
+    200: AdminUserDetailsDto;
+};
+
+export type GetAdminUserResponse = GetAdminUserResponses[keyof GetAdminUserResponses];
+
+export type UpdateAdminUserData = {
+    body: AdminUserUpdateDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/admin/users/{id}';
+};
+
+export type UpdateAdminUserErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin)
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type UpdateAdminUserError = UpdateAdminUserErrors[keyof UpdateAdminUserErrors];
+
+export type UpdateAdminUserResponses = {
+    200: AdminUserDetailsDto;
+};
+
+export type UpdateAdminUserResponse = UpdateAdminUserResponses[keyof UpdateAdminUserResponses];
+
+export type ReplaceAdminUserData = {
+    body: AdminUserUpdateDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/admin/users/{id}';
+};
+
+export type ReplaceAdminUserErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin)
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type ReplaceAdminUserError = ReplaceAdminUserErrors[keyof ReplaceAdminUserErrors];
+
+export type ReplaceAdminUserResponses = {
+    200: AdminUserDetailsDto;
+};
+
+export type ReplaceAdminUserResponse = ReplaceAdminUserResponses[keyof ReplaceAdminUserResponses];
+
+export type AdjustUserCreditsData = {
+    body: AdminCreditsAdjustDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/admin/users/{id}/credits';
+};
+
+export type AdjustUserCreditsErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin)
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type AdjustUserCreditsError = AdjustUserCreditsErrors[keyof AdjustUserCreditsErrors];
+
+export type AdjustUserCreditsResponses = {
+    200: AdminUserDetailsDto;
+};
+
+export type AdjustUserCreditsResponse = AdjustUserCreditsResponses[keyof AdjustUserCreditsResponses];
 
 export type StartGoogleSignInData = {
     body?: never;
@@ -525,7 +1724,7 @@ export type GetArtworkData = {
     body?: never;
     path: {
         /**
-         * template or scene id, or `custom`
+         * template or scene id, `custom`, or `before-<template id>` (the same figure in everyday clothes, for the landing page)
          */
         id: string;
     };
@@ -619,6 +1818,246 @@ export type DownloadSignedFileResponses = {
 
 export type DownloadSignedFileResponse = DownloadSignedFileResponses[keyof DownloadSignedFileResponses];
 
+export type ListGenerationsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * only this category
+         */
+        category?: 'active_wear' | 'dress' | 'pajamas' | 'bikini' | 'lingerie' | 'spicy' | 'corporate';
+        page?: number;
+        page_size?: number;
+    };
+    url: '/api/generations';
+};
+
+export type ListGenerationsErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type ListGenerationsError = ListGenerationsErrors[keyof ListGenerationsErrors];
+
+export type ListGenerationsResponses = {
+    200: GenerationListResponseDto;
+};
+
+export type ListGenerationsResponse = ListGenerationsResponses[keyof ListGenerationsResponses];
+
+export type StartGenerationData = {
+    body: GenerationStartDto;
+    path?: never;
+    query?: never;
+    url: '/api/generations';
+};
+
+export type StartGenerationErrors = {
+    /**
+     * VALIDATION_ERROR ("Please upload at least one image, select a template and a pose or custom prompt", a refused custom pose, ...) or INSUFFICIENT_CREDITS
+     */
+    400: ErrorResponseDto;
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * FORBIDDEN: the template, pose or video needs a higher plan
+     */
+    403: ErrorResponseDto;
+    /**
+     * CONFLICT: "A generation is already running"
+     */
+    409: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type StartGenerationError = StartGenerationErrors[keyof StartGenerationErrors];
+
+export type StartGenerationResponses = {
+    202: GenerationResponseDto;
+};
+
+export type StartGenerationResponse = StartGenerationResponses[keyof StartGenerationResponses];
+
+export type DeleteGenerationData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/generations/{id}';
+};
+
+export type DeleteGenerationErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    404: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type DeleteGenerationError = DeleteGenerationErrors[keyof DeleteGenerationErrors];
+
+export type DeleteGenerationResponses = {
+    /**
+     * deleted
+     */
+    204: void;
+};
+
+export type DeleteGenerationResponse = DeleteGenerationResponses[keyof DeleteGenerationResponses];
+
+export type GetGenerationData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/generations/{id}';
+};
+
+export type GetGenerationErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * not mine, or no such generation
+     */
+    404: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type GetGenerationError = GetGenerationErrors[keyof GetGenerationErrors];
+
+export type GetGenerationResponses = {
+    200: GenerationResponseDto;
+};
+
+export type GetGenerationResponse = GetGenerationResponses[keyof GetGenerationResponses];
+
+export type CancelGenerationData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/generations/{id}/cancel';
+};
+
+export type CancelGenerationErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    404: ErrorResponseDto;
+    /**
+     * CONFLICT: "This generation is not running"
+     */
+    409: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type CancelGenerationError = CancelGenerationErrors[keyof CancelGenerationErrors];
+
+export type CancelGenerationResponses = {
+    200: GenerationResponseDto;
+};
+
+export type CancelGenerationResponse = CancelGenerationResponses[keyof CancelGenerationResponses];
+
+export type DownloadGenerationData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/generations/{id}/download';
+};
+
+export type DownloadGenerationErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    404: ErrorResponseDto;
+    /**
+     * CONFLICT: "This generation has no result to download"
+     */
+    409: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type DownloadGenerationError = DownloadGenerationErrors[keyof DownloadGenerationErrors];
+
+export type DownloadGenerationResponses = {
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type DownloadGenerationResponse = DownloadGenerationResponses[keyof DownloadGenerationResponses];
+
+export type StreamGenerationEventsData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: {
+        /**
+         * the access token, for EventSource (only this route accepts it)
+         */
+        access_token?: unknown;
+    };
+    url: '/api/generations/{id}/events';
+};
+
+export type StreamGenerationEventsErrors = {
+    /**
+     * not mine, or no such generation
+     */
+    404: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type StreamGenerationEventsError = StreamGenerationEventsErrors[keyof StreamGenerationEventsErrors];
+
+export type StreamGenerationEventsResponses = {
+    /**
+     * the event stream
+     */
+    200: string;
+};
+
+export type StreamGenerationEventsResponse = StreamGenerationEventsResponses[keyof StreamGenerationEventsResponses];
+
 export type GetHealthData = {
     body?: never;
     path?: never;
@@ -644,6 +2083,39 @@ export type GetHealthResponses = {
 };
 
 export type GetHealthResponse = GetHealthResponses[keyof GetHealthResponses];
+
+export type DeleteMyAccountData = {
+    body: AccountDeleteDto;
+    path?: never;
+    query?: never;
+    url: '/api/me';
+};
+
+export type DeleteMyAccountErrors = {
+    /**
+     * To delete your account and all its data, send confirm: "DELETE".
+     */
+    400: ErrorResponseDto;
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type DeleteMyAccountError = DeleteMyAccountErrors[keyof DeleteMyAccountErrors];
+
+export type DeleteMyAccountResponses = {
+    /**
+     * the account is deleted
+     */
+    204: void;
+};
+
+export type DeleteMyAccountResponse = DeleteMyAccountResponses[keyof DeleteMyAccountResponses];
 
 export type GetMeData = {
     body?: never;
@@ -779,3 +2251,165 @@ export type GetMyStatsResponses = {
 };
 
 export type GetMyStatsResponse = GetMyStatsResponses[keyof GetMyStatsResponses];
+
+export type CreateSupportInquiryData = {
+    body: SupportInquiryCreateDto;
+    path?: never;
+    query?: never;
+    url: '/api/support/inquiries';
+};
+
+export type CreateSupportInquiryErrors = {
+    /**
+     * Too many requests. Please try again later. (with Retry-After)
+     */
+    429: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type CreateSupportInquiryError = CreateSupportInquiryErrors[keyof CreateSupportInquiryErrors];
+
+export type CreateSupportInquiryResponses = {
+    201: SupportInquiryCreatedDto;
+};
+
+export type CreateSupportInquiryResponse = CreateSupportInquiryResponses[keyof CreateSupportInquiryResponses];
+
+export type UploadPhotosData = {
+    body: {
+        confirm_own_photos: 'true';
+        files: Array<Blob | File>;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/uploads';
+};
+
+export type UploadPhotosErrors = {
+    /**
+     * VALIDATION_ERROR: "Please upload image files only", "You can upload at most 5 photos", ...
+     */
+    400: ErrorResponseDto;
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * PAYLOAD_TOO_LARGE: "File size must be less than 10MB"
+     */
+    413: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type UploadPhotosError = UploadPhotosErrors[keyof UploadPhotosErrors];
+
+export type UploadPhotosResponses = {
+    201: UploadBatchResponseDto;
+};
+
+export type UploadPhotosResponse = UploadPhotosResponses[keyof UploadPhotosResponses];
+
+export type DeleteUploadData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/uploads/{id}';
+};
+
+export type DeleteUploadErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * not mine, or no such photo
+     */
+    404: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type DeleteUploadError = DeleteUploadErrors[keyof DeleteUploadErrors];
+
+export type DeleteUploadResponses = {
+    /**
+     * deleted
+     */
+    204: void;
+};
+
+export type DeleteUploadResponse = DeleteUploadResponses[keyof DeleteUploadResponses];
+
+export type GetUploadData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/uploads/{id}';
+};
+
+export type GetUploadErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * not mine, or no such photo
+     */
+    404: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type GetUploadError = GetUploadErrors[keyof GetUploadErrors];
+
+export type GetUploadResponses = {
+    200: UploadResponseDto;
+};
+
+export type GetUploadResponse = GetUploadResponses[keyof GetUploadResponses];
+
+export type ReceiveProviderWebhookData = {
+    body?: never;
+    path: {
+        provider: string;
+    };
+    query?: never;
+    url: '/api/webhooks/ai/{provider}';
+};
+
+export type ReceiveProviderWebhookErrors = {
+    /**
+     * the call is not authentic
+     */
+    401: ErrorResponseDto;
+    /**
+     * not the active provider, or it has no webhooks
+     */
+    404: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type ReceiveProviderWebhookError = ReceiveProviderWebhookErrors[keyof ReceiveProviderWebhookErrors];
+
+export type ReceiveProviderWebhookResponses = {
+    202: WebhookAckDto;
+};
+
+export type ReceiveProviderWebhookResponse = ReceiveProviderWebhookResponses[keyof ReceiveProviderWebhookResponses];

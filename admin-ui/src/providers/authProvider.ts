@@ -1,14 +1,40 @@
+import { canAccess } from '@access-policy';
 import type { AuthProvider } from 'react-admin';
+import { goToLanding, sessionStore } from '../auth/session';
 
 /**
- * Placeholder until the Accounts issue: it lets everyone in and has no sign-in of its own.
- * That issue fills in the session check (admin and support roles only, anyone else sent to /),
- * the identity and `canAccess`.
+ * The console has no sign-in of its own: the access gate (auth/AccessGate.tsx) restores the user
+ * app's session before react-admin starts, so here a missing session only means it ended meanwhile
+ * (signed out in another tab, or revoked): then the person goes to the landing page, a full load.
  */
-export const authProvider: AuthProvider = {
-  login: () => Promise.reject(new Error('Sign in from the main site.')),
-  logout: () => Promise.resolve(false),
-  checkAuth: () => Promise.resolve(),
-  checkError: () => Promise.resolve(),
-  getPermissions: () => Promise.resolve(undefined),
-};
+export function createAuthProvider(role: string): AuthProvider {
+  return {
+    login: () => Promise.reject(new Error('Sign in from the main site.')),
+    async logout() {
+      if (sessionStore.getSnapshot().status === 'signed-in') {
+        await sessionStore.signOut().catch(() => undefined);
+      }
+      goToLanding();
+      return false; // no client-side redirect: the page is being replaced
+    },
+    async checkAuth() {
+      if (sessionStore.getSnapshot().status !== 'signed-in') throw { message: false };
+    },
+    async checkError(error: { status?: number }) {
+      // 401 after the data provider already renewed the token once: the session is gone.
+      // 403 is a refused action, shown as an error, not a reason to leave.
+      if (error?.status === 401) throw { message: false };
+    },
+    async getIdentity() {
+      const user = sessionStore.getSnapshot().session?.user;
+      if (!user) throw new Error('Not signed in');
+      return { id: user.id, fullName: user.full_name || user.email };
+    },
+    async getPermissions() {
+      return role;
+    },
+    async canAccess({ resource, action }) {
+      return canAccess(role, resource, action);
+    },
+  };
+}

@@ -1,7 +1,106 @@
+import {
+  adjustUserCredits,
+  type AdminCreditsAdjustDto,
+  type AdminStatsDto,
+  type AdminUserDetailsDto,
+  createSupportMessage,
+  getAdminStats,
+  getQueueOverview,
+  type QueueOverviewDto,
+  removeReportedGeneration,
+  type SupportInquiryDetailsDto,
+  type SupportMessageCreateDto,
+  type SupportMessageDto,
+} from '@fitting-room/api-client';
+import { callApi } from '@user-app/errors';
+import { type DataProvider, fetchUtils, HttpError } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
+import { sessionStore } from '../auth/session';
+
+/** The typed client's answer, or an ApiError carrying the API's message (the spec's wording). */
+const data = async <T,>(call: Promise<{ data?: T; error?: unknown; response?: Response }>): Promise<T> => (await callApi(call)).data;
+
+export const API_URL = '/api/admin';
 
 /**
- * The console's data layer: the API's admin routes speak the ra-data-simple-rest dialect
- * (`sort`, `range`, `filter` query parameters; `Content-Range` header), same origin.
+ * fetchJson with `Authorization: Bearer <access token>`; a 401 renews the token once (through the
+ * shared session store, under its cross-tab lock) and retries. Errors are react-admin HttpErrors
+ * whose message is the API's (the spec's wording).
  */
-export const dataProvider = simpleRestProvider('/api/admin');
+export async function httpClient(url: string, options: fetchUtils.Options = {}) {
+  const send = (token: string | null) => {
+    const headers = new Headers(options.headers ?? { Accept: 'application/json' });
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return fetchUtils.fetchJson(url, { ...options, headers });
+  };
+  const token = sessionStore.getAccessToken();
+  try {
+    return await send(token);
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status !== 401) throw error;
+    const renewed = await sessionStore.renewAccessToken(token);
+    if (!renewed) throw error;
+    return send(renewed);
+  }
+}
+
+/** The only fields each resource's PUT reads (the API's validation pipe refuses any other). */
+const EDITABLE_FIELDS: Record<string, readonly string[]> = {
+  users: ['tier'],
+  notifications: ['read'],
+  'support-inquiries': ['status', 'priority'],
+};
+
+function editablePart(resource: string, data: Record<string, unknown>, previous?: Record<string, unknown>) {
+  const fields = EDITABLE_FIELDS[resource];
+  if (!fields) throw new Error(`${resource} cannot be edited`);
+  const body: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (data[field] === undefined) continue;
+    if (previous && previous[field] === data[field]) continue;
+    body[field] = data[field];
+  }
+  return body;
+}
+
+/** The calls that are not CRUD, through the typed client (same bearer token and retry). */
+export interface ConsoleDataProvider extends DataProvider {
+  getStats(): Promise<AdminStatsDto>;
+  adjustCredits(userId: string, body: AdminCreditsAdjustDto): Promise<AdminUserDetailsDto>;
+  addTicketMessage(ticketId: string, body: SupportMessageCreateDto): Promise<SupportMessageDto>;
+  /** Removes the generation an abuse report names (files included) and notes it on the ticket. */
+  removeReportedGeneration(ticketId: string): Promise<SupportInquiryDetailsDto>;
+  getQueues(): Promise<QueueOverviewDto>;
+}
+
+const base = simpleRestProvider(API_URL, httpClient);
+
+/**
+ * The console's data layer: the admin routes speak the ra-data-simple-rest dialect (`sort`,
+ * `range`, `filter`; `Content-Range`). `update` sends only the editable fields; `delete` accepts
+ * the API's 204; the calls that are not CRUD are extra methods (react-admin's `useDataProvider`).
+ */
+export const dataProvider: ConsoleDataProvider = {
+  ...base,
+  async update(resource, params) {
+    const body = editablePart(resource, params.data, params.previousData);
+    const { json: record } = await httpClient(`${API_URL}/${resource}/${encodeURIComponent(params.id)}`, {
+      method: 'PUT',
+      body: JSON.stringify(body),
+    });
+    return { data: record };
+  },
+  async delete(resource, params) {
+    await httpClient(`${API_URL}/${resource}/${encodeURIComponent(params.id)}`, { method: 'DELETE' });
+    return { data: params.previousData ?? ({ id: params.id } as never) };
+  },
+  async deleteMany(resource, params) {
+    for (const id of params.ids) await httpClient(`${API_URL}/${resource}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+    return { data: params.ids };
+  },
+  getStats: () => data(getAdminStats()),
+  adjustCredits: (userId, body) => data(adjustUserCredits({ path: { id: userId }, body })),
+  addTicketMessage: (ticketId, body) => data(createSupportMessage({ path: { id: ticketId }, body })),
+  removeReportedGeneration: (ticketId) => data(removeReportedGeneration({ path: { id: ticketId } })),
+  getQueues: () => data(getQueueOverview()),
+};

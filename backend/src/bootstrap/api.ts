@@ -13,6 +13,7 @@ export async function createApiApp(
     bufferLogs: options.logger !== false,
     logger: options.logger,
     bodyParser: false,
+    rawBody: true, // webhooks verify signatures over the exact bytes (req.rawBody)
     abortOnError: false, // throw (with the reason) instead of exiting the process
   });
   configureApp(app, config, { useAppLogger: options.logger !== false, shutdownHooks: options.shutdownHooks });

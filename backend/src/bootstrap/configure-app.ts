@@ -6,6 +6,7 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppExceptionFilter, ErrorCode } from '../common/errors';
 import type { AppConfig } from '../config/app-config';
+import { compressResponses } from './compression';
 import { buildOpenApiDocument } from './openapi';
 import { serveUserInterfaces } from './static-ui';
 
@@ -62,6 +63,8 @@ export function configureApp(app: INestApplication, config: AppConfig, options: 
     exposedHeaders: ['Content-Range', 'X-Total-Count', 'X-Request-Id', 'Content-Disposition'],
   });
   app.use(cookieParser());
+  // brotli/gzip for the apps' files, JSON and SVG artwork; never event streams (see compression.ts)
+  app.use(compressResponses());
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AppExceptionFilter());
 

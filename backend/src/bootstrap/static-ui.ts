@@ -2,7 +2,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import express, { NextFunction, Request, Response } from 'express';
-import type { AppConfig } from '../config/app-config';
+import { type AppConfig, contactAddresses } from '../config/app-config';
+import { DEFAULT_UPLOAD_RETENTION_DAYS } from '../modules/privacy/uploads-retention.job';
 
 /** Repository root: backend/dist/bootstrap -> ../../.. ; backend/src/bootstrap (tests) -> ../../.. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -14,7 +15,14 @@ interface UiBundle {
 
 /** What the browser apps may know of the configuration, in a JSON data block (not a script, so CSP allows it). */
 function injectPublicConfig(html: string, config: AppConfig): string {
-  const json = JSON.stringify({ appName: config.appName }).replace(/</g, '\\u003c');
+  const contact = contactAddresses(config);
+  const json = JSON.stringify({
+    appName: config.appName,
+    supportEmail: contact.supportEmail,
+    businessEmail: contact.businessEmail,
+    // the privacy policy states it (UPLOAD_RETENTION_DAYS)
+    uploadRetentionDays: config.privacy?.uploadRetentionDays ?? DEFAULT_UPLOAD_RETENTION_DAYS,
+  }).replace(/</g, '\\u003c');
   const escapedName = config.appName.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
   return html
     .replace(/<title>[^<]*<\/title>/, `<title>${escapedName}</title>`)

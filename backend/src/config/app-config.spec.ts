@@ -29,6 +29,19 @@ describe('loadConfig', () => {
     expect(config.storage.signedUrlTtlSeconds).toBe(900);
   });
 
+  it('derives the contact addresses from APP_URL unless SUPPORT_EMAIL / BUSINESS_EMAIL are set', () => {
+    expect(loadConfig(valid).contact).toEqual({ supportEmail: 'support@localhost', businessEmail: 'business@localhost' });
+    expect(loadConfig({ ...valid, APP_URL: 'https://www.shop.example' }).contact).toEqual({
+      supportEmail: 'support@shop.example',
+      businessEmail: 'business@shop.example',
+    });
+    expect(loadConfig({ ...valid, SUPPORT_EMAIL: 'help@a.example', BUSINESS_EMAIL: 'deals@a.example' }).contact).toEqual({
+      supportEmail: 'help@a.example',
+      businessEmail: 'deals@a.example',
+    });
+    expect(problems({ ...valid, SUPPORT_EMAIL: 'not-an-address' })).toEqual(['SUPPORT_EMAIL must be an email address']);
+  });
+
   it('chooses BullMQ with REDIS_URL and S3 with S3_BUCKET', () => {
     const config = loadConfig({ ...valid, REDIS_URL: 'redis://r:6379', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', QUEUE_CONSUME_IN_API: 'false' });
     expect(config.queue.driver).toBe('bullmq');
@@ -102,5 +115,34 @@ describe('loadConfig', () => {
       userInfoUrl: 'http://127.0.0.1:9999/userinfo',
     });
     expect([custom.auth.accessTokenTtlSeconds, custom.auth.sessionTtlDays]).toEqual([300, 7]);
+  });
+
+  it('reads SMTP only with SMTP_HOST (secure on 465, sender from APP_NAME and SUPPORT_EMAIL) and refuses half an SMTP login', () => {
+    expect(loadConfig(valid).smtp).toBeUndefined();
+    expect(loadConfig({ ...valid, SMTP_HOST: 'mail.example', SUPPORT_EMAIL: 'help@shop.example' }).smtp).toEqual({
+      host: 'mail.example',
+      port: 587,
+      secure: false,
+      user: undefined,
+      password: undefined,
+      from: 'Fitting Room <help@shop.example>',
+    });
+    expect(loadConfig({ ...valid, SMTP_HOST: 'mail.example', SMTP_PORT: '465', SMTP_USER: 'u', SMTP_PASSWORD: 'p', SMTP_FROM: 'Desk <desk@shop.example>' }).smtp).toMatchObject({
+      port: 465,
+      secure: true,
+      user: 'u',
+      password: 'p',
+      from: 'Desk <desk@shop.example>',
+    });
+    expect(problems({ ...valid, SMTP_HOST: 'mail.example', SMTP_USER: 'u' })).toEqual(['SMTP_PASSWORD is required when SMTP_USER is set (SMTP authentication needs both)']);
+    expect(problems({ ...valid, SMTP_FROM: 'desk@shop.example' })).toEqual(['SMTP_HOST is required when SMTP_USER or SMTP_FROM is set']);
+    expect(problems({ ...valid, SMTP_HOST: 'mail.example', SMTP_FROM: 'not an address' })).toEqual(['SMTP_FROM must be an email address, optionally as "Name <address>"']);
+    expect(problems({ ...valid, SMTP_PORT: '70000' })).toEqual(['SMTP_PORT must be between 1 and 65535, got 70000']);
+    expect(loadConfig({ ...valid, ALERT_FAILED_GENERATIONS_THRESHOLD: '3' }).alerts).toEqual({
+      failedGenerationsThreshold: 3,
+      failedGenerationsWindowMin: 10,
+      queueBacklogThreshold: 100,
+      queueBacklogCheckEveryMin: 5,
+    });
   });
 });

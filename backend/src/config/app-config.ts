@@ -15,11 +15,82 @@ export const GOOGLE_OAUTH_DEFAULTS = {
   userInfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
 } as const;
 
+export interface AiConfig {
+  provider: 'preview' | 'dashscope' | 'fashn';
+  requestTimeoutMs: number;
+  pollIntervalMs: number;
+  maxPolls: number;
+  previewDelayMs: number;
+  sweepIntervalMs: number;
+}
+
+/** The spec's limits (product-spec.md section 9): 30 s per request, a poll every 3 s, at most 60 polls. */
+export const AI_DEFAULTS: AiConfig = {
+  provider: 'preview',
+  requestTimeoutMs: 30_000,
+  pollIntervalMs: 3000,
+  maxPolls: 60,
+  previewDelayMs: 0,
+  sweepIntervalMs: 60_000,
+};
+
+/** Alibaba Cloud Model Studio (AI_PROVIDER=dashscope): international endpoint and documented models by default. */
+export const DASHSCOPE_DEFAULTS = {
+  baseUrl: 'https://dashscope-intl.aliyuncs.com',
+  imageModel: 'wan2.5-i2i-preview',
+  videoModel: 'wan2.6-i2v-flash',
+} as const;
+
+/** FASHN (AI_PROVIDER=fashn). */
+export const FASHN_DEFAULTS = {
+  baseUrl: 'https://api.fashn.ai',
+  imageModel: 'tryon-v1.6',
+  videoModel: 'image-to-video',
+} as const;
+
+export interface DashScopeConfig {
+  apiKey?: string;
+  baseUrl: string;
+  imageModel: string;
+  videoModel: string;
+}
+
+export interface FashnConfig {
+  apiKey?: string;
+  baseUrl: string;
+  imageModel: string;
+  videoModel: string;
+  /** enables FASHN webhooks (an HMAC token per generation in the callback URL); polling otherwise */
+  webhookSecret?: string;
+}
+
+export interface AlertsConfig {
+  /** this many failed generations within the window raise one notification */
+  failedGenerationsThreshold: number;
+  failedGenerationsWindowMin: number;
+  /** jobs waiting in the queue above this raise a notification (at most once an hour) */
+  queueBacklogThreshold: number;
+  queueBacklogCheckEveryMin: number;
+}
+
+export const ALERT_DEFAULTS: AlertsConfig = {
+  failedGenerationsThreshold: 5,
+  failedGenerationsWindowMin: 10,
+  queueBacklogThreshold: 100,
+  queueBacklogCheckEveryMin: 5,
+};
+
 /** Typed, validated configuration. Built once per process from the environment. */
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
   isProduction: boolean;
   appName: string;
+  /**
+   * Public contact addresses shown on the user app's pages (footer, legal pages): SUPPORT_EMAIL and
+   * BUSINESS_EMAIL, by default support@ and business@ the host of APP_URL. Optional only so
+   * hand-built test configurations need not list it.
+   */
+  contact?: { supportEmail: string; businessEmail: string };
   port: number;
   host: string;
   appUrl: string;
@@ -45,11 +116,37 @@ export interface AppConfig {
   embedded: boolean;
   serveUi: boolean;
   /**
+   * Privacy: uploaded photos not used by a generation for `uploadRetentionDays` days
+   * (UPLOAD_RETENTION_DAYS, default 30) are deleted. Set by loadConfig(); optional only so
+   * hand-built test configurations need not list it (absent means 30).
+   */
+  privacy?: { uploadRetentionDays: number };
+  /**
    * Product switches (FEATURE_*): the Spicy category, video generation, analytics events. Always
    * set by loadConfig(); optional only so hand-built test configurations need not list it
    * (absent means all on).
    */
   features?: { spicy: boolean; video: boolean; analytics: boolean };
+  /**
+   * The AI pipeline (AI_*): which provider renders generations, the request timeout of each vendor
+   * call (start, status, result download), how often and how many times a running generation is
+   * polled, the preview provider's artificial delay, and how often stalled generations are looked for.
+   * Optional only so hand-built test configurations need not list it (absent means the defaults).
+   */
+  ai?: AiConfig;
+  /** DASHSCOPE_*: set by loadConfig(); optional only for hand-built test configurations. */
+  dashscope?: DashScopeConfig;
+  /** FASHN_*: set by loadConfig(); optional only for hand-built test configurations. */
+  fashn?: FashnConfig;
+  /**
+   * Outgoing mail (SMTP_*): set only when SMTP_HOST is configured; without it support replies are
+   * logged instead of sent. `from` defaults to `APP_NAME <support address>`.
+   */
+  smtp?: { host: string; port: number; secure: boolean; user?: string; password?: string; from: string };
+  /** The public contact form's rate limit (SUPPORT_RATE_LIMIT_*). Optional for hand-built test configurations. */
+  support?: { rateLimit: { windowSeconds: number; max: number } };
+  /** Thresholds of the admin notifications (ALERT_*). Optional for hand-built test configurations (absent: the defaults). */
+  alerts?: AlertsConfig;
   auth: {
     jwtSecret: string;
     accessTokenTtlSeconds: number;
@@ -60,6 +157,16 @@ export interface AppConfig {
     google?: { clientId: string; clientSecret: string; authorizationUrl: string; tokenUrl: string; userInfoUrl: string };
     rateLimit: { windowSeconds: number; ipMax: number; emailMax: number; refreshMax: number };
   };
+}
+
+/** The mail domain of the public URL: its host without a leading `www.` (`localhost` in development). */
+function mailDomain(appUrl: string): string {
+  return new URL(appUrl).hostname.replace(/^www\./, '');
+}
+
+/** The public contact addresses: configured, or the defaults derived from APP_URL. */
+export function contactAddresses(config: Pick<AppConfig, 'contact' | 'appUrl'>): { supportEmail: string; businessEmail: string } {
+  return config.contact ?? { supportEmail: `support@${mailDomain(config.appUrl)}`, businessEmail: `business@${mailDomain(config.appUrl)}` };
 }
 
 /** Validates `env` and returns the configuration, or throws ConfigurationError naming every bad variable. */
@@ -80,6 +187,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
     appName: e.APP_NAME,
+    contact: {
+      supportEmail: e.SUPPORT_EMAIL ?? `support@${mailDomain(appUrl)}`,
+      businessEmail: e.BUSINESS_EMAIL ?? `business@${mailDomain(appUrl)}`,
+    },
     port: e.PORT,
     host: e.HOST,
     appUrl,
@@ -116,7 +227,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     embedded: e.EMBEDDED,
     serveUi: e.SERVE_UI,
+    privacy: { uploadRetentionDays: e.UPLOAD_RETENTION_DAYS },
     features: { spicy: e.FEATURE_SPICY, video: e.FEATURE_VIDEO, analytics: e.FEATURE_ANALYTICS },
+    ai: {
+      provider: e.AI_PROVIDER,
+      requestTimeoutMs: e.AI_REQUEST_TIMEOUT_MS,
+      pollIntervalMs: e.AI_POLL_INTERVAL_MS,
+      maxPolls: e.AI_MAX_POLLS,
+      previewDelayMs: e.AI_PREVIEW_DELAY_MS,
+      sweepIntervalMs: e.AI_SWEEP_INTERVAL_MS,
+    },
+    dashscope: {
+      apiKey: e.DASHSCOPE_API_KEY,
+      baseUrl: (e.DASHSCOPE_BASE_URL ?? DASHSCOPE_DEFAULTS.baseUrl).replace(/\/+$/, ''),
+      imageModel: e.DASHSCOPE_IMAGE_MODEL ?? DASHSCOPE_DEFAULTS.imageModel,
+      videoModel: e.DASHSCOPE_VIDEO_MODEL ?? DASHSCOPE_DEFAULTS.videoModel,
+    },
+    fashn: {
+      apiKey: e.FASHN_API_KEY,
+      baseUrl: (e.FASHN_BASE_URL ?? FASHN_DEFAULTS.baseUrl).replace(/\/+$/, ''),
+      imageModel: e.FASHN_IMAGE_MODEL ?? FASHN_DEFAULTS.imageModel,
+      videoModel: e.FASHN_VIDEO_MODEL ?? FASHN_DEFAULTS.videoModel,
+      webhookSecret: e.FASHN_WEBHOOK_SECRET,
+    },
+    smtp: e.SMTP_HOST
+      ? {
+          host: e.SMTP_HOST,
+          port: e.SMTP_PORT,
+          secure: e.SMTP_SECURE ?? e.SMTP_PORT === 465,
+          user: e.SMTP_USER,
+          password: e.SMTP_PASSWORD,
+          from: e.SMTP_FROM ?? `${e.APP_NAME} <${e.SUPPORT_EMAIL ?? `support@${mailDomain(appUrl)}`}>`,
+        }
+      : undefined,
+    support: { rateLimit: { windowSeconds: e.SUPPORT_RATE_LIMIT_WINDOW_SECONDS, max: e.SUPPORT_RATE_LIMIT_MAX } },
+    alerts: {
+      failedGenerationsThreshold: e.ALERT_FAILED_GENERATIONS_THRESHOLD,
+      failedGenerationsWindowMin: e.ALERT_FAILED_GENERATIONS_WINDOW_MIN,
+      queueBacklogThreshold: e.ALERT_QUEUE_BACKLOG_THRESHOLD,
+      queueBacklogCheckEveryMin: e.ALERT_QUEUE_BACKLOG_CHECK_EVERY_MIN,
+    },
     auth: {
       jwtSecret: e.AUTH_JWT_SECRET,
       accessTokenTtlSeconds: e.AUTH_ACCESS_TOKEN_TTL_SECONDS,

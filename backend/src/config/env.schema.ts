@@ -57,6 +57,8 @@ export const envSchema = z
     HOST: z.string().default('0.0.0.0'),
     APP_NAME: z.string().min(1).default('Fitting Room'),
     APP_URL: optionalString.pipe(urlWithProtocols(['http:', 'https:']).optional()),
+    SUPPORT_EMAIL: optionalString.pipe(z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address').optional()),
+    BUSINESS_EMAIL: optionalString.pipe(z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address').optional()),
     CORS_ORIGINS: optionalString,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOG_PRETTY: bool(false),
@@ -83,6 +85,8 @@ export const envSchema = z
     S3_FORCE_PATH_STYLE: bool(true),
     FILES_SIGNING_SECRET: secret,
     SIGNED_URL_TTL_SECONDS: int(900, 10, 7 * 24 * 3600),
+    // uploaded photos unused (no generation) for this many days are deleted by a job every 6 hours
+    UPLOAD_RETENTION_DAYS: int(30, 1, 3650),
 
     EMBEDDED: bool(false),
     SERVE_UI: bool(true),
@@ -90,6 +94,13 @@ export const envSchema = z
     FEATURE_SPICY: bool(true),
     FEATURE_VIDEO: bool(true),
     FEATURE_ANALYTICS: bool(true),
+
+    AI_PROVIDER: z.enum(['preview', 'dashscope', 'fashn']).default('preview'),
+    AI_REQUEST_TIMEOUT_MS: int(30_000, 100, 600_000),
+    AI_POLL_INTERVAL_MS: int(3000, 10, 600_000),
+    AI_MAX_POLLS: int(60, 1, 10_000),
+    AI_PREVIEW_DELAY_MS: int(0, 0, 600_000),
+    AI_SWEEP_INTERVAL_MS: int(60_000, 1000, 24 * 3600 * 1000),
 
     AUTH_JWT_SECRET: secret,
     AUTH_ACCESS_TOKEN_TTL_SECONDS: int(900, 30, 24 * 3600),
@@ -111,6 +122,43 @@ export const envSchema = z
     AUTH_RATE_LIMIT_IP_MAX: int(30, 1, 1_000_000),
     AUTH_RATE_LIMIT_EMAIL_MAX: int(10, 1, 1_000_000),
     AUTH_RATE_LIMIT_REFRESH_MAX: int(60, 1, 1_000_000),
+
+    // the public contact form (POST /api/support/inquiries): at most SUPPORT_RATE_LIMIT_MAX per client IP per window
+    SUPPORT_RATE_LIMIT_WINDOW_SECONDS: int(600, 1, 24 * 3600),
+    SUPPORT_RATE_LIMIT_MAX: int(5, 1, 1_000_000),
+
+    // outgoing mail (support replies); without SMTP_HOST replies are only logged
+    SMTP_HOST: optionalString,
+    SMTP_PORT: int(587, 1, 65535),
+    SMTP_SECURE: z
+      .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+      .optional()
+      .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'yes'].includes(v))),
+    SMTP_USER: optionalString,
+    SMTP_PASSWORD: optionalString,
+    SMTP_FROM: optionalString.pipe(
+      z
+        .string()
+        .regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an email address, optionally as "Name <address>"')
+        .optional(),
+    ),
+
+    // admin notifications (system alerts)
+    ALERT_FAILED_GENERATIONS_THRESHOLD: int(5, 1, 100_000),
+    ALERT_FAILED_GENERATIONS_WINDOW_MIN: int(10, 1, 24 * 60),
+    ALERT_QUEUE_BACKLOG_THRESHOLD: int(100, 1, 10_000_000),
+    ALERT_QUEUE_BACKLOG_CHECK_EVERY_MIN: int(5, 1, 24 * 60),
+
+    // the real AI providers (AI_PROVIDER=dashscope / fashn) and their keys: README "Choosing a real AI provider"
+    DASHSCOPE_API_KEY: optionalString,
+    DASHSCOPE_BASE_URL: optionalString.pipe(urlWithProtocols(['http:', 'https:']).optional()),
+    DASHSCOPE_IMAGE_MODEL: optionalString,
+    DASHSCOPE_VIDEO_MODEL: optionalString,
+    FASHN_API_KEY: optionalString,
+    FASHN_BASE_URL: optionalString.pipe(urlWithProtocols(['http:', 'https:']).optional()),
+    FASHN_IMAGE_MODEL: optionalString,
+    FASHN_VIDEO_MODEL: optionalString,
+    FASHN_WEBHOOK_SECRET: optionalString.pipe(z.string().min(32, { message: 'must be at least 32 characters long' }).optional()),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -137,6 +185,22 @@ export const envSchema = z
         path: [env.AUTH_GOOGLE_CLIENT_ID ? 'AUTH_GOOGLE_CLIENT_SECRET' : 'AUTH_GOOGLE_CLIENT_ID'],
         message: `is required when ${env.AUTH_GOOGLE_CLIENT_ID ? 'AUTH_GOOGLE_CLIENT_ID' : 'AUTH_GOOGLE_CLIENT_SECRET'} is set (Google sign-in needs both)`,
       });
+    }
+    if (Boolean(env.SMTP_USER) !== Boolean(env.SMTP_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.SMTP_USER ? 'SMTP_PASSWORD' : 'SMTP_USER'],
+        message: `is required when ${env.SMTP_USER ? 'SMTP_USER' : 'SMTP_PASSWORD'} is set (SMTP authentication needs both)`,
+      });
+    }
+    if (!env.SMTP_HOST && (env.SMTP_USER || env.SMTP_FROM)) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_HOST'], message: 'is required when SMTP_USER or SMTP_FROM is set' });
+    }
+    if (env.AI_PROVIDER === 'dashscope' && !env.DASHSCOPE_API_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['DASHSCOPE_API_KEY'], message: 'is required when AI_PROVIDER=dashscope' });
+    }
+    if (env.AI_PROVIDER === 'fashn' && !env.FASHN_API_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['FASHN_API_KEY'], message: 'is required when AI_PROVIDER=fashn' });
     }
   });
 

@@ -1,9 +1,14 @@
 import { AnalyticsEventEntity } from '../modules/analytics/analytics-event.entity';
 import { UserActivityLogEntity } from '../modules/analytics/user-activity-log.entity';
+import { AuditLogEntity } from '../modules/audit/audit-log.entity';
 import { SessionEntity } from '../modules/auth/session.entity';
 import { CreditAccountEntity, CreditHoldEntity, CreditLedgerEntryEntity } from '../modules/credits/credit.entities';
+import { GenerationEntity } from '../modules/generations/generation.entity';
+import { SystemNotificationEntity } from '../modules/notifications/system-notification.entity';
+import { SupportInquiryEntity, SupportMessageEntity } from '../modules/support/support.entities';
+import { UploadEntity } from '../modules/uploads/upload.entity';
 import { UserSettingsEntity } from '../modules/users/user-settings.entity';
 import { UserEntity } from '../modules/users/user.entity';
 
 /** Every TypeORM entity of the app, listed once (no globs: the same list works under Jest and in dist). */
-export const ENTITIES = [UserEntity, UserSettingsEntity, SessionEntity, UserActivityLogEntity, AnalyticsEventEntity, CreditAccountEntity, CreditLedgerEntryEntity, CreditHoldEntity];
+export const ENTITIES = [UserEntity, UserSettingsEntity, SessionEntity, UserActivityLogEntity, AnalyticsEventEntity, CreditAccountEntity, CreditLedgerEntryEntity, CreditHoldEntity, UploadEntity, GenerationEntity, AuditLogEntity, SystemNotificationEntity, SupportInquiryEntity, SupportMessageEntity];

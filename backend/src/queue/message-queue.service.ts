@@ -2,7 +2,9 @@ import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnAppl
 import { JobRegistry } from './job-registry';
 import type { QueueModuleOptions } from './queue-module.options';
 import { QUEUE_DRIVER, QUEUE_MODULE_OPTIONS, type JobName, type JobPayload } from './queue.constants';
-import type { JobContext, JobDispatcher, JobOptions, QueueCounts, QueueDriver } from './queue.port';
+import type { JobContext, JobDispatcher, JobOptions, NamedQueueCounts, QueueCounts, QueueDriver } from './queue.port';
+import type { Queue } from 'bullmq';
+import { BullMqQueueDriver } from './drivers/bullmq.driver';
 import { errorMessage } from './drivers/driver-utils';
 
 export interface QueueCheck {
@@ -46,6 +48,15 @@ export class MessageQueueService implements OnApplicationBootstrap, BeforeApplic
 
   counts(): Promise<QueueCounts> {
     return this.driver.counts();
+  }
+
+  countsByQueue(): Promise<NamedQueueCounts[]> {
+    return this.driver.countsByQueue();
+  }
+
+  /** BullMQ's queues (for the admin's Bull Board), or null with the in-process driver. */
+  bullQueues(): Queue[] | null {
+    return this.driver instanceof BullMqQueueDriver ? this.driver.bullQueues() : null;
   }
 
   /** Health of the queue; `detail` names the last heartbeat when one is known. */

@@ -13,6 +13,20 @@ export enum QueueName {
 export enum JobName {
   MaintenanceHeartbeat = 'maintenance.heartbeat',
   CreditsMonthlyReset = 'credits.monthly-reset',
+  /** deletes uploaded photos unused for UPLOAD_RETENTION_DAYS (privacy; scheduled every 6 hours) */
+  UploadsRetentionSweep = 'uploads.retention-sweep',
+  /** deletes the files of a deleted account when DELETE /api/me could not (retried with backoff) */
+  AccountFilesCleanup = 'privacy.account-files-cleanup',
+  /** asks the AI provider to start a generation (once per generation, see generation-worker.service.ts) */
+  GenerationSubmit = 'generation.submit',
+  /** poll step `n` of a running generation (or an immediate check after the provider's webhook) */
+  GenerationPoll = 'generation.poll',
+  /** looks for running generations whose jobs were lost (a crash) and resumes them */
+  GenerationSweep = 'generation.sweep',
+  /** raises an admin notification when too many jobs wait (scheduled every ALERT_QUEUE_BACKLOG_CHECK_EVERY_MIN) */
+  NotificationsQueueBacklogCheck = 'notifications.queue-backlog-check',
+  /** mails a support reply to the requester through SMTP (retried; the request never waits for SMTP) */
+  SupportReplyMail = 'support.reply-mail',
 }
 
 /**
@@ -23,6 +37,16 @@ export enum JobName {
 export interface JobPayloads {
   [JobName.MaintenanceHeartbeat]: { at?: string };
   [JobName.CreditsMonthlyReset]: Record<string, never>;
+  [JobName.UploadsRetentionSweep]: Record<string, never>;
+  /** the deleted account's id: its files are everything under `users/<userId>/` */
+  [JobName.AccountFilesCleanup]: { userId: string };
+  [JobName.GenerationSubmit]: { generationId: string };
+  /** `n`: the poll step (1-based); each step runs at most once (claimed in PostgreSQL). */
+  [JobName.GenerationPoll]: { generationId: string; n: number; source?: 'poll' | 'webhook' | 'resume' };
+  [JobName.GenerationSweep]: Record<string, never>;
+  [JobName.NotificationsQueueBacklogCheck]: Record<string, never>;
+  /** the support_messages row of the reply */
+  [JobName.SupportReplyMail]: { messageId: string };
 }
 
 export type JobPayload<N extends JobName> = JobPayloads[N];
@@ -31,6 +55,13 @@ export type JobPayload<N extends JobName> = JobPayloads[N];
 export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JobName.MaintenanceHeartbeat]: QueueName.Maintenance,
   [JobName.CreditsMonthlyReset]: QueueName.Maintenance,
+  [JobName.UploadsRetentionSweep]: QueueName.Maintenance,
+  [JobName.AccountFilesCleanup]: QueueName.Maintenance,
+  [JobName.GenerationSubmit]: QueueName.Generations,
+  [JobName.GenerationPoll]: QueueName.Generations,
+  [JobName.GenerationSweep]: QueueName.Maintenance,
+  [JobName.NotificationsQueueBacklogCheck]: QueueName.Maintenance,
+  [JobName.SupportReplyMail]: QueueName.Maintenance,
 };
 
 /** Defaults of JobOptions. */

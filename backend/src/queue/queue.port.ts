@@ -47,6 +47,15 @@ export interface QueueCounts {
   failed: number;
 }
 
+/** One queue's jobs by state (the console's queue monitor). */
+export interface NamedQueueCounts {
+  name: string;
+  counts: QueueCounts & {
+    /** finished jobs still kept (BullMQ trims them after a day); in-process: since the process started */
+    completed: number;
+  };
+}
+
 export interface QueueDriver {
   readonly kind: 'bullmq' | 'in-process';
   /** Enqueues a job. Throws once close() has been called. */
@@ -68,6 +77,8 @@ export interface QueueDriver {
   check(): Promise<QueueHealth>;
   /** Totals over all queues. */
   counts(): Promise<QueueCounts>;
+  /** Counts per queue, every queue of QueueName listed (in-process: per the JOB_QUEUE of each job). */
+  countsByQueue(): Promise<NamedQueueCounts[]>;
   /**
    * Where the heartbeat job records its last run, so that any process (the API's health check)
    * can read it: Redis key `${prefix}:heartbeat` for BullMQ, memory for in-process.

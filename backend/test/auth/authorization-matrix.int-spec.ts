@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { bearer, PASSWORD, signIn, signUp, SignedIn, uniqueEmail } from '../helpers/auth';
@@ -34,6 +35,7 @@ interface Row {
 }
 
 const everyone = (status: number): Expected => ({ anonymous: status, userA: status, userB: status, support: status, admin: status });
+const adminOnly = (status: number): Expected => ({ anonymous: 401, userA: 403, userB: 403, support: 403, admin: status });
 const signedIn = (status: number): Expected => ({ anonymous: 401, userA: status, userB: status, support: status, admin: status });
 
 const ownId = (res: Response, persona: Persona, ctx: Context) => {
@@ -47,6 +49,29 @@ const SETTINGS_OF: Record<Persona, { email_notifications: boolean; generation_no
   support: { email_notifications: false, generation_notifications: false, marketing_emails: false },
   admin: { email_notifications: true, generation_notifications: true, marketing_emails: true },
 };
+
+const NO_SUCH_GENERATION = '00000000-0000-4000-8000-000000000000';
+
+/** A fresh photo of user A (for the rows of the routes that read or delete one). */
+async function uploadOfUserA(ctx: Context): Promise<string> {
+  const jpeg = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#888' } }).jpeg().toBuffer();
+  const res = await ctx.t.http
+    .post('/api/uploads')
+    .set(bearer(ctx.people.userA.accessToken))
+    .field('confirm_own_photos', 'true')
+    .attach('files', jpeg, { filename: 'a.jpg', contentType: 'image/jpeg' });
+  if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.uploads[0].id as string;
+}
+
+/** A fresh ticket from the public contact form (for the rows of the support desk). */
+async function supportTicket(ctx: Context): Promise<string> {
+  const res = await ctx.t.http.post('/api/support/inquiries').send({ name: 'Matrix Person', email: 'matrix@example.com', subject: 'Matrix', message: 'Hello' });
+  if (res.status !== 201) throw new Error(`contact form answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.id as string;
+}
+
+const supportDesk = (status: number): Expected => ({ anonymous: 401, userA: 403, userB: 403, support: status, admin: status });
 
 /** Keys are `METHOD path` with Express's path syntax, as the router lists them. */
 const MATRIX: Record<string, Row> = {
@@ -110,6 +135,112 @@ const MATRIX: Record<string, Row> = {
     check: (res, persona) => expect(res.body).toEqual(SETTINGS_OF[persona]),
   },
   'GET /api/me/stats': { expect: signedIn(200) },
+  'DELETE /api/me': {
+    expect: signedIn(204),
+    // a throwaway account, so the persona itself lives on for the other rows
+    request: async (persona, ctx) => ({
+      token: persona === 'anonymous' ? null : (await signUp(ctx.t.http, { full_name: `Leaving ${persona}` })).accessToken,
+      body: { confirm: 'DELETE' },
+    }),
+  },
+
+  // photos: the caller's own only (test/uploads covers the files themselves)
+  'POST /api/uploads': { expect: signedIn(400) }, // no file: VALIDATION_ERROR
+  'GET /api/uploads/:id': {
+    expect: { anonymous: 401, userA: 200, userB: 404, support: 404, admin: 404 },
+    request: async (_persona, ctx) => ({ path: `/api/uploads/${await uploadOfUserA(ctx)}` }),
+    check: (res) => expect(res.body.url).toContain('/api/files/users/'),
+  },
+  'DELETE /api/uploads/:id': {
+    expect: { anonymous: 401, userA: 204, userB: 404, support: 404, admin: 404 },
+    request: async (_persona, ctx) => ({ path: `/api/uploads/${await uploadOfUserA(ctx)}` }),
+  },
+
+  // generations: the owner's only (test/generations proves each route against another user's generation)
+  'POST /api/generations': { expect: signedIn(400), request: () => ({ body: {} }) },
+  'GET /api/generations': { expect: signedIn(200), check: (res) => expect(res.body).toMatchObject({ items: [], total: 0 }) },
+  'GET /api/generations/:id': { expect: signedIn(404), request: () => ({ path: `/api/generations/${NO_SUCH_GENERATION}` }) },
+  'GET /api/generations/:id/events': { expect: signedIn(404), request: () => ({ path: `/api/generations/${NO_SUCH_GENERATION}/events` }) },
+  'POST /api/generations/:id/cancel': { expect: signedIn(404), request: () => ({ path: `/api/generations/${NO_SUCH_GENERATION}/cancel` }) },
+  'DELETE /api/generations/:id': { expect: signedIn(404), request: () => ({ path: `/api/generations/${NO_SUCH_GENERATION}` }) },
+  'GET /api/generations/:id/download': { expect: signedIn(404), request: () => ({ path: `/api/generations/${NO_SUCH_GENERATION}/download` }) },
+  // the AI vendor's callback: the provider verifies it; `preview` (the tests' provider) has none
+  'POST /api/webhooks/ai/:provider': { expect: everyone(404), request: () => ({ path: '/api/webhooks/ai/preview', body: { id: 'x', status: 'completed' } }) },
+
+  // the console (common/auth/access-policy.ts): admin everything; support a read-only user lookup
+  'GET /api/admin/stats': { expect: adminOnly(200) },
+  'GET /api/admin/users': {
+    expect: { anonymous: 401, userA: 403, userB: 403, support: 200, admin: 200 },
+    check: (res) => expect(res.headers['content-range']).toMatch(/^users \d+-\d+\/\d+$/),
+  },
+  'GET /api/admin/users/:id': {
+    expect: { anonymous: 401, userA: 403, userB: 403, support: 200, admin: 200 },
+    request: (_persona, ctx) => ({ path: `/api/admin/users/${ctx.people.userB.userId}` }),
+    check: (res, _persona, ctx) => expect(res.body.id).toBe(ctx.people.userB.userId),
+  },
+  'PATCH /api/admin/users/:id': {
+    expect: adminOnly(200),
+    request: (_persona, ctx) => ({ path: `/api/admin/users/${ctx.people.userB.userId}`, body: { tier: 'free' } }),
+  },
+  'PUT /api/admin/users/:id': {
+    expect: adminOnly(200),
+    request: (_persona, ctx) => ({ path: `/api/admin/users/${ctx.people.userB.userId}`, body: { tier: 'free' } }),
+  },
+  'POST /api/admin/users/:id/credits': {
+    expect: adminOnly(200),
+    request: (_persona, ctx) => ({ path: `/api/admin/users/${ctx.people.userB.userId}/credits`, body: { mode: 'add', amount: 1, reason: 'matrix' } }),
+  },
+  'GET /api/admin/generations': { expect: adminOnly(200) },
+  'DELETE /api/admin/generations/:id': { expect: adminOnly(404), request: () => ({ path: `/api/admin/generations/${NO_SUCH_GENERATION}` }) },
+  'GET /api/admin/audit-log': { expect: adminOnly(200) },
+  'GET /api/admin/queues': { expect: adminOnly(200) },
+  // in-process driver here: no Bull Board, so an admin's 404 (test/admin/admin-queues covers the board with Redis)
+  'POST /api/admin/queue-board/session': { expect: adminOnly(404) },
+
+  // notifications: admins only (test/notifications covers them)
+  'GET /api/admin/notifications': {
+    expect: adminOnly(200),
+    check: (res) => expect(res.headers['content-range']).toMatch(/^notifications (\d+-\d+|\*)\/\d+$/),
+  },
+  'GET /api/admin/notifications/:id': { expect: adminOnly(404), request: () => ({ path: `/api/admin/notifications/${NO_SUCH_GENERATION}` }) },
+  'PATCH /api/admin/notifications/:id': { expect: adminOnly(404), request: () => ({ path: `/api/admin/notifications/${NO_SUCH_GENERATION}`, body: { read: true } }) },
+  'PUT /api/admin/notifications/:id': { expect: adminOnly(404), request: () => ({ path: `/api/admin/notifications/${NO_SUCH_GENERATION}`, body: { read: true } }) },
+
+  // support: the public contact form; the desk for support and admins (test/support covers them)
+  'POST /api/support/inquiries': {
+    expect: everyone(201),
+    request: (persona) => ({ body: { name: `Sender ${persona}`, email: 'sender@example.com', subject: 'Hello', message: 'A question' } }),
+    check: (res) => expect(res.body).toMatchObject({ status: 'open', kind: 'question' }),
+  },
+  'GET /api/admin/support-inquiries': {
+    expect: supportDesk(200),
+    check: (res) => expect(res.headers['content-range']).toMatch(/^support-inquiries (\d+-\d+|\*)\/\d+$/),
+  },
+  'GET /api/admin/support-inquiries/:id': {
+    expect: supportDesk(200),
+    request: async (_persona, ctx) => ({ path: `/api/admin/support-inquiries/${await supportTicket(ctx)}` }),
+    check: (res) => expect(res.body).toMatchObject({ status: 'open', messages: [] }),
+  },
+  'PATCH /api/admin/support-inquiries/:id': {
+    expect: supportDesk(200),
+    request: async (_persona, ctx) => ({ path: `/api/admin/support-inquiries/${await supportTicket(ctx)}`, body: { status: 'in_progress' } }),
+    check: (res) => expect(res.body.status).toBe('in_progress'),
+  },
+  'PUT /api/admin/support-inquiries/:id': {
+    expect: supportDesk(200),
+    request: async (_persona, ctx) => ({ path: `/api/admin/support-inquiries/${await supportTicket(ctx)}`, body: { priority: 'urgent' } }),
+    check: (res) => expect(res.body.priority).toBe('urgent'),
+  },
+  'POST /api/admin/support-inquiries/:id/messages': {
+    expect: supportDesk(201),
+    request: async (_persona, ctx) => ({ path: `/api/admin/support-inquiries/${await supportTicket(ctx)}/messages`, body: { kind: 'note', body: 'internal' } }),
+    check: (res) => expect(res.body).toMatchObject({ kind: 'note', delivered: null }),
+  },
+  // admins only; a question names no generation: 400
+  'POST /api/admin/support-inquiries/:id/remove-generation': {
+    expect: adminOnly(400),
+    request: async (_persona, ctx) => ({ path: `/api/admin/support-inquiries/${await supportTicket(ctx)}/remove-generation` }),
+  },
 };
 
 /** Every route of the live Express router under /api (Nest's controllers, Swagger's routes, anything else). */

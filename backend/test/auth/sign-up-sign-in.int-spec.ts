@@ -33,6 +33,7 @@ describe('email sign-up and sign-in', () => {
         full_name: 'Ada Lovelace',
         tier: 'free',
         credits: 3,
+        credit_balance: { subscription: 3, purchased: 0, held: 0 },
         role: 'user',
         age_confirmed: true,
         created_at: expect.any(String),

@@ -60,8 +60,13 @@ describe('one port serves the user app, the console and the API docs', () => {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    // The console's own shell is served at /admin ...
+    const html = await (await fetch(`${base}/admin`)).text();
+    expect(html).toMatch(/src="\/admin\/assets\/[^"]+\.js"/);
+    // ... and, having no login of its own, it sends a visitor without a session to the landing
+    // page (console.e2e-spec.ts covers the signed-in roles).
     await page.goto(`${base}/admin`);
-    await page.getByText('Console').first().waitFor();
+    await page.waitForURL(`${base}/`);
     await screenshot(page, 'foundation-admin');
     expect(errors).toEqual([]);
     await page.close();
@@ -85,6 +90,25 @@ describe('one port serves the user app, the console and the API docs', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
+
+  it('sends the app and its data compressed (brotli, else gzip, as the browser accepts), the same bytes once decoded', async () => {
+    const html = await (await fetch(`${base}/`)).text();
+    const asset = html.match(/\/assets\/[^"]+\.js/)![0];
+    const plain = await fetch(`${base}${asset}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const original = await plain.text();
+    for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip', 'gzip']]) {
+      const res = await fetch(`${base}${asset}`, { headers: { 'accept-encoding': accept } });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(await res.text()).toBe(original); // fetch decodes it
+    }
+    const page = await fetch(`${base}/pricing`, { headers: { 'accept-encoding': 'br' } });
+    expect(page.headers.get('content-encoding')).toBe('br');
+    // the landing page's data too (event streams never: src/bootstrap/compression.spec.ts)
+    const catalog = await fetch(`${base}/api/catalog`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(catalog.headers.get('content-encoding')).toBe('br');
+  });
 });
 
 describe('the product name is one setting (APP_NAME)', () => {
@@ -96,7 +120,7 @@ describe('the product name is one setting (APP_NAME)', () => {
       const base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
       const html = await (await fetch(`${base}/`)).text();
       expect(html).toContain('<title>Atelier &lt;Test&gt;</title>');
-      expect(html).toContain('<script id="app-config" type="application/json">{"appName":"Atelier \\u003cTest>"}</script>');
+      expect(html).toMatch(/<script id="app-config" type="application\/json">\{"appName":"Atelier \\u003cTest>","supportEmail":"[^"]+@[^"]+","businessEmail":"[^"]+@[^"]+","uploadRetentionDays":30\}<\/script>/);
       const page = await browser.newPage();
       await page.goto(`${base}/`);
       await page.getByRole('banner').getByText('Atelier <Test>').first().waitFor();

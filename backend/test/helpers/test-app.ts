@@ -35,6 +35,7 @@ export function testConfig(overrides: Record<string, string | undefined> = {}): 
     AUTH_RATE_LIMIT_IP_MAX: '10000',
     AUTH_RATE_LIMIT_EMAIL_MAX: '10000',
     AUTH_RATE_LIMIT_REFRESH_MAX: '10000',
+    SUPPORT_RATE_LIMIT_MAX: '10000',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     SERVE_UI: 'false',

@@ -24,6 +24,7 @@ describe('my profile, settings and stats', () => {
       full_name: 'Ada Lovelace',
       tier: 'free',
       credits: 3,
+      credit_balance: { subscription: 3, purchased: 0, held: 0 },
       role: 'user',
       age_confirmed: true,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),

@@ -8,6 +8,8 @@ export const paths = {
   privacy: '/privacy',
   terms: '/terms',
   refund: '/refund',
+  /** Contact form and "Report an image" (features/support). */
+  contact: '/contact',
   /** Inside the auth guard: redirects to generations. The target of Google sign-in. */
   try: '/try',
   app: '/app',

@@ -8,12 +8,6 @@ import { RootLayout } from './RootLayout';
 
 const toGenerations = <Navigate to={paths.generations} replace />;
 
-/** A dashboard screen that a later release fills in: an honest placeholder inside the shell. */
-const placeholder = (title: string): RouteObject['lazy'] => async () => {
-  const { ComingSoonPage } = await import('../features/dashboard/ComingSoonPage');
-  return { element: <ComingSoonPage title={title} /> };
-};
-
 /**
  * Every screen of the app. The landing page is in the entry bundle (it is the first screen most
  * visitors see); every other screen is a `lazy` route so that its code loads only when visited.
@@ -32,6 +26,26 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, Component: LandingPage },
           {
+            path: paths.pricing,
+            lazy: async () => ({ Component: (await import('../features/pricing/PricingPage')).PricingPage }),
+          },
+          {
+            path: paths.terms,
+            lazy: async () => ({ Component: (await import('../features/legal/TermsPage')).TermsPage }),
+          },
+          {
+            path: paths.privacy,
+            lazy: async () => ({ Component: (await import('../features/legal/PrivacyPage')).PrivacyPage }),
+          },
+          {
+            path: paths.refund,
+            lazy: async () => ({ Component: (await import('../features/legal/RefundPage')).RefundPage }),
+          },
+          {
+            path: paths.contact,
+            lazy: async () => ({ Component: (await import('../features/support/ContactPage')).ContactPage }),
+          },
+          {
             path: '*',
             lazy: async () => ({ Component: (await import('../pages/NotFoundPage')).NotFoundPage }),
           },
@@ -48,13 +62,26 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/dashboard/DashboardLayout')).DashboardLayout }),
             children: [
               { index: true, element: toGenerations },
-              { path: 'generations', lazy: placeholder('All Generations') },
-              ...dashboardCategories.map((category) => ({ path: category.slug, lazy: placeholder(category.label) })),
+              {
+                path: 'generations',
+                lazy: async () => ({ Component: (await import('../features/generations/AllGenerationsPage')).AllGenerationsPage }),
+              },
+              // One shared screen; `key` makes a change of category start afresh (template, pose, photos).
+              ...dashboardCategories.map(({ slug }) => ({
+                path: slug,
+                lazy: async () => {
+                  const { CategoryPage } = await import('../features/category/CategoryPage');
+                  return { element: <CategoryPage key={slug} slug={slug} /> };
+                },
+              })),
               {
                 path: 'profile',
                 lazy: async () => ({ Component: (await import('../features/profile/ProfilePage')).ProfilePage }),
               },
-              { path: 'subscription', lazy: placeholder('Subscription') },
+              {
+                path: 'subscription',
+                lazy: async () => ({ Component: (await import('../features/subscription/SubscriptionPage')).SubscriptionPage }),
+              },
               {
                 path: 'settings',
                 lazy: async () => ({ Component: (await import('../features/settings/SettingsPage')).SettingsPage }),

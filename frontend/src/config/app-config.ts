@@ -7,6 +7,11 @@
  */
 export interface RuntimeAppConfig {
   appName?: string;
+  /** SUPPORT_EMAIL / BUSINESS_EMAIL of the server (footer and legal pages). */
+  supportEmail?: string;
+  businessEmail?: string;
+  /** UPLOAD_RETENTION_DAYS: unused uploaded photos are deleted after this many days. */
+  uploadRetentionDays?: number;
 }
 
 declare global {
@@ -34,3 +39,18 @@ function readInjectedConfig(): RuntimeAppConfig | undefined {
 const runtimeConfig = readInjectedConfig();
 
 export const APP_NAME: string = runtimeConfig?.appName?.trim() || DEFAULT_APP_NAME;
+
+/** Derived from the page's host when the server did not inject an address (e.g. `vite dev`). */
+function fallbackAddress(mailbox: string): string {
+  const host = typeof location === 'undefined' ? 'localhost' : location.hostname.replace(/^www\./, '');
+  return `${mailbox}@${host}`;
+}
+
+/** Where users write for help, billing, privacy and legal questions (SUPPORT_EMAIL). */
+export const SUPPORT_EMAIL: string = runtimeConfig?.supportEmail?.trim() || fallbackAddress('support');
+/** Where partners and press write (BUSINESS_EMAIL). */
+export const BUSINESS_EMAIL: string = runtimeConfig?.businessEmail?.trim() || fallbackAddress('business');
+
+/** Uploaded photos no generation used for this many days are deleted (UPLOAD_RETENTION_DAYS). */
+export const UPLOAD_RETENTION_DAYS: number =
+  Number.isInteger(runtimeConfig?.uploadRetentionDays) && runtimeConfig!.uploadRetentionDays! > 0 ? runtimeConfig!.uploadRetentionDays! : 30;

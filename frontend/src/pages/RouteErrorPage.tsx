@@ -1,4 +1,5 @@
 import { Button, Center, Heading, Stack, Text, chakra } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
 import { MAIN_CONTENT_ID } from '../app/layout-ids';
@@ -15,17 +16,26 @@ function isChunkLoadError(error: unknown): boolean {
 
 /**
  * The generic error screen (spec section 2), rendered by the router when a screen throws.
- * Try Again renders the current URL afresh; Go Home goes to the landing page.
+ * Try Again renders the current URL afresh (its data fetched again); Go Home goes to the landing page.
  */
 export function RouteErrorPage() {
   const error = useRouteError();
   const location = useLocation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   useDocumentTitle('Something went wrong');
 
   useEffect(() => {
     console.error(error);
   }, [error]);
+
+  // Cached data may be what the screen choked on: whatever shows next fetches its data afresh.
+  const clearCachedData = () => void queryClient.resetQueries();
+
+  const goHome = () => {
+    clearCachedData();
+    void navigate(paths.home);
+  };
 
   const tryAgain = () => {
     // A missing chunk will not appear by navigating again: fetch the new build instead.
@@ -33,6 +43,7 @@ export function RouteErrorPage() {
       window.location.reload();
       return;
     }
+    clearCachedData();
     // Navigating to the same location clears the router's error state and renders the route again.
     void navigate(location, { replace: true, state: location.state });
   };
@@ -47,7 +58,7 @@ export function RouteErrorPage() {
           <Text color="fg.muted">We apologize for the inconvenience. An unexpected error occurred.</Text>
           <Stack direction={{ base: 'column', sm: 'row' }} gap="3" mt="2">
             <Button onClick={tryAgain}>Try Again</Button>
-            <Button variant="outline" onClick={() => void navigate(paths.home)}>
+            <Button variant="outline" onClick={goHome}>
               Go Home
             </Button>
           </Stack>

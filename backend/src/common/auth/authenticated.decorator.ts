@@ -8,7 +8,7 @@ export const AUTHENTICATED_KEY = 'fr:authenticated';
 
 export interface AuthenticatedOptions {
   /** roles allowed; any signed-in user when omitted */
-  roles?: UserRole[];
+  roles?: readonly (UserRole | `${UserRole}`)[];
   /**
    * The route stays public, but a valid bearer token identifies the caller (@CurrentUser() is then
    * set); a missing or invalid token leaves the caller anonymous instead of answering 401.

@@ -5,6 +5,9 @@ export enum AnalyticsEventName {
   UserSignup = 'user_signup',
   UserSignin = 'user_signin',
   UserSignout = 'user_signout',
+  GenerationStarted = 'generation_started',
+  GenerationCompleted = 'generation_completed',
+  GenerationFailed = 'generation_failed',
 }
 
 /** A product analytics event, stored server-side (product-spec section 4). Kept when the user is deleted. */

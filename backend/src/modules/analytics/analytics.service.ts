@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
 import { ActivityService } from './activity.service';
 import { AnalyticsEventEntity, AnalyticsEventName } from './analytics-event.entity';
 
@@ -24,6 +24,7 @@ export class AnalyticsService {
   constructor(
     @InjectRepository(AnalyticsEventEntity) private readonly events: Repository<AnalyticsEventEntity>,
     private readonly activity: ActivityService,
+    @InjectDataSource() private readonly db: DataSource,
   ) {}
 
   async track(event: AnalyticsEventName, userId: string | null, properties: Record<string, unknown> = {}): Promise<void> {
@@ -35,17 +36,33 @@ export class AnalyticsService {
   }
 
   /**
-   * The spec's get_user_stats. Generations arrive with the generation pipeline (issue 5); until then
-   * the counts are zero. last_activity is the latest recorded activity (sign-in, profile change...).
+   * The spec's get_user_stats, counted from user_generations in one query: every generation
+   * started, the completed and failed ones, and the credits spent (the cost of completed
+   * generations: only those are charged; a failed one releases its hold). last_activity is the
+   * latest recorded activity (sign-in, profile change, generation...). A failed read answers zeros
+   * and null (product-spec section 8).
    */
   async userStats(userId: string): Promise<UserStats> {
-    const last = await this.activity.lastActivityAt(userId);
-    return {
-      total_generations: 0,
-      successful_generations: 0,
-      failed_generations: 0,
-      total_credits_spent: 0,
-      last_activity: last ? last.toISOString() : null,
-    };
+    try {
+      const [row] = (await this.db.query(
+        `SELECT count(*)::int AS total,
+                count(*) FILTER (WHERE status = 'completed')::int AS completed,
+                count(*) FILTER (WHERE status = 'failed')::int AS failed,
+                coalesce(sum(cost) FILTER (WHERE status = 'completed'), 0)::int AS spent
+           FROM user_generations WHERE user_id = $1`,
+        [userId],
+      )) as { total: number; completed: number; failed: number; spent: number }[];
+      const last = await this.activity.lastActivityAt(userId);
+      return {
+        total_generations: row?.total ?? 0,
+        successful_generations: row?.completed ?? 0,
+        failed_generations: row?.failed ?? 0,
+        total_credits_spent: row?.spent ?? 0,
+        last_activity: last ? last.toISOString() : null,
+      };
+    } catch (error) {
+      this.logger.warn({ err: error, userId }, 'could not read the user stats');
+      return { total_generations: 0, successful_generations: 0, failed_generations: 0, total_credits_spent: 0, last_activity: null };
+    }
   }
 }

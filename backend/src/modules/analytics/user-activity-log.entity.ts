@@ -7,6 +7,9 @@ export enum ActivityType {
   SignOut = 'sign_out',
   ProfileUpdate = 'profile_update',
   SettingsUpdate = 'settings_update',
+  GenerationStarted = 'generation_started',
+  GenerationCompleted = 'generation_completed',
+  GenerationFailed = 'generation_failed',
 }
 
 /** What a user did (product-spec section 3, user_activity_logs). Metadata never holds secrets. */

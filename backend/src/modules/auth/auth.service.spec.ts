@@ -38,7 +38,7 @@ describe('AuthService (repositories mocked)', () => {
       createAccount: jest.fn(async (a) => user({ id: 'new', email: a.email, fullName: a.fullName, ageConfirmedAt: a.ageConfirmedAt, googleSub: a.googleSub ?? null })),
       recordSignIn: jest.fn(async (u, changes = {}) => Object.assign(u, changes)),
       getProfile: jest.fn(),
-      profileOf: jest.fn(async (u) => toProfile(u, 3)),
+      profileOf: jest.fn(async (u) => toProfile(u, { subscription: 3, purchased: 0, held: 0, available: 3 })),
     };
     sessions = {
       create: jest.fn().mockResolvedValue({ sessionId: 's', accessToken: 'at', accessTokenExpiresAt: 1, refreshToken: 'rt', sessionExpiresAt: new Date() }),

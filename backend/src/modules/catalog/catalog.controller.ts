@@ -56,7 +56,7 @@ export class CatalogController {
       'Public. Use the URLs of GET /api/catalog: with the current `v` the picture is cached for a year (immutable); ' +
       'without it, or with an old one, the current picture is answered with a short cache lifetime.',
   })
-  @ApiParam({ name: 'id', type: String, example: 'bikini-yellow', description: 'template or scene id, or `custom`' })
+  @ApiParam({ name: 'id', type: String, example: 'bikini-yellow', description: 'template or scene id, `custom`, or `before-<template id>` (the same figure in everyday clothes, for the landing page)' })
   @ApiQuery({ name: 'v', type: String, required: false, description: 'content version from the catalogue URL' })
   @ApiProduces('image/svg+xml')
   @ApiOkResponse({ description: 'the SVG picture', schema: { type: 'string', format: 'binary' } })

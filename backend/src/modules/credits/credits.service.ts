@@ -188,13 +188,14 @@ export class CreditsService {
   /**
    * An administrator's adjustment, with a reason. Added credits go to the purchased bucket (they
    * never expire); a deduction takes subscription credits first and can never take more than
-   * the available balance.
+   * the available balance. Pass a transaction's manager to commit with the caller's own writes
+   * (the admin's audit row).
    */
-  async adjust(input: { userId: string; mode: 'add' | 'deduct'; amount: number; reason: string; actorId: string }): Promise<AdjustmentResult> {
+  async adjust(input: { userId: string; mode: 'add' | 'deduct'; amount: number; reason: string; actorId: string }, manager?: EntityManager): Promise<AdjustmentResult> {
     assertWholePositive(input.amount);
     const reason = input.reason.trim();
     if (!reason) throw new ValidationError('A reason is required');
-    return this.db.transaction(async (m) => {
+    return this.inTransaction(manager, async (m) => {
       const [account] = await m.query(
         `SELECT subscription_balance, purchased_balance, held FROM credit_accounts WHERE user_id = $1 FOR UPDATE`,
         [input.userId],

@@ -6,7 +6,7 @@ import { hashPassword } from '../../common/security/password';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { ProfileResponseDto } from './dto/profile-response.dto';
-import { CreditsService } from '../credits/credits.service';
+import { type CreditBalance, CreditsService } from '../credits/credits.service';
 import { UserEntity, UserRole, UserTier } from './user.entity';
 
 export function normalizeEmail(email: string): string {
@@ -25,14 +25,15 @@ export interface NewAccount {
   googleSub?: string | null;
 }
 
-/** The profile; `credits` is the available balance from the credit ledger. */
-export function toProfile(user: UserEntity, credits: number): ProfileResponseDto {
+/** The profile; `credits` is the available balance from the credit ledger, `credit_balance` its parts. */
+export function toProfile(user: UserEntity, balance: CreditBalance): ProfileResponseDto {
   return {
     id: user.id,
     email: user.email,
     full_name: user.fullName,
     tier: user.tier,
-    credits,
+    credits: balance.available,
+    credit_balance: { subscription: balance.subscription, purchased: balance.purchased, held: balance.held },
     role: user.role,
     age_confirmed: user.ageConfirmedAt !== null,
     created_at: user.createdAt.toISOString(),
@@ -62,7 +63,7 @@ export class UsersService {
 
   /** The profile of a user already loaded, with the available balance from the ledger. */
   async profileOf(user: UserEntity): Promise<ProfileResponseDto> {
-    return toProfile(user, (await this.credits.getBalance(user.id)).available);
+    return toProfile(user, await this.credits.getBalance(user.id));
   }
 
   findByGoogleSub(sub: string): Promise<UserEntity | null> {

@@ -9,7 +9,7 @@ import { Logger } from '@nestjs/common';
 import { Queue, WaitingError, Worker, type Job, type JobsOptions, type KeepJobs } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import { JOB_QUEUE, QueueName, type JobName } from '../queue.constants';
-import type { JobContext, JobDispatcher, JobOptions, QueueCounts, QueueDriver, QueueHealth } from '../queue.port';
+import type { JobContext, JobDispatcher, JobOptions, NamedQueueCounts, QueueCounts, QueueDriver, QueueHealth } from '../queue.port';
 import { assertRepeatable, dedupeKey, errorMessage, resolveJobOptions, settlesWithin } from './driver-utils';
 
 export interface BullMqQueueDriverOptions {
@@ -150,6 +150,23 @@ export class BullMqQueueDriver implements QueueDriver {
       totals.failed += c.failed ?? 0;
     }
     return totals;
+  }
+
+  async countsByQueue(): Promise<NamedQueueCounts[]> {
+    const out: NamedQueueCounts[] = [];
+    for (const [name, queue] of this.queues) {
+      const c = await queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed', 'completed');
+      out.push({
+        name,
+        counts: { waiting: (c.waiting ?? 0) + (c.prioritized ?? 0), active: c.active ?? 0, delayed: c.delayed ?? 0, failed: c.failed ?? 0, completed: c.completed ?? 0 },
+      });
+    }
+    return out;
+  }
+
+  /** The BullMQ queues themselves, for the admin's Bull Board (not part of the port: BullMQ only). */
+  bullQueues(): Queue[] {
+    return [...this.queues.values()];
   }
 
   async recordHeartbeat(at: Date): Promise<void> {

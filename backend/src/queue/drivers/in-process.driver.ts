@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
-import type { JobName } from '../queue.constants';
-import type { JobContext, JobDispatcher, JobOptions, QueueCounts, QueueDriver, QueueHealth } from '../queue.port';
+import { JOB_QUEUE, QueueName, type JobName } from '../queue.constants';
+import type { JobContext, JobDispatcher, JobOptions, NamedQueueCounts, QueueCounts, QueueDriver, QueueHealth } from '../queue.port';
 import {
   assertRepeatable,
   backoffDelay,
@@ -43,11 +43,14 @@ export class InProcessQueueDriver implements QueueDriver {
   private closing?: Promise<void>;
   private seq = 0;
   private failedCount = 0;
+  /** finally failed and completed jobs per queue, since the process started */
+  private readonly finished = new Map<string, { failed: number; completed: number }>();
   private heartbeatAt: Date | null = null;
   private readonly waiting: InProcessJob[] = [];
   /** Jobs waiting for their delay or their retry backoff. */
   private readonly delayed = new Map<NodeJS.Timeout, InProcessJob>();
   private readonly running = new Map<string, Promise<void>>();
+  private readonly runningJobs = new Map<string, InProcessJob>();
   /** Dedupe keys of jobs not yet completed or finally failed. */
   private readonly pendingKeys = new Set<string>();
   private readonly schedules = new Map<string, NodeJS.Timeout>();
@@ -126,6 +129,21 @@ export class InProcessQueueDriver implements QueueDriver {
     };
   }
 
+  async countsByQueue(): Promise<NamedQueueCounts[]> {
+    const names = [...new Set<string>([...Object.values(QueueName), ...this.finished.keys()])];
+    const count = (jobs: Iterable<InProcessJob>, name: string) => [...jobs].filter((j) => queueOf(j.name) === name).length;
+    return names.map((name) => ({
+      name,
+      counts: {
+        waiting: count(this.waiting, name),
+        active: count(this.runningJobs.values(), name),
+        delayed: count(this.delayed.values(), name),
+        failed: this.finished.get(name)?.failed ?? 0,
+        completed: this.finished.get(name)?.completed ?? 0,
+      },
+    }));
+  }
+
   async recordHeartbeat(at: Date): Promise<void> {
     this.heartbeatAt = at;
   }
@@ -164,21 +182,25 @@ export class InProcessQueueDriver implements QueueDriver {
       try {
         // Parsed per attempt, as BullMQ does: a handler that mutates its payload does not change the retry's.
         await dispatch(job.name, fromJson(job.json), ctx);
+        this.tally(job, 'completed');
         this.settle(job);
       } catch (err) {
         this.onFailure(job, err);
       }
     })().finally(() => {
       this.running.delete(job.id);
+      this.runningJobs.delete(job.id);
       this.pump();
     });
     this.running.set(job.id, execution);
+    this.runningJobs.set(job.id, job);
   }
 
   private onFailure(job: InProcessJob, err: unknown): void {
     job.attemptsMade += 1;
     if (job.attemptsMade >= job.maxAttempts) {
       this.failedCount += 1;
+      this.tally(job, 'failed');
       this.settle(job);
       return;
     }
@@ -188,6 +210,13 @@ export class InProcessQueueDriver implements QueueDriver {
       return;
     }
     this.schedule(job, backoffDelay(job.backoffMs, job.attemptsMade));
+  }
+
+  private tally(job: InProcessJob, outcome: 'failed' | 'completed'): void {
+    const name = queueOf(job.name);
+    const entry = this.finished.get(name) ?? { failed: 0, completed: 0 };
+    entry[outcome] += 1;
+    this.finished.set(name, entry);
   }
 
   private settle(job: InProcessJob): void {
@@ -215,4 +244,9 @@ export class InProcessQueueDriver implements QueueDriver {
     this.pendingKeys.clear();
     this.state = 'closed';
   }
+}
+
+/** The queue a job belongs to (jobs unknown to JOB_QUEUE, e.g. the tests' own, count as "other"). */
+function queueOf(name: string): string {
+  return (JOB_QUEUE as Partial<Record<string, QueueName>>)[name] ?? 'other';
 }

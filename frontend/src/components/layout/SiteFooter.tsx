@@ -1,7 +1,7 @@
 import { Box, Container, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../app/paths';
-import { APP_NAME } from '../../config/app-config';
+import { APP_NAME, BUSINESS_EMAIL, SUPPORT_EMAIL } from '../../config/app-config';
 import { ApiStatusLine } from '../../features/health/ApiStatusLine';
 import { Wordmark } from '../Wordmark';
 
@@ -11,9 +11,15 @@ const footerLinks = [
   { to: paths.privacy, label: 'Privacy' },
   { to: paths.terms, label: 'Terms' },
   { to: paths.refund, label: 'Refund policy' },
+  { to: paths.contact, label: 'Contact / Report an image' },
 ] as const;
 
-/** Footer of the public pages: links, copyright and the API status line. */
+const mailLinks = [
+  { address: SUPPORT_EMAIL, label: 'Support' },
+  { address: BUSINESS_EMAIL, label: 'Business' },
+] as const;
+
+/** Footer of the public pages: links, the support and business addresses, copyright and the API status line. */
 export function SiteFooter() {
   return (
     <Box as="footer" borderTopWidth="1px" borderColor="border" bg="bg.subtle">
@@ -34,6 +40,16 @@ export function SiteFooter() {
               ))}
             </HStack>
           </Flex>
+          <HStack gap={{ base: '4', md: '6' }} wrap="wrap" fontSize="sm" color="fg.muted">
+            {mailLinks.map(({ address, label }) => (
+              <Text key={label}>
+                {label}:{' '}
+                <Link href={`mailto:${address}`} color="fg" textDecoration="underline" textUnderlineOffset="3px" wordBreak="break-all" _hover={{ color: 'brand.fg' }}>
+                  {address}
+                </Link>
+              </Text>
+            ))}
+          </HStack>
           <Flex
             direction={{ base: 'column', md: 'row' }}
             justify="space-between"

@@ -2,13 +2,15 @@ import { Box, Button, Container, HStack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../app/paths';
 import { preloadAuthDialog } from '../../features/auth/AuthDialogHost';
+import { useAuth } from '../../features/auth/useAuth';
 import { Wordmark } from '../Wordmark';
 
 // Narrow phones: tighter padding so the wordmark and all three actions fit on one row.
 const navButtonSize = { size: { base: 'sm', md: 'md' }, px: { base: '2.5', md: '4' } } as const;
 
-/** Top bar of the public pages: wordmark, Pricing, Log in, Sign up. */
+/** Top bar of the public pages: wordmark, Pricing, and Log in and Sign up (or, signed in, the studio). */
 export function SiteHeader() {
+  const { status } = useAuth();
   return (
     <Box as="header" borderBottomWidth="1px" borderColor="border" bg="bg">
       <Container maxW="7xl" py={{ base: '3', md: '4' }}>
@@ -18,16 +20,25 @@ export function SiteHeader() {
             <Button asChild variant="ghost" {...navButtonSize}>
               <RouterLink to={paths.pricing}>Pricing</RouterLink>
             </Button>
-            <Button asChild variant="ghost" {...navButtonSize}>
-              <RouterLink to={paths.logIn} onPointerEnter={preloadAuthDialog} onFocus={preloadAuthDialog}>
-                Log in
-              </RouterLink>
-            </Button>
-            <Button asChild variant="solid" {...navButtonSize}>
-              <RouterLink to={paths.signUp} onPointerEnter={preloadAuthDialog} onFocus={preloadAuthDialog}>
-                Sign up
-              </RouterLink>
-            </Button>
+            {status === 'signed-in' ? (
+              // Signed in: one way back to the studio (the dashboard) instead of Log in and Sign up.
+              <Button asChild variant="solid" {...navButtonSize}>
+                <RouterLink to={paths.try}>Open studio</RouterLink>
+              </Button>
+            ) : (
+              <>
+                <Button asChild variant="ghost" {...navButtonSize}>
+                  <RouterLink to={paths.logIn} onPointerEnter={preloadAuthDialog} onFocus={preloadAuthDialog}>
+                    Log in
+                  </RouterLink>
+                </Button>
+                <Button asChild variant="solid" {...navButtonSize}>
+                  <RouterLink to={paths.signUp} onPointerEnter={preloadAuthDialog} onFocus={preloadAuthDialog}>
+                    Sign up
+                  </RouterLink>
+                </Button>
+              </>
+            )}
           </HStack>
         </HStack>
       </Container>

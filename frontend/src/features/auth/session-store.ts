@@ -271,6 +271,14 @@ export class SessionStore implements ApiAuth {
     this.setSignedOut(true);
   }
 
+  /**
+   * The server has already ended the session (the account was deleted): forget it here and in
+   * the other tabs, without a sign-out request the server could only refuse.
+   */
+  sessionEnded(): void {
+    this.setSignedOut(true);
+  }
+
   // --- other tabs --------------------------------------------------------------------------------
 
   private post(message: TabMessage): void {

@@ -1,8 +1,10 @@
 import { Box, Link, Separator, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { NavLink } from 'react-router';
+import { paths } from '../../app/paths';
 import { SignOutButton } from '../auth/SignOutButton';
 import { useAuth } from '../auth/useAuth';
+import { useCatalog } from '../catalog/useCatalog';
 import { meQueryOptions } from '../profile/profile-queries';
 import { accountNavItems, type DashboardNavItem, mainNavItems } from './nav-items';
 
@@ -65,11 +67,21 @@ function SignedInAs() {
 
 /** The dashboard's navigation: main links, then account links, the user and Sign Out at the bottom. */
 export function DashboardNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { data: catalog } = useCatalog();
+  // A category switched off by configuration (Spicy) is not in the catalogue: no link to it.
+  const items = catalog
+    ? mainNavItems.filter((item) => !item.categorySlug || catalog.categories.some((c) => c.slug === item.categorySlug))
+    : mainNavItems;
   return (
     <Stack gap="6" flex="1" minH="0">
-      <NavList label="Dashboard" items={mainNavItems} onNavigate={onNavigate} />
+      <NavList label="Dashboard" items={items} onNavigate={onNavigate} />
       <Stack gap="4" mt="auto">
         <NavList label="Account" items={accountNavItems} onNavigate={onNavigate} />
+        <Link asChild px="3" fontSize="sm" color="fg.muted" _hover={{ color: 'fg' }}>
+          <NavLink to={paths.contact} onClick={onNavigate}>
+            Contact support
+          </NavLink>
+        </Link>
         <Separator />
         <SignedInAs />
         <SignOutButton size="sm" w="full" />

@@ -22,12 +22,14 @@ export const categoryPath = (category: DashboardCategory) => `${paths.dashboard}
 export interface DashboardNavItem {
   to: string;
   label: string;
+  /** For a category screen: its slug, so the link can be hidden when the catalogue leaves it out. */
+  categorySlug?: string;
 }
 
 /** The sidebar's main links. */
 export const mainNavItems: readonly DashboardNavItem[] = [
   { to: paths.generations, label: 'All Generations' },
-  ...dashboardCategories.map((category) => ({ to: categoryPath(category), label: category.label })),
+  ...dashboardCategories.map((category) => ({ to: categoryPath(category), label: category.label, categorySlug: category.slug })),
 ];
 
 /** The sidebar's bottom links. */

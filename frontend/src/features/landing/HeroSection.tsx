@@ -2,7 +2,7 @@ import { Box, Button, Container, Grid, Heading, Stack, Text } from '@chakra-ui/r
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../app/paths';
 import { preloadAuthDialog } from '../auth/AuthDialogHost';
-import { HeroArt } from './HeroArt';
+import { HeroArt, HeroArtCompact } from './HeroArt';
 
 export function HeroSection() {
   return (
@@ -49,6 +49,7 @@ export function HeroSection() {
             </Stack>
           </Stack>
           <HeroArt hideBelow="lg" justifySelf="end" />
+          <HeroArtCompact hideFrom="lg" justifySelf="center" />
         </Grid>
       </Container>
     </Box>

@@ -6,6 +6,7 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { notify } from '../../components/toaster';
 import { DashboardPageHeader } from '../dashboard/DashboardPageHeader';
 import { LoadFailed } from '../dashboard/LoadFailed';
+import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { type NotificationSettings, settingsQueryOptions, useSaveSettings } from './settings-queries';
 
 const notificationToggles: ReadonlyArray<{ key: keyof NotificationSettings; label: string; description: string }> = [
@@ -18,8 +19,8 @@ const notificationToggles: ReadonlyArray<{ key: keyof NotificationSettings; labe
   { key: 'marketing_emails', label: 'Marketing Emails', description: 'News, offers and new outfits now and then.' },
 ];
 
-/** Account actions that are not built yet: shown, disabled and labelled as such, never faked. */
-const comingSoonActions = ['Delete All My Data', 'Change Password', 'Enable 2FA'] as const;
+/** Security actions that are not built yet: shown, disabled and labelled as such, never faked. */
+const comingSoonActions = ['Change Password', 'Enable 2FA'] as const;
 
 function SettingToggle({
   label,
@@ -100,16 +101,34 @@ function AccountActions() {
     <Card.Root>
       <Card.Header>
         <Card.Title as="h2">Privacy and security</Card.Title>
-        <Card.Description id={hintId}>Coming soon: these actions are not available yet.</Card.Description>
       </Card.Header>
       <Card.Body>
-        <HStack gap="3" wrap="wrap">
-          {comingSoonActions.map((action) => (
-            <Button key={action} variant="outline" disabled aria-describedby={hintId}>
-              {action}
-            </Button>
-          ))}
-        </HStack>
+        <Stack gap="6" separator={<StackSeparator borderColor="border.muted" />}>
+          <Stack gap="3" align="flex-start">
+            <Stack gap="0.5">
+              <Text fontWeight="medium">Your data</Text>
+              <Text fontSize="sm" color="fg.muted">
+                Delete your account with your photos, results and personal details. This cannot be undone.
+              </Text>
+            </Stack>
+            <DeleteAccountDialog />
+          </Stack>
+          <Stack gap="3" align="flex-start">
+            <Stack gap="0.5">
+              <Text fontWeight="medium">Security</Text>
+              <Text id={hintId} fontSize="sm" color="fg.muted">
+                Coming soon: these actions are not available yet.
+              </Text>
+            </Stack>
+            <HStack gap="3" wrap="wrap">
+              {comingSoonActions.map((action) => (
+                <Button key={action} variant="outline" disabled aria-describedby={hintId}>
+                  {action}
+                </Button>
+              ))}
+            </HStack>
+          </Stack>
+        </Stack>
       </Card.Body>
     </Card.Root>
   );
@@ -126,7 +145,7 @@ export function SettingsPage() {
 
   return (
     <>
-      <DashboardPageHeader title="Settings" description="Choose what we send you." />
+      <DashboardPageHeader title="Settings" description="What we send you, your data and your account's security." />
       <Stack gap="6">
         {isPending ? (
           <PageSpinner label="Loading your settings" />

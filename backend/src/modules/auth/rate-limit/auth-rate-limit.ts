@@ -17,6 +17,8 @@ export const AuthThrottler = {
   Email: 'auth-email',
   /** refresh, per client IP */
   Refresh: 'auth-refresh',
+  /** the public contact form (POST /api/support/inquiries), per client IP */
+  Support: 'support-inquiry',
 } as const;
 
 function bodyEmail(context: ExecutionContext): string | undefined {
@@ -40,7 +42,20 @@ export class AuthThrottlerGuard extends ThrottlerGuard {
 export function AuthRateLimit(kind: 'credentials' | 'refresh'): MethodDecorator {
   return applyDecorators(
     UseGuards(AuthThrottlerGuard),
-    SkipThrottle(kind === 'credentials' ? { [AuthThrottler.Refresh]: true } : { [AuthThrottler.Ip]: true, [AuthThrottler.Email]: true }),
+    SkipThrottle(
+      kind === 'credentials'
+        ? { [AuthThrottler.Refresh]: true, [AuthThrottler.Support]: true }
+        : { [AuthThrottler.Ip]: true, [AuthThrottler.Email]: true, [AuthThrottler.Support]: true },
+    ),
+    ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: `${ErrorMessages.rateLimited} (with Retry-After)` }),
+  );
+}
+
+/** The rate limit of the public contact form: SUPPORT_RATE_LIMIT_MAX per client IP per SUPPORT_RATE_LIMIT_WINDOW_SECONDS. */
+export function SupportRateLimit(): MethodDecorator {
+  return applyDecorators(
+    UseGuards(AuthThrottlerGuard),
+    SkipThrottle({ [AuthThrottler.Ip]: true, [AuthThrottler.Email]: true, [AuthThrottler.Refresh]: true }),
     ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: `${ErrorMessages.rateLimited} (with Retry-After)` }),
   );
 }
@@ -61,7 +76,7 @@ export const AUTH_RATE_LIMIT_STORAGE = Symbol('AUTH_RATE_LIMIT_STORAGE');
 })
 class RateLimitStorageModule {}
 
-/** @nestjs/throttler configured from AUTH_RATE_LIMIT_*; limits apply only where @AuthRateLimit() is used. */
+/** @nestjs/throttler configured from AUTH_RATE_LIMIT_* and SUPPORT_RATE_LIMIT_*; limits apply only where @AuthRateLimit() is used. */
 export const AuthRateLimitModule = ThrottlerModule.forRootAsync({
   imports: [RateLimitStorageModule],
   inject: [APP_CONFIG, AUTH_RATE_LIMIT_STORAGE],
@@ -75,6 +90,7 @@ export const AuthRateLimitModule = ThrottlerModule.forRootAsync({
         { name: AuthThrottler.Ip, ttl, limit: ipMax },
         { name: AuthThrottler.Email, ttl, limit: emailMax, getTracker: (_req, context) => bodyEmail(context) ?? '', skipIf: (context) => !bodyEmail(context) },
         { name: AuthThrottler.Refresh, ttl, limit: refreshMax },
+        { name: AuthThrottler.Support, ttl: (config.support?.rateLimit.windowSeconds ?? 600) * 1000, limit: config.support?.rateLimit.max ?? 5 },
       ],
     };
   },

@@ -1,12 +1,31 @@
 import { OUTFIT_SHAPES } from './garments';
-import { artworkEntries } from './artwork-registry';
+import { body, hairFront, lookFor } from './figure';
+import { hashInt } from './svg';
+import { artworkEntries, BEFORE_ARTWORK_PREFIX } from './artwork-registry';
 import { ALL_SCENES, TEMPLATES } from '../catalog';
 
 describe('catalogue artwork', () => {
   const entries = artworkEntries();
 
-  it('has one picture per template, per scene and for the custom pose', () => {
-    expect(entries.map((e) => e.id).sort()).toEqual([...TEMPLATES.map((t) => t.id), ...ALL_SCENES.map((s) => s.id), 'custom'].sort());
+  it('has one picture per template, per scene and for the custom pose, and a "before" picture per template', () => {
+    expect(entries.map((e) => e.id).sort()).toEqual(
+      [...TEMPLATES.map((t) => t.id), ...TEMPLATES.map((t) => `${BEFORE_ARTWORK_PREFIX}${t.id}`), ...ALL_SCENES.map((s) => s.id), 'custom'].sort(),
+    );
+  });
+
+  it('draws a template\'s "before" picture on the same figure, in other clothes', () => {
+    const byId = new Map(entries.map((e) => [e.id, e.render()]));
+    for (const t of TEMPLATES) {
+      const after = byId.get(t.id)!;
+      const before = byId.get(`${BEFORE_ARTWORK_PREFIX}${t.id}`)!;
+      expect(before).not.toBe(after);
+      // the same body (skin tone) and hair in both
+      const look = lookFor(hashInt(t.id));
+      for (const part of [body(look), hairFront(look)]) {
+        expect(after).toContain(part);
+        expect(before).toContain(part);
+      }
+    }
   });
 
   it('renders deterministic, self-contained SVG (no scripts, links, images or fonts)', () => {

@@ -92,8 +92,18 @@ export interface AiProvider {
   /** best effort: ask the vendor to stop (not every vendor can) */
   cancel?(jobId: string): Promise<void>;
   /**
+   * Optional, best effort: our copy of the job's result is stored, the provider may forget the job
+   * and delete what it keeps of it (the preview provider removes its files). Errors are ignored.
+   */
+  discard?(jobId: string): Promise<void>;
+  /**
    * Verifies and reads a webhook call. Answers null when the call is not authentic (bad or
    * missing signature), which the controller answers with 401 and ignores.
    */
-  parseWebhook?(headers: Record<string, string | string[] | undefined>, rawBody: Buffer): { jobId: string; status: ProviderStatus } | null;
+  parseWebhook?(
+    headers: Record<string, string | string[] | undefined>,
+    rawBody: Buffer,
+    /** the path and query the call arrived on (`/api/webhooks/ai/<provider>?...`), for vendors that sign the URL */
+    requestUrl?: string,
+  ): { jobId: string; status: ProviderStatus } | null;
 }

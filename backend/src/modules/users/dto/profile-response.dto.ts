@@ -1,6 +1,18 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { UserRole, UserTier } from '../user.entity';
 
+/** Where the available credits come from: the two buckets of the ledger and what running work holds. */
+export class ProfileCreditBalanceDto {
+  @ApiProperty({ example: 3, description: 'credits of the plan; reset each month, without rollover' })
+  subscription: number;
+
+  @ApiProperty({ example: 0, description: 'credits of bought packs (and admin grants); they never expire' })
+  purchased: number;
+
+  @ApiProperty({ example: 0, description: 'held by generations still running; `credits` = subscription + purchased - held' })
+  held: number;
+}
+
 /** The signed-in user's profile: the spec's profiles row with its tier and credits. */
 export class ProfileResponseDto {
   @ApiProperty({ format: 'uuid' })
@@ -17,6 +29,9 @@ export class ProfileResponseDto {
 
   @ApiProperty({ example: 3, description: 'credits available' })
   credits: number;
+
+  @ApiProperty({ type: ProfileCreditBalanceDto })
+  credit_balance: ProfileCreditBalanceDto;
 
   @ApiProperty({ enum: UserRole, enumName: 'UserRole' })
   role: UserRole;

@@ -1,0 +1,77 @@
+import { client, getMe, refreshSession, type SessionResponseDto, signOut } from '@fitting-room/api-client';
+import { callApi } from '@user-app/errors';
+import { SessionStore } from '@user-app/session';
+
+/**
+ * The console shares the user app's session: the refresh token is the httpOnly cookie on
+ * /api/auth, the access token lives only in memory. It uses the user app's very `SessionStore`
+ * (same refresh rules, same BroadcastChannel, same `navigator.locks` lock around each refresh), so
+ * a console tab and user-app tabs never present one rotated refresh token twice (which would
+ * revoke the session), and a refresh or sign-out in either is seen by the other.
+ */
+
+/** `expires_at` (server clock, Unix seconds) placed on this browser's clock, as the user app does. */
+function toSession(body: SessionResponseDto, response: Response | undefined) {
+  const expiresAtServerMs = body.expires_at * 1000;
+  const serverNowMs = Date.parse(response?.headers.get('Date') ?? '');
+  const expiresAt = Number.isFinite(serverNowMs) ? Date.now() + (expiresAtServerMs - serverNowMs) : expiresAtServerMs;
+  return { accessToken: body.access_token, expiresAt, user: body.user };
+}
+
+const refuse = () => Promise.reject(new Error('Sign in from the main site.'));
+
+export const sessionStore = new SessionStore({
+  signIn: refuse,
+  signUp: refuse,
+  async refresh() {
+    const { data, response } = await callApi(refreshSession());
+    return toSession(data, response);
+  },
+  async signOut() {
+    await callApi(signOut());
+  },
+});
+
+/** The user app's landing page, where people sign in: a full page load (it is another app). */
+export function goToLanding(): void {
+  window.location.assign('/');
+}
+
+const SESSION_ENDPOINTS = new Set(['/api/auth/refresh', '/api/auth/sign-out', '/api/auth/sign-in', '/api/auth/sign-up']);
+
+/**
+ * Sends a request with the bearer token; when it answers 401, renews the token once (through the
+ * store, so under the shared lock) and retries. Used by the typed client and by react-admin's
+ * httpClient alike.
+ */
+export async function withBearer(send: (token: string | null) => Promise<Response>): Promise<Response> {
+  const token = sessionStore.getAccessToken();
+  const response = await send(token);
+  if (response.status !== 401) return response;
+  const renewed = await sessionStore.renewAccessToken(token);
+  return renewed ? send(renewed) : response;
+}
+
+/** The generated client: same origin, cookies for the refresh cookie, bearer token, one retry on 401. */
+export function configureApiClient(): void {
+  client.setConfig({
+    baseUrl: '',
+    credentials: 'include',
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      const url = new URL(request.url, window.location.origin);
+      if (url.origin !== window.location.origin || SESSION_ENDPOINTS.has(url.pathname)) return fetch(request);
+      return withBearer((token) => {
+        const copy = request.clone();
+        if (token) copy.headers.set('Authorization', `Bearer ${token}`);
+        return fetch(copy);
+      });
+    },
+  });
+}
+
+/** The caller's role, checked on the server (GET /api/me), not taken from a cached session. */
+export async function fetchRole(): Promise<string> {
+  const { data } = await callApi(getMe());
+  return data.role;
+}

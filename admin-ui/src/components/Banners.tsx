@@ -1,0 +1,41 @@
+import { Alert } from '@mui/material';
+import { useListContext, useShowContext } from 'react-admin';
+
+/** Product spec, section 2: data load errors appear in a red alert banner. */
+export function ErrorBanner({ error }: { error: unknown }) {
+  if (!error) return null;
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : 'Failed to load data';
+  return (
+    <Alert severity="error" variant="filled" role="alert" sx={{ my: 2 }}>
+      {message}
+    </Alert>
+  );
+}
+
+/** A list's load error as the red banner (react-admin renders it in place of the list). */
+export function ListErrorBanner() {
+  const { error } = useListContext();
+  return <ErrorBanner error={error} />;
+}
+
+/** A show view's load error as the red banner. */
+export function ShowErrorBanner({ fallback }: { fallback?: string }) {
+  const { error } = useShowContext();
+  return <ErrorBanner error={error && fallback ? new Error(fallback) : error} />;
+}
+
+/** Successes (a credit change) in a green banner. */
+export function SuccessBanner({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <Alert severity="success" variant="filled" role="status" sx={{ my: 2 }}>
+      {message}
+    </Alert>
+  );
+}
+
+/**
+ * For a List's or Show's `queryOptions`: the load error is shown by the banner only (no toast, and
+ * a Show stays where it is instead of going back to the list).
+ */
+export const BANNER_ONLY = { onError: () => undefined };

@@ -1,0 +1,72 @@
+import { Box, Chip } from '@mui/material';
+import { DataTable, DateField, DeleteWithConfirmButton, List, SelectInput, TextInput, useRecordContext } from 'react-admin';
+import { BANNER_ONLY, ListErrorBanner } from '../../components/Banners';
+
+interface GenerationRecord {
+  id: string;
+  user_id: string;
+  user_email: string;
+  type: string;
+  status: string;
+  category: string | null;
+  cost: number;
+  failure_reason: string | null;
+  stage: string | null;
+  created_at: string;
+  completed_at: string | null;
+  thumbnail_url: string | null;
+}
+
+function Thumbnail(_props: { source?: string }) {
+  const record = useRecordContext<GenerationRecord>();
+  if (!record?.thumbnail_url) return <Box sx={{ width: 48, height: 64, bgcolor: 'action.hover', borderRadius: 1 }} />;
+  return <Box component="img" src={record.thumbnail_url} alt="" loading="lazy" sx={{ width: 48, height: 64, objectFit: 'cover', borderRadius: 1 }} />;
+}
+
+const STATUS_COLOR: Record<string, 'success' | 'error' | 'warning' | 'default'> = { completed: 'success', failed: 'error', processing: 'warning' };
+
+function StatusChip(_props: { source?: string }) {
+  const record = useRecordContext<GenerationRecord>();
+  if (!record) return null;
+  return <Chip size="small" label={record.status} color={STATUS_COLOR[record.status] ?? 'default'} variant="outlined" />;
+}
+
+const filters = [
+  <SelectInput
+    key="status"
+    source="status"
+    alwaysOn
+    choices={['processing', 'completed', 'failed'].map((s) => ({ id: s, name: s }))}
+  />,
+  <SelectInput key="type" source="type" choices={['image', 'video'].map((s) => ({ id: s, name: s }))} />,
+  <TextInput key="user_id" source="user_id" label="User id" />,
+];
+
+/** Recent generations of every user (admin): status, failure reasons, and removal (files included). */
+export function GenerationList() {
+  return (
+    <List perPage={50} sort={{ field: 'created_at', order: 'DESC' }} filters={filters} error={<ListErrorBanner />} queryOptions={BANNER_ONLY} empty={false} exporter={false}>
+      <DataTable bulkActionButtons={false} rowClick={false}>
+        <DataTable.Col label="" field={Thumbnail} disableSort />
+        <DataTable.Col source="user_email" label="User" />
+        <DataTable.Col source="type" />
+        <DataTable.Col source="category" />
+        <DataTable.Col source="status" field={StatusChip} />
+        <DataTable.Col source="failure_reason" label="Failure reason" disableSort />
+        <DataTable.Col source="cost" />
+        <DataTable.Col source="created_at" label="Created">
+          <DateField source="created_at" showTime />
+        </DataTable.Col>
+        <DataTable.Col label="" disableSort>
+          <DeleteWithConfirmButton
+            label="Remove"
+            mutationMode="pessimistic"
+            redirect={false}
+            confirmTitle="Remove this generation?"
+            confirmContent="The generation and its files are deleted for good."
+          />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}

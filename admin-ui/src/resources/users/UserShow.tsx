@@ -1,0 +1,121 @@
+import { Box, Card, CardContent, CardHeader, Chip, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Show, useShowContext } from 'react-admin';
+import { BANNER_ONLY, ShowErrorBanner } from '../../components/Banners';
+import { useCan } from '../../auth/role';
+import type { AdminUserDetailsDto as AdminUserDetails } from '@fitting-room/api-client';
+import { AdjustCreditsForm } from './AdjustCreditsForm';
+import { ChangeTier } from './ChangeTier';
+import { useTierName } from './tiers';
+
+function Figure({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography variant="h6" component="div" data-testid={testId}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+const when = (iso: string) => new Date(iso).toLocaleString();
+
+function UserDetails() {
+  const { record, refetch } = useShowContext<AdminUserDetails>();
+  const canAdjust = useCan('user-credits', 'create');
+  const canChangeTier = useCan('user-tier', 'edit');
+  const tierName = useTierName(record?.tier);
+  if (!record) return null;
+
+  return (
+    <Grid container spacing={2} sx={{ p: 2 }}>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <Card variant="outlined" sx={{ height: '100%' }}>
+          <CardHeader title="Profile" slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+          <CardContent>
+            <Typography>{record.full_name || '—'}</Typography>
+            <Typography color="text.secondary">{record.email}</Typography>
+            <Typography variant="caption" color="text.secondary" component="div">
+              ID {record.id} · role {record.role} · since {when(record.created_at)}
+            </Typography>
+          </CardContent>
+        </Card>
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <Card variant="outlined" sx={{ height: '100%' }}>
+          <CardHeader title="Tier" slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+          <CardContent>
+            <Chip label={tierName} data-testid="user-tier" sx={{ mb: 2 }} />
+            {canChangeTier && <ChangeTier key={record.tier} user={record} onChanged={() => void refetch()} />}
+          </CardContent>
+        </Card>
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <Card variant="outlined">
+          <CardHeader title="Credits" slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+          <CardContent sx={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}>
+            <Figure label="Available" value={record.credits} testId="user-credits" />
+            <Figure label="Subscription" value={record.subscription_credits} />
+            <Figure label="Purchased" value={record.purchased_credits} />
+          </CardContent>
+        </Card>
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <Card variant="outlined">
+          <CardHeader title="Generations" slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+          <CardContent sx={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}>
+            <Figure label="Total" value={record.total_generations} />
+            <Figure label="Successful" value={record.successful_generations} />
+            <Figure label="Failed" value={record.failed_generations} />
+          </CardContent>
+        </Card>
+      </Grid>
+      {canAdjust && (
+        <Grid size={12}>
+          <AdjustCreditsForm user={record} onAdjusted={() => void refetch()} />
+        </Grid>
+      )}
+      <Grid size={12}>
+        <Card variant="outlined">
+          <CardHeader title="Recent activity" slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+          <CardContent>
+            {record.recent_activity?.length ? (
+              <Table size="small">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>When</TableCell>
+                    <TableCell>Activity</TableCell>
+                    <TableCell>Description</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {record.recent_activity.map((activity) => (
+                    <TableRow key={activity.id}>
+                      <TableCell>{when(activity.created_at)}</TableCell>
+                      <TableCell>{activity.activity_type}</TableCell>
+                      <TableCell>{activity.description}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            ) : (
+              <Typography color="text.secondary">No activity yet.</Typography>
+            )}
+          </CardContent>
+        </Card>
+      </Grid>
+    </Grid>
+  );
+}
+
+/** A user's details (spec section 3): profile, tier, credits, generation counts, recent activity. */
+export function UserShow() {
+  return (
+    <Show queryOptions={BANNER_ONLY} error={<ShowErrorBanner fallback="Failed to load user details" />} actions={false}>
+      <UserDetails />
+    </Show>
+  );
+}

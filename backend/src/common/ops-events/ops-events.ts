@@ -1,0 +1,49 @@
+import { EventEmitter } from 'node:events';
+import { Global, Injectable, Logger, Module } from '@nestjs/common';
+
+/**
+ * Facts about the running system that other modules may want to react to (the admin
+ * notifications listen), without the modules that report them knowing who listens. A module that
+ * reports injects OpsEvents with @Optional(): absent (a unit test, a partial app) means nobody listens.
+ * Only ids and pseudonyms travel here, never personal data.
+ */
+export type OpsEvent =
+  | { type: 'generation.failed'; generationId: string; reason: string; refused: boolean; cancelled: boolean }
+  | { type: 'account.deleted'; /** a stable pseudonym (userIdHash), never the id or email */ account: string };
+
+export type OpsEventListener = (event: OpsEvent) => unknown;
+
+@Injectable()
+export class OpsEvents {
+  private readonly logger = new Logger('OpsEvents');
+  private readonly emitter = new EventEmitter();
+
+  /** Tells every listener and waits for them; never throws: a failing listener is logged and ignored. */
+  async emit(event: OpsEvent): Promise<void> {
+    const listeners = this.emitter.listeners('event') as OpsEventListener[];
+    await Promise.all(
+      listeners.map(async (listener) => {
+        try {
+          await listener(event);
+        } catch (err) {
+          this.failed(event, err);
+        }
+      }),
+    );
+  }
+
+  /** Adds a listener; returns a function that removes it. */
+  subscribe(listener: OpsEventListener): () => void {
+    this.emitter.on('event', listener);
+    return () => this.emitter.off('event', listener);
+  }
+
+  private failed(event: OpsEvent, err: unknown): void {
+    this.logger.warn({ event: 'ops_event_listener_failed', type: event.type, err }, `a listener of ${event.type} failed`);
+  }
+}
+
+/** The event bus, available everywhere (global). */
+@Global()
+@Module({ providers: [OpsEvents], exports: [OpsEvents] })
+export class OpsEventsModule {}

@@ -1,0 +1,110 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { NotFoundError } from '../../common/errors';
+import { containsPattern, ListParams, oneOf, parseListQuery, SimpleRestQueryDto, textFilter } from '../../common/simple-rest';
+import { STORAGE, type StoragePort } from '../../storage';
+import { AuditAction, AuditService } from '../audit/audit.service';
+import { GenerationsService } from '../generations/generations.service';
+import type { AdminGenerationRowDto } from './dto/admin-generation.dto';
+import { assertUuid } from './admin-users.service';
+
+const FILTERS = ['status', 'user_id', 'category', 'type', 'q'] as const;
+type GenerationFilter = (typeof FILTERS)[number];
+const SORTABLE = { id: 'g.id', created_at: 'g.created_at', status: 'g.status', category: 'g.category', cost: 'g.cost', type: 'g.type' };
+
+interface Row {
+  id: string;
+  user_id: string;
+  user_email: string | null;
+  type: string;
+  status: string;
+  category: string;
+  cost: number;
+  error: string | null;
+  stage: string;
+  provider: string;
+  result_key: string | null;
+  created_at: Date;
+  completed_at: Date | null;
+}
+
+/** Moderation: every user's generations, and removing any of them with its files. */
+@Injectable()
+export class AdminGenerationsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly generations: GenerationsService,
+    private readonly audit: AuditService,
+    @Inject(STORAGE) private readonly storage: StoragePort,
+  ) {}
+
+  parse(query: SimpleRestQueryDto): ListParams<GenerationFilter> {
+    return parseListQuery(query, { sortable: SORTABLE, defaultSort: ['created_at', 'DESC'], defaultPageSize: 50, filters: FILTERS });
+  }
+
+  async list(params: ListParams<GenerationFilter>): Promise<{ rows: AdminGenerationRowDto[]; total: number }> {
+    const where: string[] = [];
+    const args: unknown[] = [];
+    const status = oneOf(params.filter.status, ['processing', 'completed', 'failed'] as const, 'status');
+    if (status) where.push(`g.status = $${args.push(status)}`);
+    const type = oneOf(params.filter.type, ['image', 'video'] as const, 'type');
+    if (type) where.push(`g.type = $${args.push(type)}`);
+    const q = textFilter(params.filter.q, 'q');
+    if (q !== undefined) where.push(`u.email ILIKE $${args.push(containsPattern(q.trim()))} ESCAPE '\\'`);
+    const category = textFilter(params.filter.category, 'category');
+    if (category !== undefined) where.push(`g.category = $${args.push(category)}`);
+    if (params.filter.user_id !== undefined) {
+      assertUuid(String(params.filter.user_id));
+      where.push(`g.user_id = $${args.push(String(params.filter.user_id))}`);
+    }
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const [{ total }] = await this.db.query(`SELECT count(*)::int AS total FROM user_generations g LEFT JOIN users u ON u.id = g.user_id ${clause}`, args);
+    const rows: Row[] = await this.db.query(
+      `SELECT g.id, g.user_id, u.email AS user_email, g.type, g.status, g.category, g.cost, g.error, g.stage, g.provider, g.result_key, g.created_at, g.completed_at
+         FROM user_generations g LEFT JOIN users u ON u.id = g.user_id ${clause}
+        ORDER BY ${params.orderBy} LIMIT ${params.limit} OFFSET ${params.offset}`,
+      args,
+    );
+    return { rows: await Promise.all(rows.map((r) => this.toDto(r))), total };
+  }
+
+  /**
+   * Removes a generation of any user, files included (a running one is cancelled first), through the
+   * owner's own deletion (GenerationsService.remove). Audited. The support desk's abuse-report flow
+   * calls it too.
+   */
+  async remove(actorId: string, id: string, reason?: string): Promise<void> {
+    assertUuid(id);
+    const [row] = await this.db.query(`SELECT user_id, status, category, type FROM user_generations WHERE id = $1`, [id]);
+    if (!row) throw new NotFoundError();
+    await this.generations.remove(row.user_id, id);
+    await this.audit.record({
+      actorId,
+      action: AuditAction.GenerationRemove,
+      targetType: 'generation',
+      targetId: id,
+      targetUserId: row.user_id,
+      before: { status: row.status, category: row.category, type: row.type },
+      after: reason ? { removed: true, reason } : { removed: true },
+    });
+  }
+
+  private async toDto(r: Row): Promise<AdminGenerationRowDto> {
+    return {
+      id: r.id,
+      user_id: r.user_id,
+      user_email: r.user_email,
+      type: r.type,
+      status: r.status,
+      category: r.category,
+      cost: r.cost,
+      failure_reason: r.status === 'failed' ? (r.error ?? 'Generation failed') : null,
+      stage: r.stage,
+      provider: r.provider,
+      created_at: new Date(r.created_at).toISOString(),
+      completed_at: r.completed_at ? new Date(r.completed_at).toISOString() : null,
+      thumbnail_url: r.status === 'completed' && r.result_key ? await this.storage.signedUrl(r.result_key) : null,
+    };
+  }
+}

@@ -1,0 +1,219 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { InsufficientCreditsError, NotFoundError, ValidationError } from '../../common/errors';
+import { containsPattern, ListParams, oneOf, parseListQuery, SimpleRestQueryDto, textFilter } from '../../common/simple-rest';
+import { AuditAction, AuditService } from '../audit/audit.service';
+import { TIERS, type Tier } from '../catalog/tiers';
+import { CreditsService } from '../credits/credits.service';
+import { UserRole } from '../users/user.entity';
+import type { AdminActivityDto, AdminUserDetailsDto, AdminUserRowDto } from './dto/admin-user.dto';
+
+/** The spec's admin messages (product-spec.md sections 5 and 8). */
+export const ADMIN_MESSAGES = {
+  fillAllFields: 'Please fill in all fields',
+  validAmount: 'Please enter a valid amount',
+} as const;
+
+/** The largest adjustment at once (balances are 32-bit integers; a typo of extra zeros is refused). */
+export const MAX_ADJUSTMENT = 1_000_000;
+
+const USER_FILTERS = ['q', 'tier', 'role', 'id'] as const;
+type UserFilter = (typeof USER_FILTERS)[number];
+
+const USER_SORTABLE = {
+  id: 'u.id',
+  email: 'u.email',
+  full_name: 'u.full_name',
+  tier: 'u.tier',
+  role: 'u.role',
+  created_at: 'u.created_at',
+  credits: 'credits',
+  total_generations: 'total_generations',
+};
+
+interface UserRow {
+  id: string;
+  email: string;
+  full_name: string;
+  tier: Tier;
+  role: UserRole;
+  subscription_credits: number;
+  purchased_credits: number;
+  credits: number;
+  total_generations: number;
+  created_at: Date;
+}
+
+const USER_SELECT = `
+  SELECT u.id, u.email, u.full_name, u.tier, u.role, u.created_at,
+         coalesce(a.subscription_balance, 0)::int AS subscription_credits,
+         coalesce(a.purchased_balance, 0)::int AS purchased_credits,
+         (coalesce(a.subscription_balance, 0) + coalesce(a.purchased_balance, 0) - coalesce(a.held, 0))::int AS credits,
+         (SELECT count(*) FROM user_generations g WHERE g.user_id = u.id)::int AS total_generations
+    FROM users u LEFT JOIN credit_accounts a ON a.user_id = u.id`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function assertUuid(id: string): void {
+  if (!UUID.test(id)) throw new ValidationError('Invalid id');
+}
+
+/** A sentence for the console's "recent activity" from a user_activity_logs row. */
+export function describeActivity(type: string, metadata: Record<string, unknown> | null): string {
+  const m = metadata ?? {};
+  switch (type) {
+    case 'sign_up':
+      return `Signed up${m.method === 'google' ? ' with Google' : ' with email'}`;
+    case 'sign_in':
+      return `Signed in${m.method === 'google' ? ' with Google' : ''}`;
+    case 'sign_out':
+      return 'Signed out';
+    case 'profile_update':
+      return Array.isArray(m.fields) && m.fields.length ? `Updated profile (${m.fields.join(', ')})` : 'Updated profile';
+    case 'settings_update':
+      return 'Updated settings';
+    case 'generation_started':
+      return `Started a ${typeof m.type === 'string' ? m.type : ''} generation${typeof m.category === 'string' ? ` in ${m.category}` : ''}`.replace('  ', ' ');
+    case 'generation_completed':
+      return `Generation completed${typeof m.cost === 'number' ? ` (${m.cost} credits)` : ''}`;
+    case 'generation_failed':
+      return `Generation failed${typeof m.reason === 'string' ? `: ${m.reason}` : ''}`;
+    default:
+      return type.replace(/_/g, ' ');
+  }
+}
+
+@Injectable()
+export class AdminUsersService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly credits: CreditsService,
+    private readonly audit: AuditService,
+  ) {}
+
+  parse(query: SimpleRestQueryDto): ListParams<UserFilter> {
+    return parseListQuery(query, { sortable: USER_SORTABLE, defaultSort: ['created_at', 'DESC'], defaultPageSize: 100, filters: USER_FILTERS });
+  }
+
+  /** The list, searched case-insensitively on email or full name (the text matched literally). */
+  async list(params: ListParams<UserFilter>): Promise<{ rows: AdminUserRowDto[]; total: number }> {
+    const where: string[] = [];
+    const args: unknown[] = [];
+    const { tier, role, id } = params.filter;
+    const q = textFilter(params.filter.q, 'q');
+    if (q !== undefined) {
+      args.push(containsPattern(q.trim()));
+      where.push(`(u.email ILIKE $${args.length} ESCAPE '\\' OR u.full_name ILIKE $${args.length} ESCAPE '\\')`);
+    }
+    const t = oneOf(tier, TIERS, 'tier');
+    if (t) {
+      args.push(t);
+      where.push(`u.tier = $${args.length}`);
+    }
+    const r = oneOf(role, Object.values(UserRole), 'role');
+    if (r) {
+      args.push(r);
+      where.push(`u.role = $${args.length}`);
+    }
+    if (id !== undefined) {
+      // one id, or the list of react-admin's getMany (filter {"id":[...]})
+      const ids = (Array.isArray(id) ? id : [id]).map(String);
+      ids.forEach(assertUuid);
+      args.push(ids);
+      where.push(`u.id = ANY($${args.length}::uuid[])`);
+    }
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const [{ total }] = await this.db.query(`SELECT count(*)::int AS total FROM users u ${clause}`, args);
+    const rows: UserRow[] = await this.db.query(
+      `SELECT * FROM (${USER_SELECT} ${clause}) x ORDER BY ${params.orderBy.replace(/\bu\./g, 'x.')} LIMIT ${params.limit} OFFSET ${params.offset}`,
+      args,
+    );
+    return { rows: rows.map(toRow), total };
+  }
+
+  async details(id: string): Promise<AdminUserDetailsDto> {
+    assertUuid(id);
+    const [row]: UserRow[] = await this.db.query(`${USER_SELECT} WHERE u.id = $1`, [id]);
+    if (!row) throw new NotFoundError();
+    const [counts] = await this.db.query(
+      `SELECT count(*) FILTER (WHERE status = 'completed')::int AS successful, count(*) FILTER (WHERE status = 'failed')::int AS failed
+         FROM user_generations WHERE user_id = $1`,
+      [id],
+    );
+    const activity: { id: string; activity_type: string; metadata: Record<string, unknown> | null; created_at: Date }[] = await this.db.query(
+      `SELECT id, activity_type, metadata, created_at FROM user_activity_logs WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 20`,
+      [id],
+    );
+    const recent: AdminActivityDto[] = activity.map((a) => ({
+      id: a.id,
+      activity_type: a.activity_type,
+      description: describeActivity(a.activity_type, a.metadata),
+      created_at: new Date(a.created_at).toISOString(),
+    }));
+    return { ...toRow(row), successful_generations: counts.successful, failed_generations: counts.failed, recent_activity: recent };
+  }
+
+  /** Changes the tier (there is no checkout yet: this is how a tier changes). Audited. */
+  async changeTier(actorId: string, id: string, tier: Tier | undefined): Promise<AdminUserDetailsDto> {
+    assertUuid(id);
+    if (tier === undefined) return this.details(id);
+    await this.db.transaction(async (m) => {
+      const [user] = await m.query(`SELECT tier FROM users WHERE id = $1 FOR UPDATE`, [id]);
+      if (!user) throw new NotFoundError();
+      if (user.tier === tier) return;
+      await m.query(`UPDATE users SET tier = $2, updated_at = now() WHERE id = $1`, [id, tier]);
+      await this.audit.record({ actorId, action: AuditAction.TierChange, targetType: 'user', targetId: id, targetUserId: id, before: { tier: user.tier }, after: { tier } }, m);
+    });
+    return this.details(id);
+  }
+
+  /** Adds or deducts credits through the ledger (reason and acting admin recorded). Audited. */
+  async adjustCredits(actorId: string, id: string, body: { mode?: unknown; amount?: unknown; reason?: unknown }): Promise<AdminUserDetailsDto> {
+    assertUuid(id);
+    const { mode, amount, reason } = body ?? {};
+    const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+    if (blank(mode) || blank(amount) || blank(reason)) throw new ValidationError(ADMIN_MESSAGES.fillAllFields);
+    if (mode !== 'add' && mode !== 'deduct') throw new ValidationError(ADMIN_MESSAGES.fillAllFields);
+    if (typeof reason !== 'string') throw new ValidationError(ADMIN_MESSAGES.fillAllFields);
+    const n = typeof amount === 'string' && /^\s*\d+\s*$/.test(amount) ? Number(amount) : amount;
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n <= 0 || n > MAX_ADJUSTMENT) throw new ValidationError(ADMIN_MESSAGES.validAmount);
+    const why = reason.trim();
+    await this.db.transaction(async (m) => {
+      // the account locked for the whole adjustment, so "before" is what the ledger changed
+      const [account] = await m.query(`SELECT user_id FROM credit_accounts WHERE user_id = $1 FOR UPDATE`, [id]);
+      if (!account) throw new NotFoundError();
+      const before = await this.credits.getBalance(id, m);
+      if (mode === 'deduct' && n > before.available) throw new InsufficientCreditsError(n, before.available);
+      const result = await this.credits.adjust({ userId: id, mode, amount: n, reason: why, actorId }, m);
+      await this.audit.record(
+        {
+          actorId,
+          action: mode === 'add' ? AuditAction.CreditsAdd : AuditAction.CreditsDeduct,
+          targetType: 'user',
+          targetId: id,
+          targetUserId: id,
+          before: { credits: before.available, subscription: before.subscription, purchased: before.purchased },
+          after: { credits: result.balance.available, subscription: result.balance.subscription, purchased: result.balance.purchased, amount: n, reason: why },
+        },
+        m,
+      );
+    });
+    return this.details(id);
+  }
+}
+
+function toRow(r: UserRow): AdminUserRowDto {
+  return {
+    id: r.id,
+    email: r.email,
+    full_name: r.full_name,
+    tier: r.tier,
+    role: r.role,
+    credits: Number(r.credits),
+    subscription_credits: Number(r.subscription_credits),
+    purchased_credits: Number(r.purchased_credits),
+    total_generations: Number(r.total_generations),
+    created_at: new Date(r.created_at).toISOString(),
+  };
+}

@@ -1,0 +1,163 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth';
+import { rolesFor } from '../../common/auth/access-policy';
+import { setContentRange, SimpleRestQueryDto } from '../../common/simple-rest';
+import { MessageQueueService } from '../../queue';
+import { AdminAuditService } from './admin-audit.service';
+import { AdminGenerationsService } from './admin-generations.service';
+import { AdminStatsService } from './admin-stats.service';
+import { AdminUsersService } from './admin-users.service';
+import { AdminCreditsAdjustDto } from './dto/admin-credits-adjust.dto';
+import { AdminGenerationRowDto } from './dto/admin-generation.dto';
+import { AdminStatsDto } from './dto/admin-stats.dto';
+import { AdminUserDetailsDto, AdminUserRowDto, AdminUserUpdateDto } from './dto/admin-user.dto';
+import { AuditLogRowDto } from './dto/audit-log-row.dto';
+import { QueueBoardSessionDto, QueueOverviewDto } from './dto/queue-overview.dto';
+import { QUEUE_BOARD_PATH, QueueBoardService } from './queue-board.service';
+import { NotFoundError } from '../../common/errors';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+
+const LIST_NOTE = 'ra-data-simple-rest dialect: sort, range and filter as JSON; answers an array with a Content-Range header.';
+
+/**
+ * The console's API (react-admin through ra-data-simple-rest). Who may call what comes from the
+ * one access policy (common/auth/access-policy.ts) that the console applies too.
+ */
+@ApiTags('admin')
+@Controller('admin')
+export class AdminController {
+  constructor(
+    private readonly users: AdminUsersService,
+    private readonly stats: AdminStatsService,
+    private readonly generations: AdminGenerationsService,
+    private readonly auditLog: AdminAuditService,
+    private readonly queue: MessageQueueService,
+    private readonly board: QueueBoardService,
+    @InjectDataSource() private readonly db: DataSource,
+  ) {}
+
+  @Get('stats')
+  @Authenticated({ roles: rolesFor('dashboard', 'list') })
+  @ApiOperation({ summary: 'Dashboard stats (the spec\'s get_dashboard_stats) with 30-day series' })
+  @ApiOkResponse({ type: AdminStatsDto })
+  getAdminStats(): Promise<AdminStatsDto> {
+    return this.stats.stats();
+  }
+
+  @Get('users')
+  @Authenticated({ roles: rolesFor('users', 'list') })
+  @ApiOperation({ summary: 'Users, 100 a page, searched case-insensitively on email or full name (filter q or ?q=)', description: LIST_NOTE })
+  @ApiOkResponse({ type: [AdminUserRowDto] })
+  async listAdminUsers(@Query() query: SimpleRestQueryDto, @Res({ passthrough: true }) res: Response): Promise<AdminUserRowDto[]> {
+    const params = this.users.parse(query);
+    const { rows, total } = await this.users.list(params);
+    setContentRange(res, 'users', params.offset, rows.length, total);
+    return rows;
+  }
+
+  @Get('users/:id')
+  @Authenticated({ roles: rolesFor('users', 'show') })
+  @ApiOperation({ summary: 'A user: profile, tier, credits, generation counts, recent activity' })
+  @ApiOkResponse({ type: AdminUserDetailsDto })
+  getAdminUser(@Param('id') id: string): Promise<AdminUserDetailsDto> {
+    return this.users.details(id);
+  }
+
+  @Patch('users/:id')
+  @Authenticated({ roles: rolesFor('user-tier', 'edit') })
+  @ApiOperation({ summary: "Change a user's tier (audited)" })
+  @ApiOkResponse({ type: AdminUserDetailsDto })
+  updateAdminUser(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() body: AdminUserUpdateDto): Promise<AdminUserDetailsDto> {
+    return this.users.changeTier(actor.id, id, body.tier);
+  }
+
+  @Put('users/:id')
+  @Authenticated({ roles: rolesFor('user-tier', 'edit') })
+  @ApiOperation({ summary: "Change a user's tier (PUT, as ra-data-simple-rest sends it)" })
+  @ApiOkResponse({ type: AdminUserDetailsDto })
+  replaceAdminUser(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() body: AdminUserUpdateDto): Promise<AdminUserDetailsDto> {
+    return this.users.changeTier(actor.id, id, body.tier);
+  }
+
+  @Post('users/:id/credits')
+  @HttpCode(200)
+  @Authenticated({ roles: rolesFor('user-credits', 'create') })
+  @ApiOperation({ summary: 'Add or deduct credits with a reason, through the ledger (audited)' })
+  @ApiOkResponse({ type: AdminUserDetailsDto })
+  adjustUserCredits(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() body: AdminCreditsAdjustDto): Promise<AdminUserDetailsDto> {
+    return this.users.adjustCredits(actor.id, id, body);
+  }
+
+  @Get('generations')
+  @Authenticated({ roles: rolesFor('generations', 'list') })
+  @ApiOperation({ summary: "Every user's generations, with status and failure reasons", description: LIST_NOTE })
+  @ApiOkResponse({ type: [AdminGenerationRowDto] })
+  async listAdminGenerations(@Query() query: SimpleRestQueryDto, @Res({ passthrough: true }) res: Response): Promise<AdminGenerationRowDto[]> {
+    const params = this.generations.parse(query);
+    const { rows, total } = await this.generations.list(params);
+    setContentRange(res, 'generations', params.offset, rows.length, total);
+    return rows;
+  }
+
+  @Delete('generations/:id')
+  @HttpCode(204)
+  @Authenticated({ roles: rolesFor('generations', 'delete') })
+  @ApiOperation({ summary: 'Remove any generation and its files (audited)' })
+  @ApiNoContentResponse()
+  async removeAdminGeneration(@CurrentUser() actor: AuthUser, @Param('id') id: string): Promise<void> {
+    await this.generations.remove(actor.id, id);
+  }
+
+  @Get('audit-log')
+  @Authenticated({ roles: rolesFor('audit-log', 'list') })
+  @ApiOperation({ summary: 'The audit trail: who did what to whom, before and after, when', description: LIST_NOTE })
+  @ApiOkResponse({ type: [AuditLogRowDto] })
+  async listAuditLog(@Query() query: SimpleRestQueryDto, @Res({ passthrough: true }) res: Response): Promise<AuditLogRowDto[]> {
+    const params = this.auditLog.parse(query);
+    const { rows, total } = await this.auditLog.list(params);
+    setContentRange(res, 'audit-log', params.offset, rows.length, total);
+    return rows;
+  }
+
+  @Get('queues')
+  @Authenticated({ roles: rolesFor('queues', 'list') })
+  @ApiOperation({ summary: 'The job queues: driver, health, last heartbeat, jobs by state per queue and in total' })
+  @ApiOkResponse({ type: QueueOverviewDto })
+  async getQueueOverview(): Promise<QueueOverviewDto> {
+    const [check, queues, running] = await Promise.all([
+      this.queue.check(),
+      this.queue.countsByQueue(),
+      this.db.query(`SELECT count(*)::int AS n FROM user_generations WHERE status = 'processing'`),
+    ]);
+    const counts = { waiting: 0, active: 0, delayed: 0, failed: 0, completed: 0 };
+    for (const q of queues) for (const key of Object.keys(counts) as (keyof typeof counts)[]) counts[key] += q.counts[key];
+    return {
+      driver: this.queue.kind,
+      queues,
+      healthy: check.ok,
+      detail: check.detail ?? null,
+      last_heartbeat_at: check.lastHeartbeatAt ?? null,
+      counts,
+      running_generations: running[0].n,
+      board_url: this.board.available ? QUEUE_BOARD_PATH : null,
+    };
+  }
+
+  @Post('queue-board/session')
+  @HttpCode(200)
+  @Authenticated({ roles: rolesFor('queues', 'list') })
+  @ApiOperation({
+    summary: 'Opens Bull Board: sets a short-lived httpOnly cookie (path /api/admin/queue-board) for the caller\'s session',
+    description: 'Bull Board is served only with the BullMQ driver (Redis); otherwise 404. The cookie expires after 15 minutes and with the session.',
+  })
+  @ApiOkResponse({ type: QueueBoardSessionDto })
+  async createQueueBoardSession(@CurrentUser() actor: AuthUser, @Res({ passthrough: true }) res: Response): Promise<QueueBoardSessionDto> {
+    if (!this.board.available) throw new NotFoundError('The queue board needs the BullMQ driver (REDIS_URL).');
+    const { token, expiresAt } = await this.board.issue(actor);
+    this.board.setCookie(res, token);
+    return { url: QUEUE_BOARD_PATH, expires_at: expiresAt.toISOString() };
+  }
+}

@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { AuditLogEntity } from './audit-log.entity';
+
+export enum AuditAction {
+  CreditsAdd = 'user.credits.add',
+  CreditsDeduct = 'user.credits.deduct',
+  TierChange = 'user.tier.change',
+  GenerationRemove = 'generation.remove',
+  NotificationRead = 'notification.read',
+  SupportStatusChange = 'support.status.change',
+  SupportPriorityChange = 'support.priority.change',
+  SupportReply = 'support.reply',
+  SupportNote = 'support.note',
+}
+
+export interface AuditEntry {
+  actorId: string;
+  action: AuditAction | string;
+  targetType: string;
+  targetId: string;
+  targetUserId?: string | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/** The audit trail of every admin and support action (read by admins in the console). */
+@Injectable()
+export class AuditService {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** Writes one row; pass the caller's transaction manager so the row commits with the action. */
+  async record(entry: AuditEntry, manager: EntityManager = this.db.manager): Promise<void> {
+    const ids = [entry.actorId, entry.targetUserId].filter((id): id is string => !!id);
+    const rows: { id: string; email: string }[] = ids.length ? await manager.query(`SELECT id, email FROM users WHERE id = ANY($1::uuid[])`, [ids]) : [];
+    const emailOf = (id?: string | null) => (id ? (rows.find((r) => r.id === id)?.email ?? null) : null);
+    await manager.insert(AuditLogEntity, {
+      actorId: entry.actorId,
+      actorEmail: emailOf(entry.actorId),
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId,
+      targetUserId: entry.targetUserId ?? null,
+      targetEmail: emailOf(entry.targetUserId),
+      before: (entry.before ?? null) as never,
+      after: (entry.after ?? null) as never,
+    });
+  }
+}

@@ -1,0 +1,138 @@
+import { EventEmitter } from 'node:events';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import type { Progress } from './generation-progress';
+
+/** What a running generation announces; the SSE route turns these into `progress`, `completed`, `failed`. */
+export type GenerationEvent = ({ type: 'progress' } & Progress) | { type: 'completed' } | { type: 'failed'; reason: string };
+
+export type GenerationEventListener = (event: GenerationEvent) => void;
+
+/**
+ * Progress events of generations, from whichever process runs the job to whichever API process
+ * holds the browser's event stream: Redis pub/sub (channel `<QUEUE_PREFIX>:generation-events:<id>`)
+ * when REDIS_URL is set, an in-process EventEmitter otherwise (then jobs run in the API process).
+ * Events are hints, never the truth: the stream reads the record from PostgreSQL for the final
+ * state, so a lost message delays an update at worst. Publishing never throws.
+ */
+@Injectable()
+export class GenerationEventsService implements OnApplicationShutdown {
+  private readonly logger = new Logger('GenerationEvents');
+  private readonly local = new EventEmitter();
+  private publisher?: Redis;
+  private subscriber?: Redis;
+  private subscriberReady?: Promise<Redis>;
+  /** channels this process subscribes to in Redis, with how many local listeners each */
+  private readonly subscriptions = new Map<string, number>();
+  private closed = false;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.local.setMaxListeners(0);
+  }
+
+  private get redisUrl(): string | undefined {
+    return this.config.queue.redisUrl;
+  }
+
+  private channel(generationId: string): string {
+    return `${this.config.queue.prefix}:generation-events:${generationId}`;
+  }
+
+  async publish(generationId: string, event: GenerationEvent): Promise<void> {
+    if (this.closed) return;
+    try {
+      if (!this.redisUrl) {
+        this.local.emit(generationId, event);
+        return;
+      }
+      this.publisher ??= this.connect('events-pub');
+      await this.publisher.publish(this.channel(generationId), JSON.stringify(event));
+    } catch (error) {
+      this.logger.warn(`Could not publish an event of ${generationId}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** Listens to one generation's events; answers the function that stops listening. */
+  async subscribe(generationId: string, listener: GenerationEventListener): Promise<() => Promise<void>> {
+    const channel = this.channel(generationId);
+    if (this.redisUrl) {
+      const subscriber = await this.connectSubscriber();
+      const count = this.subscriptions.get(channel) ?? 0;
+      this.subscriptions.set(channel, count + 1);
+      if (count === 0) {
+        try {
+          await subscriber.subscribe(channel);
+        } catch (error) {
+          this.subscriptions.delete(channel);
+          throw error;
+        }
+      }
+    }
+    this.local.on(generationId, listener);
+    let done = false;
+    return async () => {
+      if (done) return;
+      done = true;
+      this.local.off(generationId, listener);
+      if (!this.redisUrl || !this.subscriber) return;
+      const left = (this.subscriptions.get(channel) ?? 1) - 1;
+      if (left > 0) {
+        this.subscriptions.set(channel, left);
+        return;
+      }
+      this.subscriptions.delete(channel);
+      await this.subscriber.unsubscribe(channel).catch(() => undefined);
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.closed = true;
+    this.local.removeAllListeners();
+    await Promise.all(
+      [this.publisher, this.subscriber].filter((c): c is Redis => c !== undefined).map((c) => c.quit().catch(() => c.disconnect())),
+    );
+  }
+
+  private onMessage(channel: string, message: string): void {
+    const prefix = `${this.config.queue.prefix}:generation-events:`;
+    if (!channel.startsWith(prefix)) return;
+    try {
+      this.local.emit(channel.slice(prefix.length), JSON.parse(message) as GenerationEvent);
+    } catch {
+      this.logger.warn(`Ignored a malformed event on ${channel}`);
+    }
+  }
+
+  /**
+   * One subscriber connection per process, connected (ready check done) before its first SUBSCRIBE:
+   * a SUBSCRIBE queued while connecting would put the connection in subscriber mode before
+   * ioredis's ready check (INFO), which then fails.
+   */
+  private connectSubscriber(): Promise<Redis> {
+    this.subscriberReady ??= (async () => {
+      const subscriber = this.connect('events-sub', { lazyConnect: true });
+      subscriber.on('message', (ch: string, message: string) => this.onMessage(ch, message));
+      this.subscriber = subscriber;
+      await subscriber.connect();
+      return subscriber;
+    })().catch((error: unknown) => {
+      this.subscriberReady = undefined;
+      this.subscriber?.disconnect();
+      this.subscriber = undefined;
+      throw error;
+    });
+    return this.subscriberReady;
+  }
+
+  private connect(role: string, extra: { lazyConnect?: boolean } = {}): Redis {
+    const connection = new Redis(this.redisUrl!, { connectionName: `${this.config.queue.prefix}-${role}`, maxRetriesPerRequest: 3, ...extra });
+    let lastError: string | undefined;
+    connection.on('error', (error: Error) => {
+      if (error.message !== lastError) this.logger.warn(`Redis (${role}): ${error.message}`);
+      lastError = error.message;
+    });
+    return connection;
+  }
+}

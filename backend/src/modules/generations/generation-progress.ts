@@ -1,0 +1,57 @@
+import { ErrorMessages } from '../../common/errors';
+import { GenerationStage, GenerationStatus, type GenerationEntity } from './generation.entity';
+
+/** The spec's progress messages (product-spec.md section 4), one per stage. */
+export const PROGRESS_MESSAGES = {
+  [GenerationStage.Creating]: 'Creating generation record...',
+  [GenerationStage.Starting]: 'Starting AI generation...',
+  [GenerationStage.Processing]: 'Processing (this may take 10-30 seconds)...',
+  [GenerationStage.Polling]: (n: number, max: number) => `Checking status (${n}/${max})...`,
+  [GenerationStage.Finalizing]: 'Finalizing...',
+  [GenerationStage.Complete]: 'Complete!',
+} as const;
+
+/** The generation API's own messages. */
+export const GENERATION_MESSAGES = {
+  /** product-spec.md section 5 */
+  missingInput: 'Please upload at least one image, select a template and a pose or custom prompt',
+  alreadyRunning: 'A generation is already running',
+  /** product-spec.md section 8 */
+  failed: 'Generation failed',
+  startFailed: 'Failed to start generation',
+  timeout: ErrorMessages.timeout('generation'),
+  cancelled: 'Cancelled',
+  photoMissing: 'Generation failed: the photo was deleted',
+  notRunning: 'This generation is not running',
+  noResult: 'This generation has no result to download',
+  notFound: 'Generation not found.',
+  tooManyPhotos: 'You can use at most 5 photos per generation',
+  poseAndCustom: 'Choose either a pose or a custom prompt, not both',
+  templateCategory: 'This template does not belong to this category',
+  sceneCategory: 'This pose is not available in this category',
+  unknownTemplate: 'Unknown template',
+  unknownScene: 'Unknown pose',
+  lockedTemplate: (plan: string) => `This template requires ${plan} or higher to access`,
+  lockedScene: (plan: string) => `This pose requires ${plan} or higher`,
+  videoTier: (plan: string) => `Video generation requires ${plan} or higher`,
+} as const;
+
+export interface Progress {
+  stage: GenerationStage;
+  message: string;
+  /** the poll step (0 before the first) */
+  poll: number;
+  max_polls: number;
+}
+
+export function progressMessage(stage: GenerationStage, poll: number, maxPolls: number, error?: string | null): string {
+  if (stage === GenerationStage.Failed) return error ?? GENERATION_MESSAGES.failed;
+  if (stage === GenerationStage.Polling) return PROGRESS_MESSAGES[GenerationStage.Polling](poll, maxPolls);
+  return PROGRESS_MESSAGES[stage];
+}
+
+export function progressOf(row: Pick<GenerationEntity, 'stage' | 'status' | 'polls' | 'maxPolls' | 'error'>): Progress {
+  const stage =
+    row.status === GenerationStatus.Completed ? GenerationStage.Complete : row.status === GenerationStatus.Failed ? GenerationStage.Failed : row.stage;
+  return { stage, message: progressMessage(stage, row.polls, row.maxPolls, row.error), poll: row.polls, max_polls: row.maxPolls };
+}

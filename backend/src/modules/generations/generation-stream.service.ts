@@ -1,0 +1,128 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { GenerationEventsService } from './generation-events.service';
+import { GENERATION_MESSAGES, progressOf, type Progress } from './generation-progress';
+import { GenerationStage, GenerationStatus, type GenerationEntity } from './generation.entity';
+import { GenerationsRepository } from './generations.repository';
+import { GenerationsService } from './generations.service';
+
+/** A comment line every 15 s keeps proxies from closing an idle stream. */
+export const SSE_HEARTBEAT_MS = 15_000;
+
+const STAGE_ORDER: Record<GenerationStage, number> = {
+  [GenerationStage.Creating]: 0,
+  [GenerationStage.Starting]: 1,
+  [GenerationStage.Processing]: 2,
+  [GenerationStage.Polling]: 3,
+  [GenerationStage.Finalizing]: 4,
+  [GenerationStage.Complete]: 5,
+  [GenerationStage.Failed]: 5,
+};
+
+/** Writes server-sent events to an Express response. */
+export class SseWriter {
+  constructor(private readonly res: Response) {}
+
+  open(): void {
+    this.res.status(200);
+    this.res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+    this.res.setHeader('Cache-Control', 'no-cache, no-store, no-transform');
+    this.res.setHeader('Connection', 'keep-alive');
+    this.res.setHeader('X-Accel-Buffering', 'no'); // nginx: do not buffer the stream
+    this.res.flushHeaders();
+    this.res.write('retry: 3000\n\n');
+  }
+
+  event(name: string, data: unknown): void {
+    if (this.res.writableEnded) return;
+    this.res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+
+  comment(text: string): void {
+    if (!this.res.writableEnded) this.res.write(`: ${text}\n\n`);
+  }
+
+  end(): void {
+    if (!this.res.writableEnded) this.res.end();
+  }
+}
+
+/**
+ * GET /api/generations/:id/events: the owner's live view of one generation. Events: `progress`
+ * `{ stage, message, poll, max_polls }` (never backwards), then `completed` `{ generation }` or
+ * `failed` `{ reason }`, after which the stream closes. The current state is sent first, so a
+ * late or reconnecting browser sees where things are; final states are always read from
+ * PostgreSQL (events are only the trigger), and the heartbeat re-reads the record too, so a lost
+ * event delays the end by 15 s at most.
+ */
+@Injectable()
+export class GenerationStreamService {
+  private readonly logger = new Logger('GenerationStream');
+  heartbeatMs = SSE_HEARTBEAT_MS;
+
+  constructor(
+    private readonly generations: GenerationsService,
+    private readonly repo: GenerationsRepository,
+    private readonly events: GenerationEventsService,
+  ) {}
+
+  async open(userId: string, id: string, res: Response): Promise<void> {
+    await this.generations.findOwn(userId, id); // 404 before the stream opens
+    const sse = new SseWriter(res);
+    sse.open();
+
+    let finished = false;
+    let last: Progress | undefined;
+    let chain: Promise<void> = Promise.resolve();
+    const enqueue = (work: () => Promise<void>) => {
+      chain = chain.then(() => (finished ? undefined : work())).catch((error) => this.logger.warn(`stream of ${id}: ${error instanceof Error ? error.message : error}`));
+    };
+    const sendProgress = (p: Progress) => {
+      const newer = !last || STAGE_ORDER[p.stage] > STAGE_ORDER[last.stage] || (p.stage === last.stage && p.poll > last.poll);
+      if (!newer) return;
+      last = p;
+      sse.event('progress', { stage: p.stage, message: p.message, poll: p.poll, max_polls: p.max_polls });
+    };
+    const sendState = async (row: GenerationEntity | null) => {
+      if (!row) {
+        sse.event('failed', { reason: GENERATION_MESSAGES.notFound });
+      } else if (row.status === GenerationStatus.Completed) {
+        sse.event('completed', { generation: await this.generations.toDto(row) });
+      } else if (row.status === GenerationStatus.Failed) {
+        sse.event('failed', { reason: row.error ?? GENERATION_MESSAGES.failed });
+      } else {
+        sendProgress(progressOf(row));
+        return;
+      }
+      await close();
+    };
+
+    let unsubscribe: () => Promise<void> = async () => undefined;
+    const heartbeat = setInterval(
+      () =>
+        enqueue(async () => {
+          sse.comment('heartbeat');
+          const row = await this.repo.findById(id);
+          if (row?.status !== GenerationStatus.Processing) await sendState(row);
+        }),
+      this.heartbeatMs,
+    );
+    const close = async () => {
+      if (finished) return;
+      finished = true;
+      clearInterval(heartbeat);
+      await unsubscribe();
+      sse.end();
+    };
+    res.on('close', () => void close());
+
+    unsubscribe = await this.events.subscribe(id, (event) =>
+      enqueue(async () => {
+        if (event.type === 'progress') sendProgress(event);
+        else await sendState(await this.repo.findById(id));
+      }),
+    );
+    if (finished) await unsubscribe(); // the browser left while we subscribed
+    enqueue(async () => sendState(await this.repo.findById(id)));
+  }
+}

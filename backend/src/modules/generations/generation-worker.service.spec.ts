@@ -1,0 +1,193 @@
+import { Logger } from '@nestjs/common';
+import type { AppConfig } from '../../config/app-config';
+import { AI_DEFAULTS } from '../../config/app-config';
+import { JobName, type JobContext, type MessageQueueService } from '../../queue';
+import type { StoragePort } from '../../storage';
+import type { GenerationOutcomesService } from './generation-outcomes.service';
+import { GenerationWorkerService, withTimeout, StepTimeoutError } from './generation-worker.service';
+import { GenerationStage, GenerationStatus, type GenerationEntity } from './generation.entity';
+import type { GenerationsRepository, RunningRow } from './generations.repository';
+import type { ProviderInputsService } from './provider-inputs.service';
+import { ProviderError, ProviderErrorKind, type AiProvider } from './providers/ai-provider';
+
+beforeAll(() => Logger.overrideLogger(false));
+afterAll(() => Logger.overrideLogger(['log', 'error', 'warn']));
+
+const ID = '6f0c1e9e-8d3b-4a51-9a43-0d1bb1b1a001';
+
+function row(overrides: Partial<GenerationEntity> = {}): GenerationEntity {
+  return {
+    id: ID,
+    userId: 'u1',
+    type: 'image',
+    status: GenerationStatus.Processing,
+    cost: 1,
+    category: 'bikini',
+    prompt: 'show the woman',
+    metadata: { outfit_id: 'bikini-yellow', scene_id: 'beach-standing', upload_path: 'users/u1/uploads/p.jpg', upload_ids: ['p'] },
+    tier: 'free',
+    stage: GenerationStage.Starting,
+    polls: 0,
+    maxPolls: 3,
+    pollClaim: null,
+    provider: 'preview',
+    providerJobId: null,
+    submitStartedAt: null,
+    attempts: 1,
+    error: null,
+    resultKey: null,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+    completedAt: null,
+    ...overrides,
+  };
+}
+
+function setup(options: { kind?: 'in-process' | 'bullmq'; running?: RunningRow[] } = {}) {
+  const repo = {
+    claimSubmit: jest.fn().mockResolvedValue(true),
+    claimPoll: jest.fn().mockResolvedValue(true),
+    findById: jest.fn().mockResolvedValue(row()),
+    recordProviderJob: jest.fn().mockResolvedValue(true),
+    releaseSubmit: jest.fn().mockResolvedValue(true),
+    setStage: jest.fn(),
+    findRunning: jest.fn().mockResolvedValue(options.running ?? []),
+  };
+  const queue = { add: jest.fn(), addRepeatable: jest.fn(), kind: options.kind ?? 'bullmq', consuming: true };
+  const outcomes = { fail: jest.fn().mockResolvedValue(true), complete: jest.fn().mockResolvedValue(true), publishProgress: jest.fn() };
+  const inputs = { startInput: jest.fn().mockResolvedValue({ generationId: ID }) };
+  const provider: jest.Mocked<AiProvider> = {
+    name: 'preview',
+    supportsWebhooks: false,
+    start: jest.fn().mockResolvedValue({ jobId: 'job-1' }),
+    status: jest.fn().mockResolvedValue({ state: 'processing' }),
+    cancel: jest.fn().mockResolvedValue(undefined),
+  };
+  const storage = { put: jest.fn(), delete: jest.fn() };
+  const config = { appName: 'Fitting Room', ai: { ...AI_DEFAULTS, pollIntervalMs: 100, maxPolls: 3 } } as unknown as AppConfig;
+  const worker = new GenerationWorkerService(
+    repo as unknown as GenerationsRepository,
+    queue as unknown as MessageQueueService,
+    outcomes as unknown as GenerationOutcomesService,
+    inputs as unknown as ProviderInputsService,
+    provider,
+    storage as unknown as StoragePort,
+    config,
+  );
+  return { worker, repo, queue, outcomes, provider };
+}
+
+const ctx = (jobId = '7'): JobContext => ({ jobId, attempt: 1, maxAttempts: 3, name: JobName.GenerationPoll });
+
+describe('GenerationWorkerService: every step at most once', () => {
+  it('calls the provider start only after claiming the start, and schedules poll 1', async () => {
+    const { worker, provider, queue } = setup();
+    await worker.handleSubmit({ generationId: ID });
+    expect(provider.start).toHaveBeenCalledTimes(1);
+    expect(queue.add).toHaveBeenCalledWith(JobName.GenerationPoll, { generationId: ID, n: 1, source: 'poll' }, expect.objectContaining({ jobId: `poll-${ID}-1`, delayMs: 100 }));
+  });
+
+  it('never calls start for a retried or duplicated submit (the claim is taken)', async () => {
+    const { worker, repo, provider, queue } = setup();
+    repo.claimSubmit.mockResolvedValue(false);
+    repo.findById.mockResolvedValue(row({ providerJobId: 'job-1', polls: 0 }));
+    await worker.handleSubmit({ generationId: ID });
+    expect(provider.start).not.toHaveBeenCalled();
+    // the first poll is (re)added; its job id makes that a no-op when it is already queued
+    expect(queue.add).toHaveBeenCalledWith(JobName.GenerationPoll, expect.objectContaining({ n: 1 }), expect.objectContaining({ jobId: `poll-${ID}-1` }));
+  });
+
+  it('asks the provider to stop when the generation was cancelled while starting', async () => {
+    const { worker, repo, provider, queue } = setup();
+    repo.recordProviderJob.mockResolvedValue(false);
+    await worker.handleSubmit({ generationId: ID });
+    expect(provider.cancel).toHaveBeenCalledWith('job-1');
+    expect(queue.add).not.toHaveBeenCalled();
+  });
+
+  it('fails a start that timed out (never retried: the vendor may have started it)', async () => {
+    const { worker, provider, outcomes } = setup();
+    provider.start.mockRejectedValue(new ProviderError(ProviderErrorKind.Timeout, 'slow'));
+    await worker.handleSubmit({ generationId: ID });
+    expect(outcomes.fail).toHaveBeenCalledWith(ID, 'Operation timed out: generation. Please try again.', expect.anything());
+  });
+
+  it('does nothing for a poll step another job claimed', async () => {
+    const { worker, repo, provider } = setup();
+    repo.claimPoll.mockResolvedValue(false);
+    await worker.handlePoll({ generationId: ID, n: 2 }, ctx());
+    expect(provider.status).not.toHaveBeenCalled();
+    expect(repo.claimPoll).toHaveBeenCalledWith(ID, 2, `${JobName.GenerationPoll}:7`);
+  });
+
+  it('schedules the next step while processing, and times out after the last one', async () => {
+    const { worker, repo, queue, outcomes, provider } = setup();
+    repo.findById.mockResolvedValue(row({ providerJobId: 'job-1', polls: 2 }));
+    await worker.handlePoll({ generationId: ID, n: 2 }, ctx());
+    expect(queue.add).toHaveBeenCalledWith(JobName.GenerationPoll, expect.objectContaining({ n: 3 }), expect.objectContaining({ jobId: `poll-${ID}-3` }));
+    queue.add.mockClear();
+    repo.findById.mockResolvedValue(row({ providerJobId: 'job-1', polls: 3 }));
+    await worker.handlePoll({ generationId: ID, n: 3 }, ctx());
+    expect(queue.add).not.toHaveBeenCalled();
+    expect(outcomes.fail).toHaveBeenCalledWith(ID, 'Operation timed out: generation. Please try again.', expect.anything());
+    expect(provider.cancel).toHaveBeenCalledWith('job-1');
+  });
+
+  it('counts a transient status error as a poll, and fails on an unknown task', async () => {
+    const { worker, repo, queue, outcomes, provider } = setup();
+    repo.findById.mockResolvedValue(row({ providerJobId: 'job-1', polls: 1 }));
+    provider.status.mockRejectedValueOnce(new ProviderError(ProviderErrorKind.RateLimited, '429', { retryAfterMs: 2000 }));
+    await worker.handlePoll({ generationId: ID, n: 1 }, ctx());
+    expect(queue.add).toHaveBeenCalledWith(JobName.GenerationPoll, expect.objectContaining({ n: 2 }), expect.objectContaining({ delayMs: 2000 }));
+    provider.status.mockRejectedValueOnce(new ProviderError(ProviderErrorKind.NotFound, 'expired'));
+    await worker.handlePoll({ generationId: ID, n: 2 }, ctx());
+    expect(outcomes.fail).toHaveBeenCalledWith(ID, 'Generation failed', expect.anything());
+  });
+
+  describe('resume (boot and sweep)', () => {
+    const old = new Date(Date.now() - 10 * 60_000);
+    const running: RunningRow[] = [
+      { id: 'a', providerJobId: 'job-a', submitStartedAt: old, polls: 4, updatedAt: old },
+      { id: 'b', providerJobId: null, submitStartedAt: null, polls: 0, updatedAt: old },
+      { id: 'c', providerJobId: null, submitStartedAt: old, polls: 0, updatedAt: old },
+      { id: 'd', providerJobId: null, submitStartedAt: new Date(), polls: 0, updatedAt: old },
+    ];
+
+    it('polls the next step, submits what never started, and fails a start in doubt instead of starting it again', async () => {
+      const { worker, queue, outcomes, provider } = setup({ running });
+      expect(await worker.resume(false)).toBe(3);
+      expect(queue.add).toHaveBeenCalledWith(JobName.GenerationPoll, { generationId: 'a', n: 5, source: 'resume' }, expect.objectContaining({ jobId: 'poll-a-5' }));
+      expect(queue.add).toHaveBeenCalledWith(JobName.GenerationSubmit, { generationId: 'b' }, { jobId: 'submit-b' });
+      expect(outcomes.fail).toHaveBeenCalledWith('c', 'Failed to start generation', expect.anything());
+      expect(outcomes.fail).not.toHaveBeenCalledWith('d', expect.anything(), expect.anything()); // its start may still be running
+      expect(provider.start).not.toHaveBeenCalled();
+    });
+
+    it('at an in-process boot, resumes everything (nothing else can be running)', async () => {
+      const { worker, repo, outcomes } = setup({ kind: 'in-process', running });
+      expect(await worker.resume(true)).toBe(4);
+      expect(repo.findRunning).toHaveBeenCalledWith(undefined);
+      expect(outcomes.fail).toHaveBeenCalledWith('d', 'Failed to start generation', expect.anything());
+    });
+
+    it('with BullMQ, looks only at generations untouched for longer than a step can take', async () => {
+      const { worker, repo } = setup({ kind: 'bullmq' });
+      await worker.resume(true);
+      const before = repo.findRunning.mock.calls[0][0] as Date;
+      expect(Date.now() - before.getTime()).toBeGreaterThanOrEqual(AI_DEFAULTS.requestTimeoutMs * 2);
+    });
+  });
+});
+
+describe('withTimeout', () => {
+  it('aborts the signal and rejects when the call takes too long, even if it ignores the signal', async () => {
+    let seen: AbortSignal | undefined;
+    const never = (signal: AbortSignal) => {
+      seen = signal;
+      return new Promise<string>(() => undefined);
+    };
+    await expect(withTimeout(20, 'start', never)).rejects.toBeInstanceOf(StepTimeoutError);
+    expect(seen?.aborted).toBe(true);
+    await expect(withTimeout(1000, 'x', async () => 'ok')).resolves.toBe('ok');
+  });
+});

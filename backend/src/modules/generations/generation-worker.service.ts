@@ -1,0 +1,289 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { AppConfig } from '../../config/app-config';
+import { AI_DEFAULTS } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { JobName, MessageQueueService, OnJob, type JobContext, type JobPayload } from '../../queue';
+import { STORAGE, type StoragePort } from '../../storage';
+import { isWatermarked } from '../catalog';
+import { GENERATION_MESSAGES } from './generation-progress';
+import { GenerationOutcomesService } from './generation-outcomes.service';
+import { GenerationStage, GenerationStatus, type GenerationEntity } from './generation.entity';
+import { GenerationsRepository } from './generations.repository';
+import { PhotoMissingError, ProviderInputsService } from './provider-inputs.service';
+import { AI_PROVIDER, ProviderError, ProviderErrorKind, type AiProvider, type ProviderStatus } from './providers/ai-provider';
+import { MAX_RESULT_BYTES, processResult, ResultRejectedError } from './rendering/result-processing';
+
+/** How many times a start refused with 429 (which starts nothing) is tried again. */
+export const MAX_START_ATTEMPTS = 3;
+const SWEEP_SCHEDULE_KEY = 'generation-sweep';
+
+export class StepTimeoutError extends Error {
+  constructor(what: string) {
+    super(`${what} timed out`);
+    this.name = 'StepTimeoutError';
+  }
+}
+
+/**
+ * Runs `call` with an AbortSignal that fires after `ms`, and gives up at that time even if the
+ * call ignores its signal (it is then left to finish on its own).
+ */
+export async function withTimeout<T>(ms: number, what: string, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort(new StepTimeoutError(what));
+      reject(new StepTimeoutError(what));
+    }, ms);
+  });
+  try {
+    return await Promise.race([call(controller.signal), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function isTimeout(error: unknown): boolean {
+  if (error instanceof StepTimeoutError) return true;
+  if (error instanceof ProviderError) return error.kind === ProviderErrorKind.Timeout;
+  const name = (error as { name?: unknown } | null)?.name;
+  return name === 'AbortError' || name === 'TimeoutError';
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The queue side of a generation (ARCHITECTURE.md "Data flow of one generation", step 3-4).
+ *
+ * Jobs: GenerationSubmit (call the provider's start, 30 s timeout, record its job id), then
+ * GenerationPoll step 1, 2, ... every AI_POLL_INTERVAL_MS, at most AI_MAX_POLLS steps (a webhook
+ * adds an immediate step), then the result is fetched, stored, the hold captured. GenerationSweep
+ * (every AI_SWEEP_INTERVAL_MS, and once when a consumer boots) resumes generations whose jobs were
+ * lost.
+ *
+ * Idempotency rules, all enforced by conditional UPDATEs in PostgreSQL (generations.repository.ts):
+ * - The provider's start is called only by the job that set `submit_started_at` on a row that had
+ *   neither it nor a provider job id. A retried, duplicated or resumed submit finds the marker set
+ *   and does not call start again.
+ * - A row with the marker but no provider job id is a start in doubt (the process died during the
+ *   call, or before it could record the answer). It is never started again: once the start's
+ *   timeout has passed (at once at an in-process boot, where nothing else can be running), the
+ *   sweep fails it with "Failed to start generation" and releases its hold. The vendor may have
+ *   done the work; the user is not charged for it. A 429 is the one start error known to start
+ *   nothing: the marker is cleared and the start tried again later (at most 3 times).
+ * - Poll step n runs only if it claims `polls = n` from a smaller value, or if this same queue job
+ *   claimed it before (its retry, or BullMQ re-running it after a crash). So each step runs once,
+ *   duplicate chains die at their next step, and a crashed step is taken over by its own retry or
+ *   by the sweep (which adds step polls+1).
+ * - Completion and failure happen once, under a row lock (generation-outcomes.service.ts); the
+ *   credits' capture and release resolve a hold exactly once whatever calls them.
+ */
+@Injectable()
+export class GenerationWorkerService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('GenerationWorker');
+  private readonly ai: NonNullable<AppConfig['ai']>;
+
+  constructor(
+    private readonly repo: GenerationsRepository,
+    private readonly queue: MessageQueueService,
+    private readonly outcomes: GenerationOutcomesService,
+    private readonly inputs: ProviderInputsService,
+    @Inject(AI_PROVIDER) private readonly provider: AiProvider,
+    @Inject(STORAGE) private readonly storage: StoragePort,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.ai = config.ai ?? AI_DEFAULTS;
+  }
+
+  /** A consumer that starts schedules the sweep and resumes what a crash left behind. */
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.queue.consuming) return;
+    await this.queue.addRepeatable(JobName.GenerationSweep, {}, this.ai.sweepIntervalMs, SWEEP_SCHEDULE_KEY);
+    const resumed = await this.resume(true).catch((error) => {
+      this.logger.error(`Could not resume running generations: ${message(error)}`);
+      return 0;
+    });
+    if (resumed > 0) this.logger.log(`Resumed ${resumed} running generation(s)`);
+  }
+
+  @OnJob(JobName.GenerationSweep)
+  async handleSweep(): Promise<void> {
+    const resumed = await this.resume(false);
+    if (resumed > 0) this.logger.warn(`Sweep resumed ${resumed} stalled generation(s)`);
+  }
+
+  /**
+   * Puts running generations back on the queue. At an in-process boot every running generation
+   * is orphaned (the queue lived in the dead process); otherwise only those untouched for longer
+   * than any step can take. Adding a step that is still queued does nothing (its job id is taken),
+   * and a step that ran meanwhile refuses to run twice (claims), so resuming too much is harmless.
+   */
+  async resume(atBoot: boolean): Promise<number> {
+    const everything = atBoot && this.queue.kind === 'in-process';
+    const stepMs = this.ai.requestTimeoutMs * 2 + this.ai.pollIntervalMs * 2 + 10_000;
+    const rows = await this.repo.findRunning(everything ? undefined : new Date(Date.now() - stepMs));
+    let count = 0;
+    for (const row of rows) {
+      if (row.providerJobId) {
+        await this.schedulePoll(row.id, row.polls + 1, 0, 'resume');
+      } else if (!row.submitStartedAt) {
+        await this.queue.add(JobName.GenerationSubmit, { generationId: row.id }, { jobId: `submit-${row.id}` });
+      } else if (everything || row.submitStartedAt.getTime() < Date.now() - (this.ai.requestTimeoutMs + 5000)) {
+        await this.outcomes.fail(row.id, GENERATION_MESSAGES.startFailed, { detail: 'start in doubt after a crash: not started again' });
+      } else {
+        continue;
+      }
+      count++;
+    }
+    return count;
+  }
+
+  @OnJob(JobName.GenerationSubmit)
+  async handleSubmit({ generationId: id }: JobPayload<JobName.GenerationSubmit>): Promise<void> {
+    if (!(await this.repo.claimSubmit(id))) {
+      // started before (a retry or a duplicate): make sure its first poll exists (adding it again is a no-op)
+      const row = await this.repo.findById(id);
+      if (row?.status === GenerationStatus.Processing && row.providerJobId && row.polls === 0) await this.schedulePoll(id, 1, this.ai.pollIntervalMs);
+      return;
+    }
+    const row = await this.repo.findById(id);
+    if (!row) return;
+    await this.outcomes.publishProgress(row);
+
+    let input;
+    try {
+      input = await this.inputs.startInput(row, this.provider);
+    } catch (error) {
+      if (error instanceof PhotoMissingError) {
+        await this.outcomes.fail(id, GENERATION_MESSAGES.photoMissing);
+        return;
+      }
+      await this.repo.releaseSubmit(id); // nothing was sent: the retry may start it
+      throw error;
+    }
+
+    let jobId: string;
+    try {
+      ({ jobId } = await withTimeout(this.ai.requestTimeoutMs, 'start', (signal) => this.provider.start({ ...input, signal })));
+    } catch (error) {
+      await this.onStartError(row, error);
+      return;
+    }
+    if (!(await this.repo.recordProviderJob(id, jobId))) {
+      // cancelled while the provider was starting: ask it to stop
+      this.logger.log(`Generation ${id} ended while starting; cancelling provider job ${jobId}`);
+      await this.provider.cancel?.(jobId).catch((e) => this.logger.warn(`cancel ${jobId}: ${message(e)}`));
+      return;
+    }
+    await this.outcomes.publishProgress({ ...row, stage: GenerationStage.Processing });
+    await this.schedulePoll(id, 1, this.ai.pollIntervalMs);
+  }
+
+  @OnJob(JobName.GenerationPoll)
+  async handlePoll({ generationId: id, n }: JobPayload<JobName.GenerationPoll>, ctx: JobContext): Promise<void> {
+    if (!(await this.repo.claimPoll(id, n, `${ctx.name}:${ctx.jobId}`))) return;
+    const row = await this.repo.findById(id);
+    if (!row?.providerJobId) return;
+    await this.outcomes.publishProgress(row);
+
+    let status: ProviderStatus;
+    let retryAfterMs: number | undefined;
+    try {
+      status = await withTimeout(this.ai.requestTimeoutMs, 'status', (signal) => this.provider.status(row.providerJobId!, signal));
+    } catch (error) {
+      if (error instanceof ProviderError && !error.retryable) {
+        const refused = error.kind === ProviderErrorKind.Rejected && error.options.refused;
+        await this.outcomes.fail(id, refused ? error.message : GENERATION_MESSAGES.failed, { refused, detail: error.message });
+        return;
+      }
+      // a timeout, 429, 5xx or network error: this check counts as a poll, the next one tries again
+      this.logger.warn(`Status of generation ${id} (step ${n}) failed: ${message(error)}`);
+      retryAfterMs = error instanceof ProviderError ? error.options.retryAfterMs : undefined;
+      status = { state: 'processing' };
+    }
+
+    if (status.state === 'failed') {
+      await this.outcomes.fail(id, status.refused ? status.reason : GENERATION_MESSAGES.failed, { refused: status.refused, detail: status.reason });
+      return;
+    }
+    if (status.state === 'completed') {
+      try {
+        await this.finalize(row, status.result);
+        return;
+      } catch (error) {
+        if (error instanceof ResultRejectedError) {
+          await this.outcomes.fail(id, GENERATION_MESSAGES.failed, { detail: error.message });
+          return;
+        }
+        // download or storage failed: the next step asks the provider again
+        this.logger.warn(`Storing the result of generation ${id} failed (step ${n}): ${message(error)}`);
+      }
+    }
+    if (n >= row.maxPolls) {
+      await this.outcomes.fail(id, GENERATION_MESSAGES.timeout, { detail: `still processing after ${n} status checks` });
+      await this.provider.cancel?.(row.providerJobId).catch(() => undefined);
+      return;
+    }
+    await this.schedulePoll(id, n + 1, Math.max(this.ai.pollIntervalMs, retryAfterMs ?? 0));
+  }
+
+  /** Fetches the result, stores our copy (watermarked for the free tier, tagged AI-generated), then completes. */
+  private async finalize(row: GenerationEntity, result: Extract<ProviderStatus, { state: 'completed' }>['result']): Promise<void> {
+    await this.repo.setStage(row.id, GenerationStage.Finalizing);
+    await this.outcomes.publishProgress({ ...row, stage: GenerationStage.Finalizing });
+    const bytes = 'buffer' in result ? result.buffer : await this.download(result.url, row.type);
+    const stored = await processResult(bytes, { type: row.type, watermark: isWatermarked(row.tier), appName: this.config.appName });
+    const key = `users/${row.userId}/results/${row.id}.${stored.extension}`;
+    await this.storage.put(key, stored.body, { contentType: stored.contentType });
+    if (!(await this.outcomes.complete(row, key))) {
+      // it ended meanwhile (cancelled, deleted): keep no orphan file, unless another run completed it with this very key
+      const current = await this.repo.findById(row.id);
+      if (current?.status !== GenerationStatus.Completed) await this.storage.delete(key).catch(() => undefined);
+    }
+    await this.provider.discard?.(row.providerJobId!).catch(() => undefined);
+  }
+
+  /** A vendor's result URL (they expire within hours): fetched with the request timeout and a size limit. */
+  private async download(url: string, type: 'image' | 'video'): Promise<Buffer> {
+    if (!/^https?:\/\//i.test(url)) throw new ResultRejectedError('The AI provider returned a result URL that is not http(s)');
+    const limit = MAX_RESULT_BYTES[type];
+    return withTimeout(this.ai.requestTimeoutMs, 'result download', async (signal) => {
+      const res = await fetch(url, { signal, redirect: 'follow' });
+      if (!res.ok || !res.body) throw new Error(`result download answered ${res.status}`);
+      if (Number(res.headers.get('content-length') ?? 0) > limit) throw new ResultRejectedError('The AI provider returned a result that is too large');
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        size += chunk.length;
+        if (size > limit) throw new ResultRejectedError('The AI provider returned a result that is too large');
+        chunks.push(Buffer.from(chunk));
+      }
+      return Buffer.concat(chunks);
+    });
+  }
+
+  private async onStartError(row: GenerationEntity, error: unknown): Promise<void> {
+    const pe = error instanceof ProviderError ? error : undefined;
+    if (pe?.kind === ProviderErrorKind.RateLimited && row.attempts < MAX_START_ATTEMPTS) {
+      // a 429 starts nothing at the vendor: clear the marker and try again later
+      if (await this.repo.releaseSubmit(row.id)) {
+        const delayMs = pe.options.retryAfterMs ?? 5000 * row.attempts;
+        await this.queue.add(JobName.GenerationSubmit, { generationId: row.id }, { delayMs, jobId: `submit-${row.id}-${row.attempts + 1}` });
+      }
+      return;
+    }
+    const reason = isTimeout(error)
+      ? GENERATION_MESSAGES.timeout
+      : pe?.kind === ProviderErrorKind.Rejected && pe.options.refused
+        ? pe.message
+        : GENERATION_MESSAGES.startFailed;
+    await this.outcomes.fail(row.id, reason, { refused: pe?.options.refused, detail: message(error) });
+  }
+
+  /** Adds poll step `n`; its job id makes adding the same pending step twice a no-op. */
+  schedulePoll(id: string, n: number, delayMs: number, source: 'poll' | 'webhook' | 'resume' = 'poll'): Promise<void> {
+    const jobId = source === 'webhook' ? `hook-${id}-${n}` : `poll-${id}-${n}`;
+    return this.queue.add(JobName.GenerationPoll, { generationId: id, n, source }, { delayMs, jobId, attempts: 3, backoffMs: 1000 });
+  }
+}

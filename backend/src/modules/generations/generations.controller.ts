@@ -1,0 +1,136 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiForbiddenResponse,
+  ApiFoundResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
+import { type AuthUser, Authenticated, CurrentUser } from '../../common/auth';
+import { AuthError, ErrorResponseDto } from '../../common/errors';
+import { SessionsService } from '../auth/sessions.service';
+import { GenerationListQueryDto } from './dto/generation-list-query.dto';
+import { GenerationListResponseDto, GenerationResponseDto } from './dto/generation-response.dto';
+import { GenerationStartDto } from './dto/generation-start.dto';
+import { GENERATION_MESSAGES } from './generation-progress';
+import { GenerationStreamService } from './generation-stream.service';
+import { GenerationsService } from './generations.service';
+
+@ApiTags('generations')
+@Controller('generations')
+export class GenerationsController {
+  constructor(
+    private readonly generations: GenerationsService,
+    private readonly streams: GenerationStreamService,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  @Post()
+  @Authenticated()
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'Start a generation',
+    description:
+      'Needs at least one of my uploads, a template of the category and a pose of the category (scene_id) or a custom pose (custom_pose), ' +
+      'each allowed for my tier; video only from Glow Up and when video is enabled. The cost (the scene\'s creditCost, +3 for video, ' +
+      'custom pose 3) is held at once and charged when the result is stored. One generation at a time: a second start answers 409. ' +
+      'Answers at once (202) with the record in `processing`; follow it with GET /api/generations/{id}/events or GET /api/generations/{id}.',
+  })
+  @ApiAcceptedResponse({ type: GenerationResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: `VALIDATION_ERROR ("${GENERATION_MESSAGES.missingInput}", a refused custom pose, ...) or INSUFFICIENT_CREDITS` })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'FORBIDDEN: the template, pose or video needs a higher plan' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: `CONFLICT: "${GENERATION_MESSAGES.alreadyRunning}"` })
+  startGeneration(@CurrentUser() user: AuthUser, @Body() body: GenerationStartDto): Promise<GenerationResponseDto> {
+    return this.generations.start(user, body);
+  }
+
+  @Get()
+  @Authenticated()
+  @ApiOperation({ summary: 'My completed generations, newest first, a page at a time' })
+  @ApiOkResponse({ type: GenerationListResponseDto })
+  listGenerations(@CurrentUser() user: AuthUser, @Query() query: GenerationListQueryDto): Promise<GenerationListResponseDto> {
+    return this.generations.list(user, query);
+  }
+
+  @Get(':id')
+  @Authenticated()
+  @ApiOperation({ summary: 'One of my generations: its state and progress (the polling fallback of the event stream)' })
+  @ApiOkResponse({ type: GenerationResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'not mine, or no such generation' })
+  getGeneration(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<GenerationResponseDto> {
+    return this.generations.get(user.id, id);
+  }
+
+  /**
+   * EventSource cannot send an Authorization header, so this route (and only this one) also takes
+   * the access token as `?access_token=`. Access tokens live 15 minutes, request logs never record
+   * query strings, and the answer is only ever the caller's own generation.
+   */
+  @Get(':id/events')
+  @Authenticated({ optional: true })
+  @ApiOperation({
+    summary: 'Follow one of my generations live (server-sent events)',
+    description:
+      'text/event-stream. Events: `progress` {stage, message, poll, max_polls}; then `completed` {generation} or `failed` {reason}, ' +
+      'after which the server closes the stream. A comment line every 15 s keeps the connection open. The current state is sent first. ' +
+      'Authenticate with the bearer header, or, from an EventSource (which cannot send headers), with `?access_token=<access token>`.',
+  })
+  @ApiQuery({ name: 'access_token', required: false, description: 'the access token, for EventSource (only this route accepts it)' })
+  @ApiProduces('text/event-stream')
+  @ApiOkResponse({ description: 'the event stream', schema: { type: 'string' } })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'not mine, or no such generation' })
+  async streamGenerationEvents(
+    @CurrentUser() user: AuthUser | undefined,
+    @Param('id') id: string,
+    @Query('access_token') accessToken: string | string[] | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    const caller = user ?? (typeof accessToken === 'string' && accessToken ? await this.sessions.authenticate(accessToken) : null);
+    if (!caller) throw new AuthError();
+    await this.streams.open(caller.id, id, res);
+  }
+
+  @Post(':id/cancel')
+  @Authenticated()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Cancel my running generation: it fails with "Cancelled" and its held credits are released' })
+  @ApiOkResponse({ type: GenerationResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: `CONFLICT: "${GENERATION_MESSAGES.notRunning}"` })
+  cancelGeneration(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<GenerationResponseDto> {
+    return this.generations.cancel(user.id, id);
+  }
+
+  @Delete(':id')
+  @Authenticated()
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete my generation and its file (a running one is cancelled first)' })
+  @ApiNoContentResponse({ description: 'deleted' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  deleteGeneration(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {
+    return this.generations.remove(user.id, id);
+  }
+
+  @Get(':id/download')
+  @Authenticated()
+  @ApiOperation({
+    summary: 'Download my result',
+    description: 'Redirects (302) to a signed link that expires, answered as an attachment named `<prefix>-<id>.jpg` or `.mp4`.',
+  })
+  @ApiFoundResponse({ description: 'Location: the signed link' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: `CONFLICT: "${GENERATION_MESSAGES.noResult}"` })
+  async downloadGeneration(@CurrentUser() user: AuthUser, @Param('id') id: string, @Res() res: Response): Promise<void> {
+    const url = await this.generations.downloadUrl(user.id, id);
+    res.setHeader('Cache-Control', 'no-store');
+    res.redirect(302, url);
+  }
+}

@@ -1,0 +1,52 @@
+import { Module, type MiddlewareConsumer, type NestModule, RequestMethod } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import express from 'express';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { STORAGE, type StoragePort } from '../../storage';
+import { AnalyticsModule } from '../analytics/analytics.module';
+import { AuthModule } from '../auth/auth.module';
+import { CatalogModule, CatalogService } from '../catalog';
+import { UploadsModule } from '../uploads/uploads.module';
+import { GenerationEventsService } from './generation-events.service';
+import { GenerationOutcomesService } from './generation-outcomes.service';
+import { GenerationStreamService } from './generation-stream.service';
+import { GenerationWorkerService } from './generation-worker.service';
+import { GenerationEntity } from './generation.entity';
+import { GenerationsController } from './generations.controller';
+import { GenerationsRepository } from './generations.repository';
+import { GenerationsService } from './generations.service';
+import { ProviderInputsService } from './provider-inputs.service';
+import { ProviderWebhooksController } from './provider-webhooks.controller';
+import { AI_PROVIDER, createAiProvider } from './providers';
+
+/**
+ * Generations: the API (start, read, list, events, cancel, delete, download), the provider's
+ * webhooks, the queue jobs that drive the AI provider (AI_PROVIDER), and progress events.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([GenerationEntity]), UploadsModule, CatalogModule, AnalyticsModule, AuthModule],
+  controllers: [GenerationsController, ProviderWebhooksController],
+  providers: [
+    {
+      provide: AI_PROVIDER,
+      inject: [APP_CONFIG, STORAGE, CatalogService],
+      useFactory: (config: AppConfig, storage: StoragePort, catalog: CatalogService) =>
+        createAiProvider({ config, storage, artworkSvg: (id) => catalog.getArtwork(id)?.svg }),
+    },
+    GenerationsRepository,
+    GenerationEventsService,
+    GenerationOutcomesService,
+    ProviderInputsService,
+    GenerationsService,
+    GenerationStreamService,
+    GenerationWorkerService,
+  ],
+  exports: [GenerationsService, GenerationEventsService, AI_PROVIDER],
+})
+export class GenerationsModule implements NestModule {
+  /** Webhook bodies that are not JSON (which keeps its raw bytes as rawBody) arrive as raw bytes. */
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(express.raw({ type: () => true, limit: '1mb' })).forRoutes({ path: 'webhooks/ai/:provider', method: RequestMethod.POST });
+  }
+}

@@ -1,0 +1,147 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { GenerationEntity, GenerationStage, GenerationStatus } from './generation.entity';
+
+/** TypeORM answers an UPDATE ... RETURNING on PostgreSQL as [rows, affectedCount]. */
+function affected(result: unknown): number {
+  if (Array.isArray(result) && result.length === 2 && typeof result[1] === 'number') return result[1];
+  return Array.isArray(result) ? result.length : 0;
+}
+
+export interface RunningRow {
+  id: string;
+  providerJobId: string | null;
+  submitStartedAt: Date | null;
+  polls: number;
+  updatedAt: Date;
+}
+
+/**
+ * Every read and write of user_generations. The state changes of the pipeline are conditional
+ * UPDATEs (a "claim"): a step proceeds only if its UPDATE changed the row, so two copies of a job
+ * (a retry, a duplicate, a resumed one) can never both do the same step.
+ */
+@Injectable()
+export class GenerationsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  get manager(): EntityManager {
+    return this.db.manager;
+  }
+
+  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  findById(id: string): Promise<GenerationEntity | null> {
+    return this.db.getRepository(GenerationEntity).findOneBy({ id });
+  }
+
+  findOwn(userId: string, id: string): Promise<GenerationEntity | null> {
+    return this.db.getRepository(GenerationEntity).findOneBy({ id, userId });
+  }
+
+  findByProviderJob(provider: string, providerJobId: string): Promise<GenerationEntity | null> {
+    return this.db.getRepository(GenerationEntity).findOneBy({ provider, providerJobId });
+  }
+
+  hasRunning(userId: string): Promise<boolean> {
+    return this.db.getRepository(GenerationEntity).existsBy({ userId, status: GenerationStatus.Processing });
+  }
+
+  async listCompleted(userId: string, category: string | undefined, page: number, pageSize: number): Promise<[GenerationEntity[], number]> {
+    return this.db.getRepository(GenerationEntity).findAndCount({
+      where: { userId, status: GenerationStatus.Completed, ...(category ? { category } : {}) },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    });
+  }
+
+  async delete(userId: string, id: string): Promise<void> {
+    await this.db.getRepository(GenerationEntity).delete({ id, userId });
+  }
+
+  /** Claims the provider start: only one job ever gets past this for a generation. */
+  async claimSubmit(id: string): Promise<boolean> {
+    const result = await this.db.query(
+      `UPDATE user_generations SET submit_started_at = now(), attempts = attempts + 1, stage = $2, updated_at = now()
+        WHERE id = $1 AND status = 'processing' AND provider_job_id IS NULL AND submit_started_at IS NULL`,
+      [id, GenerationStage.Starting],
+    );
+    return affected(result) === 1;
+  }
+
+  /** The provider answered a job id: record it, unless the generation ended meanwhile (cancelled). */
+  async recordProviderJob(id: string, providerJobId: string): Promise<boolean> {
+    const result = await this.db.query(
+      `UPDATE user_generations SET provider_job_id = $2, stage = $3, updated_at = now()
+        WHERE id = $1 AND status = 'processing' AND provider_job_id IS NULL`,
+      [id, providerJobId, GenerationStage.Processing],
+    );
+    return affected(result) === 1;
+  }
+
+  /** The provider refused the start before doing anything (429): the start may be tried again. */
+  async releaseSubmit(id: string): Promise<boolean> {
+    const result = await this.db.query(
+      `UPDATE user_generations SET submit_started_at = NULL, stage = $2, updated_at = now()
+        WHERE id = $1 AND status = 'processing' AND provider_job_id IS NULL`,
+      [id, GenerationStage.Creating],
+    );
+    return affected(result) === 1;
+  }
+
+  /**
+   * Claims poll step `n`: it runs if no step `n` or later was claimed yet, or if this very job
+   * (`claim`, stable across its retries and BullMQ's stalled-job re-runs) claimed it before.
+   */
+  async claimPoll(id: string, n: number, claim: string): Promise<boolean> {
+    const result = await this.db.query(
+      `UPDATE user_generations SET polls = $2, poll_claim = $3, stage = $4, updated_at = now()
+        WHERE id = $1 AND status = 'processing' AND provider_job_id IS NOT NULL
+          AND (polls < $2 OR (polls = $2 AND poll_claim = $3))`,
+      [id, n, claim, GenerationStage.Polling],
+    );
+    return affected(result) === 1;
+  }
+
+  async setStage(id: string, stage: GenerationStage): Promise<void> {
+    await this.db.query(`UPDATE user_generations SET stage = $2, updated_at = now() WHERE id = $1 AND status = 'processing'`, [id, stage]);
+  }
+
+  /** Locks the row for the end of a generation; null when it is not processing any more. */
+  async lockProcessing(m: EntityManager, id: string): Promise<{ id: string; user_id: string } | null> {
+    const rows: { id: string; user_id: string; status: string }[] = await m.query(
+      `SELECT id, user_id, status FROM user_generations WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
+    return rows[0]?.status === GenerationStatus.Processing ? rows[0] : null;
+  }
+
+  async markCompleted(m: EntityManager, id: string, resultKey: string): Promise<void> {
+    await m.query(
+      `UPDATE user_generations SET status = 'completed', stage = $3, result_key = $2, error = NULL, completed_at = now(), updated_at = now()
+        WHERE id = $1`,
+      [id, resultKey, GenerationStage.Complete],
+    );
+  }
+
+  async markFailed(m: EntityManager, id: string, reason: string): Promise<void> {
+    await m.query(
+      `UPDATE user_generations SET status = 'failed', stage = $3, error = $2, completed_at = now(), updated_at = now() WHERE id = $1`,
+      [id, reason.slice(0, 2000), GenerationStage.Failed],
+    );
+  }
+
+  /** Running generations not touched since `before` (all of them without a date), oldest first. */
+  async findRunning(before?: Date, limit = 500): Promise<RunningRow[]> {
+    const rows: { id: string; provider_job_id: string | null; submit_started_at: Date | null; polls: number; updated_at: Date }[] = await this.db.query(
+      `SELECT id, provider_job_id, submit_started_at, polls, updated_at FROM user_generations
+        WHERE status = 'processing' ${before ? 'AND updated_at < $2' : ''} ORDER BY updated_at LIMIT $1`,
+      before ? [limit, before] : [limit],
+    );
+    return rows.map((r) => ({ id: r.id, providerJobId: r.provider_job_id, submitStartedAt: r.submit_started_at, polls: r.polls, updatedAt: r.updated_at }));
+  }
+}

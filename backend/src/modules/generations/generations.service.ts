@@ -1,0 +1,271 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { AuthUser } from '../../common/auth';
+import { AuthError, ConflictError, ForbiddenError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../common/errors';
+import type { AppConfig } from '../../config/app-config';
+import { AI_DEFAULTS } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { JobName, MessageQueueService } from '../../queue';
+import { STORAGE, type StoragePort } from '../../storage';
+import {
+  canGenerateVideo,
+  canUseScene,
+  canUseTemplate,
+  CatalogService,
+  composePrompt,
+  CUSTOM_POSE,
+  findScene,
+  findTemplate,
+  generationCost,
+  planForTier,
+  sceneBelongsTo,
+  TIERS,
+  type CategoryId,
+  type SceneDefinition,
+  type TemplateDefinition,
+} from '../catalog';
+import { CreditsService } from '../credits/credits.service';
+import { UploadsService } from '../uploads/uploads.service';
+import { GenerationListQueryDto, GENERATIONS_PAGE_SIZE } from './dto/generation-list-query.dto';
+import { GenerationListResponseDto, GenerationResponseDto } from './dto/generation-response.dto';
+import { GenerationStartDto } from './dto/generation-start.dto';
+import { GENERATION_MESSAGES, progressOf } from './generation-progress';
+import { GenerationOutcomesService } from './generation-outcomes.service';
+import { GenerationEntity, GenerationMetadata, GenerationStage, GenerationStatus } from './generation.entity';
+import { GenerationsRepository } from './generations.repository';
+import { AI_PROVIDER, type AiProvider } from './providers/ai-provider';
+import { assertSafeCustomPose } from './safety';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ONE_RUNNING_INDEX = 'user_generations_one_running_per_user';
+
+/** What a valid start request asks for. */
+interface StartPlan {
+  template: TemplateDefinition;
+  scene: SceneDefinition | null;
+  customPose: string | null;
+  cost: number;
+  prompt: string;
+}
+
+/** "Fitting Room" -> "fitting-room": the prefix of downloaded file names. */
+export function downloadPrefix(appName: string): string {
+  return (
+    appName
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'generation'
+  );
+}
+
+/**
+ * The generation API: starting one (checks, hold, record, job in one go), reading, listing,
+ * cancelling, deleting, downloading, and taking the provider's webhooks. Every query is scoped to
+ * the caller: another user's generation is "not found".
+ */
+@Injectable()
+export class GenerationsService {
+  private readonly logger = new Logger('Generations');
+  private readonly ai: NonNullable<AppConfig['ai']>;
+
+  constructor(
+    private readonly repo: GenerationsRepository,
+    private readonly uploads: UploadsService,
+    private readonly credits: CreditsService,
+    private readonly catalog: CatalogService,
+    private readonly queue: MessageQueueService,
+    private readonly outcomes: GenerationOutcomesService,
+    @Inject(AI_PROVIDER) private readonly provider: AiProvider,
+    @Inject(STORAGE) private readonly storage: StoragePort,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.ai = config.ai ?? AI_DEFAULTS;
+  }
+
+  /**
+   * Checks everything, then in one transaction inserts the record and holds the cost, then adds
+   * the submit job. A second start while one runs answers 409 (the partial unique index decides
+   * under concurrency); any refusal leaves no row and no hold. If the job cannot be added, the
+   * generation is failed and its hold released before answering 503.
+   */
+  async start(user: AuthUser, dto: GenerationStartDto): Promise<GenerationResponseDto> {
+    const plan = this.plan(user, dto);
+    const photos = await this.uploads.findOwnedOrdered(user.id, dto.upload_ids!);
+    if (await this.repo.hasRunning(user.id)) throw new ConflictError(GENERATION_MESSAGES.alreadyRunning);
+
+    const id = randomUUID();
+    const metadata: GenerationMetadata = {
+      outfit_id: plan.template.id,
+      scene_id: plan.scene?.id ?? CUSTOM_POSE.id,
+      upload_path: photos[0].storageKey,
+      upload_ids: photos.map((p) => p.id),
+      ...(plan.customPose !== null ? { custom_pose: plan.customPose } : {}),
+    };
+    try {
+      await this.repo.transaction(async (m) => {
+        await m.getRepository(GenerationEntity).insert({
+          id,
+          userId: user.id,
+          type: dto.type,
+          status: GenerationStatus.Processing,
+          cost: plan.cost,
+          category: dto.category,
+          prompt: plan.prompt,
+          metadata,
+          tier: user.tier,
+          stage: GenerationStage.Creating,
+          polls: 0,
+          maxPolls: this.ai.maxPolls,
+          provider: this.provider.name,
+        });
+        await this.credits.hold(user.id, id, plan.cost, m);
+      });
+    } catch (error) {
+      const driver = (error as { driverError?: { code?: string; constraint?: string } }).driverError;
+      if (driver?.code === '23505' && driver.constraint === ONE_RUNNING_INDEX) throw new ConflictError(GENERATION_MESSAGES.alreadyRunning);
+      throw error;
+    }
+
+    try {
+      await this.queue.add(JobName.GenerationSubmit, { generationId: id }, { jobId: `submit-${id}` });
+    } catch (error) {
+      this.logger.error(`Could not queue generation ${id}: ${error instanceof Error ? error.message : String(error)}`);
+      await this.outcomes.fail(id, GENERATION_MESSAGES.startFailed, { detail: 'the queue refused the job' });
+      throw new ServiceUnavailableError();
+    }
+    await this.uploads.touch(metadata.upload_ids);
+    const row = (await this.repo.findById(id))!;
+    await this.outcomes.started(row);
+    return this.toDto(row);
+  }
+
+  async list(user: AuthUser, query: GenerationListQueryDto): Promise<GenerationListResponseDto> {
+    const page = query.page ?? 1;
+    const pageSize = query.page_size ?? GENERATIONS_PAGE_SIZE.default;
+    const [rows, total] = await this.repo.listCompleted(user.id, query.category, page, pageSize);
+    return { items: await Promise.all(rows.map((r) => this.toDto(r))), total, page, page_size: pageSize };
+  }
+
+  async get(userId: string, id: string): Promise<GenerationResponseDto> {
+    return this.toDto(await this.findOwn(userId, id));
+  }
+
+  /** The caller's generation, or NotFoundError (also for another user's). */
+  async findOwn(userId: string, id: string): Promise<GenerationEntity> {
+    const row = UUID.test(id) ? await this.repo.findOwn(userId, id) : null;
+    if (!row) throw new NotFoundError(GENERATION_MESSAGES.notFound);
+    return row;
+  }
+
+  /** Stops a running generation: failed "Cancelled", hold released, the provider asked to stop. */
+  async cancel(userId: string, id: string): Promise<GenerationResponseDto> {
+    const row = await this.findOwn(userId, id);
+    if (row.status !== GenerationStatus.Processing || !(await this.outcomes.fail(id, GENERATION_MESSAGES.cancelled))) {
+      throw new ConflictError(GENERATION_MESSAGES.notRunning);
+    }
+    if (row.providerJobId) {
+      await this.provider.cancel?.(row.providerJobId).catch((e) => this.logger.warn(`cancel ${row.providerJobId}: ${e instanceof Error ? e.message : e}`));
+    }
+    return this.get(userId, id);
+  }
+
+  /** Deletes the generation and its file (a running one is cancelled first). */
+  async remove(userId: string, id: string): Promise<void> {
+    const row = await this.findOwn(userId, id);
+    if (row.status === GenerationStatus.Processing) {
+      await this.outcomes.fail(id, GENERATION_MESSAGES.cancelled);
+      if (row.providerJobId) await this.provider.cancel?.(row.providerJobId).catch(() => undefined);
+    }
+    const fresh = (await this.repo.findOwn(userId, id)) ?? row;
+    if (fresh.resultKey) await this.storage.delete(fresh.resultKey);
+    await this.repo.delete(userId, id);
+  }
+
+  /** A signed link to the result, named `<prefix>-<id>.jpg|.mp4` (Content-Disposition: attachment). */
+  async downloadUrl(userId: string, id: string): Promise<string> {
+    const row = await this.findOwn(userId, id);
+    if (row.status !== GenerationStatus.Completed || !row.resultKey) throw new ConflictError(GENERATION_MESSAGES.noResult);
+    const extension = row.type === 'video' ? 'mp4' : 'jpg';
+    return this.storage.signedUrl(row.resultKey, { downloadName: `${downloadPrefix(this.config.appName)}-${row.id}.${extension}` });
+  }
+
+  /**
+   * A provider's webhook: 404 unless it is the active provider and it has webhooks, 401 unless the
+   * provider says the call is authentic. A final status adds an immediate poll step (which asks the
+   * provider, so the webhook's body is never trusted beyond its job id).
+   */
+  async acceptWebhook(providerName: string, headers: Record<string, string | string[] | undefined>, rawBody: Buffer, requestUrl: string): Promise<void> {
+    if (providerName !== this.provider.name || !this.provider.supportsWebhooks || !this.provider.parseWebhook) {
+      throw new NotFoundError('No such webhook.');
+    }
+    const parsed = this.provider.parseWebhook(headers, rawBody, requestUrl);
+    if (!parsed) throw new AuthError('Invalid webhook signature.');
+    if (parsed.status.state === 'processing') return;
+    const row = await this.repo.findByProviderJob(this.provider.name, parsed.jobId);
+    if (!row || row.status !== GenerationStatus.Processing) return;
+    const n = row.polls + 1;
+    await this.queue.add(
+      JobName.GenerationPoll,
+      { generationId: row.id, n, source: 'webhook' },
+      { jobId: `hook-${row.id}-${n}`, attempts: 3, backoffMs: 1000 },
+    );
+  }
+
+  async toDto(row: GenerationEntity): Promise<GenerationResponseDto> {
+    const url = row.status === GenerationStatus.Completed && row.resultKey ? await this.storage.signedUrl(row.resultKey) : null;
+    return {
+      id: row.id,
+      user_id: row.userId,
+      type: row.type,
+      status: row.status,
+      cost: row.cost,
+      category: row.category,
+      prompt: row.prompt,
+      metadata: row.metadata,
+      url,
+      progress: progressOf(row),
+      error: row.status === GenerationStatus.Failed ? (row.error ?? GENERATION_MESSAGES.failed) : null,
+      created_at: new Date(row.createdAt).toISOString(),
+      updated_at: new Date(row.updatedAt).toISOString(),
+      completed_at: row.completedAt ? new Date(row.completedAt).toISOString() : null,
+    };
+  }
+
+  /** Every check of a start request that needs no I/O; throws the catalogue's errors. */
+  private plan(user: AuthUser, dto: GenerationStartDto): StartPlan {
+    const custom = dto.custom_pose !== undefined && dto.custom_pose !== null;
+    const sceneGiven = typeof dto.scene_id === 'string' && dto.scene_id !== '';
+    const customMode = custom || dto.scene_id === CUSTOM_POSE.id;
+    if (!dto.upload_ids?.length || !dto.template_id || (!sceneGiven && !custom)) throw new ValidationError(GENERATION_MESSAGES.missingInput);
+    if (custom && sceneGiven && dto.scene_id !== CUSTOM_POSE.id) throw new ValidationError(GENERATION_MESSAGES.poseAndCustom);
+
+    this.catalog.assertCategoryEnabled(dto.category);
+    const category = dto.category as CategoryId;
+    const template = findTemplate(dto.template_id);
+    if (!template) throw new ValidationError(`${GENERATION_MESSAGES.unknownTemplate}: ${dto.template_id}`);
+    if (template.category !== category) throw new ValidationError(GENERATION_MESSAGES.templateCategory);
+    if (!canUseTemplate(user.tier, template)) throw new ForbiddenError(GENERATION_MESSAGES.lockedTemplate(planForTier(template.requiredTier).name));
+
+    let scene: SceneDefinition | null = null;
+    let customPose: string | null = null;
+    if (customMode) {
+      customPose = (dto.custom_pose ?? '').trim();
+      assertSafeCustomPose(customPose);
+    } else {
+      scene = findScene(dto.scene_id!) ?? null;
+      if (!scene) throw new ValidationError(`${GENERATION_MESSAGES.unknownScene}: ${dto.scene_id}`);
+      if (!sceneBelongsTo(scene.id, category)) throw new ValidationError(GENERATION_MESSAGES.sceneCategory);
+      if (!canUseScene(user.tier, scene)) throw new ForbiddenError(GENERATION_MESSAGES.lockedScene(planForTier(scene.requiredTier).name));
+    }
+
+    if (dto.type === 'video') {
+      this.catalog.assertVideoEnabled();
+      if (!canGenerateVideo(user.tier)) throw new ForbiddenError(GENERATION_MESSAGES.videoTier(planForTier(TIERS.find(canGenerateVideo)!).name));
+    }
+    const cost = generationCost(customMode ? { custom: true, type: dto.type } : { sceneId: scene!.id, type: dto.type });
+    const prompt = composePrompt(template, customMode ? { promptDescription: customPose! } : scene!);
+    return { template, scene, customPose, cost, prompt };
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * DashScope (Alibaba Cloud Model Studio) request rules that depend on the model: which service
+ * endpoint a model is called on, which input fields it takes and which output sizes it accepts.
+ * Pure functions, no I/O; dashscope.provider.ts does the HTTP. Sources are listed at the top of
+ * dashscope.provider.ts.
+ */
+
+/** Singapore (international) and China (Beijing) endpoints. Keys, models and endpoints are per region. */
+export const DASHSCOPE_BASE_URLS = {
+  international: 'https://dashscope-intl.aliyuncs.com',
+  china: 'https://dashscope.aliyuncs.com',
+} as const;
+
+/** Service paths of the asynchronous (X-DashScope-Async: enable) task API. */
+export const DASHSCOPE_PATHS = {
+  imageSynthesis: '/api/v1/services/aigc/image2image/image-synthesis',
+  videoSynthesis: '/api/v1/services/aigc/video-generation/video-synthesis',
+  task: (taskId: string) => `/api/v1/tasks/${encodeURIComponent(taskId)}`,
+  cancel: (taskId: string) => `/api/v1/tasks/${encodeURIComponent(taskId)}/cancel`,
+} as const;
+
+/**
+ * How a model is called:
+ * - `image-edit`: Wan general image editing (wan2.5-i2i-preview): `input.prompt` + `input.images`
+ *   (1 to 3 images, referred to as "image 1..3" in the prompt), `parameters.size` "w*h".
+ * - `tryon`: OutfitAnyone (aitryon, aitryon-plus; China (Beijing) region only):
+ *   `input.person_image_url` + `input.top_garment_url`, `parameters.resolution` -1|1024|1280, no prompt.
+ * - `image-to-video`: Wan image-to-video from the first frame (wan2.1 to wan2.6 i2v models):
+ *   `input.img_url` + `input.prompt`, `parameters.resolution` 480P|720P|1080P, `parameters.duration`.
+ */
+export type DashScopeModelFamily = 'image-edit' | 'tryon' | 'image-to-video';
+
+export function imageModelFamily(model: string): Exclude<DashScopeModelFamily, 'image-to-video'> {
+  return /^aitryon/i.test(model) ? 'tryon' : 'image-edit';
+}
+
+/**
+ * Documented output size range of wan2.5-i2i-preview's `parameters.size`: a pixel area between
+ * 768*768 and 1280*1280 and an aspect ratio between 1:4 and 4:1.
+ */
+export const IMAGE_EDIT_SIZE_LIMITS = { minPixels: 768 * 768, maxPixels: 1280 * 1280, minRatio: 1 / 4, maxRatio: 4 } as const;
+
+/** Parses "width*height" (the spec's "2953*4096"); also accepts "x" or "×". */
+export function parseSize(size: string): { width: number; height: number } | null {
+  const m = /^\s*(\d{1,5})\s*[*x×]\s*(\d{1,5})\s*$/i.exec(size ?? '');
+  if (!m) return null;
+  const width = Number(m[1]);
+  const height = Number(m[2]);
+  return width > 0 && height > 0 ? { width, height } : null;
+}
+
+/**
+ * The allowed size closest to the requested one: same aspect ratio (clamped to the allowed range),
+ * scaled so that the area falls inside the allowed range. "2953*4096" (12.1 MP) becomes "1086*1507"
+ * (the largest allowed area, 1.64 MP, at the same 0.72 aspect ratio). Answers undefined when the
+ * size cannot be read, so the request leaves `size` out and the model uses its default.
+ */
+export function fitImageEditSize(size: string, limits = IMAGE_EDIT_SIZE_LIMITS): string | undefined {
+  const parsed = parseSize(size);
+  if (!parsed) return undefined;
+  const ratio = Math.min(limits.maxRatio, Math.max(limits.minRatio, parsed.width / parsed.height));
+  let height = Math.sqrt((parsed.width * parsed.height) / ratio);
+  let width = height * ratio;
+  const area = width * height;
+  if (area > limits.maxPixels || area < limits.minPixels) {
+    const target = area > limits.maxPixels ? limits.maxPixels : limits.minPixels;
+    height = Math.sqrt(target / ratio);
+    width = height * ratio;
+  }
+  let w = Math.floor(width);
+  let h = Math.floor(height);
+  // flooring can only shrink the area; grow back by a pixel when it fell under the minimum
+  while (w * h < limits.minPixels) {
+    w += 1;
+    h = Math.max(h, Math.ceil(w / ratio));
+  }
+  return `${w}*${h}`;
+}
+
+/**
+ * Video resolution tier closest to the requested output: the first-frame API keeps the input
+ * image's aspect ratio and scales the area to the tier. The spec's 2953*4096 is above every tier,
+ * so it maps to the largest, 1080P.
+ */
+export function videoResolutionTier(size: string): '480P' | '720P' | '1080P' {
+  const parsed = parseSize(size);
+  if (!parsed) return '1080P';
+  const shortSide = Math.min(parsed.width, parsed.height);
+  if (shortSide >= 1080) return '1080P';
+  if (shortSide >= 720) return '720P';
+  return '480P';
+}

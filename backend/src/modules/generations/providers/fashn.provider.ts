@@ -1,0 +1,381 @@
+/**
+ * `fashn`: the FASHN API (virtual try-on and image-to-video).
+ *
+ * Documentation followed (docs.fashn.ai, read for this adapter):
+ * - API fundamentals: `Authorization: Bearer <key>`; every model is started with
+ *   POST /v1/run { model_name, inputs } -> { id, error }; then GET /v1/status/{id} ->
+ *   { id, status: starting | in_queue | processing | completed | failed | canceled, output: [urls],
+ *   error: { name, message } | null }. Output CDN links last 72 h.
+ *   https://docs.fashn.ai/api-overview/api-fundamentals
+ * - Virtual Try-On v1.6 (model_name "tryon-v1.6"): inputs { model_image, garment_image, category
+ *   auto|tops|bottoms|one-pieces, mode performance|balanced|quality, num_samples, ... }; and
+ *   Try-On Max ("tryon-max"): inputs { model_image, product_image, resolution 1k|2k|4k, aspect_ratio }.
+ *   https://docs.fashn.ai/sdk/typescript , https://docs.fashn.ai/guides/tryon-javascript-quickstart-guide
+ *   (request types as published in the official SDK, fashn-AI/fashn-typescript-sdk src/resources/predictions.ts)
+ * - Image to Video (model_name "image-to-video"): inputs { image, duration 5|10, resolution
+ *   480p|720p|1080p, prompt? } — the docs advise leaving the motion prompt empty.
+ *   (same SDK file, ImageToVideoRequest)
+ * - Webhooks: `POST /v1/run?webhook_url=<url>`; on completion FASHN POSTs the same payload as
+ *   /v1/status to that URL, retrying up to 5 times within about 5 minutes on a non-2xx answer.
+ *   https://docs.fashn.ai/api-overview/webhooks , https://docs.fashn.ai/fashn-api/webhooks
+ * - Errors: API level 400 BadRequest, 401 UnauthorizedAccess, 404 NotFound (unknown or no longer
+ *   tracked prediction), 429 RateLimitExceeded / ConcurrencyLimitExceeded / OutOfCredits,
+ *   500 InternalServerError; runtime errors arrive with status "failed" and error.name
+ *   ImageLoadError, ContentModerationError (NSFWError in older docs), PoseError, PhotoTypeError,
+ *   InputValidationError, PipelineError, ThirdPartyError, InternalServerError.
+ *   https://docs.fashn.ai/api-overview/error-handling , https://docs.fashn.ai/fashn-api/errors
+ *
+ * Webhook authenticity: FASHN documents no signature header ("consider implementing a verification
+ * mechanism"), so each start adds to our webhook URL an unguessable per-generation token:
+ * `fr_generation=<generation id>&fr_token=<base64url HMAC-SHA256(FASHN_WEBHOOK_SECRET, "fashn-webhook:" + id)>`.
+ * `parseWebhook` recomputes it in constant time and answers null when it is missing or wrong. The
+ * token lives in the URL, so `parseWebhook` needs the request URL (or its query) as a third argument.
+ * Without FASHN_WEBHOOK_SECRET the adapter sends no webhook_url and the pipeline polls.
+ *
+ * No cancel: FASHN documents no cancellation endpoint (the SDK notes it as not yet available).
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { AppConfig } from '../../../config/app-config';
+import { FASHN_DEFAULTS } from '../../../config/app-config';
+import {
+  AiProvider,
+  ProviderError,
+  ProviderErrorKind,
+  ProviderStartInput,
+  ProviderStartResult,
+  ProviderStatus,
+} from './ai-provider';
+
+export interface FashnProviderOptions {
+  apiKey: string;
+  /** without a trailing slash; default https://api.fashn.ai */
+  baseUrl?: string;
+  imageModel?: string;
+  videoModel?: string;
+  /** enables webhooks; 32+ random characters */
+  webhookSecret?: string;
+  /** applies to `start` alongside the caller's signal (default 30 s) */
+  startTimeoutMs?: number;
+  /** applies to `status` (default 15 s) */
+  statusTimeoutMs?: number;
+}
+
+export const FASHN_WEBHOOK_QUERY = { generation: 'fr_generation', token: 'fr_token' } as const;
+
+type PredictionStatus = 'starting' | 'in_queue' | 'processing' | 'completed' | 'failed' | 'canceled' | 'time_out';
+const PREDICTION_STATUSES = new Set<PredictionStatus>(['starting', 'in_queue', 'processing', 'completed', 'failed', 'canceled', 'time_out']);
+/** runtime error names that mean the vendor's moderation refused the input */
+const MODERATION_ERRORS = new Set(['ContentModerationError', 'NSFWError']);
+const MAX_MESSAGE = 300;
+
+/** Where the webhook token can be read from: the request URL (absolute or path + query), its query object or parameters. */
+export type WebhookRequestQuery = string | URL | URLSearchParams | Record<string, unknown>;
+
+export class FashnProvider implements AiProvider {
+  readonly name = 'fashn' as const;
+  readonly supportsWebhooks: boolean;
+  private readonly baseUrl: string;
+  private readonly imageModel: string;
+  private readonly videoModel: string;
+  private readonly startTimeoutMs: number;
+  private readonly statusTimeoutMs: number;
+
+  constructor(private readonly options: FashnProviderOptions) {
+    if (!options.apiKey) throw new Error('FashnProvider needs an API key (FASHN_API_KEY)');
+    this.baseUrl = (options.baseUrl ?? FASHN_DEFAULTS.baseUrl).replace(/\/+$/, '');
+    this.imageModel = options.imageModel ?? FASHN_DEFAULTS.imageModel;
+    this.videoModel = options.videoModel ?? FASHN_DEFAULTS.videoModel;
+    this.startTimeoutMs = options.startTimeoutMs ?? 30_000;
+    this.statusTimeoutMs = options.statusTimeoutMs ?? 15_000;
+    this.supportsWebhooks = Boolean(options.webhookSecret);
+  }
+
+  /** The /v1/run body for the configured model, as documented. Exposed for tests. */
+  buildRunBody(input: ProviderStartInput): { model_name: string; inputs: Record<string, unknown> } {
+    if (input.type === 'video') {
+      // the clip animates the person photo; no motion prompt (the docs advise leaving it empty)
+      return { model_name: this.videoModel, inputs: { image: input.person.url, duration: 5, resolution: videoResolution(input.size) } };
+    }
+    if (this.imageModel === 'tryon-max') {
+      return {
+        model_name: this.imageModel,
+        inputs: {
+          model_image: input.person.url,
+          product_image: input.garment.url,
+          ...tryonMaxFraming(input.size),
+          num_images: 1,
+        },
+      };
+    }
+    return {
+      model_name: this.imageModel,
+      inputs: { model_image: input.person.url, garment_image: input.garment.url, category: 'auto', mode: 'quality', num_samples: 1 },
+    };
+  }
+
+  /** The URL FASHN will call back: ours plus the generation's token. Undefined when webhooks are off. */
+  webhookUrlFor(input: Pick<ProviderStartInput, 'generationId' | 'webhookUrl'>): string | undefined {
+    if (!this.options.webhookSecret || !input.webhookUrl) return undefined;
+    const url = new URL(input.webhookUrl);
+    url.searchParams.set(FASHN_WEBHOOK_QUERY.generation, input.generationId);
+    url.searchParams.set(FASHN_WEBHOOK_QUERY.token, fashnWebhookToken(this.options.webhookSecret, input.generationId));
+    return url.toString();
+  }
+
+  async start(input: ProviderStartInput): Promise<ProviderStartResult> {
+    const webhookUrl = this.webhookUrlFor(input);
+    const path = webhookUrl ? `/v1/run?webhook_url=${encodeURIComponent(webhookUrl)}` : '/v1/run';
+    const res = asRecord(
+      await this.request('POST', path, { body: this.buildRunBody(input), timeoutMs: this.startTimeoutMs, signal: input.signal, notFoundKind: ProviderErrorKind.Rejected }),
+    );
+    const id = res?.id;
+    if (typeof id === 'string' && id !== '') return { jobId: id };
+    if (res && res.error !== null && res.error !== undefined) {
+      const message = typeof res.error === 'string' ? res.error : JSON.stringify(res.error);
+      throw new ProviderError(ProviderErrorKind.Rejected, `FASHN refused the prediction: ${truncate(this.redact(message))}`);
+    }
+    throw new ProviderError(ProviderErrorKind.BadResponse, 'FASHN answered /v1/run without a prediction id');
+  }
+
+  async status(jobId: string, signal?: AbortSignal): Promise<ProviderStatus> {
+    const res = await this.request('GET', `/v1/status/${encodeURIComponent(jobId)}`, { timeoutMs: this.statusTimeoutMs, signal });
+    return predictionToStatus(res, (m) => this.redact(m));
+  }
+
+  /**
+   * Verifies and reads a FASHN webhook call. `request` is the URL the call arrived on (or its
+   * query): the token is there. Answers null when the token is missing or wrong, or the body is not
+   * a FASHN status payload.
+   */
+  parseWebhook(
+    _headers: Record<string, string | string[] | undefined>,
+    rawBody: Buffer,
+    request?: WebhookRequestQuery,
+  ): { jobId: string; status: ProviderStatus; generationId: string } | null {
+    const secret = this.options.webhookSecret;
+    if (!secret || request === undefined) return null;
+    const query = readQuery(request);
+    const generationId = query.get(FASHN_WEBHOOK_QUERY.generation);
+    const token = query.get(FASHN_WEBHOOK_QUERY.token);
+    if (!generationId || !token || !safeEqual(token, fashnWebhookToken(secret, generationId))) return null;
+    let body: unknown;
+    try {
+      body = JSON.parse(rawBody.toString('utf8'));
+    } catch {
+      return null;
+    }
+    const id = asRecord(body)?.id;
+    if (typeof id !== 'string' || id === '') return null;
+    try {
+      return { jobId: id, status: predictionToStatus(body, (m) => this.redact(m)), generationId };
+    } catch {
+      return null;
+    }
+  }
+
+  private async request(
+    method: 'GET' | 'POST',
+    path: string,
+    opts: { body?: unknown; timeoutMs: number; signal?: AbortSignal; notFoundKind?: ProviderErrorKind },
+  ): Promise<unknown> {
+    const timeout = AbortSignal.timeout(opts.timeoutMs);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+    const headers: Record<string, string> = { Authorization: `Bearer ${this.options.apiKey}`, Accept: 'application/json' };
+    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+    let status: number;
+    let text: string;
+    let retryAfter: string | null;
+    try {
+      const res = await fetch(`${this.baseUrl}${path}`, {
+        method,
+        headers,
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        signal,
+        redirect: 'error',
+      });
+      status = res.status;
+      retryAfter = res.headers.get('retry-after');
+      text = await res.text();
+    } catch (error) {
+      throw transportError('FASHN', error, signal);
+    }
+    let json: unknown;
+    let parsed = true;
+    try {
+      json = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      parsed = false;
+    }
+    if (status >= 200 && status < 300) {
+      if (!parsed || json === undefined) {
+        throw new ProviderError(ProviderErrorKind.BadResponse, `FASHN answered ${status} with a body that is not JSON`, { status });
+      }
+      return json;
+    }
+    throw this.httpError(status, parsed ? json : undefined, retryAfter, opts.notFoundKind);
+  }
+
+  private httpError(status: number, body: unknown, retryAfter: string | null, notFoundKind = ProviderErrorKind.NotFound): ProviderError {
+    const record = asRecord(body);
+    const code = typeof record?.error === 'string' ? record.error : typeof asRecord(record?.error)?.name === 'string' ? (asRecord(record!.error)!.name as string) : undefined;
+    const vendorMessage = typeof record?.message === 'string' ? this.redact(record.message) : undefined;
+    const message = `FASHN answered ${status}${code ? ` ${code}` : ''}${vendorMessage ? `: ${vendorMessage}` : ''}`;
+    const base = { status, vendorCode: code };
+    if (code && MODERATION_ERRORS.has(code)) return new ProviderError(ProviderErrorKind.Rejected, message, { ...base, refused: true });
+    if (status === 429 && code === 'OutOfCredits') {
+      // retrying cannot help until someone buys credits
+      return new ProviderError(ProviderErrorKind.Rejected, message, base);
+    }
+    if (status === 429) return new ProviderError(ProviderErrorKind.RateLimited, message, { ...base, retryAfterMs: parseRetryAfter(retryAfter) });
+    if (status === 401 || status === 403) return new ProviderError(ProviderErrorKind.Unauthorized, message, base);
+    if (status === 404) return new ProviderError(notFoundKind, message, base);
+    if (status >= 500) return new ProviderError(ProviderErrorKind.BadResponse, message, base);
+    if (status >= 400) return new ProviderError(ProviderErrorKind.Rejected, message, base);
+    return new ProviderError(ProviderErrorKind.BadResponse, message, base);
+  }
+
+  private redact(text: string): string {
+    const key = this.options.apiKey;
+    return truncate(key ? text.split(key).join('***') : text);
+  }
+}
+
+/** Builds the provider from the validated configuration (AI_PROVIDER=fashn). */
+export function createFashnProvider(config: Pick<AppConfig, 'fashn'>, overrides: Partial<FashnProviderOptions> = {}): FashnProvider {
+  const c = config.fashn;
+  const apiKey = overrides.apiKey ?? c?.apiKey;
+  if (!apiKey) throw new Error('FASHN_API_KEY is required when AI_PROVIDER=fashn');
+  return new FashnProvider({
+    baseUrl: c?.baseUrl,
+    imageModel: c?.imageModel,
+    videoModel: c?.videoModel,
+    webhookSecret: c?.webhookSecret,
+    ...overrides,
+    apiKey,
+  });
+}
+
+/** The per-generation webhook token: base64url HMAC-SHA256 of the generation id under FASHN_WEBHOOK_SECRET. */
+export function fashnWebhookToken(secret: string, generationId: string): string {
+  return createHmac('sha256', secret).update(`fashn-webhook:${generationId}`).digest('base64url');
+}
+
+/** Maps a /v1/status answer (or the identical webhook payload) to the port's status. */
+export function predictionToStatus(body: unknown, redact: (text: string) => string = (t) => t): ProviderStatus {
+  const record = asRecord(body);
+  const status = record?.status;
+  if (typeof status !== 'string' || !PREDICTION_STATUSES.has(status as PredictionStatus)) {
+    throw new ProviderError(ProviderErrorKind.BadResponse, 'FASHN answered the status query without a known status');
+  }
+  switch (status as PredictionStatus) {
+    case 'starting':
+      return { state: 'processing', detail: 'starting at the vendor' };
+    case 'in_queue':
+      return { state: 'processing', detail: 'queued at the vendor' };
+    case 'processing':
+      return { state: 'processing', detail: 'running at the vendor' };
+    case 'completed': {
+      const first = Array.isArray(record!.output) ? record!.output.find((o): o is string => typeof o === 'string' && o !== '') : undefined;
+      if (first && /^https?:\/\//.test(first)) return { state: 'completed', result: { url: first } };
+      const inline = first ? decodeDataUrl(first) : undefined;
+      if (inline) return { state: 'completed', result: inline };
+      throw new ProviderError(ProviderErrorKind.BadResponse, 'FASHN reported completed without an output URL');
+    }
+    case 'failed': {
+      const error = asRecord(record!.error);
+      const name = typeof error?.name === 'string' ? error.name : undefined;
+      const message = typeof error?.message === 'string' ? truncate(redact(error.message)) : undefined;
+      if (name && MODERATION_ERRORS.has(name)) {
+        return { state: 'failed', refused: true, reason: `Refused by the vendor's content moderation${message ? `: ${message}` : ''}` };
+      }
+      const detail = [name, message].filter(Boolean).join(': ');
+      return { state: 'failed', reason: detail ? `The vendor failed the prediction (${detail})` : 'The vendor failed the prediction' };
+    }
+    case 'canceled':
+      return { state: 'failed', reason: 'The prediction was cancelled at the vendor' };
+    case 'time_out':
+      return { state: 'failed', reason: 'The prediction timed out at the vendor' };
+  }
+}
+
+/** Try-On Max framing closest to the requested "w*h": the documented aspect ratio nearest to it and the resolution tier of its long side. */
+export function tryonMaxFraming(size: string): { aspect_ratio?: string; resolution?: '1k' | '2k' | '4k' } {
+  const m = /^\s*(\d+)\s*[*x×]\s*(\d+)\s*$/i.exec(size ?? '');
+  if (!m) return {};
+  const w = Number(m[1]);
+  const h = Number(m[2]);
+  if (!w || !h) return {};
+  const ratios = ['21:9', '1:1', '4:3', '3:2', '2:3', '5:4', '4:5', '3:4', '16:9', '9:16'];
+  const target = Math.log(w / h);
+  const aspect_ratio = ratios.reduce((best, r) => {
+    const [a, b] = r.split(':').map(Number);
+    const [ba, bb] = best.split(':').map(Number);
+    return Math.abs(Math.log(a / b) - target) < Math.abs(Math.log(ba / bb) - target) ? r : best;
+  });
+  const long = Math.max(w, h);
+  return { aspect_ratio, resolution: long >= 3000 ? '4k' : long >= 1500 ? '2k' : '1k' };
+}
+
+/** Image-to-video resolution closest to the requested output (the spec's 2953*4096 is above every tier: 1080p). */
+export function videoResolution(size: string): '480p' | '720p' | '1080p' {
+  const m = /^\s*(\d+)\s*[*x×]\s*(\d+)\s*$/i.exec(size ?? '');
+  if (!m) return '1080p';
+  const short = Math.min(Number(m[1]), Number(m[2]));
+  return short >= 1080 ? '1080p' : short >= 720 ? '720p' : '480p';
+}
+
+function decodeDataUrl(value: string): { buffer: Buffer; contentType: string } | undefined {
+  const m = /^data:([\w.+-]+\/[\w.+-]+);base64,([A-Za-z0-9+/=\s]+)$/.exec(value);
+  if (!m) return undefined;
+  const buffer = Buffer.from(m[2], 'base64');
+  return buffer.length ? { buffer, contentType: m[1] } : undefined;
+}
+
+function readQuery(request: WebhookRequestQuery): URLSearchParams {
+  if (request instanceof URLSearchParams) return request;
+  if (request instanceof URL) return request.searchParams;
+  if (typeof request === 'string') {
+    try {
+      return new URL(request, 'http://webhook.invalid').searchParams;
+    } catch {
+      return new URLSearchParams();
+    }
+  }
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(request)) {
+    // a repeated parameter is ambiguous: refuse it rather than pick one
+    if (typeof value === 'string') params.set(key, value);
+  }
+  return params;
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+// ---- small HTTP helpers (the DashScope adapter keeps its own copy: each adapter is self-contained) ----
+
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+function truncate(text: string): string {
+  return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;
+}
+
+function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\s*\d+(\.\d+)?\s*$/.test(value)) return Math.round(Number(value) * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+function transportError(vendor: string, error: unknown, signal: AbortSignal): ProviderError {
+  if (signal.aborted) {
+    return new ProviderError(ProviderErrorKind.Timeout, `${vendor} did not answer in time`, { cause: signal.reason });
+  }
+  const code = (error as { cause?: { code?: string } })?.cause?.code;
+  return new ProviderError(ProviderErrorKind.Network, `Could not reach ${vendor}${code ? ` (${code})` : ''}`, { cause: error });
+}

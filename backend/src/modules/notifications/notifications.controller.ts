@@ -1,0 +1,53 @@
+import { Body, Controller, Get, Param, Patch, Put, Query, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth';
+import { rolesFor } from '../../common/auth/access-policy';
+import { setContentRange, SimpleRestQueryDto } from '../../common/simple-rest';
+import { NotificationRowDto } from './dto/notification-row.dto';
+import { NotificationUpdateDto } from './dto/notification-update.dto';
+import { NotificationsService } from './notifications.service';
+
+const LIST_NOTE = 'ra-data-simple-rest dialect: sort, range and filter (read, severity, type, q) as JSON; answers an array with a Content-Range header. 50 a page, newest first.';
+
+/** The console's notifications (admins only). */
+@ApiTags('admin')
+@Controller('admin/notifications')
+export class NotificationsController {
+  constructor(private readonly notifications: NotificationsService) {}
+
+  @Get()
+  @Authenticated({ roles: rolesFor('notifications', 'list') })
+  @ApiOperation({ summary: 'System notifications, newest first', description: LIST_NOTE })
+  @ApiOkResponse({ type: [NotificationRowDto] })
+  async listAdminNotifications(@Query() query: SimpleRestQueryDto, @Res({ passthrough: true }) res: Response): Promise<NotificationRowDto[]> {
+    const params = this.notifications.parse(query);
+    const { rows, total } = await this.notifications.list(params);
+    setContentRange(res, 'notifications', params.offset, rows.length, total);
+    return rows;
+  }
+
+  @Get(':id')
+  @Authenticated({ roles: rolesFor('notifications', 'show') })
+  @ApiOperation({ summary: 'One system notification' })
+  @ApiOkResponse({ type: NotificationRowDto })
+  getAdminNotification(@Param('id') id: string): Promise<NotificationRowDto> {
+    return this.notifications.get(id);
+  }
+
+  @Patch(':id')
+  @Authenticated({ roles: rolesFor('notifications', 'edit') })
+  @ApiOperation({ summary: 'Mark a notification read ({ read: true }; no way back; audited)' })
+  @ApiOkResponse({ type: NotificationRowDto })
+  markAdminNotificationRead(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() body: NotificationUpdateDto): Promise<NotificationRowDto> {
+    return this.notifications.markRead(actor.id, id, body.read);
+  }
+
+  @Put(':id')
+  @Authenticated({ roles: rolesFor('notifications', 'edit') })
+  @ApiOperation({ summary: 'Mark a notification read (PUT, as ra-data-simple-rest sends it)' })
+  @ApiOkResponse({ type: NotificationRowDto })
+  replaceAdminNotification(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() body: NotificationUpdateDto): Promise<NotificationRowDto> {
+    return this.notifications.markRead(actor.id, id, body.read);
+  }
+}

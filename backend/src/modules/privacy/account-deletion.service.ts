@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { OpsEvents } from '../../common/ops-events';
+import { JobName, MessageQueueService, OnJob, type JobPayload } from '../../queue';
+import { STORAGE, type StoragePort } from '../../storage';
+import { PrivacyRepository } from './privacy.repository';
+
+/** Everything an account stored (photos, results) is under this prefix. */
+export function accountFilesPrefix(userId: string): string {
+  return `users/${userId}/`;
+}
+
+/** A stable pseudonym of an account for logs: never the id or the email of a deleted person. */
+export function userIdHash(userId: string): string {
+  return createHash('sha256').update(`fitting-room:user:${userId}`).digest('hex').slice(0, 16);
+}
+
+/** The retry of a failed file deletion: many attempts, minutes apart (1, 2, 4 ... 128 minutes). */
+export const ACCOUNT_FILES_CLEANUP_OPTIONS = { attempts: 8, backoffMs: 60_000 } as const;
+
+/**
+ * "Delete All My Data" (DELETE /api/me): the personal rows go in one transaction, then the files.
+ * A failed file deletion never undoes the account deletion: it is logged and handed to a queue job
+ * that retries (AccountFilesCleanup).
+ */
+@Injectable()
+export class AccountDeletionService {
+  private readonly logger = new Logger('AccountDeletion');
+
+  constructor(
+    private readonly repository: PrivacyRepository,
+    @Inject(STORAGE) private readonly storage: StoragePort,
+    private readonly queue: MessageQueueService,
+    /** who else hears of a deletion (the admin notifications, with the pseudonym only); absent in unit tests */
+    @Optional() private readonly ops?: OpsEvents,
+  ) {}
+
+  async deleteAccount(userId: string): Promise<void> {
+    const account = userIdHash(userId);
+    const existed = await this.repository.deleteAccountRows(userId);
+    let files: number | null = null;
+    try {
+      files = await this.storage.deletePrefix(accountFilesPrefix(userId));
+    } catch (error) {
+      this.logger.warn({ event: 'account_files_delete_failed', account, err: error }, 'could not delete the files of a deleted account: a cleanup job will retry');
+      await this.enqueueCleanup(userId, account);
+    }
+    this.logger.log({ event: 'account_deleted', account, existed, files }, 'account deleted');
+    if (existed) await this.ops?.emit({ type: 'account.deleted', account });
+  }
+
+  @OnJob(JobName.AccountFilesCleanup)
+  async handleAccountFilesCleanup(data: JobPayload<JobName.AccountFilesCleanup>): Promise<void> {
+    const files = await this.storage.deletePrefix(accountFilesPrefix(data.userId));
+    this.logger.log({ event: 'account_files_deleted', account: userIdHash(data.userId), files }, 'files of a deleted account removed');
+  }
+
+  private async enqueueCleanup(userId: string, account: string): Promise<void> {
+    try {
+      await this.queue.add(JobName.AccountFilesCleanup, { userId }, { ...ACCOUNT_FILES_CLEANUP_OPTIONS, jobId: `account-files-${userId}` });
+    } catch (error) {
+      // the rows are gone either way; say loudly that files remain (the hash is what to look for)
+      this.logger.error({ event: 'account_files_cleanup_not_queued', account, err: error }, 'files of a deleted account remain and no cleanup job could be queued');
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth';
+import { rolesFor } from '../../common/auth/access-policy';
+import { setContentRange, SimpleRestQueryDto } from '../../common/simple-rest';
+import { AdminGenerationsService } from '../admin/admin-generations.service';
+import { SupportInquiryDetailsDto, SupportInquiryRowDto, SupportMessageDto } from './dto/support-inquiry-row.dto';
+import { SupportInquiryUpdateDto } from './dto/support-inquiry-update.dto';
+import { SupportMessageCreateDto } from './dto/support-message-create.dto';
+import { SupportService } from './support.service';
+
+const LIST_NOTE =
+  'ra-data-simple-rest dialect: sort, range and filter (status, priority, kind, q) as JSON; answers an array with a Content-Range header. 50 a page, newest first.';
+
+/** The console's support desk (admin and support). */
+@ApiTags('admin')
+@Controller('admin/support-inquiries')
+export class SupportAdminController {
+  constructor(
+    private readonly support: SupportService,
+    private readonly generations: AdminGenerationsService,
+  ) {}
+
+  @Get()
+  @Authenticated({ roles: rolesFor('support-inquiries', 'list') })
+  @ApiOperation({ summary: 'Support tickets, newest first, with their age against the 24-48 h promise', description: LIST_NOTE })
+  @ApiOkResponse({ type: [SupportInquiryRowDto] })
+  async listSupportInquiries(@Query() query: SimpleRestQueryDto, @Res({ passthrough: true }) res: Response): Promise<SupportInquiryRowDto[]> {
+    const params = this.support.parse(query);
+    const { rows, total } = await this.support.list(params);
+    setContentRange(res, 'support-inquiries', params.offset, rows.length, total);
+    return rows;
+  }
+
+  @Get(':id')
+  @Authenticated({ roles: rolesFor('support-inquiries', 'show') })
+  @ApiOperation({ summary: 'A support ticket with its replies and notes' })
+  @ApiOkResponse({ type: SupportInquiryDetailsDto })
+  getSupportInquiry(@Param('id') id: string): Promise<SupportInquiryDetailsDto> {
+    return this.support.details(id);
+  }
+
+  @Patch(':id')
+  @Authenticated({ roles: rolesFor('support-inquiries', 'edit') })
+  @ApiOperation({ summary: 'Change the status (open -> in_progress -> resolved -> closed; resolved -> in_progress reopens) or priority (audited)' })
+  @ApiOkResponse({ type: SupportInquiryDetailsDto })
+  updateSupportInquiry(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() body: SupportInquiryUpdateDto): Promise<SupportInquiryDetailsDto> {
+    return this.support.update(actor.id, id, body);
+  }
+
+  @Put(':id')
+  @Authenticated({ roles: rolesFor('support-inquiries', 'edit') })
+  @ApiOperation({ summary: 'Change the status or priority (PUT, as ra-data-simple-rest sends it)' })
+  @ApiOkResponse({ type: SupportInquiryDetailsDto })
+  replaceSupportInquiry(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() body: SupportInquiryUpdateDto): Promise<SupportInquiryDetailsDto> {
+    return this.support.update(actor.id, id, body);
+  }
+
+  @Post(':id/messages')
+  @HttpCode(201)
+  @Authenticated({ roles: rolesFor('support-inquiries', 'create') })
+  @ApiOperation({ summary: 'Reply to the requester (mailed through SMTP when configured, else logged) or add an internal note (audited)' })
+  @ApiCreatedResponse({ type: SupportMessageDto })
+  createSupportMessage(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() body: SupportMessageCreateDto): Promise<SupportMessageDto> {
+    return this.support.addMessage(actor.id, id, body);
+  }
+
+  @Post(':id/remove-generation')
+  @HttpCode(200)
+  @Authenticated({ roles: rolesFor('generations', 'delete') })
+  @ApiOperation({ summary: 'Remove the generation an abuse report names, files included, and note it on the ticket (admins; audited)' })
+  @ApiOkResponse({ type: SupportInquiryDetailsDto })
+  removeReportedGeneration(@CurrentUser() actor: AuthUser, @Param('id') id: string): Promise<SupportInquiryDetailsDto> {
+    return this.support.removeReportedGeneration(actor.id, id, (actorId, generationId, reason) => this.generations.remove(actorId, generationId, reason));
+  }
+}

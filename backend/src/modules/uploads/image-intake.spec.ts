@@ -1,0 +1,56 @@
+import sharp from 'sharp';
+import { acceptPhoto, PhotoRejectedError, sniffImageFormat, UPLOAD_LIMITS } from './image-intake';
+
+const solid = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: '#336699' } });
+
+describe('sniffImageFormat: the bytes decide, not the name', () => {
+  it('recognises JPEG, PNG and WebP by their magic numbers', async () => {
+    expect(sniffImageFormat(await solid(4, 4).jpeg().toBuffer())).toBe('jpeg');
+    expect(sniffImageFormat(await solid(4, 4).png().toBuffer())).toBe('png');
+    expect(sniffImageFormat(await solid(4, 4).webp().toBuffer())).toBe('webp');
+  });
+
+  it.each([
+    ['GIF', Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1')],
+    ['SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')],
+    ['text', Buffer.from('hello')],
+    ['a RIFF that is not WebP', Buffer.from('RIFF\x00\x00\x00\x00WAVEfmt ', 'latin1')],
+    ['two bytes of JPEG', Buffer.from([0xff, 0xd8])],
+    ['nothing', Buffer.alloc(0)],
+  ])('refuses %s', (_name, bytes) => {
+    expect(sniffImageFormat(bytes)).toBeNull();
+  });
+});
+
+describe('acceptPhoto', () => {
+  it('caps the long side, keeps the aspect ratio and answers a JPEG without metadata', async () => {
+    const big = await solid(4000, 1000).png().toBuffer();
+    const out = await acceptPhoto(big);
+    expect([out.width, out.height, out.sourceFormat]).toEqual([UPLOAD_LIMITS.maxLongSide, 512, 'png']);
+    const meta = await sharp(out.jpeg).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 2048, height: 512 });
+    expect(meta.exif).toBeUndefined();
+  });
+
+  it('never enlarges a small photo', async () => {
+    const out = await acceptPhoto(await solid(300, 200).jpeg().toBuffer());
+    expect([out.width, out.height]).toEqual([300, 200]);
+  });
+
+  it('refuses a canvas over the pixel limit before decoding it', async () => {
+    const huge = await solid(1, 1).png().toBuffer();
+    const bomb = Buffer.from(huge);
+    bomb.writeUInt32BE(9000, 16);
+    bomb.writeUInt32BE(9000, 20);
+    await expect(acceptPhoto(bomb)).rejects.toMatchObject({ reason: expect.stringMatching(/tooManyPixels|notAnImage/) });
+  });
+
+  it('refuses a file of 10 MB or more as too large', async () => {
+    await expect(acceptPhoto(Buffer.alloc(UPLOAD_LIMITS.maxBytes))).rejects.toEqual(new PhotoRejectedError('tooLarge'));
+  });
+
+  it('refuses a JPEG whose body was cut', async () => {
+    const jpeg = await solid(200, 200).jpeg().toBuffer();
+    await expect(acceptPhoto(jpeg.subarray(0, jpeg.length - 40))).rejects.toEqual(new PhotoRejectedError('notAnImage'));
+  });
+});

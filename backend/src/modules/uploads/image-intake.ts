@@ -1,0 +1,100 @@
+import sharp from 'sharp';
+import { ErrorMessages } from '../../common/errors';
+
+/**
+ * What an uploaded photo must be, and what we keep of it. Pure functions over bytes: the file's
+ * name and its declared Content-Type are never trusted.
+ */
+export const UPLOAD_LIMITS = {
+  /** product-spec.md section 9: photos under 10MB */
+  maxBytes: 10 * 1024 * 1024,
+  /** product-spec.md section 9: at most 5 photos */
+  maxFiles: 5,
+  /** decompression bombs: a small file may declare a huge canvas */
+  maxPixels: 40_000_000,
+  /** long side of the stored copy */
+  maxLongSide: 2048,
+  jpegQuality: 88,
+} as const;
+
+export const UPLOAD_MESSAGES = {
+  notAnImage: 'Please upload image files only',
+  tooLarge: ErrorMessages.payloadTooLarge,
+  tooMany: `You can upload at most ${UPLOAD_LIMITS.maxFiles} photos`,
+  none: 'Please choose at least one photo to upload',
+  wrongField: 'Send the photos in the form field "files"',
+  tooManyPixels: `This photo is too large: at most ${UPLOAD_LIMITS.maxPixels / 1_000_000} megapixels`,
+  confirm: 'Please confirm that the photos show you and that you are 18 or older',
+  malformed: 'The upload is not a valid multipart form',
+  notFound: 'Photo not found.',
+} as const;
+
+export type SniffedFormat = 'jpeg' | 'png' | 'webp';
+
+/** The format the leading bytes announce (JPEG, PNG or WebP), or null for anything else. */
+export function sniffImageFormat(bytes: Buffer): SniffedFormat | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (
+    bytes.length >= 16 &&
+    bytes.toString('latin1', 0, 4) === 'RIFF' &&
+    bytes.toString('latin1', 8, 12) === 'WEBP' &&
+    /^VP8[ LX]$/.test(bytes.toString('latin1', 12, 16))
+  ) {
+    return 'webp';
+  }
+  return null;
+}
+
+/** Why a photo was refused; `tooLarge` maps to 413, the others to a VALIDATION_ERROR. */
+export class PhotoRejectedError extends Error {
+  constructor(readonly reason: 'notAnImage' | 'tooLarge' | 'tooManyPixels') {
+    super(UPLOAD_MESSAGES[reason]);
+    this.name = 'PhotoRejectedError';
+  }
+}
+
+export interface AcceptedPhoto {
+  /** the re-encoded JPEG: orientation applied, no metadata at all (EXIF, GPS, XMP, ICC, comments) */
+  jpeg: Buffer;
+  width: number;
+  height: number;
+  sourceFormat: SniffedFormat;
+}
+
+/**
+ * Accepts a JPEG, PNG or WebP judged by its bytes, and answers a clean copy, or throws
+ * PhotoRejectedError. The header is read first so that a "pixel bomb" (a tiny file declaring
+ * 50000x50000) is refused before anything is decoded; sharp's own pixel limit guards the decode
+ * as well. A truncated or corrupt file fails the decode. The copy is decoded and encoded again,
+ * so nothing but pixels survives from the upload (a script appended to a JPEG is dropped).
+ */
+export async function acceptPhoto(bytes: Buffer): Promise<AcceptedPhoto> {
+  if (bytes.length === 0) throw new PhotoRejectedError('notAnImage');
+  if (bytes.length >= UPLOAD_LIMITS.maxBytes) throw new PhotoRejectedError('tooLarge');
+  const format = sniffImageFormat(bytes);
+  if (!format) throw new PhotoRejectedError('notAnImage');
+
+  let header: sharp.Metadata;
+  try {
+    header = await sharp(bytes, { limitInputPixels: false, failOn: 'error' }).metadata();
+  } catch {
+    throw new PhotoRejectedError('notAnImage');
+  }
+  if (header.format !== format || !header.width || !header.height) throw new PhotoRejectedError('notAnImage');
+  if (header.width * header.height > UPLOAD_LIMITS.maxPixels) throw new PhotoRejectedError('tooManyPixels');
+
+  try {
+    const { data, info } = await sharp(bytes, { limitInputPixels: UPLOAD_LIMITS.maxPixels, failOn: 'error', animated: false })
+      .rotate() // applies the EXIF orientation, which is then dropped with the rest of the metadata
+      .resize({ width: UPLOAD_LIMITS.maxLongSide, height: UPLOAD_LIMITS.maxLongSide, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .toColourspace('srgb')
+      .jpeg({ quality: UPLOAD_LIMITS.jpegQuality, chromaSubsampling: '4:2:0' })
+      .toBuffer({ resolveWithObject: true });
+    return { jpeg: data, width: info.width, height: info.height, sourceFormat: format };
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw new PhotoRejectedError('tooManyPixels');
+    throw new PhotoRejectedError('notAnImage');
+  }
+}

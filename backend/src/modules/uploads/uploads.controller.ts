@@ -1,0 +1,76 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPayloadTooLargeResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { type AuthUser, Authenticated, CurrentUser } from '../../common/auth';
+import { ErrorResponseDto } from '../../common/errors';
+import { UploadCreateDto } from './dto/upload-create.dto';
+import { UploadBatchResponseDto, UploadResponseDto } from './dto/upload-response.dto';
+import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from './image-intake';
+import { PHOTO_FIELD, PhotoUploadInterceptor } from './photo-upload.interceptor';
+import { UploadsService } from './uploads.service';
+
+@ApiTags('uploads')
+@Authenticated()
+@Controller('uploads')
+export class UploadsController {
+  constructor(private readonly uploads: UploadsService) {}
+
+  @Post()
+  @UseInterceptors(PhotoUploadInterceptor)
+  @ApiOperation({
+    summary: 'Upload 1 to 5 photos of myself',
+    description:
+      `Multipart form: field \`${PHOTO_FIELD}\` (1 to ${UPLOAD_LIMITS.maxFiles} files) and \`confirm_own_photos=true\` (the photos show me and I am 18 or older). ` +
+      'Each file must be a JPEG, PNG or WebP (judged by its bytes, not its name or type) under 10MB and at most 40 megapixels. ' +
+      'Every photo is re-encoded as JPEG (orientation applied, long side at most 2048 px, all metadata such as GPS removed) and stored privately. ' +
+      'One refused file refuses the whole batch and nothing is stored.',
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: [PHOTO_FIELD, 'confirm_own_photos'],
+      properties: {
+        [PHOTO_FIELD]: { type: 'array', items: { type: 'string', format: 'binary' }, minItems: 1, maxItems: UPLOAD_LIMITS.maxFiles },
+        confirm_own_photos: { type: 'string', enum: ['true'] },
+      },
+    },
+  })
+  @ApiCreatedResponse({ type: UploadBatchResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: `VALIDATION_ERROR: "${UPLOAD_MESSAGES.notAnImage}", "${UPLOAD_MESSAGES.tooMany}", ...` })
+  @ApiPayloadTooLargeResponse({ type: ErrorResponseDto, description: `PAYLOAD_TOO_LARGE: "${UPLOAD_MESSAGES.tooLarge}"` })
+  async uploadPhotos(
+    @CurrentUser() user: AuthUser,
+    @UploadedFiles() files: Express.Multer.File[] | undefined,
+    @Body() _body: UploadCreateDto,
+  ): Promise<UploadBatchResponseDto> {
+    return { uploads: await this.uploads.create(user.id, files) };
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One of my photos, with a fresh signed URL' })
+  @ApiOkResponse({ type: UploadResponseDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'not mine, or no such photo' })
+  getUpload(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<UploadResponseDto> {
+    return this.uploads.get(user.id, id);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete one of my photos (the stored file too)' })
+  @ApiNoContentResponse({ description: 'deleted' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'not mine, or no such photo' })
+  deleteUpload(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {
+    return this.uploads.delete(user.id, id);
+  }
+}

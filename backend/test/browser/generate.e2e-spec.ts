@@ -1,0 +1,379 @@
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { REPO_ROOT } from '../../src/bootstrap/static-ui';
+import { downloadPrefix } from '../../src/modules/generations/generations.service';
+import { launchBrowser, screenshot } from '../helpers/browser';
+import { createTestApp, TestApp } from '../helpers/test-app';
+
+interface BrowserGlobals {
+  document: {
+    documentElement: { scrollWidth: number };
+    getAnimations(): { finished: Promise<unknown>; effect: { getTiming(): { iterations: number } } | null }[];
+    querySelector(selector: string): { textContent: string | null } | null;
+  };
+  innerWidth: number;
+  scrollTo(options: { top: number; behavior: 'instant' }): void;
+  MutationObserver: new (callback: () => void) => { observe(target: unknown, options: unknown): void };
+  __stages: string[];
+}
+const browserGlobals = () => globalThis as unknown as BrowserGlobals;
+
+/**
+ * The generate flow of the user app (issue 5, item 8), clicked through in a real browser with
+ * the `preview` AI provider: a category screen, the upgrade dialog, the upload with its 18+
+ * confirmation, a pose, Generate with its live stages, the result in both lists, Download and
+ * Delete.
+ */
+describe('generating a look in the user app', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let base: string;
+  const contexts: BrowserContext[] = [];
+
+  /** Console errors and uncaught errors; a 401 from the session restore on the landing page is expected. */
+  function watchErrors(page: Page): string[] {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m: ConsoleMessage) => {
+      if (m.type() !== 'error') return;
+      if (/status of 401/.test(m.text()) && /\/api\/auth\/refresh$/.test(m.location().url)) return;
+      errors.push(`${m.text()} (${m.location().url})`);
+    });
+    return errors;
+  }
+
+  async function horizontalOverflow(page: Page): Promise<number> {
+    return page.evaluate(() => {
+      const g = globalThis as unknown as { document: { documentElement: { scrollWidth: number } }; innerWidth: number };
+      return g.document.documentElement.scrollWidth - g.innerWidth;
+    });
+  }
+
+  /** A full-page screenshot of a settled page, from the top (the dashboard's sidebar is sticky). */
+  async function shot(page: Page, name: string): Promise<void> {
+    await page.evaluate(async () => {
+      const g = globalThis as unknown as BrowserGlobals;
+      g.scrollTo({ top: 0, behavior: 'instant' }); // the app scrolls smoothly; a screenshot cannot wait
+      // Spinners turn forever: wait only for the animations that end (dialogs, toasts).
+      const ending = g.document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
+      await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
+    });
+    await screenshot(page, name);
+  }
+
+  /** The same page at a phone's and a desktop's width: a screenshot of each, and no sideways scrolling. */
+  async function shotsAtBothWidths(page: Page, name: string): Promise<void> {
+    for (const [width, height] of [
+      [390, 844],
+      [1440, 900],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.waitForTimeout(150); // layout settles (responsive styles, lazy images in view)
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await shot(page, `generate-${name}-${width}`);
+    }
+  }
+
+  /** Waits until an <img> has loaded a picture (a broken or expired link never does). */
+  async function waitForImage(page: Page, image: Locator): Promise<void> {
+    await image.scrollIntoViewIfNeeded();
+    await page.waitForFunction((el) => {
+      const img = el as unknown as { complete: boolean; naturalWidth: number };
+      return img.complete && img.naturalWidth > 0;
+    }, await image.elementHandle());
+  }
+
+  /** A photo as a phone would take it: a JPEG made here, never a file of the repository. */
+  async function portraitJpeg(): Promise<Buffer> {
+    const svg = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800">
+        <rect width="600" height="800" fill="#d9c2a7"/>
+        <circle cx="300" cy="220" r="90" fill="#8a5a44"/>
+        <rect x="190" y="320" width="220" height="380" rx="90" fill="#8a5a44"/>
+      </svg>`,
+    );
+    return sharp(svg).jpeg({ quality: 85 }).toBuffer();
+  }
+
+  async function freePort(): Promise<number> {
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    return port;
+  }
+
+  beforeAll(async () => {
+    if (!fs.existsSync(path.join(REPO_ROOT, 'frontend', 'dist', 'index.html'))) {
+      throw new Error('frontend/dist is missing: run `npm run build -w frontend` (or `npm test` at the repository root)');
+    }
+    // Polls every 200 ms and a result after 6 s: the stages can be watched without a long wait.
+    // Signed file links are absolute (APP_URL): the app listens where APP_URL says.
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    t = await createTestApp({ SERVE_UI: 'true', APP_URL: base, AI_PROVIDER: 'preview', AI_POLL_INTERVAL_MS: '200', AI_PREVIEW_DELAY_MS: '6000' });
+    await t.app.listen(port, '127.0.0.1');
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('signs up, generates an image in Bikini, sees it in both lists, downloads it and deletes it', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    contexts.push(context);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+
+    // Sign up in the dialog.
+    await page.goto(`${base}/`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign up', exact: true }).click();
+    const signUp = page.getByRole('dialog', { name: 'Create account' });
+    await signUp.getByLabel(/^Full name/).fill('Generate Tester');
+    await signUp.getByLabel(/^Email/).fill(`generate-${Date.now().toString(36)}@example.com`);
+    await signUp.getByLabel(/^Password/).fill('Velvet-Hanger-2931');
+    await signUp.getByText('I confirm I am 18 or older').click();
+    await signUp.getByRole('button', { name: 'Create account', exact: true }).click();
+    await page.waitForURL(`${base}/dashboard/generations`);
+    await page.getByText('No generations yet. Start creating in any category!').waitFor();
+
+    // The Bikini screen: header badges, the template grid, the locked templates and their banner.
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Bikini' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Bikini' }).waitFor();
+    await page.getByText('Credits: 3').waitFor();
+    await page.getByText('Tier: Free').waitFor();
+    await page.getByRole('heading', { name: 'Choose a Template' }).waitFor();
+    await page.getByText('10 locked templates • Upgrade to unlock more options').waitFor();
+    const templates = page.getByRole('list', { name: 'Choose a Template' }).getByRole('listitem');
+    expect(await templates.count()).toBe(12);
+    const locked = templates.filter({ hasText: 'Locked' });
+    expect(await locked.count()).toBe(10);
+    const firstLocked = locked.first();
+    await firstLocked.getByText('Starter+').waitFor();
+    await firstLocked.getByText('Requires: Starter').waitFor();
+    expect(await firstLocked.getByRole('link', { name: 'Unlock Now' }).getAttribute('href')).toBe('/pricing');
+    await page.getByText('Your Bikini Generations').waitFor();
+    await shotsAtBothWidths(page, 'category');
+
+    // A locked template opens the upgrade dialog (about that template); "Maybe later" closes it.
+    await firstLocked.getByRole('button').first().click();
+    const upgrade = page.getByRole('dialog');
+    const title = upgrade.getByRole('heading', { name: /^Unlock “.+”$/ });
+    await title.waitFor();
+    const lockedName = /^Unlock “(.+)”$/.exec((await title.textContent()) ?? '')?.[1] ?? '';
+    await upgrade.getByText('This template requires Starter or higher to access').waitFor();
+    await upgrade.getByText('$4.99').waitFor();
+    await upgrade.getByText('per month').waitFor();
+    await upgrade.getByText('Cancel anytime • No hidden fees • Instant access').waitFor();
+    expect(await upgrade.getByRole('link', { name: 'Upgrade to Starter' }).getAttribute('href')).toBe('/pricing');
+    await shotsAtBothWidths(page, 'upgrade-dialog');
+    await upgrade.getByRole('button', { name: 'Maybe later' }).click();
+    await upgrade.waitFor({ state: 'hidden' });
+    await firstLocked.getByText(lockedName, { exact: true }).waitFor(); // the dialog was about this one
+
+    // A free template: selected, and the "Generate Your Look" panel appears.
+    const free = templates.filter({ hasNotText: 'Locked' }).first().getByRole('button');
+    await free.click();
+    expect(await free.getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('heading', { name: 'Generate Your Look' }).waitFor();
+
+    // Generate without a photo: the spec's message.
+    await page.getByRole('button', { name: 'Generate Image' }).click();
+    await page.getByText('Please upload at least one image, select a template and a pose or custom prompt').waitFor();
+
+    // The client-side checks: a file that is not an image is not added.
+    await page.getByLabel('Upload photos').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') });
+    await page.getByText('Please upload image files only').waitFor();
+    expect(await page.getByRole('img', { name: /^Your photo/ }).count()).toBe(0);
+
+    // A photo, the confirmation that it shows me and that I am 18+, and a pose.
+    await page.getByLabel('Upload photos').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await portraitJpeg() });
+    await page.getByRole('img', { name: 'Your photo 1' }).waitFor();
+    await page.getByRole('button', { name: /Add More/ }).waitFor();
+    const poses = page.getByRole('group', { name: /Pose/ });
+    const pose = poses.getByRole('button').filter({ hasText: '1 credit' }).first();
+    await pose.click();
+    expect(await pose.getAttribute('aria-pressed')).toBe('true');
+    await page.getByText('Cost: 1 credit', { exact: true }).waitFor();
+
+    // Not confirmed yet: Generate asks for the confirmation and sends nothing.
+    await page.getByRole('button', { name: 'Generate Image' }).click();
+    await page.getByText('Please confirm that the photos show you and that you are 18 or older').waitFor();
+    await page.getByText('These photos are of me and I am 18 or older').click();
+    expect(await page.getByRole('checkbox', { name: 'These photos are of me and I am 18 or older' }).isChecked()).toBe(true);
+
+    // Generate: every text the button shows is recorded as it changes.
+    await page.evaluate(() => {
+      const g = globalThis as unknown as BrowserGlobals;
+      g.__stages = [];
+      const button = () => g.document.querySelector('[data-generate-button]');
+      new g.MutationObserver(() => {
+        const text = button()?.textContent?.trim();
+        if (text && g.__stages.at(-1) !== text) g.__stages.push(text);
+      }).observe(g.document, { subtree: true, childList: true, characterData: true });
+    });
+    const starts: string[] = [];
+    const followed: string[] = [];
+    page.on('request', (r) => {
+      const { pathname, searchParams } = new URL(r.url());
+      if (pathname === '/api/generations' && r.method() === 'POST') starts.push(r.url());
+      if (/^\/api\/generations\/[^/]+\/events$/.test(pathname)) followed.push(`events${searchParams.has('access_token') ? '?access_token' : ''}`);
+      if (/^\/api\/generations\/[0-9a-f-]{36}$/.test(pathname) && r.method() === 'GET') followed.push('poll');
+    });
+    const started = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/generations' && r.request().method() === 'POST');
+    const generateButton = page.locator('[data-generate-button]');
+    await generateButton.click();
+    const start = await started;
+    expect(start.status()).toBe(202);
+    const generationId = ((await start.json()) as { id: string }).id;
+    await page.getByText('Generation started successfully').waitFor();
+
+    // Mid-progress: a second click is ignored, Cancel is offered, the panel fits both widths.
+    await page.waitForFunction(() => /Checking status \(\d+\/\d+\)\.\.\./.test((globalThis as unknown as BrowserGlobals).__stages.join('|')));
+    expect(await generateButton.getAttribute('aria-disabled')).toBe('true');
+    await generateButton.click({ force: true }); // busy: the click reaches the app, which ignores it
+    await page.getByRole('button', { name: 'Cancel', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Generate Your Look' }).scrollIntoViewIfNeeded();
+    await shotsAtBothWidths(page, 'panel-in-progress');
+    expect(await generateButton.getAttribute('aria-disabled')).toBe('true'); // the shots show it running
+
+    // The result arrives in "Your Bikini Generations".
+    const results = page.getByRole('list', { name: 'Your Bikini Generations' });
+    await results.getByRole('article').first().waitFor({ timeout: 30_000 });
+    await page.locator('[data-generate-button]', { hasText: 'Generate Image' }).waitFor();
+    const stages = await page.evaluate(() => (globalThis as unknown as BrowserGlobals).__stages);
+    expect(stages).toContain('Uploading image...');
+    expect(stages.some((s) => /^Checking status \(\d+\/\d+\)\.\.\.$/.test(s))).toBe(true);
+    expect(stages.filter((s) => s !== 'Generate Image').length).toBeGreaterThanOrEqual(3);
+    const order = ['Preparing image...', 'Uploading image...', 'Creating generation record...', 'Starting AI generation...', 'Processing (this may take 10-30 seconds)...'];
+    const seen = order.map((s) => stages.indexOf(s)).filter((i) => i >= 0);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b)); // never backwards
+    await page.getByText(/Complete! Your new look is in/).waitFor();
+    expect(await results.getByRole('article').count()).toBe(1);
+    expect(starts).toHaveLength(1); // the second click sent nothing
+    expect(followed).toEqual(['events?access_token']); // the stages came live over the event stream
+    await results.getByRole('article').first().getByText('Image', { exact: true }).waitFor();
+    // The hold was captured: the header shows the new balance.
+    await page.getByText('Credits: 2').waitFor();
+    await waitForImage(page, results.getByRole('img').first());
+    await shotsAtBothWidths(page, 'result');
+
+    // Another category starts afresh: no template picked, so no panel.
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Dress' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dresses' }).waitFor();
+    await page.getByText('Choose a template above to generate your look.').waitFor();
+    expect(await page.getByRole('heading', { name: 'Generate Your Look' }).count()).toBe(0);
+    await page.getByText('No Dresses generations yet.', { exact: false }).waitFor();
+
+    // All Generations lists it too.
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'All Generations' }).click();
+    await page.getByRole('heading', { level: 1, name: 'All Generations' }).waitFor();
+    const card = page.getByRole('article').first();
+    await card.waitFor();
+    await card.getByText('Bikini', { exact: true }).waitFor();
+    await waitForImage(page, card.getByRole('img'));
+    await shot(page, 'generate-all-generations-1440');
+
+    // Search is a placeholder.
+    await card.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('Coming Soon').waitFor();
+    await page.getByText('Product search feature will be available soon!').waitFor();
+
+    // Download saves the file under the server's name, `<prefix>-<id>.jpg`.
+    const downloading = page.waitForEvent('download');
+    await card.getByRole('button', { name: 'Download' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`${downloadPrefix(t.config.appName)}-${generationId}.jpg`);
+    const file = await download.path();
+    const meta = await sharp(file).metadata();
+    expect(meta.format).toBe('jpeg');
+    await page.getByText('Download started').waitFor();
+
+    // Delete, through the confirm dialog; then the empty state.
+    await card.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Generation' });
+    await confirm.getByText('Are you sure you want to delete this generation? This action cannot be undone.').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).waitFor();
+    await shot(page, 'generate-delete-dialog-1440');
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByText('Generation deleted successfully').waitFor();
+    await page.getByText('No generations yet. Start creating in any category!').waitFor();
+    await confirm.waitFor({ state: 'hidden' });
+    await page.reload();
+    await page.getByText('No generations yet. Start creating in any category!').waitFor();
+
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a refused custom pose as it is, uploads a batch once, cancels a running generation, and polls without the event stream', async () => {
+    const email = `refuse-${Date.now().toString(36)}@example.com`;
+    const created = await t.http.post('/api/auth/sign-up').send({ full_name: 'Cancel Tester', email, password: 'Velvet-Hanger-2931', age_confirmed: true });
+    expect(created.status).toBe(201);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      const { pathname } = new URL(r.url());
+      if (r.method() === 'POST' && /^\/api\/(uploads|generations)/.test(pathname)) calls.push(pathname.replace(/[0-9a-f-]{36}/, ':id'));
+    });
+
+    await page.goto(`${base}/?auth=login`);
+    const logIn = page.getByRole('dialog', { name: 'Log in' });
+    await logIn.getByLabel(/^Email/).fill(email);
+    await logIn.getByLabel(/^Password/).fill('Velvet-Hanger-2931');
+    await logIn.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.waitForURL(`${base}/dashboard/generations`);
+    await page.goto(`${base}/dashboard/bikini`);
+    await page.getByRole('heading', { level: 1, name: 'Bikini' }).waitFor();
+    await page.getByRole('list', { name: 'Choose a Template' }).getByRole('listitem').filter({ hasNotText: 'Locked' }).first().getByRole('button').click();
+    await page.getByLabel('Upload photos').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await portraitJpeg() });
+    await page.getByText('These photos are of me and I am 18 or older').click();
+
+    // "+ Custom" reveals the text input with the category's hint; the server's refusal is shown as it is.
+    await page.getByRole('button', { name: /\+ Custom/ }).click();
+    const custom = page.getByLabel('Describe your pose');
+    expect(await custom.getAttribute('placeholder')).toMatch(/^e\.g\. /);
+    await page.getByText('Cost: 3 credits', { exact: true }).waitFor();
+    await custom.fill('topless on the beach');
+    await page.locator('[data-generate-button]').click();
+    await page.getByText('Failed to generate').waitFor();
+    await page.getByText("This pose description can't be used: describe a pose or setting in which you stay clothed, without nudity.").waitFor();
+    await page.locator('[data-generate-button]', { hasText: 'Generate Image' }).waitFor();
+    await page.getByText('Credits: 3').waitFor();
+
+    // A pose instead (custom mode ends); the photos were uploaded already, so they are not sent again.
+    const pose = page.getByRole('group', { name: /Pose/ }).getByRole('button').filter({ hasText: '1 credit' }).first();
+    await pose.click();
+    expect(await page.getByLabel('Describe your pose').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /\+ Custom/ }).getAttribute('aria-pressed')).toBe('false');
+    await page.locator('[data-generate-button]').click();
+    await page.locator('[data-generate-button]', { hasText: /Checking status \(\d+\/\d+\)\.\.\./ }).waitFor();
+
+    // Cancel: the work stops, the hold is released, nothing is listed.
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.getByText('Generation cancelled').waitFor();
+    await page.locator('[data-generate-button]', { hasText: 'Generate Image' }).waitFor();
+    await page.getByText('Credits: 3').waitFor();
+    await page.getByText('No Bikini generations yet.', { exact: false }).waitFor();
+    expect(calls).toEqual(['/api/uploads', '/api/generations', '/api/generations', '/api/generations/:id/cancel']);
+
+    // Without the event stream (refused, as with an expired token) the app polls, and still gets there.
+    await page.route('**/api/generations/*/events*', (route) =>
+      route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ statusCode: 401, code: 'AUTH_ERROR', message: 'Authentication error. Please sign in again.' }) }),
+    );
+    const polled = page.waitForRequest((r) => /^\/api\/generations\/[0-9a-f-]{36}$/.test(new URL(r.url()).pathname) && r.method() === 'GET');
+    await page.locator('[data-generate-button]').click();
+    await polled;
+    await page.getByRole('list', { name: 'Your Bikini Generations' }).getByRole('article').first().waitFor({ timeout: 30_000 });
+    await page.getByText('Credits: 2').waitFor();
+    expect(errors.filter((e) => !/status of (400|401)/.test(e))).toEqual([]); // the refused start (400) and stream (401)
+  });
+});

@@ -1,0 +1,143 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { launchBrowser } from '../helpers/browser';
+import type { TestApp } from '../helpers/test-app';
+import { horizontalOverflow, shot, startUserApp, watchErrors } from '../helpers/user-app';
+
+interface Catalogue {
+  plans: { id: string; name: string; price: number }[];
+}
+
+/** A photo as a phone would take it: a JPEG made here, never a file of the repository. */
+async function portraitJpeg(): Promise<Buffer> {
+  const svg = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800">
+      <rect width="600" height="800" fill="#cdb7a0"/>
+      <circle cx="300" cy="220" r="90" fill="#7d5040"/>
+      <rect x="190" y="320" width="220" height="380" rx="90" fill="#7d5040"/>
+    </svg>`,
+  );
+  return sharp(svg).jpeg({ quality: 85 }).toBuffer();
+}
+
+/** Waits until an <img> has loaded a picture (a broken or expired link never does). */
+async function waitForImage(page: Page, image: Locator): Promise<void> {
+  await image.scrollIntoViewIfNeeded();
+  await page.waitForFunction((el) => {
+    const img = el as unknown as { complete: boolean; naturalWidth: number };
+    return img.complete && img.naturalWidth > 0;
+  }, await image.elementHandle());
+}
+
+/**
+ * A newcomer's first visit, as one person clicks it (issue 6, "done when"): the landing page, Get
+ * started, sign-up, a category, a locked template's upgrade dialog, pricing and its coming-soon
+ * checkout, back to a free template, a generation with the `preview` provider, the result in All
+ * Generations, and Sign Out.
+ */
+describe("a newcomer's journey through the user app", () => {
+  let t: TestApp;
+  let base: string;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    ({ t, base } = await startUserApp({ AI_POLL_INTERVAL_MS: '200' }));
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('goes from the landing page to a first look in All Generations, and signs out', async () => {
+    const catalogue = (await t.http.get('/api/catalog').expect(200)).body as Catalogue;
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+
+    // The landing page; Get started opens the sign-up dialog.
+    await page.goto(`${base}/`);
+    await page.getByRole('heading', { level: 1, name: 'See Yourself in Any Outfit Before You Buy' }).waitFor();
+    await page.getByRole('main').getByRole('button', { name: 'Get started', exact: true }).or(page.getByRole('main').getByRole('link', { name: 'Get started', exact: true })).first().click();
+    const signUp = page.getByRole('dialog', { name: 'Create account' });
+    await signUp.waitFor();
+    await shot(page, 'journey-1-sign-up');
+    await signUp.getByLabel(/^Full name/).fill('Nora Newcomer');
+    await signUp.getByLabel(/^Email/).fill(`journey-${Date.now().toString(36)}@example.com`);
+    await signUp.getByLabel(/^Password/).fill('Velvet-Hanger-2931');
+    await signUp.getByText('I confirm I am 18 or older').click();
+    await signUp.getByRole('button', { name: 'Create account', exact: true }).click();
+    await page.waitForURL(`${base}/dashboard/generations`);
+    await page.getByText('No generations yet. Start creating in any category!').waitFor();
+
+    // A category.
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Bikini' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Bikini' }).waitFor();
+    const templates = page.getByRole('list', { name: 'Choose a Template' }).getByRole('listitem');
+    await templates.first().waitFor();
+    await shot(page, 'journey-2-category');
+
+    // A locked template opens the upgrade dialog; "Upgrade to <tier>" goes to /pricing.
+    const starter = catalogue.plans.find((p) => p.id === 'starter')!;
+    const locked = templates.filter({ hasText: `Requires: ${starter.name}` }).first();
+    await locked.getByRole('button').first().click();
+    const upgrade = page.getByRole('dialog');
+    await upgrade.getByText(`This template requires ${starter.name} or higher to access`).waitFor();
+    await shot(page, 'journey-3-upgrade-dialog');
+    await upgrade.getByRole('link', { name: `Upgrade to ${starter.name}` }).click();
+    await page.waitForURL(`${base}/pricing`);
+    await page.getByText('Most popular', { exact: true }).waitFor();
+
+    // The plan's button: checkout is not built, and the alert says so.
+    await page.getByRole('button', { name: `Choose ${starter.name}` }).click();
+    await page.getByText('Stripe integration coming soon!').waitFor();
+    await shot(page, 'journey-4-pricing-coming-soon');
+
+    // Back to the category, and a free template.
+    await page.goBack();
+    await page.waitForURL(`${base}/dashboard/bikini`);
+    const free = templates.filter({ hasNotText: 'Locked' }).first().getByRole('button');
+    await free.click();
+    expect(await free.getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('heading', { name: 'Generate Your Look' }).waitFor();
+
+    // A photo, the 18+ confirmation, a pose, Generate Image.
+    await page.getByLabel('Upload photos').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await portraitJpeg() });
+    await page.getByRole('img', { name: 'Your photo 1' }).waitFor();
+    await page.getByText('These photos are of me and I am 18 or older').click();
+    await page.getByRole('group', { name: /Pose/ }).getByRole('button').filter({ hasText: '1 credit' }).first().click();
+    await page.getByRole('button', { name: 'Generate Image' }).click();
+    await page.getByText('Generation started successfully').waitFor();
+    const results = page.getByRole('list', { name: 'Your Bikini Generations' });
+    await results.getByRole('article').first().waitFor({ timeout: 30_000 });
+    await page.getByText('Credits: 2').waitFor();
+    await shot(page, 'journey-5-result');
+
+    // The result in All Generations, with its type and category; the screen is still accessible.
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'All Generations' }).click();
+    await page.getByRole('heading', { level: 1, name: 'All Generations' }).waitFor();
+    const cards = page.getByRole('article');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(1);
+    await cards.first().getByText('Image', { exact: true }).waitFor();
+    await cards.first().getByText('Bikini', { exact: true }).waitFor();
+    await waitForImage(page, cards.first().getByRole('img'));
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await shot(page, 'journey-6-all-generations');
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+    // Sign Out lands on /, and the dashboard is closed to this browser.
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${base}/`);
+    await page.getByRole('heading', { level: 1, name: 'See Yourself in Any Outfit Before You Buy' }).waitFor();
+    await page.goto(`${base}/dashboard/generations`);
+    await page.waitForURL(`${base}/`);
+
+    expect(errors).toEqual([]);
+  });
+});

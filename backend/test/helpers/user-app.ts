@@ -1,0 +1,113 @@
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import { REPO_ROOT } from '../../src/bootstrap/static-ui';
+import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '../../src/modules/auth/refresh-cookie';
+import { cookieValue, PASSWORD, uniqueEmail } from './auth';
+import { screenshot } from './browser';
+import { createTestApp, TestApp } from './test-app';
+
+/** The two screens every page must fit: a phone and a desktop. */
+export const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+] as const;
+
+/** What the user app keeps in localStorage to know that it had a session (frontend/src/features/auth/session-hint.ts). */
+const SESSION_HINT_KEY = 'fitting-room:had-session';
+
+interface BrowserWindow {
+  document: {
+    documentElement: { scrollWidth: number };
+    getAnimations(): { finished: Promise<unknown>; effect: { getTiming(): { iterations: number } } | null }[];
+  };
+  innerWidth: number;
+  scrollTo(options: { top: number; behavior: 'instant' }): void;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** The API serving the built user app, listening where its APP_URL says (signed file links are absolute). */
+export async function startUserApp(overrides: Record<string, string> = {}): Promise<{ t: TestApp; base: string }> {
+  if (!fs.existsSync(path.join(REPO_ROOT, 'frontend', 'dist', 'index.html'))) {
+    throw new Error('frontend/dist is missing: run `npm run build -w frontend` (or `npm test` at the repository root)');
+  }
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const t = await createTestApp({ SERVE_UI: 'true', APP_URL: base, AI_PROVIDER: 'preview', ...overrides });
+  await t.app.listen(port, '127.0.0.1');
+  return { t, base };
+}
+
+export interface Account {
+  userId: string;
+  email: string;
+  password: string;
+  accessToken: string;
+}
+
+/** Creates an account through the API (tests about something else do not click through sign-up). */
+export async function createAccount(t: TestApp, label: string, fullName = 'Route Tester'): Promise<Account> {
+  const email = uniqueEmail(label);
+  const res = await t.http.post('/api/auth/sign-up').send({ full_name: fullName, email, password: PASSWORD, age_confirmed: true });
+  if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return { userId: res.body.user.id, email, password: PASSWORD, accessToken: res.body.access_token };
+}
+
+/**
+ * A browser context signed in as the account: a session of its own (sign-in through the API),
+ * whose refresh cookie the app exchanges for an access token as it would after a visit.
+ */
+export async function signedInContext(browser: Browser, t: TestApp, base: string, account: Account, viewport: { width: number; height: number }): Promise<BrowserContext> {
+  const res = await t.http.post('/api/auth/sign-in').send({ email: account.email, password: account.password });
+  if (res.status !== 200 && res.status !== 201) throw new Error(`sign-in answered ${res.status}`);
+  const token = cookieValue(res, REFRESH_COOKIE);
+  if (!token) throw new Error('sign-in set no refresh cookie');
+  const { hostname } = new URL(base);
+  return browser.newContext({
+    viewport,
+    storageState: {
+      cookies: [{ name: REFRESH_COOKIE, value: token, domain: hostname, path: REFRESH_COOKIE_PATH, expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }],
+      origins: [{ origin: base, localStorage: [{ name: SESSION_HINT_KEY, value: '1' }] }],
+    },
+  });
+}
+
+/** Console errors and uncaught errors, except a 401 from the session restore of a signed-out visitor. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m: ConsoleMessage) => {
+    if (m.type() !== 'error') return;
+    if (/status of 401/.test(m.text()) && /\/api\/auth\/refresh$/.test(m.location().url)) return;
+    errors.push(`${m.text()} (${m.location().url})`);
+  });
+  return errors;
+}
+
+/** How many pixels the page scrolls sideways (0 when it fits). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const w = globalThis as unknown as BrowserWindow;
+    return w.document.documentElement.scrollWidth - w.innerWidth;
+  });
+}
+
+/** A full-page screenshot of a settled page (finite animations done), from the top. */
+export async function shot(page: Page, name: string): Promise<string> {
+  await page.evaluate(async () => {
+    const w = globalThis as unknown as BrowserWindow;
+    w.scrollTo({ top: 0, behavior: 'instant' });
+    const ending = w.document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
+    await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
+  });
+  return screenshot(page, name);
+}

@@ -1,0 +1,310 @@
+import { ProviderError, ProviderErrorKind, ProviderStartInput, ProviderStatus } from '../../src/modules/generations/providers/ai-provider';
+import { createDashScopeProvider, DashScopeProvider } from '../../src/modules/generations/providers/dashscope.provider';
+import { loadConfig } from '../../src/config/app-config';
+import { FakeDashScopeServer } from './fake-dashscope.server';
+
+/**
+ * The DashScope adapter against a local server that speaks Model Studio's asynchronous task
+ * protocol: what it sends (endpoint, headers, documented body) and how it reads every answer.
+ */
+describe('DashScope adapter against a fake Model Studio', () => {
+  const vendor = new FakeDashScopeServer();
+  let provider: DashScopeProvider;
+
+  const input = (overrides: Partial<ProviderStartInput> = {}): ProviderStartInput => ({
+    generationId: 'gen-1',
+    type: 'image',
+    prompt: 'show the woman in a red linen summer dress on a sunny beach',
+    size: '2953*4096',
+    person: { url: 'https://files.example/signed/person.jpg' },
+    garment: { url: 'https://files.example/signed/garment.png' },
+    scene: { url: 'https://files.example/signed/scene.jpg' },
+    templateId: 'tpl-1',
+    sceneId: 'scene-1',
+    ...overrides,
+  });
+
+  /** The provider error `promise` rejects with (fails the test when it resolves or throws something else). */
+  async function providerError(promise: Promise<unknown>): Promise<ProviderError> {
+    const error = await promise.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as Error).message).not.toContain(vendor.apiKey);
+    return error as ProviderError;
+  }
+
+  async function pollUntilDone(jobId: string, max = 10): Promise<{ states: ProviderStatus[]; final: ProviderStatus }> {
+    const states: ProviderStatus[] = [];
+    for (let i = 0; i < max; i++) {
+      const s = await provider.status(jobId);
+      states.push(s);
+      if (s.state !== 'processing') return { states, final: s };
+    }
+    throw new Error('never finished');
+  }
+
+  beforeAll(async () => {
+    await vendor.start();
+  });
+  beforeEach(() => {
+    vendor.reset();
+    provider = new DashScopeProvider({ apiKey: vendor.apiKey, baseUrl: vendor.baseUrl, startTimeoutMs: 1000, statusTimeoutMs: 300 });
+  });
+  afterAll(async () => {
+    await vendor.stop();
+  });
+
+  it('image: creates an async image-editing task with the documented body, polls PENDING/RUNNING, then answers the first result URL', async () => {
+    vendor.nextPlan = { pollsBeforeDone: 3, outcome: { end: 'SUCCEEDED' } };
+    const { jobId } = await provider.start(input());
+
+    const submit = vendor.lastSubmit()!;
+    expect(submit.path).toBe('/api/v1/services/aigc/image2image/image-synthesis');
+    expect(submit.headers['x-dashscope-async']).toBe('enable');
+    expect(submit.headers.authorization).toBe(`Bearer ${vendor.apiKey}`);
+    expect(submit.headers['content-type']).toMatch(/^application\/json/);
+    expect(submit.body).toEqual({
+      model: 'wan2.5-i2i-preview',
+      input: {
+        prompt: expect.stringContaining('show the woman in a red linen summer dress on a sunny beach'),
+        images: ['https://files.example/signed/person.jpg', 'https://files.example/signed/garment.png', 'https://files.example/signed/scene.jpg'],
+      },
+      // 2953*4096 is above the documented 1280*1280 area: the largest allowed size at the same aspect ratio
+      parameters: { size: '1086*1507', n: 1, watermark: false },
+    });
+    expect((submit.body as { input: { prompt: string } }).input.prompt).toMatch(/image 1 is the person, image 2 is the outfit, image 3 is the scene/i);
+    expect(jobId).toBe([...vendor.tasks.keys()].at(-1));
+
+    const { states, final } = await pollUntilDone(jobId);
+    expect(states.slice(0, 3)).toEqual([
+      { state: 'processing', detail: 'queued at the vendor' },
+      { state: 'processing', detail: 'running at the vendor' },
+      { state: 'processing', detail: 'running at the vendor' },
+    ]);
+    expect(final).toEqual({ state: 'completed', result: { url: `${vendor.baseUrl}/results/${jobId}.png` } });
+    const polls = vendor.received.filter((r) => r.method === 'GET');
+    expect(polls.map((r) => r.path)).toEqual(Array(4).fill(`/api/v1/tasks/${jobId}`));
+    expect(polls.every((r) => r.headers.authorization === `Bearer ${vendor.apiKey}` && r.headers['x-dashscope-async'] === undefined)).toBe(true);
+  });
+
+  it('image without a scene sends two images and says which is which', async () => {
+    await provider.start(input({ scene: undefined }));
+    const body = vendor.lastSubmit()!.body as { input: { images: string[]; prompt: string } };
+    expect(body.input.images).toEqual(['https://files.example/signed/person.jpg', 'https://files.example/signed/garment.png']);
+    expect(body.input.prompt).not.toMatch(/image 3/i);
+  });
+
+  it('video: creates an image-to-video task from the person photo (first frame) and answers output.video_url', async () => {
+    vendor.nextPlan = { pollsBeforeDone: 1, outcome: { end: 'SUCCEEDED' } };
+    const { jobId } = await provider.start(input({ type: 'video' }));
+    const submit = vendor.lastSubmit()!;
+    expect(submit.path).toBe('/api/v1/services/aigc/video-generation/video-synthesis');
+    expect(submit.headers['x-dashscope-async']).toBe('enable');
+    expect(submit.body).toEqual({
+      model: 'wan2.6-i2v-flash',
+      input: { prompt: 'show the woman in a red linen summer dress on a sunny beach', img_url: 'https://files.example/signed/person.jpg' },
+      parameters: { resolution: '1080P', duration: 5 },
+    });
+    const { final } = await pollUntilDone(jobId);
+    expect(final).toEqual({ state: 'completed', result: { url: `${vendor.baseUrl}/results/${jobId}.mp4` } });
+  });
+
+  it('aitryon (China region try-on model): person and garment fields, no prompt, output.image_url', async () => {
+    provider = new DashScopeProvider({ apiKey: vendor.apiKey, baseUrl: vendor.baseUrl, imageModel: 'aitryon-plus', statusTimeoutMs: 300 });
+    vendor.nextPlan = { pollsBeforeDone: 0, outcome: { end: 'SUCCEEDED' } };
+    const { jobId } = await provider.start(input());
+    expect(vendor.lastSubmit()!.body).toEqual({
+      model: 'aitryon-plus',
+      input: { person_image_url: 'https://files.example/signed/person.jpg', top_garment_url: 'https://files.example/signed/garment.png' },
+      parameters: { resolution: -1, restore_face: true },
+    });
+    expect(await provider.status(jobId)).toEqual({ state: 'completed', result: { url: `${vendor.baseUrl}/results/${jobId}.png` } });
+  });
+
+  it('the factory builds it from the environment: DASHSCOPE_* and the documented defaults', async () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://x@127.0.0.1:5432/x',
+      FILES_SIGNING_SECRET: 'x'.repeat(40),
+      AUTH_JWT_SECRET: 'y'.repeat(40),
+      AI_PROVIDER: 'dashscope',
+      DASHSCOPE_API_KEY: vendor.apiKey,
+      DASHSCOPE_BASE_URL: `${vendor.baseUrl}/`,
+    });
+    expect(config.dashscope).toEqual({ apiKey: vendor.apiKey, baseUrl: vendor.baseUrl, imageModel: 'wan2.5-i2i-preview', videoModel: 'wan2.6-i2v-flash' });
+    const base = { DATABASE_URL: 'postgres://x@127.0.0.1:5432/x', FILES_SIGNING_SECRET: 'x'.repeat(40), AUTH_JWT_SECRET: 'y'.repeat(40) };
+    expect(() => loadConfig({ ...base, AI_PROVIDER: 'dashscope' })).toThrow(/DASHSCOPE_API_KEY is required when AI_PROVIDER=dashscope/);
+    expect(loadConfig({ ...base, DASHSCOPE_BASE_URL: 'https://dashscope.aliyuncs.com' }).dashscope?.baseUrl).toBe('https://dashscope.aliyuncs.com');
+    expect(() => loadConfig({ ...base, DASHSCOPE_BASE_URL: 'dashscope.aliyuncs.com' })).toThrow(/DASHSCOPE_BASE_URL/);
+    const fromConfig = createDashScopeProvider(config);
+    expect(fromConfig.supportsWebhooks).toBe(false);
+    const { jobId } = await fromConfig.start(input());
+    expect(vendor.tasks.has(jobId)).toBe(true);
+  });
+
+  it('a task that FAILED is a failed generation with the vendor code and message, not a refusal', async () => {
+    vendor.nextPlan = { pollsBeforeDone: 1, outcome: { end: 'FAILED', code: 'InternalError.Algo', message: 'Algorithm process error.' } };
+    const { jobId } = await provider.start(input());
+    const { final } = await pollUntilDone(jobId);
+    expect(final).toEqual({ state: 'failed', reason: 'The vendor failed the task (InternalError.Algo: Algorithm process error.)' });
+  });
+
+  it('DataInspectionFailed on the task (output moderation) is a refused failure', async () => {
+    vendor.nextPlan = { pollsBeforeDone: 1, outcome: { end: 'DataInspectionFailed' } };
+    const { jobId } = await provider.start(input());
+    const { final } = await pollUntilDone(jobId);
+    expect(final).toEqual({
+      state: 'failed',
+      refused: true,
+      reason: "Refused by the vendor's content moderation: Output data may contain inappropriate content.",
+    });
+  });
+
+  it('DataInspectionFailed at submit (input moderation) throws Rejected, refused, not retryable', async () => {
+    vendor.submitOverrides.push({
+      status: 400,
+      body: { request_id: 'r1', code: 'DataInspectionFailed', message: 'Input data may contain inappropriate content.' },
+    });
+    const error = await providerError(provider.start(input()));
+    expect(error.kind).toBe(ProviderErrorKind.Rejected);
+    expect(error.options).toMatchObject({ status: 400, vendorCode: 'DataInspectionFailed', refused: true });
+    expect(error.retryable).toBe(false);
+    expect(error.message).toContain('Input data may contain inappropriate content.');
+  });
+
+  it('an invalid parameter (400 InvalidParameter) throws Rejected, not refused', async () => {
+    // the fake checks the documented size range, as the vendor does: an unusable size would be refused like this
+    vendor.submitOverrides.push({ status: 400, body: { request_id: 'r0', code: 'InvalidParameter', message: 'parameters.size is invalid' } });
+    const error = await providerError(provider.start(input()));
+    expect(error.kind).toBe(ProviderErrorKind.Rejected);
+    expect(error.options.vendorCode).toBe('InvalidParameter');
+    expect(error.options.refused).toBeUndefined();
+  });
+
+  it('429 Throttling with Retry-After throws RateLimited carrying the delay; retryable', async () => {
+    vendor.submitOverrides.push({
+      status: 429,
+      headers: { 'Retry-After': '7' },
+      body: { request_id: 'r2', code: 'Throttling.RateQuota', message: 'Requests rate limit exceeded, please try again later.' },
+    });
+    const error = await providerError(provider.start(input()));
+    expect(error.kind).toBe(ProviderErrorKind.RateLimited);
+    expect(error.options).toMatchObject({ status: 429, vendorCode: 'Throttling.RateQuota', retryAfterMs: 7000 });
+    expect(error.retryable).toBe(true);
+
+    vendor.statusOverrides.push({ status: 429, body: { request_id: 'r3', code: 'Throttling', message: 'too many' } });
+    const pollError = await providerError(provider.status('any-task'));
+    expect(pollError.kind).toBe(ProviderErrorKind.RateLimited);
+    expect(pollError.options.retryAfterMs).toBeUndefined();
+  });
+
+  it('a wrong key (401 InvalidApiKey) throws Unauthorized without echoing the key', async () => {
+    const wrong = new DashScopeProvider({ apiKey: 'sk-wrong-key-000000', baseUrl: vendor.baseUrl });
+    const error = await providerError(wrong.start(input()));
+    expect(error.kind).toBe(ProviderErrorKind.Unauthorized);
+    expect(error.options).toMatchObject({ status: 401, vendorCode: 'InvalidApiKey' });
+    expect(error.retryable).toBe(false);
+    // the fake echoes the presented key in its message, as some vendors do: it must not reach our logs
+    expect(error.message).not.toContain('sk-wrong-key-000000');
+    expect(error.message).toContain('***');
+  });
+
+  it('5xx throws BadResponse (retryable), with or without a JSON body', async () => {
+    vendor.submitOverrides.push({ status: 500, body: { request_id: 'r4', code: 'InternalError', message: 'An internal error has occured, please try again later.' } });
+    const submitError = await providerError(provider.start(input()));
+    expect(submitError.kind).toBe(ProviderErrorKind.BadResponse);
+    expect(submitError.options).toMatchObject({ status: 500, vendorCode: 'InternalError' });
+    expect(submitError.retryable).toBe(true);
+
+    vendor.statusOverrides.push({ status: 503, raw: '<html>Service Unavailable</html>', headers: { 'Content-Type': 'text/html' } });
+    const pollError = await providerError(provider.status('any-task'));
+    expect(pollError.kind).toBe(ProviderErrorKind.BadResponse);
+    expect(pollError.options.status).toBe(503);
+  });
+
+  it('a slow status answer (longer than the 15 s timeout, 300 ms here) throws Timeout; retryable', async () => {
+    vendor.statusOverrides.push({ delayMs: 1500, body: { request_id: 'r5', output: { task_id: 't', task_status: 'RUNNING' } } });
+    const started = Date.now();
+    const error = await providerError(provider.status('slow-task'));
+    expect(error.kind).toBe(ProviderErrorKind.Timeout);
+    expect(error.retryable).toBe(true);
+    expect(Date.now() - started).toBeLessThan(1200);
+  });
+
+  it("a slow submit is cut by the caller's signal (the pipeline's 30 s start timeout)", async () => {
+    provider = new DashScopeProvider({ apiKey: vendor.apiKey, baseUrl: vendor.baseUrl, startTimeoutMs: 10_000 });
+    vendor.submitOverrides.push({ delayMs: 1500, body: { request_id: 'r6', output: { task_id: 'late', task_status: 'PENDING' } } });
+    const started = Date.now();
+    const error = await providerError(provider.start(input({ signal: AbortSignal.timeout(200) })));
+    expect(error.kind).toBe(ProviderErrorKind.Timeout);
+    expect(Date.now() - started).toBeLessThan(1200);
+  });
+
+  it('malformed JSON or an unexpected shape throws BadResponse, never crashes', async () => {
+    vendor.submitOverrides.push({ raw: '{"output": {"task_id": ' });
+    expect((await providerError(provider.start(input()))).kind).toBe(ProviderErrorKind.BadResponse);
+
+    vendor.submitOverrides.push({ body: { request_id: 'r7', output: { task_status: 'PENDING' } } });
+    expect((await providerError(provider.start(input()))).kind).toBe(ProviderErrorKind.BadResponse);
+
+    vendor.statusOverrides.push({ raw: 'not json at all' });
+    expect((await providerError(provider.status('x'))).kind).toBe(ProviderErrorKind.BadResponse);
+
+    vendor.statusOverrides.push({ body: { request_id: 'r8', output: { task_id: 'x', task_status: 'EXPLODED' } } });
+    expect((await providerError(provider.status('x'))).kind).toBe(ProviderErrorKind.BadResponse);
+
+    vendor.statusOverrides.push({ body: { request_id: 'r9', output: { task_id: 'x', task_status: 'SUCCEEDED', results: [] } } });
+    expect((await providerError(provider.status('x'))).kind).toBe(ProviderErrorKind.BadResponse);
+
+    vendor.statusOverrides.push({ body: [1, 2, 3] });
+    expect((await providerError(provider.status('x'))).kind).toBe(ProviderErrorKind.BadResponse);
+  });
+
+  it('an expired or unknown task (task_status UNKNOWN) throws NotFound; not retryable', async () => {
+    vendor.nextPlan = { pollsBeforeDone: 5, outcome: { end: 'SUCCEEDED' } };
+    const { jobId } = await provider.start(input());
+    expect((await provider.status(jobId)).state).toBe('processing');
+    vendor.expire(jobId);
+    const error = await providerError(provider.status(jobId));
+    expect(error.kind).toBe(ProviderErrorKind.NotFound);
+    expect(error.options.vendorCode).toBe('UNKNOWN');
+    expect(error.retryable).toBe(false);
+
+    vendor.statusOverrides.push({ status: 404, body: { request_id: 'r10', code: 'NotFound', message: 'Not found' } });
+    expect((await providerError(provider.status('gone'))).kind).toBe(ProviderErrorKind.NotFound);
+  });
+
+  it('cancel: a queued task is cancelled through the task cancel endpoint and then reads as failed; a running one cannot be', async () => {
+    const { jobId } = await provider.start(input());
+    await provider.cancel(jobId);
+    const cancelCall = vendor.received.at(-1)!;
+    expect(cancelCall).toMatchObject({ method: 'POST', path: `/api/v1/tasks/${jobId}/cancel` });
+    expect(cancelCall.headers.authorization).toBe(`Bearer ${vendor.apiKey}`);
+    expect(await provider.status(jobId)).toEqual({ state: 'failed', reason: 'The task was cancelled at the vendor' });
+
+    const running = await provider.start(input());
+    await provider.status(running.jobId);
+    const error = await providerError(provider.cancel(running.jobId));
+    expect(error.kind).toBe(ProviderErrorKind.Rejected);
+    expect(error.options.vendorCode).toBe('UnsupportedOperation');
+  });
+
+  it('a task cancelled at the vendor (CANCELED) is a failed generation', async () => {
+    vendor.nextPlan = { pollsBeforeDone: 1, outcome: { end: 'CANCELED' } };
+    const { jobId } = await provider.start(input());
+    const { final } = await pollUntilDone(jobId);
+    expect(final).toEqual({ state: 'failed', reason: 'The task was cancelled at the vendor' });
+  });
+
+  it('an unreachable endpoint throws Network; retryable', async () => {
+    const closed = new FakeDashScopeServer();
+    await closed.start();
+    const url = closed.baseUrl;
+    await closed.stop();
+    const offline = new DashScopeProvider({ apiKey: vendor.apiKey, baseUrl: url, statusTimeoutMs: 2000 });
+    const error = await providerError(offline.status('x'));
+    expect(error.kind).toBe(ProviderErrorKind.Network);
+    expect(error.retryable).toBe(true);
+  });
+});

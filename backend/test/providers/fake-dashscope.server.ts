@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** How a task ends once it has been polled `pollsBeforeDone` times. */
+export type FakeTaskOutcome =
+  | { end: 'SUCCEEDED' }
+  | { end: 'FAILED'; code?: string; message?: string }
+  | { end: 'DataInspectionFailed' }
+  | { end: 'CANCELED' };
+
+export interface FakeTaskPlan {
+  /** answers PENDING for the first poll, then RUNNING, this many times before the outcome */
+  pollsBeforeDone: number;
+  outcome: FakeTaskOutcome;
+}
+
+/** A canned answer that replaces the normal handling of one request. */
+export interface FakeOverride {
+  status?: number;
+  /** JSON-encoded unless `raw` is given */
+  body?: unknown;
+  raw?: string;
+  headers?: Record<string, string>;
+  /** wait this long before answering (slow-vendor cases) */
+  delayMs?: number;
+}
+
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+}
+
+interface FakeTask {
+  id: string;
+  model: string;
+  kind: 'image-edit' | 'tryon' | 'image-to-video';
+  plan: FakeTaskPlan;
+  polls: number;
+  canceled: boolean;
+}
+
+/**
+ * A local stand-in for Alibaba Cloud Model Studio's asynchronous task API, speaking its protocol:
+ * POST /api/v1/services/aigc/image2image/image-synthesis and
+ * POST /api/v1/services/aigc/video-generation/video-synthesis (Bearer key, `X-DashScope-Async: enable`
+ * required, documented input fields and size range checked) answer { request_id, output: { task_id,
+ * task_status: PENDING } }; GET /api/v1/tasks/{id} walks PENDING -> RUNNING -> the planned end, with
+ * results in output.results[].url (image editing), output.image_url (aitryon) or output.video_url;
+ * unknown or expired ids answer UNKNOWN; POST /api/v1/tasks/{id}/cancel cancels PENDING tasks only.
+ * Errors use the vendor's body: { request_id, code, message }.
+ */
+export class FakeDashScopeServer {
+  readonly apiKey = 'sk-fake-dashscope-key-1234567890';
+  /** the plan of the next task created (a test sets it before starting) */
+  nextPlan: FakeTaskPlan = { pollsBeforeDone: 2, outcome: { end: 'SUCCEEDED' } };
+  /** answers used, first in first out, instead of the normal task creation */
+  readonly submitOverrides: FakeOverride[] = [];
+  /** answers used, first in first out, instead of the normal task query */
+  readonly statusOverrides: FakeOverride[] = [];
+  readonly received: ReceivedRequest[] = [];
+  readonly tasks = new Map<string, FakeTask>();
+  private server?: Server;
+
+  async start(): Promise<string> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    return this.baseUrl;
+  }
+
+  get baseUrl(): string {
+    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    if (!this.server) return;
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+  }
+
+  /** Forgets a task, as the vendor does 24 h after it ends. */
+  expire(taskId: string): void {
+    this.tasks.delete(taskId);
+  }
+
+  reset(): void {
+    this.nextPlan = { pollsBeforeDone: 2, outcome: { end: 'SUCCEEDED' } };
+    this.submitOverrides.length = 0;
+    this.statusOverrides.length = 0;
+    this.received.length = 0;
+  }
+
+  lastSubmit(): ReceivedRequest | undefined {
+    return [...this.received].reverse().find((r) => r.method === 'POST' && r.path.startsWith('/api/v1/services/'));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', this.baseUrl);
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* kept as text */
+    }
+    this.received.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, body });
+    const requestId = randomUUID();
+    const send = async (status: number, payload: unknown, headers: Record<string, string> = {}, raw?: string, delayMs = 0) => {
+      if (delayMs) await new Promise((r) => setTimeout(r, delayMs).unref());
+      if (res.destroyed) return;
+      res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+      res.end(raw ?? JSON.stringify(payload));
+    };
+    const error = (status: number, code: string, message: string, headers?: Record<string, string>) =>
+      send(status, { request_id: requestId, code, message }, headers);
+    const useOverride = (o: FakeOverride) => send(o.status ?? 200, o.body, o.headers, o.raw, o.delayMs);
+
+    if (req.headers.authorization !== `Bearer ${this.apiKey}`) {
+      const presented = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+      return error(401, 'InvalidApiKey', `Invalid API-key provided: ${presented}`);
+    }
+
+    const isImage = url.pathname === '/api/v1/services/aigc/image2image/image-synthesis';
+    const isVideo = url.pathname === '/api/v1/services/aigc/video-generation/video-synthesis';
+    if (req.method === 'POST' && (isImage || isVideo)) {
+      if (req.headers['x-dashscope-async'] !== 'enable') {
+        return error(403, 'AccessDenied', 'current user api does not support synchronous calls');
+      }
+      const override = this.submitOverrides.shift();
+      if (override) return useOverride(override);
+      const problem = validateSubmit(isVideo ? 'video' : 'image', body);
+      if (problem) return error(400, 'InvalidParameter', problem);
+      const b = body as { model: string };
+      const kind = isVideo ? 'image-to-video' : /^aitryon/.test(b.model) ? 'tryon' : 'image-edit';
+      const id = randomUUID();
+      this.tasks.set(id, { id, model: b.model, kind, plan: this.nextPlan, polls: 0, canceled: false });
+      return send(200, { request_id: requestId, output: { task_id: id, task_status: 'PENDING' } });
+    }
+
+    const taskMatch = /^\/api\/v1\/tasks\/([^/]+)(\/cancel)?$/.exec(url.pathname);
+    if (taskMatch && req.method === 'GET' && !taskMatch[2]) {
+      const override = this.statusOverrides.shift();
+      if (override) return useOverride(override);
+      const task = this.tasks.get(decodeURIComponent(taskMatch[1]));
+      if (!task) return send(200, { request_id: requestId, output: { task_id: taskMatch[1], task_status: 'UNKNOWN' } });
+      return send(200, { request_id: requestId, output: this.poll(task) });
+    }
+    if (taskMatch && req.method === 'POST' && taskMatch[2]) {
+      const task = this.tasks.get(decodeURIComponent(taskMatch[1]));
+      if (!task) return error(404, 'NotFound', 'task not found');
+      if (task.canceled || task.polls > 0) {
+        return error(400, 'UnsupportedOperation', 'Failed to cancel the task, please confirm if the task is in PENDING status.');
+      }
+      task.canceled = true;
+      return send(200, { request_id: requestId });
+    }
+    return error(404, 'NotFound', 'Not Found');
+  }
+
+  private poll(task: FakeTask): Record<string, unknown> {
+    const base = { task_id: task.id, submit_time: '2025-01-01 00:00:00.000' };
+    if (task.canceled) return { ...base, task_status: 'CANCELED' };
+    task.polls += 1;
+    if (task.polls <= task.plan.pollsBeforeDone) return { ...base, task_status: task.polls === 1 ? 'PENDING' : 'RUNNING' };
+    const outcome = task.plan.outcome;
+    switch (outcome.end) {
+      case 'SUCCEEDED': {
+        const url = `${this.baseUrl}/results/${task.id}.${task.kind === 'image-to-video' ? 'mp4' : 'png'}`;
+        if (task.kind === 'image-to-video') return { ...base, task_status: 'SUCCEEDED', video_url: url };
+        if (task.kind === 'tryon') return { ...base, task_status: 'SUCCEEDED', image_url: url };
+        return { ...base, task_status: 'SUCCEEDED', results: [{ url }], task_metrics: { TOTAL: 1, SUCCEEDED: 1, FAILED: 0 } };
+      }
+      case 'FAILED':
+        return { ...base, task_status: 'FAILED', code: outcome.code ?? 'InternalError.Algo', message: outcome.message ?? 'Algorithm process error.' };
+      case 'DataInspectionFailed':
+        return { ...base, task_status: 'FAILED', code: 'DataInspectionFailed', message: 'Output data may contain inappropriate content.' };
+      case 'CANCELED':
+        return { ...base, task_status: 'CANCELED' };
+    }
+  }
+}
+
+/** The documented request shapes; answers what is wrong, like the vendor's InvalidParameter message. */
+function validateSubmit(kind: 'image' | 'video', body: unknown): string | undefined {
+  const b = body as { model?: unknown; input?: Record<string, unknown>; parameters?: Record<string, unknown> } | undefined;
+  if (!b || typeof b !== 'object') return 'Request body must be JSON';
+  if (typeof b.model !== 'string' || !b.model) return 'Required parameter "model" missing from request.';
+  if (!b.input || typeof b.input !== 'object') return 'Required input parameter missing from request.';
+  const p = b.parameters ?? {};
+  if (kind === 'video') {
+    if (typeof b.input.img_url !== 'string') return 'input.img_url is required for image-to-video models';
+    if (p.resolution !== undefined && !['480P', '720P', '1080P'].includes(p.resolution as string)) return 'parameters.resolution is invalid';
+    return undefined;
+  }
+  if (/^aitryon/.test(b.model)) {
+    if (typeof b.input.person_image_url !== 'string') return 'input.person_image_url is required';
+    if (typeof b.input.top_garment_url !== 'string' && typeof b.input.bottom_garment_url !== 'string') return 'a garment image is required';
+    if (p.resolution !== undefined && ![-1, 1024, 1280].includes(p.resolution as number)) return 'parameters.resolution is invalid';
+    return undefined;
+  }
+  if (typeof b.input.prompt !== 'string' || !b.input.prompt) return 'input.prompt is required';
+  const images = b.input.images;
+  if (!Array.isArray(images) || images.length < 1 || images.length > 3 || images.some((i) => typeof i !== 'string')) {
+    return 'input.images must hold 1 to 3 image URLs';
+  }
+  if (p.size !== undefined) {
+    const m = /^(\d+)\*(\d+)$/.exec(String(p.size));
+    if (!m) return 'parameters.size must be width*height';
+    const w = Number(m[1]);
+    const h = Number(m[2]);
+    if (w * h < 768 * 768 || w * h > 1280 * 1280 || w / h < 1 / 4 || w / h > 4) {
+      return 'parameters.size: the pixel area must be within [768*768, 1280*1280] and the aspect ratio within [1:4, 4:1]';
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type FakePredictionOutcome =
+  | { end: 'completed' }
+  | { end: 'failed'; name: string; message: string }
+  | { end: 'canceled' };
+
+export interface FakePredictionPlan {
+  /** answers starting, in_queue, then processing, this many polls in all, before the outcome */
+  pollsBeforeDone: number;
+  outcome: FakePredictionOutcome;
+}
+
+/** A canned answer that replaces the normal handling of one request. */
+export interface FakeOverride {
+  status?: number;
+  body?: unknown;
+  raw?: string;
+  headers?: Record<string, string>;
+  delayMs?: number;
+}
+
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+}
+
+interface FakePrediction {
+  id: string;
+  modelName: string;
+  plan: FakePredictionPlan;
+  polls: number;
+  webhookUrl?: string;
+}
+
+const MODEL_INPUTS: Record<string, string[]> = {
+  'tryon-v1.6': ['model_image', 'garment_image'],
+  'tryon-max': ['model_image', 'product_image'],
+  'image-to-video': ['image'],
+};
+
+/**
+ * A local stand-in for the FASHN API, speaking its protocol: POST /v1/run?webhook_url=... (Bearer
+ * key; { model_name, inputs } checked against the documented required inputs) answers { id, error:
+ * null }; GET /v1/status/{id} walks starting -> in_queue -> processing -> the planned end
+ * ({ id, status, output: [url], error: { name, message } | null }); unknown ids answer 404 NotFound.
+ * `deliverWebhook(id)` does what FASHN does on completion: POSTs the final status payload to the
+ * webhook_url given at /run time. Errors use the vendor's body: { error, message }.
+ */
+export class FakeFashnServer {
+  readonly apiKey = 'fa-fake-fashn-key-abcdef0123456789';
+  nextPlan: FakePredictionPlan = { pollsBeforeDone: 3, outcome: { end: 'completed' } };
+  readonly runOverrides: FakeOverride[] = [];
+  readonly statusOverrides: FakeOverride[] = [];
+  readonly received: ReceivedRequest[] = [];
+  readonly predictions = new Map<string, FakePrediction>();
+  private server?: Server;
+
+  async start(): Promise<string> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    return this.baseUrl;
+  }
+
+  get baseUrl(): string {
+    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    if (!this.server) return;
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+  }
+
+  reset(): void {
+    this.nextPlan = { pollsBeforeDone: 3, outcome: { end: 'completed' } };
+    this.runOverrides.length = 0;
+    this.statusOverrides.length = 0;
+    this.received.length = 0;
+  }
+
+  lastRun(): ReceivedRequest | undefined {
+    return [...this.received].reverse().find((r) => r.method === 'POST' && r.path === '/v1/run');
+  }
+
+  /** The final payload of a prediction, as /v1/status and the webhook carry it. */
+  finalPayload(id: string): Record<string, unknown> {
+    const p = this.predictions.get(id);
+    if (!p) throw new Error(`no prediction ${id}`);
+    return this.terminal(p);
+  }
+
+  /** POSTs the final payload to the prediction's webhook_url; answers the receiver's HTTP status. */
+  async deliverWebhook(id: string): Promise<number> {
+    const p = this.predictions.get(id);
+    if (!p?.webhookUrl) throw new Error(`prediction ${id} has no webhook_url`);
+    const res = await fetch(p.webhookUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(this.terminal(p)) });
+    await res.arrayBuffer();
+    return res.status;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', this.baseUrl);
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* kept as text */
+    }
+    this.received.push({ method: req.method ?? '', path: url.pathname, query: url.searchParams, headers: req.headers, body });
+    const send = async (status: number, payload: unknown, headers: Record<string, string> = {}, raw?: string, delayMs = 0) => {
+      if (delayMs) await new Promise((r) => setTimeout(r, delayMs).unref());
+      if (res.destroyed) return;
+      res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+      res.end(raw ?? JSON.stringify(payload));
+    };
+    const error = (status: number, name: string, message: string) => send(status, { error: name, message });
+    const useOverride = (o: FakeOverride) => send(o.status ?? 200, o.body, o.headers, o.raw, o.delayMs);
+
+    if (req.headers.authorization !== `Bearer ${this.apiKey}`) return error(401, 'UnauthorizedAccess', 'Unauthorized: Invalid token');
+
+    if (req.method === 'POST' && url.pathname === '/v1/run') {
+      const override = this.runOverrides.shift();
+      if (override) return useOverride(override);
+      const b = body as { model_name?: unknown; inputs?: Record<string, unknown> } | undefined;
+      const required = typeof b?.model_name === 'string' ? MODEL_INPUTS[b.model_name] : undefined;
+      if (!required) return error(400, 'BadRequest', 'Invalid or missing model_name');
+      if (!b!.inputs || required.some((k) => typeof b!.inputs![k] !== 'string')) {
+        return error(400, 'BadRequest', `inputs must include ${required.join(', ')}`);
+      }
+      const webhookUrl = url.searchParams.get('webhook_url') ?? undefined;
+      const id = `${randomUUID()}-u1`;
+      this.predictions.set(id, { id, modelName: b!.model_name as string, plan: this.nextPlan, polls: 0, webhookUrl });
+      return send(200, { id, error: null });
+    }
+
+    const statusMatch = /^\/v1\/status\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && statusMatch) {
+      const override = this.statusOverrides.shift();
+      if (override) return useOverride(override);
+      const p = this.predictions.get(decodeURIComponent(statusMatch[1]));
+      if (!p) return error(404, 'NotFound', 'Prediction not found or no longer tracked');
+      p.polls += 1;
+      if (p.polls <= p.plan.pollsBeforeDone) {
+        const status = p.polls === 1 ? 'starting' : p.polls === 2 ? 'in_queue' : 'processing';
+        return send(200, { id: p.id, status, output: null, error: null });
+      }
+      return send(200, this.terminal(p));
+    }
+    return error(404, 'NotFound', 'Not Found');
+  }
+
+  private terminal(p: FakePrediction): Record<string, unknown> {
+    const o = p.plan.outcome;
+    if (o.end === 'completed') {
+      const ext = p.modelName === 'image-to-video' ? 'mp4' : 'png';
+      return { id: p.id, status: 'completed', output: [`${this.baseUrl}/cdn/${p.id}/output_0.${ext}`], error: null };
+    }
+    if (o.end === 'failed') return { id: p.id, status: 'failed', output: null, error: { name: o.name, message: o.message } };
+    return { id: p.id, status: 'canceled', output: null, error: null };
+  }
+}

@@ -1,0 +1,352 @@
+import { createServer, IncomingMessage, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadConfig } from '../../src/config/app-config';
+import { ProviderError, ProviderErrorKind, ProviderStartInput, ProviderStatus } from '../../src/modules/generations/providers/ai-provider';
+import { createFashnProvider, FashnProvider, fashnWebhookToken } from '../../src/modules/generations/providers/fashn.provider';
+import { FakeFashnServer } from './fake-fashn.server';
+
+const WEBHOOK_SECRET = 'fashn-webhook-secret-for-tests-0123456789';
+
+/** A tiny HTTP server standing in for our webhook route: records each call and answers 200. */
+class WebhookReceiver {
+  readonly calls: { url: string; headers: IncomingMessage['headers']; body: Buffer }[] = [];
+  private server?: Server;
+
+  async start(): Promise<void> {
+    this.server = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      this.calls.push({ url: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks) });
+      res.writeHead(200).end('ok');
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}/api/webhooks/fashn`;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
+
+/**
+ * The FASHN adapter against a local server that speaks the FASHN API (/v1/run, /v1/status/{id},
+ * webhooks): what it sends and how it reads every answer, and the webhook authenticity scheme.
+ */
+describe('FASHN adapter against a fake FASHN API', () => {
+  const vendor = new FakeFashnServer();
+  const receiver = new WebhookReceiver();
+  let provider: FashnProvider;
+
+  const input = (overrides: Partial<ProviderStartInput> = {}): ProviderStartInput => ({
+    generationId: 'gen-42',
+    type: 'image',
+    prompt: 'show the woman in a red linen summer dress on a sunny beach',
+    size: '2953*4096',
+    person: { url: 'https://files.example/signed/person.jpg' },
+    garment: { url: 'https://files.example/signed/garment.png' },
+    scene: { url: 'https://files.example/signed/scene.jpg' },
+    templateId: 'tpl-1',
+    sceneId: 'scene-1',
+    ...overrides,
+  });
+
+  async function providerError(promise: Promise<unknown>): Promise<ProviderError> {
+    const error = await promise.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as Error).message).not.toContain(vendor.apiKey);
+    return error as ProviderError;
+  }
+
+  async function pollUntilDone(jobId: string, max = 10): Promise<{ states: ProviderStatus[]; final: ProviderStatus }> {
+    const states: ProviderStatus[] = [];
+    for (let i = 0; i < max; i++) {
+      const s = await provider.status(jobId);
+      states.push(s);
+      if (s.state !== 'processing') return { states, final: s };
+    }
+    throw new Error('never finished');
+  }
+
+  beforeAll(async () => {
+    await vendor.start();
+    await receiver.start();
+  });
+  beforeEach(() => {
+    vendor.reset();
+    receiver.calls.length = 0;
+    provider = new FashnProvider({ apiKey: vendor.apiKey, baseUrl: vendor.baseUrl, startTimeoutMs: 1000, statusTimeoutMs: 300 });
+  });
+  afterAll(async () => {
+    await vendor.stop();
+    await receiver.stop();
+  });
+
+  it('image: POST /v1/run with tryon-v1.6 and the documented inputs, then starting/in_queue/processing, then the first output URL', async () => {
+    const { jobId } = await provider.start(input());
+    const run = vendor.lastRun()!;
+    expect(run.headers.authorization).toBe(`Bearer ${vendor.apiKey}`);
+    expect(run.headers['content-type']).toMatch(/^application\/json/);
+    expect([...run.query.keys()]).toEqual([]); // no webhook without a secret
+    expect(run.body).toEqual({
+      model_name: 'tryon-v1.6',
+      inputs: {
+        model_image: 'https://files.example/signed/person.jpg',
+        garment_image: 'https://files.example/signed/garment.png',
+        category: 'auto',
+        mode: 'quality',
+        num_samples: 1,
+      },
+    });
+    expect(provider.supportsWebhooks).toBe(false);
+
+    const { states, final } = await pollUntilDone(jobId);
+    expect(states.slice(0, 3)).toEqual([
+      { state: 'processing', detail: 'starting at the vendor' },
+      { state: 'processing', detail: 'queued at the vendor' },
+      { state: 'processing', detail: 'running at the vendor' },
+    ]);
+    expect(final).toEqual({ state: 'completed', result: { url: `${vendor.baseUrl}/cdn/${jobId}/output_0.png` } });
+    expect(vendor.received.filter((r) => r.method === 'GET').every((r) => r.path === `/v1/status/${jobId}`)).toBe(true);
+  });
+
+  it('video: the documented image-to-video model animates the person photo, 5 s at the largest resolution', async () => {
+    vendor.nextPlan = { pollsBeforeDone: 1, outcome: { end: 'completed' } };
+    const { jobId } = await provider.start(input({ type: 'video' }));
+    expect(vendor.lastRun()!.body).toEqual({
+      model_name: 'image-to-video',
+      inputs: { image: 'https://files.example/signed/person.jpg', duration: 5, resolution: '1080p' },
+    });
+    const { final } = await pollUntilDone(jobId);
+    expect(final).toEqual({ state: 'completed', result: { url: `${vendor.baseUrl}/cdn/${jobId}/output_0.mp4` } });
+  });
+
+  it('tryon-max takes product_image and the closest documented framing', async () => {
+    provider = new FashnProvider({ apiKey: vendor.apiKey, baseUrl: vendor.baseUrl, imageModel: 'tryon-max' });
+    await provider.start(input());
+    expect(vendor.lastRun()!.body).toEqual({
+      model_name: 'tryon-max',
+      inputs: {
+        model_image: 'https://files.example/signed/person.jpg',
+        product_image: 'https://files.example/signed/garment.png',
+        aspect_ratio: '3:4',
+        resolution: '4k',
+        num_images: 1,
+      },
+    });
+  });
+
+  it('the factory builds it from the environment: FASHN_* and the documented defaults', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://x@127.0.0.1:5432/x',
+      FILES_SIGNING_SECRET: 'x'.repeat(40),
+      AUTH_JWT_SECRET: 'y'.repeat(40),
+      AI_PROVIDER: 'fashn',
+      FASHN_API_KEY: vendor.apiKey,
+      FASHN_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    });
+    expect(config.fashn).toEqual({
+      apiKey: vendor.apiKey,
+      baseUrl: 'https://api.fashn.ai',
+      imageModel: 'tryon-v1.6',
+      videoModel: 'image-to-video',
+      webhookSecret: WEBHOOK_SECRET,
+    });
+    expect(createFashnProvider(config).supportsWebhooks).toBe(true);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://x@h/x', FILES_SIGNING_SECRET: 'x'.repeat(40), AUTH_JWT_SECRET: 'y'.repeat(40), AI_PROVIDER: 'fashn', FASHN_API_KEY: '' })).toThrow(
+      /FASHN_API_KEY is required when AI_PROVIDER=fashn/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://x@h/x', FILES_SIGNING_SECRET: 'x'.repeat(40), AUTH_JWT_SECRET: 'y'.repeat(40), FASHN_WEBHOOK_SECRET: 'short' })).toThrow(
+      /FASHN_WEBHOOK_SECRET must be at least 32 characters/,
+    );
+  });
+
+  describe('runtime failures (status "failed" with error.name)', () => {
+    it.each([
+      ['ContentModerationError', 'Prohibited content detected in the model image', true],
+      ['NSFWError', 'NSFW content detected in the garment image', true],
+      ['ImageLoadError', "Error loading model image: The URL's Content-Type is not an image", false],
+      ['PoseError', 'Unable to detect body pose in the model image', false],
+      ['PipelineError', 'Unexpected pipeline error', false],
+    ])('%s -> failed%s', async (name, message, refused) => {
+      vendor.nextPlan = { pollsBeforeDone: 1, outcome: { end: 'failed', name, message } };
+      const { jobId } = await provider.start(input());
+      const { final } = await pollUntilDone(jobId);
+      if (refused) {
+        expect(final).toEqual({ state: 'failed', refused: true, reason: `Refused by the vendor's content moderation: ${message}` });
+      } else {
+        expect(final).toEqual({ state: 'failed', reason: `The vendor failed the prediction (${name}: ${message})` });
+      }
+    });
+
+    it('a prediction cancelled at the vendor is a failed generation', async () => {
+      vendor.nextPlan = { pollsBeforeDone: 0, outcome: { end: 'canceled' } };
+      const { jobId } = await provider.start(input());
+      expect(await provider.status(jobId)).toEqual({ state: 'failed', reason: 'The prediction was cancelled at the vendor' });
+    });
+  });
+
+  describe('API-level errors', () => {
+    it('400 BadRequest throws Rejected (not retryable); the fake checks the documented required inputs', async () => {
+      provider = new FashnProvider({ apiKey: vendor.apiKey, baseUrl: vendor.baseUrl, imageModel: 'no-such-model' });
+      const error = await providerError(provider.start(input()));
+      expect(error.kind).toBe(ProviderErrorKind.Rejected);
+      expect(error.options).toMatchObject({ status: 400, vendorCode: 'BadRequest' });
+      expect(error.retryable).toBe(false);
+    });
+
+    it('401 UnauthorizedAccess throws Unauthorized', async () => {
+      const wrong = new FashnProvider({ apiKey: 'fa-wrong', baseUrl: vendor.baseUrl });
+      const error = await providerError(wrong.start(input()));
+      expect(error.kind).toBe(ProviderErrorKind.Unauthorized);
+      expect(error.options).toMatchObject({ status: 401, vendorCode: 'UnauthorizedAccess' });
+    });
+
+    it('429 RateLimitExceeded with Retry-After throws RateLimited with the delay; OutOfCredits is not retryable', async () => {
+      vendor.runOverrides.push({ status: 429, headers: { 'Retry-After': '3' }, body: { error: 'RateLimitExceeded', message: 'Too many requests' } });
+      const limited = await providerError(provider.start(input()));
+      expect(limited.kind).toBe(ProviderErrorKind.RateLimited);
+      expect(limited.options).toMatchObject({ status: 429, vendorCode: 'RateLimitExceeded', retryAfterMs: 3000 });
+      expect(limited.retryable).toBe(true);
+
+      vendor.runOverrides.push({ status: 429, body: { error: 'ConcurrencyLimitExceeded', message: 'Too many concurrent predictions' } });
+      expect((await providerError(provider.start(input()))).kind).toBe(ProviderErrorKind.RateLimited);
+
+      vendor.runOverrides.push({ status: 429, body: { error: 'OutOfCredits', message: 'No API credits remaining' } });
+      const broke = await providerError(provider.start(input()));
+      expect(broke.kind).toBe(ProviderErrorKind.Rejected);
+      expect(broke.retryable).toBe(false);
+    });
+
+    it('500 throws BadResponse (retryable)', async () => {
+      vendor.runOverrides.push({ status: 500, body: { error: 'InternalServerError', message: 'Internal server error' } });
+      const error = await providerError(provider.start(input()));
+      expect(error.kind).toBe(ProviderErrorKind.BadResponse);
+      expect(error.retryable).toBe(true);
+      vendor.statusOverrides.push({ status: 502, raw: 'Bad Gateway', headers: { 'Content-Type': 'text/plain' } });
+      expect((await providerError(provider.status('x'))).kind).toBe(ProviderErrorKind.BadResponse);
+    });
+
+    it('an unknown or no longer tracked prediction (404) throws NotFound', async () => {
+      const error = await providerError(provider.status('never-heard-of-it'));
+      expect(error.kind).toBe(ProviderErrorKind.NotFound);
+      expect(error.options).toMatchObject({ status: 404, vendorCode: 'NotFound' });
+      expect(error.retryable).toBe(false);
+    });
+
+    it('slow answers throw Timeout: the status timeout (300 ms here) and the caller signal on start', async () => {
+      vendor.statusOverrides.push({ delayMs: 1500, body: { id: 'x', status: 'processing', output: null, error: null } });
+      const started = Date.now();
+      expect((await providerError(provider.status('x'))).kind).toBe(ProviderErrorKind.Timeout);
+      expect(Date.now() - started).toBeLessThan(1200);
+
+      vendor.runOverrides.push({ delayMs: 1500, body: { id: 'late', error: null } });
+      const error = await providerError(provider.start(input({ signal: AbortSignal.timeout(150) })));
+      expect(error.kind).toBe(ProviderErrorKind.Timeout);
+      expect(error.retryable).toBe(true);
+    });
+
+    it('malformed JSON and unexpected shapes throw BadResponse', async () => {
+      vendor.runOverrides.push({ raw: '{"id": "abc"' });
+      expect((await providerError(provider.start(input()))).kind).toBe(ProviderErrorKind.BadResponse);
+      vendor.runOverrides.push({ body: { something: 'else' } });
+      expect((await providerError(provider.start(input()))).kind).toBe(ProviderErrorKind.BadResponse);
+      vendor.statusOverrides.push({ raw: '<<<' });
+      expect((await providerError(provider.status('x'))).kind).toBe(ProviderErrorKind.BadResponse);
+      vendor.statusOverrides.push({ body: { id: 'x', status: 'weird' } });
+      expect((await providerError(provider.status('x'))).kind).toBe(ProviderErrorKind.BadResponse);
+      vendor.statusOverrides.push({ body: { id: 'x', status: 'completed', output: [], error: null } });
+      expect((await providerError(provider.status('x'))).kind).toBe(ProviderErrorKind.BadResponse);
+    });
+
+    it('a run answered with an error and no id throws Rejected with the vendor message', async () => {
+      vendor.runOverrides.push({ body: { id: null, error: 'Garment image could not be classified' } });
+      const error = await providerError(provider.start(input()));
+      expect(error.kind).toBe(ProviderErrorKind.Rejected);
+      expect(error.message).toContain('Garment image could not be classified');
+    });
+  });
+
+  describe('webhooks (FASHN_WEBHOOK_SECRET set)', () => {
+    beforeEach(() => {
+      provider = new FashnProvider({ apiKey: vendor.apiKey, baseUrl: vendor.baseUrl, webhookSecret: WEBHOOK_SECRET, statusTimeoutMs: 300 });
+    });
+
+    it('sends webhook_url (with the per-generation token) as the documented query parameter; the delivered call parses to the final status', async () => {
+      expect(provider.supportsWebhooks).toBe(true);
+      const { jobId } = await provider.start(input({ webhookUrl: `${receiver.url}?source=fashn` }));
+
+      const sent = new URL(vendor.lastRun()!.query.get('webhook_url')!);
+      expect(`${sent.origin}${sent.pathname}`).toBe(receiver.url);
+      expect(sent.searchParams.get('source')).toBe('fashn');
+      expect(sent.searchParams.get('fr_generation')).toBe('gen-42');
+      expect(sent.searchParams.get('fr_token')).toBe(fashnWebhookToken(WEBHOOK_SECRET, 'gen-42'));
+      expect(vendor.lastRun()!.body).not.toHaveProperty('webhook_url');
+
+      expect(await vendor.deliverWebhook(jobId)).toBe(200);
+      expect(receiver.calls).toHaveLength(1);
+      const call = receiver.calls[0];
+      expect(provider.parseWebhook(call.headers, call.body, call.url)).toEqual({
+        jobId,
+        generationId: 'gen-42',
+        status: { state: 'completed', result: { url: `${vendor.baseUrl}/cdn/${jobId}/output_0.png` } },
+      });
+      // the same call read from a parsed query object (Express req.query)
+      const query = Object.fromEntries(new URL(call.url, 'http://x').searchParams);
+      expect(provider.parseWebhook(call.headers, call.body, query)?.jobId).toBe(jobId);
+    });
+
+    it('a failed prediction delivered by webhook reads as failed (refused for moderation)', async () => {
+      vendor.nextPlan = { pollsBeforeDone: 0, outcome: { end: 'failed', name: 'ContentModerationError', message: 'Prohibited content detected' } };
+      const { jobId } = await provider.start(input({ webhookUrl: receiver.url }));
+      await vendor.deliverWebhook(jobId);
+      const call = receiver.calls[0];
+      expect(provider.parseWebhook(call.headers, call.body, call.url)).toEqual({
+        jobId,
+        generationId: 'gen-42',
+        status: { state: 'failed', refused: true, reason: "Refused by the vendor's content moderation: Prohibited content detected" },
+      });
+    });
+
+    it('forged webhooks are refused: no token, a wrong token, a token of another generation, another secret, no URL', async () => {
+      const { jobId } = await provider.start(input({ webhookUrl: receiver.url }));
+      const payload = Buffer.from(JSON.stringify({ id: jobId, status: 'completed', output: ['https://evil.example/x.png'], error: null }));
+      const headers = { 'content-type': 'application/json' };
+      const at = (q: string) => `/api/webhooks/fashn${q}`;
+
+      expect(provider.parseWebhook(headers, payload, at(''))).toBeNull();
+      expect(provider.parseWebhook(headers, payload, at('?fr_generation=gen-42'))).toBeNull();
+      expect(provider.parseWebhook(headers, payload, at('?fr_generation=gen-42&fr_token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'))).toBeNull();
+      const otherToken = fashnWebhookToken(WEBHOOK_SECRET, 'gen-other');
+      expect(provider.parseWebhook(headers, payload, at(`?fr_generation=gen-42&fr_token=${otherToken}`))).toBeNull();
+      const otherSecret = fashnWebhookToken('another-secret-of-at-least-32-characters!!', 'gen-42');
+      expect(provider.parseWebhook(headers, payload, at(`?fr_generation=gen-42&fr_token=${otherSecret}`))).toBeNull();
+      expect(provider.parseWebhook(headers, payload)).toBeNull();
+      // repeated parameters (Express gives arrays) are refused rather than guessed
+      const token = fashnWebhookToken(WEBHOOK_SECRET, 'gen-42');
+      expect(provider.parseWebhook(headers, payload, { fr_generation: ['gen-42', 'gen-42'], fr_token: token })).toBeNull();
+
+      // a forged call actually sent to the receiver is refused too
+      await fetch(`${receiver.url}?fr_generation=gen-42&fr_token=forged`, { method: 'POST', body: payload, headers });
+      const forged = receiver.calls.at(-1)!;
+      expect(provider.parseWebhook(forged.headers, forged.body, forged.url)).toBeNull();
+
+      // the genuine token with a body that is not a FASHN payload
+      expect(provider.parseWebhook(headers, Buffer.from('not json'), at(`?fr_generation=gen-42&fr_token=${token}`))).toBeNull();
+      expect(provider.parseWebhook(headers, Buffer.from('{"status":"completed"}'), at(`?fr_generation=gen-42&fr_token=${token}`))).toBeNull();
+    });
+
+    it('without a webhook URL from the pipeline it sends none and polling still works', async () => {
+      vendor.nextPlan = { pollsBeforeDone: 0, outcome: { end: 'completed' } };
+      const { jobId } = await provider.start(input());
+      expect(vendor.lastRun()!.query.get('webhook_url')).toBeNull();
+      expect((await provider.status(jobId)).state).toBe('completed');
+    });
+  });
+});

@@ -1,0 +1,315 @@
+import {
+  Box,
+  Button,
+  Card,
+  chakra,
+  Heading,
+  HStack,
+  Link,
+  SegmentGroup,
+  SimpleGrid,
+  Spinner,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react';
+import type { CatalogCategoryDto, CatalogTemplateDto } from '@fitting-room/api-client';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../app/paths';
+import { CheckIcon } from '../../components/icons';
+import { notify } from '../../components/toaster';
+import {
+  type Catalog,
+  categoryScenes,
+  formatCredits,
+  generationCost,
+  type GenerationType,
+  type PoseChoice,
+} from '../catalog/catalog-helpers';
+import { generationApi } from '../generations/generation-api';
+import { PhotoPicker, type PhotoEntry } from './PhotoPicker';
+import { PosePicker } from './PosePicker';
+import { GENERATE_REQUIREMENTS_MESSAGE, PHOTO_MESSAGES, screenPhotos } from './photo-rules';
+import { useGenerationRunner } from './useGenerationRunner';
+
+interface GeneratePanelProps {
+  catalog: Catalog;
+  category: CatalogCategoryDto;
+  template: CatalogTemplateDto;
+  /** The user's balance, when known. */
+  credits: number | undefined;
+  /** The id of the heading of the category's generations, to point at the new result. */
+  resultsHeadingId: string;
+}
+
+let photoKeys = 0;
+
+/** The photos of this panel, with their previews (object URLs released when a photo goes). */
+function usePhotos() {
+  const [photos, setPhotos] = useState<PhotoEntry[]>([]);
+  const live = useRef(photos);
+  live.current = photos;
+  useEffect(() => () => live.current.forEach((photo) => URL.revokeObjectURL(photo.previewUrl)), []);
+
+  const add = (files: File[]) =>
+    setPhotos((current) => [
+      ...current,
+      ...files.map((file) => ({ key: `photo-${++photoKeys}`, file, previewUrl: URL.createObjectURL(file) })),
+    ]);
+  const remove = (key: string) => {
+    const gone = live.current.find((photo) => photo.key === key);
+    if (!gone) return;
+    URL.revokeObjectURL(gone.previewUrl);
+    // Uploaded already: removed from the server too (privacy); if that fails, the 30-day cleanup takes it.
+    if (gone.uploadId) generationApi.removePhoto(gone.uploadId).catch(() => undefined);
+    setPhotos((current) => current.filter((photo) => photo.key !== key));
+  };
+  const markUploaded = (ids: Map<File, string>) =>
+    setPhotos((current) => current.map((photo) => (ids.has(photo.file) ? { ...photo, uploadId: ids.get(photo.file) } : photo)));
+  return { photos, add, remove, markUploaded };
+}
+
+/** "Step" headings of the panel's columns. */
+function StepHeading({ id, children }: { id: string; children: string }) {
+  return (
+    <Heading id={id} as="h3" fontFamily="body" fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider" color="fg.muted">
+      {children}
+    </Heading>
+  );
+}
+
+/**
+ * "Generate Your Look" (spec section 2): photos, pose, type and cost, and the Generate button
+ * that shows the live stage while the generation runs, with Cancel beside it.
+ */
+export function GeneratePanel({ catalog, category, template, credits, resultsHeadingId }: GeneratePanelProps) {
+  const { state, start, cancel } = useGenerationRunner();
+  const { photos, add, remove, markUploaded } = usePhotos();
+  const [confirmed, setConfirmed] = useState(false);
+  const [confirmError, setConfirmError] = useState<string | null>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+  const [pose, setPose] = useState<PoseChoice>(null);
+  const [customPose, setCustomPose] = useState('');
+  const [type, setType] = useState<GenerationType>('image');
+  const ids = { photos: useId(), pose: useId(), type: useId(), typeHint: useId() };
+
+  const scenes = useMemo(() => categoryScenes(catalog, category), [catalog, category]);
+  const running = state.phase === 'running';
+  const videoOffered = catalog.features.video;
+  const canVideo = catalog.viewer.canGenerateVideo;
+  const cost = generationCost(catalog, pose, type);
+  const short = cost !== null && credits !== undefined && credits < cost;
+  const needsConfirmation = photos.some((photo) => !photo.uploadId);
+  const completedHere = state.phase === 'completed' && state.category === category.id;
+
+  // A video choice does not survive a catalogue in which video is not allowed.
+  useEffect(() => {
+    if (type === 'video' && !canVideo) setType('image');
+  }, [type, canVideo]);
+
+  const addPhotos = (files: File[]) => {
+    const { accepted, error } = screenPhotos(files, photos.length);
+    if (error) notify.error({ title: error });
+    if (accepted.length === 0) return;
+    add(accepted);
+    // A new batch is confirmed anew (DECISIONS.md: once per upload batch).
+    setConfirmed(false);
+  };
+
+  const onConfirmedChange = (checked: boolean) => {
+    setConfirmed(checked);
+    if (checked) setConfirmError(null);
+  };
+
+  const generate = () => {
+    if (running) {
+      console.warn('A generation is already running: this click is ignored.');
+      return;
+    }
+    if (photos.length === 0 || !pose) {
+      notify.error({ title: GENERATE_REQUIREMENTS_MESSAGE });
+      return;
+    }
+    if (needsConfirmation && !confirmed) {
+      setConfirmError(PHOTO_MESSAGES.confirm);
+      confirmRef.current?.focus();
+      return;
+    }
+    start({
+      photos: photos.map((photo) => ({ file: photo.file, uploadId: photo.uploadId })),
+      type,
+      category: category.id,
+      templateId: template.id,
+      pose: pose.kind === 'scene' ? { sceneId: pose.sceneId } : { customPose: customPose.trim() },
+      onUploaded: markUploaded,
+    });
+  };
+
+  const typeLabel = type === 'video' ? 'Video' : 'Image';
+  const stage = running ? state.stage : null;
+
+  return (
+    <Card.Root as="section" aria-labelledby="generate-heading" variant="outline" bg="bg.panel" boxShadow="sm">
+      <Card.Header pb="0">
+        <HStack gap="4" align="center">
+          <chakra.img
+            src={template.thumbnail}
+            alt=""
+            htmlWidth={300}
+            htmlHeight={400}
+            w="12"
+            h="16"
+            objectFit="cover"
+            borderRadius="md"
+            bg="bg.muted"
+            flexShrink="0"
+          />
+          <Stack gap="0.5" minW="0">
+            <Heading id="generate-heading" as="h2" fontFamily="heading" fontWeight="medium" fontSize={{ base: 'xl', md: '2xl' }}>
+              Generate Your Look
+            </Heading>
+            <Text fontSize="sm" color="fg.muted" truncate>
+              Template: <chakra.span color="fg" fontWeight="medium">{template.name}</chakra.span>
+            </Text>
+          </Stack>
+        </HStack>
+      </Card.Header>
+      <Card.Body>
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '8', md: '10' }}>
+          <Stack gap="3" role="group" aria-labelledby={ids.photos}>
+            <StepHeading id={ids.photos}>1 · Your photos</StepHeading>
+            <PhotoPicker
+              photos={photos}
+              onAdd={addPhotos}
+              onRemove={remove}
+              confirmed={confirmed}
+              onConfirmedChange={onConfirmedChange}
+              confirmError={confirmError}
+              confirmRef={confirmRef}
+              disabled={running}
+            />
+          </Stack>
+
+          <Stack gap="6">
+            <Stack gap="3">
+              <StepHeading id={ids.pose}>2 · Pose</StepHeading>
+              <PosePicker
+                catalog={catalog}
+                scenes={scenes}
+                pose={pose}
+                onPoseChange={setPose}
+                customPose={customPose}
+                onCustomPoseChange={setCustomPose}
+                customPoseHint={category.customPoseHint}
+                disabled={running}
+                labelId={ids.pose}
+              />
+            </Stack>
+
+            {videoOffered ? (
+              <Stack gap="2">
+                <StepHeading id={ids.type}>3 · Type</StepHeading>
+                <SegmentGroup.Root
+                  aria-labelledby={ids.type}
+                  aria-describedby={canVideo ? undefined : ids.typeHint}
+                  value={type}
+                  onValueChange={(details) => setType(details.value === 'video' ? 'video' : 'image')}
+                  disabled={running}
+                  size="md"
+                  alignSelf="flex-start"
+                >
+                  <SegmentGroup.Indicator bg="bg.panel" />
+                  <SegmentGroup.Items
+                    items={[
+                      { value: 'image', label: 'Image' },
+                      { value: 'video', label: 'Video', disabled: !canVideo },
+                    ]}
+                    px="5"
+                  />
+                </SegmentGroup.Root>
+                {canVideo ? null : (
+                  <Text id={ids.typeHint} fontSize="sm" color="fg.muted">
+                    Video try-on is not included in your plan.{' '}
+                    <Link asChild color="brand.fg" fontWeight="medium">
+                      <RouterLink to={paths.pricing}>See the plans</RouterLink>
+                    </Link>
+                  </Text>
+                )}
+              </Stack>
+            ) : null}
+
+            <Stack gap="3" pt="4" borderTopWidth="1px" borderColor="border.muted">
+              <HStack justify="space-between" align="baseline" wrap="wrap" gap="2">
+                <Text fontWeight="semibold" fontSize="lg">
+                  {cost === null ? 'Cost: choose a pose' : `Cost: ${formatCredits(cost)}`}
+                </Text>
+                {credits !== undefined ? (
+                  <Text fontSize="sm" color={short ? 'fg.error' : 'fg.muted'}>
+                    You have {formatCredits(credits)}
+                  </Text>
+                ) : null}
+              </HStack>
+              {short ? (
+                <Text fontSize="sm" color="fg.error">
+                  Not enough credits for this choice.{' '}
+                  <Link asChild color="brand.fg" fontWeight="medium">
+                    <RouterLink to={paths.pricing}>Get more credits</RouterLink>
+                  </Link>
+                </Text>
+              ) : null}
+              <Stack direction={{ base: 'column', sm: 'row' }} gap="2">
+                <Button
+                  size="lg"
+                  // a row from `sm` up: the button takes the room Cancel leaves (in a column, flex would squash it)
+                  flex={{ sm: '1' }}
+                  minW="0"
+                  onClick={generate}
+                  data-generate-button=""
+                  aria-disabled={running || undefined}
+                  data-busy={running || undefined}
+                  // busy, not disabled: the stage stays readable and a second click is ignored
+                  _disabled={{ opacity: 1, cursor: 'progress' }}
+                >
+                  {running ? (
+                    <>
+                      <Spinner size="sm" borderWidth="2px" />
+                      <chakra.span truncate>{stage}</chakra.span>
+                    </>
+                  ) : (
+                    `Generate ${typeLabel}`
+                  )}
+                </Button>
+                {running ? (
+                  <Button size="lg" variant="outline" onClick={cancel}>
+                    Cancel
+                  </Button>
+                ) : null}
+              </Stack>
+              <VisuallyHidden role="status" aria-live="polite">
+                {stage ?? (completedHere ? state.stage : '')}
+              </VisuallyHidden>
+              {completedHere ? (
+                <HStack gap="2" color="green.700" fontSize="sm" fontWeight="medium">
+                  <CheckIcon />
+                  <Text>
+                    Complete! Your new look is in{' '}
+                    <Link href={`#${resultsHeadingId}`} color="brand.fg" textDecoration="underline">
+                      Your {category.label} Generations
+                    </Link>
+                    .
+                  </Text>
+                </HStack>
+              ) : null}
+              {running && state.category !== category.id ? (
+                <Box fontSize="sm" color="fg.muted">
+                  A generation is running. You can start another when it has finished.
+                </Box>
+              ) : null}
+            </Stack>
+          </Stack>
+        </SimpleGrid>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * The client-side checks on photos (product spec, sections 5 and 9). The server checks the bytes
+ * again: these only spare a pointless upload. Messages are the spec's (and the server's) wording.
+ */
+export const PHOTO_RULES = {
+  maxPhotos: 5,
+  /** "under 10MB": a file of exactly 10 MiB is refused too. */
+  maxBytes: 10 * 1024 * 1024,
+  /** The formats the server accepts. */
+  types: ['image/jpeg', 'image/png', 'image/webp'],
+} as const;
+
+export const PHOTO_MESSAGES = {
+  notAnImage: 'Please upload image files only',
+  tooLarge: 'File size must be less than 10MB',
+  /** The server's wording (UPLOAD_MESSAGES.tooMany) for photos beyond the fifth. */
+  tooMany: `You can upload at most ${PHOTO_RULES.maxPhotos} photos`,
+  /** The server's wording (UPLOAD_MESSAGES.confirm) when the batch is not confirmed. */
+  confirm: 'Please confirm that the photos show you and that you are 18 or older',
+} as const;
+
+/** Product spec, section 5: what Generate needs. */
+export const GENERATE_REQUIREMENTS_MESSAGE = 'Please upload at least one image, select a template and a pose or custom prompt';
+
+export const CONFIRM_PHOTOS_LABEL = 'These photos are of me and I am 18 or older';
+
+export interface ScreenedPhotos {
+  accepted: File[];
+  /** The first problem found, to show once. */
+  error: string | null;
+}
+
+/**
+ * Keeps the image files under the size limit, up to the free places (photos beyond 5 are
+ * dropped), and names the first problem.
+ */
+export function screenPhotos(files: readonly File[], alreadySelected: number): ScreenedPhotos {
+  const accepted: File[] = [];
+  let error: string | null = null;
+  const free = Math.max(0, PHOTO_RULES.maxPhotos - alreadySelected);
+  for (const file of files) {
+    if (!(PHOTO_RULES.types as readonly string[]).includes(file.type)) {
+      error ??= PHOTO_MESSAGES.notAnImage;
+    } else if (file.size >= PHOTO_RULES.maxBytes) {
+      error ??= PHOTO_MESSAGES.tooLarge;
+    } else if (accepted.length >= free) {
+      error ??= PHOTO_MESSAGES.tooMany;
+    } else {
+      accepted.push(file);
+    }
+  }
+  return { accepted, error };
+}

@@ -1,0 +1,25 @@
+import type { CatalogCategoryDto, CatalogTemplateDto } from '@fitting-room/api-client';
+import type { Catalog } from '../catalog/catalog-helpers';
+import { categoryTemplates } from '../catalog/catalog-helpers';
+
+/**
+ * The URL of a template's "before" picture: the same figure in everyday clothes, served by the API
+ * beside the template's thumbnail (`/api/catalog/artwork/before-<template id>.svg`).
+ */
+export function beforeArtworkUrl(template: CatalogTemplateDto): string {
+  return template.thumbnail.replace(/\/([^/?]+)\.svg(\?.*)?$/, '/before-$1.svg');
+}
+
+export interface CategoryShowcase {
+  category: CatalogCategoryDto;
+  template: CatalogTemplateDto;
+}
+
+/** One template per category (the `index`-th in display order, or the first), in the catalogue's category order. */
+export function categoryShowcase(catalog: Catalog, index = 0): CategoryShowcase[] {
+  return catalog.categories.flatMap((category) => {
+    const templates = categoryTemplates(catalog, category);
+    const template = templates[index] ?? templates[0];
+    return template ? [{ category, template }] : [];
+  });
+}

@@ -1,0 +1,306 @@
+import { Alert, Box, Button, Container, Field, Heading, Input, Link, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { paths } from '../../app/paths';
+import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { errorMessage } from '../../api/errors';
+import { SUPPORT_EMAIL } from '../../config/app-config';
+import { useAuth } from '../auth/useAuth';
+import { SUPPORT_RESPONSE_TIME } from '../legal/LegalPage';
+import { CONTACT_LIMITS, generationIdFrom, INQUIRY_KIND_OPTIONS, type InquiryKind, useSendInquiry } from './support-api';
+
+interface Values {
+  name: string;
+  email: string;
+  kind: InquiryKind;
+  subject: string;
+  message: string;
+  generation: string;
+}
+
+type FieldName = keyof Values;
+type FieldErrors = Partial<Record<FieldName, string>>;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function validate(values: Values): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!values.name.trim()) errors.name = 'Name is required';
+  else if (values.name.trim().length > CONTACT_LIMITS.name) errors.name = `Name must be at most ${CONTACT_LIMITS.name} characters`;
+  if (!values.email.trim()) errors.email = 'Email is required';
+  else if (!EMAIL.test(values.email.trim())) errors.email = 'Please enter a valid email address';
+  if (!values.subject.trim()) errors.subject = 'Subject is required';
+  else if (values.subject.trim().length > CONTACT_LIMITS.subject) errors.subject = `Subject must be at most ${CONTACT_LIMITS.subject} characters`;
+  if (!values.message.trim()) errors.message = 'Message is required';
+  else if (values.message.trim().length > CONTACT_LIMITS.message) errors.message = `Message must be at most ${CONTACT_LIMITS.message} characters`;
+  if (values.kind === 'abuse_report' && values.generation.trim() && !generationIdFrom(values.generation)) {
+    errors.generation = "Paste the image's link or id as it appears in the address bar, or leave this empty";
+  }
+  return errors;
+}
+
+const ORDER: FieldName[] = ['name', 'email', 'kind', 'subject', 'message', 'generation'];
+
+function kindFromSearch(value: string | null): InquiryKind {
+  return INQUIRY_KIND_OPTIONS.some((o) => o.value === value) ? (value as InquiryKind) : 'question';
+}
+
+function Sent({ name, email, report, onAnother }: { name: string; email: string; report: boolean; onAnother: () => void }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <Stack gap="5" role="status" aria-live="polite">
+      <Heading ref={headingRef} tabIndex={-1} as="h1" fontSize={{ base: '3xl', md: '4xl' }} fontWeight="medium" outline="none">
+        {report ? 'Report received' : 'Message sent'}
+      </Heading>
+      <Text fontSize="lg">
+        Thank you, {name}. We answer within {SUPPORT_RESPONSE_TIME} at <strong>{email}</strong>.
+      </Text>
+      {report ? (
+        <Text color="fg.muted">
+          Reports of images start at high priority: we review them first and remove images that must go as quickly as we can.
+        </Text>
+      ) : null}
+      <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
+        <Button onClick={onAnother} variant="outline">
+          Send another message
+        </Button>
+        <Button asChild>
+          <RouterLink to={paths.home}>Back to home</RouterLink>
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+/**
+ * The public contact form (/contact): a question, a billing matter, or "Report an image" (an abuse
+ * report, which starts at high priority). Signed-in people find their name and email filled in.
+ * `?kind=abuse_report&generation=<id>` opens it ready to report an image.
+ */
+export function ContactPage() {
+  useDocumentTitle('Contact');
+  const [search] = useSearchParams();
+  const { user } = useAuth();
+  const [values, setValues] = useState<Values>(() => ({
+    name: user?.full_name ?? '',
+    email: user?.email ?? '',
+    kind: kindFromSearch(search.get('kind')),
+    subject: '',
+    message: '',
+    generation: search.get('generation') ?? '',
+  }));
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [sent, setSent] = useState<{ name: string; email: string; report: boolean } | null>(null);
+  const send = useSendInquiry();
+  const errorRef = useRef<HTMLDivElement>(null);
+  const refs: Record<FieldName, RefObject<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | null>> = {
+    name: useRef<HTMLInputElement>(null),
+    email: useRef<HTMLInputElement>(null),
+    kind: useRef<HTMLSelectElement>(null),
+    subject: useRef<HTMLInputElement>(null),
+    message: useRef<HTMLTextAreaElement>(null),
+    generation: useRef<HTMLInputElement>(null),
+  };
+
+  // The session arrives after the first render: fill in what the person has not typed yet.
+  useEffect(() => {
+    if (!user) return;
+    setValues((v) => ({ ...v, name: v.name || user.full_name, email: v.email || user.email }));
+  }, [user]);
+
+  useEffect(() => {
+    if (send.isError) errorRef.current?.focus();
+  }, [send.isError, send.error]);
+
+  const set = <K extends FieldName>(name: K, value: Values[K]) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    if (fieldErrors[name]) setFieldErrors((e) => ({ ...e, [name]: undefined }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const errors = validate(values);
+    setFieldErrors(errors);
+    const first = ORDER.find((f) => errors[f]);
+    if (first) {
+      refs[first].current?.focus();
+      return;
+    }
+    const report = values.kind === 'abuse_report';
+    const generationId = report ? generationIdFrom(values.generation) : null;
+    send.mutate(
+      {
+        name: values.name.trim(),
+        email: values.email.trim(),
+        kind: values.kind,
+        subject: values.subject.trim(),
+        message: values.message.trim(),
+        ...(generationId ? { generation_id: generationId } : {}),
+      },
+      { onSuccess: () => setSent({ name: values.name.trim(), email: values.email.trim(), report }) },
+    );
+  };
+
+  const another = () => {
+    send.reset();
+    setSent(null);
+    setValues((v) => ({ ...v, kind: 'question', subject: '', message: '', generation: '' }));
+  };
+
+  const report = values.kind === 'abuse_report';
+
+  return (
+    <Container maxW="2xl" py={{ base: '6', md: '12' }} px={{ base: '5', md: '8' }}>
+      {sent ? (
+        <Sent {...sent} onAnother={another} />
+      ) : (
+        <Stack gap="6">
+          <Stack gap="2">
+            <Heading as="h1" fontSize={{ base: '3xl', md: '5xl' }} fontWeight="medium" letterSpacing="tight" lineHeight="1.2">
+              Contact us
+            </Heading>
+            <Text color="fg.muted">
+              Questions, billing, or an image of you that should not exist: write to us here, or at{' '}
+              <Link href={`mailto:${SUPPORT_EMAIL}`} colorPalette="brand" variant="underline">
+                {SUPPORT_EMAIL}
+              </Link>
+              . We answer within {SUPPORT_RESPONSE_TIME}.
+            </Text>
+          </Stack>
+          <form onSubmit={submit} noValidate aria-label="Contact form">
+            <Stack gap="5">
+              <Stack direction={{ base: 'column', md: 'row' }} gap="5">
+                <Field.Root required invalid={Boolean(fieldErrors.name)}>
+                  <Field.Label>
+                    Name <Field.RequiredIndicator />
+                  </Field.Label>
+                  <Input
+                    ref={refs.name as RefObject<HTMLInputElement>}
+                    name="name"
+                    autoComplete="name"
+                    maxLength={CONTACT_LIMITS.name}
+                    value={values.name}
+                    onChange={(e) => set('name', e.target.value)}
+                  />
+                  <Field.ErrorText>{fieldErrors.name}</Field.ErrorText>
+                </Field.Root>
+                <Field.Root required invalid={Boolean(fieldErrors.email)}>
+                  <Field.Label>
+                    Email <Field.RequiredIndicator />
+                  </Field.Label>
+                  <Input
+                    ref={refs.email as RefObject<HTMLInputElement>}
+                    name="email"
+                    type="email"
+                    inputMode="email"
+                    autoComplete="email"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    value={values.email}
+                    onChange={(e) => set('email', e.target.value)}
+                  />
+                  <Field.ErrorText>{fieldErrors.email}</Field.ErrorText>
+                </Field.Root>
+              </Stack>
+              <Field.Root required>
+                <Field.Label>
+                  What is it about? <Field.RequiredIndicator />
+                </Field.Label>
+                <NativeSelect.Root>
+                  <NativeSelect.Field
+                    ref={refs.kind as RefObject<HTMLSelectElement>}
+                    name="kind"
+                    value={values.kind}
+                    onChange={(e) => set('kind', e.target.value as InquiryKind)}
+                  >
+                    {INQUIRY_KIND_OPTIONS.map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+              </Field.Root>
+              {report ? (
+                <Alert.Root status="info" data-testid="report-note">
+                  <Alert.Indicator />
+                  <Alert.Content>
+                    <Alert.Title>Reports start at high priority</Alert.Title>
+                    <Alert.Description>
+                      Tell us which image it is. We review reports first and remove images quickly; you do not need an account.
+                    </Alert.Description>
+                  </Alert.Content>
+                </Alert.Root>
+              ) : null}
+              {report ? (
+                <Field.Root invalid={Boolean(fieldErrors.generation)}>
+                  <Field.Label>Image link or id (optional)</Field.Label>
+                  <Input
+                    ref={refs.generation as RefObject<HTMLInputElement>}
+                    name="generation"
+                    autoComplete="off"
+                    spellCheck={false}
+                    placeholder="https://…/generations/0b0f3c4e-…"
+                    value={values.generation}
+                    onChange={(e) => set('generation', e.target.value)}
+                  />
+                  {fieldErrors.generation ? (
+                    <Field.ErrorText>{fieldErrors.generation}</Field.ErrorText>
+                  ) : (
+                    <Field.HelperText>If you have the image's link, paste it here. Otherwise describe the image below.</Field.HelperText>
+                  )}
+                </Field.Root>
+              ) : null}
+              <Field.Root required invalid={Boolean(fieldErrors.subject)}>
+                <Field.Label>
+                  Subject <Field.RequiredIndicator />
+                </Field.Label>
+                <Input
+                  ref={refs.subject as RefObject<HTMLInputElement>}
+                  name="subject"
+                  maxLength={CONTACT_LIMITS.subject}
+                  value={values.subject}
+                  onChange={(e) => set('subject', e.target.value)}
+                />
+                <Field.ErrorText>{fieldErrors.subject}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root required invalid={Boolean(fieldErrors.message)}>
+                <Field.Label>
+                  Message <Field.RequiredIndicator />
+                </Field.Label>
+                <Textarea
+                  ref={refs.message as RefObject<HTMLTextAreaElement>}
+                  name="message"
+                  rows={7}
+                  maxLength={CONTACT_LIMITS.message}
+                  value={values.message}
+                  onChange={(e) => set('message', e.target.value)}
+                />
+                {fieldErrors.message ? (
+                  <Field.ErrorText>{fieldErrors.message}</Field.ErrorText>
+                ) : (
+                  <Field.HelperText>
+                    {values.message.length} / {CONTACT_LIMITS.message}
+                  </Field.HelperText>
+                )}
+              </Field.Root>
+              {send.isError ? (
+                <Alert.Root ref={errorRef} status="error" role="alert" tabIndex={-1} _focusVisible={{ outline: '2px solid', outlineColor: 'border.error' }}>
+                  <Alert.Indicator />
+                  <Alert.Title>{errorMessage(send.error)}</Alert.Title>
+                </Alert.Root>
+              ) : null}
+              <Box>
+                <Button type="submit" size="lg" w={{ base: 'full', sm: 'auto' }} loading={send.isPending} loadingText="Sending...">
+                  {report ? 'Send report' : 'Send message'}
+                </Button>
+              </Box>
+            </Stack>
+          </form>
+        </Stack>
+      )}
+    </Container>
+  );
+}
