@@ -3,6 +3,7 @@ import {
   type AdminCreditsAdjustDto,
   type AdminStatsDto,
   type AdminUserDetailsDto,
+  createQueueBoardSession,
   createSupportMessage,
   getAdminStats,
   getQueueOverview,
@@ -71,6 +72,8 @@ export interface ConsoleDataProvider extends DataProvider {
   /** Removes the generation an abuse report names (files included) and notes it on the ticket. */
   removeReportedGeneration(ticketId: string): Promise<SupportInquiryDetailsDto>;
   getQueues(): Promise<QueueOverviewDto>;
+  /** Sets the short-lived cookie that lets this browser open Bull Board (admin only). */
+  openQueueBoardSession(): Promise<unknown>;
 }
 
 const base = simpleRestProvider(API_URL, httpClient);
@@ -103,4 +106,5 @@ export const dataProvider: ConsoleDataProvider = {
   addTicketMessage: (ticketId, body) => data(createSupportMessage({ path: { id: ticketId }, body })),
   removeReportedGeneration: (ticketId) => data(removeReportedGeneration({ path: { id: ticketId } })),
   getQueues: () => data(getQueueOverview()),
+  openQueueBoardSession: () => data(createQueueBoardSession()),
 };

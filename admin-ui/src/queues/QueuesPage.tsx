@@ -1,5 +1,6 @@
 import { Card, CardContent, CardHeader, Chip, CircularProgress, Grid, Stack, Typography, Button } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Title, useDataProvider } from 'react-admin';
 import { useCan } from '../auth/role';
 import { ErrorBanner } from '../components/Banners';
@@ -29,6 +30,7 @@ function QueueOverviewPage() {
               <Button onClick={() => void refetch()} disabled={isFetching}>
                 Refresh
               </Button>
+              {data?.board_url && <OpenBoardButton url={data.board_url} />}
             </Stack>
           }
         />
@@ -59,6 +61,47 @@ function QueueOverviewPage() {
         </CardContent>
       </Card>
     </Stack>
+  );
+}
+
+/**
+ * Bull Board (BullMQ only) in a new tab. A tab opened by a link carries no bearer token, so the
+ * button first asks the API for the board's short-lived cookie. The tab is opened at once (a popup
+ * blocker lets a click open one, not a later callback) and sent to the board once the cookie is set.
+ */
+function OpenBoardButton({ url }: { url: string }) {
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <>
+      <Button
+        variant="outlined"
+        disabled={busy}
+        onClick={async () => {
+          const tab = window.open('about:blank', '_blank');
+          setBusy(true);
+          setError(null);
+          try {
+            await dataProvider.openQueueBoardSession();
+            if (tab) {
+              tab.opener = null;
+              tab.location.href = url;
+            } else {
+              window.location.assign(url);
+            }
+          } catch (e) {
+            tab?.close();
+            setError(e);
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        Open Bull Board
+      </Button>
+      {error ? <ErrorBanner error={error} /> : null}
+    </>
   );
 }
 

@@ -12,11 +12,15 @@ export enum QueueName {
 /** Every job the app knows. A job has exactly one handler (checked at worker startup). */
 export enum JobName {
   MaintenanceHeartbeat = 'maintenance.heartbeat',
+  /** deletes sessions that ended (expired or revoked) more than SESSIONS_RETENTION_DAYS ago (scheduled daily) */
+  SessionsCleanup = 'auth.sessions-cleanup',
   CreditsMonthlyReset = 'credits.monthly-reset',
   /** deletes uploaded photos unused for UPLOAD_RETENTION_DAYS (privacy; scheduled every 6 hours) */
   UploadsRetentionSweep = 'uploads.retention-sweep',
   /** deletes the files of a deleted account when DELETE /api/me could not (retried with backoff) */
   AccountFilesCleanup = 'privacy.account-files-cleanup',
+  /** deletes the result file of a removed generation when the removal could not (retried with backoff) */
+  GenerationFileDelete = 'generation.file-delete',
   /** asks the AI provider to start a generation (once per generation, see generation-worker.service.ts) */
   GenerationSubmit = 'generation.submit',
   /** poll step `n` of a running generation (or an immediate check after the provider's webhook) */
@@ -36,10 +40,13 @@ export enum JobName {
  */
 export interface JobPayloads {
   [JobName.MaintenanceHeartbeat]: { at?: string };
+  [JobName.SessionsCleanup]: Record<string, never>;
   [JobName.CreditsMonthlyReset]: Record<string, never>;
   [JobName.UploadsRetentionSweep]: Record<string, never>;
   /** the deleted account's id: its files are everything under `users/<userId>/` */
   [JobName.AccountFilesCleanup]: { userId: string };
+  /** the storage key of the removed generation's result */
+  [JobName.GenerationFileDelete]: { key: string };
   [JobName.GenerationSubmit]: { generationId: string };
   /** `n`: the poll step (1-based); each step runs at most once (claimed in PostgreSQL). */
   [JobName.GenerationPoll]: { generationId: string; n: number; source?: 'poll' | 'webhook' | 'resume' };
@@ -54,9 +61,11 @@ export type JobPayload<N extends JobName> = JobPayloads[N];
 /** Which queue each job goes to. */
 export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JobName.MaintenanceHeartbeat]: QueueName.Maintenance,
+  [JobName.SessionsCleanup]: QueueName.Maintenance,
   [JobName.CreditsMonthlyReset]: QueueName.Maintenance,
   [JobName.UploadsRetentionSweep]: QueueName.Maintenance,
   [JobName.AccountFilesCleanup]: QueueName.Maintenance,
+  [JobName.GenerationFileDelete]: QueueName.Maintenance,
   [JobName.GenerationSubmit]: QueueName.Generations,
   [JobName.GenerationPoll]: QueueName.Generations,
   [JobName.GenerationSweep]: QueueName.Maintenance,

@@ -7,6 +7,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { AdminGenerationsService } from '../../src/modules/admin/admin-generations.service';
 import { AdminStatsService } from '../../src/modules/admin/admin-stats.service';
+import { AuditService } from '../../src/modules/audit/audit.service';
+import { STORAGE, type StoragePort } from '../../src/storage';
 import { FakeAiProvider } from '../fakes/fake-ai-provider';
 import { bearer, signUp, uniqueEmail, type SignedIn } from '../helpers/auth';
 import { createGenerationApp, IMAGE_START, person, startGeneration, uploadPhoto, waitForEnd, type GenerationApp } from '../generations/generation-test-kit';
@@ -116,6 +118,51 @@ describe('admin: generations and stats', () => {
     expect(await t.db.query(`SELECT id FROM user_generations WHERE id = $1`, [ok.body.id])).toEqual([]);
     const [row] = await t.db.query(`SELECT action, after FROM audit_log WHERE target_id = $1`, [ok.body.id]);
     expect(row).toEqual({ action: 'generation.remove', after: { removed: true, reason: 'abuse report' } });
+  });
+
+  /** A completed generation of a new person, with the path of its result file. */
+  async function completedWithFile(): Promise<{ id: string; file: string }> {
+    const owner = await person(t, { tier: 'starter', addCredits: 5 });
+    const photo = await uploadPhoto(t, owner);
+    const ok = await startGeneration(t, owner, { ...IMAGE_START, upload_ids: [photo] });
+    expect((await waitForEnd(t, owner, ok.body.id)).status).toBe('completed');
+    const key = (await t.db.query(`SELECT result_key FROM user_generations WHERE id = $1`, [ok.body.id]))[0].result_key as string;
+    const file = path.join(t.config.storage.localDir, 'objects', key);
+    expect(fs.existsSync(file)).toBe(true);
+    return { id: ok.body.id, file };
+  }
+
+  it('keeps the generation and its file when the audit row cannot be written (one transaction)', async () => {
+    const { id, file } = await completedWithFile();
+    const audit = jest.spyOn(t.app.get(AuditService), 'record').mockRejectedValueOnce(new Error('audit_log is unavailable'));
+    try {
+      expect((await t.http.delete(`/api/admin/generations/${id}`).set(bearer(admin.accessToken))).status).toBe(500);
+    } finally {
+      audit.mockRestore();
+    }
+    expect(await t.db.query(`SELECT id FROM user_generations WHERE id = $1`, [id])).toEqual([{ id }]);
+    expect(fs.existsSync(file)).toBe(true);
+    expect(await t.db.query(`SELECT id FROM audit_log WHERE target_id = $1`, [id])).toEqual([]);
+    // and a second try, with the audit trail back, removes it
+    await t.http.delete(`/api/admin/generations/${id}`).set(bearer(admin.accessToken)).expect(204);
+    expect(fs.existsSync(file)).toBe(false);
+  });
+
+  it('removes the generation when storage fails, and a queue job deletes the file afterwards', async () => {
+    const { id, file } = await completedWithFile();
+    const storage = t.app.get<StoragePort>(STORAGE);
+    const del = jest.spyOn(storage, 'delete').mockRejectedValueOnce(new Error('storage unavailable'));
+    try {
+      await t.http.delete(`/api/admin/generations/${id}`).set(bearer(admin.accessToken)).expect(204);
+      expect(await t.db.query(`SELECT id FROM user_generations WHERE id = $1`, [id])).toEqual([]);
+      expect(await t.db.query(`SELECT action FROM audit_log WHERE target_id = $1`, [id])).toEqual([{ action: 'generation.remove' }]);
+      const deadline = Date.now() + 10_000;
+      while (fs.existsSync(file) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(fs.existsSync(file)).toBe(false);
+      expect(del).toHaveBeenCalledTimes(2); // the request's attempt, then the job's
+    } finally {
+      del.mockRestore();
+    }
   });
 
   it('draws 30 days of series, every day present, from a seeded scenario', async () => {

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
-import { signUp, uniqueEmail } from '../helpers/auth';
+import { PASSWORD, signUp, uniqueEmail } from '../helpers/auth';
 import { launchBrowser, screenshot } from '../helpers/browser';
 import { deleteRedisKeys } from '../generations/generation-test-kit';
 import { createTestApp, TestApp, testRedisUrl } from '../helpers/test-app';
@@ -11,9 +11,10 @@ describe('Bull Board in the browser', () => {
   let browser: Browser;
   let base: string;
   const adminEmail = uniqueEmail('board-browser');
+  const consoleEmail = uniqueEmail('board-console');
 
   beforeAll(async () => {
-    t = await createTestApp({ ADMIN_EMAILS: adminEmail, REDIS_URL: testRedisUrl() });
+    t = await createTestApp({ ADMIN_EMAILS: `${adminEmail},${consoleEmail}`, REDIS_URL: testRedisUrl(), SERVE_UI: 'true' });
     await t.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
     browser = await launchBrowser();
@@ -55,6 +56,24 @@ describe('Bull Board in the browser', () => {
     // the only console errors allowed are the web fonts our CSP keeps out
     expect(missing).toEqual([]);
     expect(errors.filter((e) => !/fonts\.googleapis|Content Security Policy.*style|status of 404/i.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('opens from the console: the Queues page\'s button sets the cookie and shows the board in a new tab', async () => {
+    const email = consoleEmail;
+    await signUp(t.http, { email });
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const signedIn = await context.request.post(`${base}/api/auth/sign-in`, { data: { email, password: PASSWORD } });
+    expect(signedIn.status()).toBe(200);
+    const page = await context.newPage();
+    await page.goto(`${base}/admin/queues`);
+    await page.getByRole('heading', { name: 'Queues', level: 1 }).waitFor();
+    await page.getByText('Driver: bullmq').waitFor();
+    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Open Bull Board' }).click()]);
+    await tab.waitForURL(`${base}/api/admin/queue-board**`);
+    await tab.getByRole('link', { name: 'generations' }).first().waitFor({ timeout: 15_000 });
+    await tab.getByText('maintenance', { exact: false }).first().waitFor({ timeout: 15_000 });
+    await screenshot(tab, 'console-queue-board');
     await context.close();
   });
 });

@@ -1,4 +1,5 @@
 import { Box, Chip } from '@mui/material';
+import { useState } from 'react';
 import { DataTable, DateField, DeleteWithConfirmButton, List, SelectInput, TextInput, useRecordContext } from 'react-admin';
 import { BANNER_ONLY, ListErrorBanner } from '../../components/Banners';
 
@@ -17,10 +18,16 @@ interface GenerationRecord {
   thumbnail_url: string | null;
 }
 
+const THUMB = { width: 48, height: 64, borderRadius: 1 } as const;
+
+/** The result's picture; an empty tile when there is none (failed, running) or it cannot load (file removed). */
 function Thumbnail(_props: { source?: string }) {
   const record = useRecordContext<GenerationRecord>();
-  if (!record?.thumbnail_url) return <Box sx={{ width: 48, height: 64, bgcolor: 'action.hover', borderRadius: 1 }} />;
-  return <Box component="img" src={record.thumbnail_url} alt="" loading="lazy" sx={{ width: 48, height: 64, objectFit: 'cover', borderRadius: 1 }} />;
+  const [broken, setBroken] = useState(false);
+  if (!record?.thumbnail_url || broken) {
+    return <Box sx={{ ...THUMB, bgcolor: 'action.hover' }} role="img" aria-label={record?.thumbnail_url ? 'Picture unavailable' : 'No picture'} />;
+  }
+  return <Box component="img" src={record.thumbnail_url} alt="" loading="lazy" onError={() => setBroken(true)} sx={{ ...THUMB, objectFit: 'cover' }} />;
 }
 
 const STATUS_COLOR: Record<string, 'success' | 'error' | 'warning' | 'default'> = { completed: 'success', failed: 'error', processing: 'warning' };

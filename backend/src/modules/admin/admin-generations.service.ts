@@ -78,16 +78,20 @@ export class AdminGenerationsService {
     assertUuid(id);
     const [row] = await this.db.query(`SELECT user_id, status, category, type FROM user_generations WHERE id = $1`, [id]);
     if (!row) throw new NotFoundError();
-    await this.generations.remove(row.user_id, id);
-    await this.audit.record({
-      actorId,
-      action: AuditAction.GenerationRemove,
-      targetType: 'generation',
-      targetId: id,
-      targetUserId: row.user_id,
-      before: { status: row.status, category: row.category, type: row.type },
-      after: reason ? { removed: true, reason } : { removed: true },
-    });
+    await this.generations.remove(row.user_id, id, (manager) =>
+      this.audit.record(
+        {
+          actorId,
+          action: AuditAction.GenerationRemove,
+          targetType: 'generation',
+          targetId: id,
+          targetUserId: row.user_id,
+          before: { status: row.status, category: row.category, type: row.type },
+          after: reason ? { removed: true, reason } : { removed: true },
+        },
+        manager,
+      ),
+    );
   }
 
   private async toDto(r: Row): Promise<AdminGenerationRowDto> {

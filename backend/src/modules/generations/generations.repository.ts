@@ -59,8 +59,10 @@ export class GenerationsRepository {
     });
   }
 
-  async delete(userId: string, id: string): Promise<void> {
-    await this.db.getRepository(GenerationEntity).delete({ id, userId });
+  /** Deletes the row; answers whether there was one. `manager`: inside the caller's transaction. */
+  async delete(userId: string, id: string, manager: EntityManager = this.db.manager): Promise<boolean> {
+    const result = await manager.getRepository(GenerationEntity).delete({ id, userId });
+    return (result.affected ?? 0) > 0;
   }
 
   /** Claims the provider start: only one job ever gets past this for a generation. */

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth';
 import { AuthError, ConflictError, ForbiddenError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../common/errors';
 import type { AppConfig } from '../../config/app-config';
 import { AI_DEFAULTS } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import { JobName, MessageQueueService } from '../../queue';
+import { JobName, MessageQueueService, OnJob, type JobPayload } from '../../queue';
 import { STORAGE, type StoragePort } from '../../storage';
 import {
   canGenerateVideo,
@@ -65,6 +66,9 @@ export function downloadPrefix(appName: string): string {
  * cancelling, deleting, downloading, and taking the provider's webhooks. Every query is scoped to
  * the caller: another user's generation is "not found".
  */
+/** The retry of a failed result-file deletion: minutes apart (1, 2, 4 ... 128 minutes). */
+export const GENERATION_FILE_DELETE_OPTIONS = { attempts: 8, backoffMs: 60_000 } as const;
+
 @Injectable()
 export class GenerationsService {
   private readonly logger = new Logger('Generations');
@@ -171,16 +175,42 @@ export class GenerationsService {
     return this.get(userId, id);
   }
 
-  /** Deletes the generation and its file (a running one is cancelled first). */
-  async remove(userId: string, id: string): Promise<void> {
+  /**
+   * Deletes the generation and its file (a running one is cancelled first). The row goes in one
+   * transaction with whatever `alongside` writes (the admin's audit row), then the file: a file is
+   * never deleted for a row that stays. When storage fails the removal still stands and a queue job
+   * retries the file (GenerationFileDelete), so a removed picture does not linger.
+   */
+  async remove(userId: string, id: string, alongside?: (manager: EntityManager) => Promise<void>): Promise<void> {
     const row = await this.findOwn(userId, id);
     if (row.status === GenerationStatus.Processing) {
       await this.outcomes.fail(id, GENERATION_MESSAGES.cancelled);
       if (row.providerJobId) await this.provider.cancel?.(row.providerJobId).catch(() => undefined);
     }
     const fresh = (await this.repo.findOwn(userId, id)) ?? row;
-    if (fresh.resultKey) await this.storage.delete(fresh.resultKey);
-    await this.repo.delete(userId, id);
+    const removed = await this.repo.transaction(async (manager) => {
+      if (!(await this.repo.delete(userId, id, manager))) return false;
+      await alongside?.(manager);
+      return true;
+    });
+    if (!removed) throw new NotFoundError();
+    if (fresh.resultKey) await this.deleteFile(fresh.resultKey, id);
+  }
+
+  private async deleteFile(key: string, generationId: string): Promise<void> {
+    try {
+      await this.storage.delete(key);
+    } catch (error) {
+      this.logger.warn(`Could not delete the file of removed generation ${generationId} (${error instanceof Error ? error.message : String(error)}): a job will retry`);
+      await this.queue
+        .add(JobName.GenerationFileDelete, { key }, { ...GENERATION_FILE_DELETE_OPTIONS, jobId: `generation-file-${generationId}` })
+        .catch((e: unknown) => this.logger.error(`The file ${key} of removed generation ${generationId} remains: no retry could be queued (${e instanceof Error ? e.message : String(e)})`));
+    }
+  }
+
+  @OnJob(JobName.GenerationFileDelete)
+  async handleGenerationFileDelete(data: JobPayload<JobName.GenerationFileDelete>): Promise<void> {
+    await this.storage.delete(data.key);
   }
 
   /** A signed link to the result, named `<prefix>-<id>.jpg|.mp4` (Content-Disposition: attachment). */

@@ -1,0 +1,57 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { JobName, MessageQueueService, OnJob } from '../../queue';
+
+/** How often consumers delete ended sessions, and the key of that schedule. */
+export const SESSIONS_CLEANUP_EVERY_MS = 24 * 60 * 60 * 1000;
+export const SESSIONS_CLEANUP_SCHEDULE_KEY = 'sessions-cleanup';
+/**
+ * How long an ended session (expired or revoked) is kept: long enough to look into a refresh-token
+ * reuse or a support question about a sign-in, short enough that the table does not grow forever.
+ */
+export const SESSIONS_RETENTION_DAYS = 30;
+/** Rows deleted per statement, so that a large backlog never holds one long lock. */
+export const SESSIONS_CLEANUP_BATCH = 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes sessions that ended more than SESSIONS_RETENTION_DAYS ago: past their absolute expiry, or
+ * revoked (sign-out, refresh-token reuse). A live session is never touched. Idempotent.
+ */
+@Injectable()
+export class SessionsCleanupJob implements OnApplicationBootstrap {
+  private readonly logger = new Logger('SessionsCleanup');
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly queue: MessageQueueService,
+  ) {}
+
+  @OnJob(JobName.SessionsCleanup)
+  async handleSessionsCleanup(): Promise<void> {
+    const deleted = await this.sweep();
+    if (deleted > 0) this.logger.log({ event: 'sessions_cleanup', deleted, retentionDays: SESSIONS_RETENTION_DAYS }, `Deleted ${deleted} ended session(s)`);
+  }
+
+  /** Deletes the sessions that ended before `now` minus the retention; answers how many. */
+  async sweep(now: Date = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - SESSIONS_RETENTION_DAYS * DAY_MS);
+    let total = 0;
+    for (;;) {
+      const [, deleted]: [unknown, number] = await this.db.query(
+        `DELETE FROM sessions WHERE id IN (
+           SELECT id FROM sessions WHERE expires_at < $1 OR revoked_at < $1 LIMIT $2
+         )`,
+        [cutoff, SESSIONS_CLEANUP_BATCH],
+      );
+      total += deleted;
+      if (deleted < SESSIONS_CLEANUP_BATCH) return total;
+    }
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.queue.consuming) return;
+    await this.queue.addRepeatable(JobName.SessionsCleanup, {}, SESSIONS_CLEANUP_EVERY_MS, SESSIONS_CLEANUP_SCHEDULE_KEY);
+  }
+}
