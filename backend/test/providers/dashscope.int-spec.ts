@@ -1,6 +1,7 @@
-import { ProviderError, ProviderErrorKind, ProviderStartInput, ProviderStatus } from '../../src/modules/generations/providers/ai-provider';
+import { ProviderErrorKind } from '../../src/modules/generations/providers/ai-provider';
 import { createDashScopeProvider, DashScopeProvider } from '../../src/modules/generations/providers/dashscope.provider';
 import { loadConfig } from '../../src/config/app-config';
+import { expectProviderError, pollUntilDone as pollProvider, startInput as input } from './adapter-test-kit';
 import { FakeDashScopeServer } from './fake-dashscope.server';
 
 /**
@@ -11,39 +12,8 @@ describe('DashScope adapter against a fake Model Studio', () => {
   const vendor = new FakeDashScopeServer();
   let provider: DashScopeProvider;
 
-  const input = (overrides: Partial<ProviderStartInput> = {}): ProviderStartInput => ({
-    generationId: 'gen-1',
-    type: 'image',
-    prompt: 'show the woman in a red linen summer dress on a sunny beach',
-    size: '2953*4096',
-    person: { url: 'https://files.example/signed/person.jpg' },
-    garment: { url: 'https://files.example/signed/garment.png' },
-    scene: { url: 'https://files.example/signed/scene.jpg' },
-    templateId: 'tpl-1',
-    sceneId: 'scene-1',
-    ...overrides,
-  });
-
-  /** The provider error `promise` rejects with (fails the test when it resolves or throws something else). */
-  async function providerError(promise: Promise<unknown>): Promise<ProviderError> {
-    const error = await promise.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(ProviderError);
-    expect((error as Error).message).not.toContain(vendor.apiKey);
-    return error as ProviderError;
-  }
-
-  async function pollUntilDone(jobId: string, max = 10): Promise<{ states: ProviderStatus[]; final: ProviderStatus }> {
-    const states: ProviderStatus[] = [];
-    for (let i = 0; i < max; i++) {
-      const s = await provider.status(jobId);
-      states.push(s);
-      if (s.state !== 'processing') return { states, final: s };
-    }
-    throw new Error('never finished');
-  }
+  const providerError = (promise: Promise<unknown>) => expectProviderError(promise, vendor.apiKey);
+  const pollUntilDone = (jobId: string) => pollProvider(provider, jobId);
 
   beforeAll(async () => {
     await vendor.start();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { FakeOverride, FakeReply, FakeVendorServer, ReceivedRequest } from './fake-vendor-server';
+
+export type { FakeOverride, ReceivedRequest } from './fake-vendor-server';
 
 /** How a task ends once it has been polled `pollsBeforeDone` times. */
 export type FakeTaskOutcome =
@@ -13,24 +14,6 @@ export interface FakeTaskPlan {
   /** answers PENDING for the first poll, then RUNNING, this many times before the outcome */
   pollsBeforeDone: number;
   outcome: FakeTaskOutcome;
-}
-
-/** A canned answer that replaces the normal handling of one request. */
-export interface FakeOverride {
-  status?: number;
-  /** JSON-encoded unless `raw` is given */
-  body?: unknown;
-  raw?: string;
-  headers?: Record<string, string>;
-  /** wait this long before answering (slow-vendor cases) */
-  delayMs?: number;
-}
-
-export interface ReceivedRequest {
-  method: string;
-  path: string;
-  headers: IncomingMessage['headers'];
-  body: unknown;
 }
 
 interface FakeTask {
@@ -52,7 +35,7 @@ interface FakeTask {
  * unknown or expired ids answer UNKNOWN; POST /api/v1/tasks/{id}/cancel cancels PENDING tasks only.
  * Errors use the vendor's body: { request_id, code, message }.
  */
-export class FakeDashScopeServer {
+export class FakeDashScopeServer extends FakeVendorServer {
   readonly apiKey = 'sk-fake-dashscope-key-1234567890';
   /** the plan of the next task created (a test sets it before starting) */
   nextPlan: FakeTaskPlan = { pollsBeforeDone: 2, outcome: { end: 'SUCCEEDED' } };
@@ -60,72 +43,37 @@ export class FakeDashScopeServer {
   readonly submitOverrides: FakeOverride[] = [];
   /** answers used, first in first out, instead of the normal task query */
   readonly statusOverrides: FakeOverride[] = [];
-  readonly received: ReceivedRequest[] = [];
   readonly tasks = new Map<string, FakeTask>();
-  private server?: Server;
-
-  async start(): Promise<string> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    return this.baseUrl;
-  }
-
-  get baseUrl(): string {
-    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
-  }
-
-  async stop(): Promise<void> {
-    if (!this.server) return;
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
-  }
 
   /** Forgets a task, as the vendor does 24 h after it ends. */
   expire(taskId: string): void {
     this.tasks.delete(taskId);
   }
 
-  reset(): void {
+  override reset(): void {
+    super.reset();
     this.nextPlan = { pollsBeforeDone: 2, outcome: { end: 'SUCCEEDED' } };
     this.submitOverrides.length = 0;
     this.statusOverrides.length = 0;
-    this.received.length = 0;
   }
 
   lastSubmit(): ReceivedRequest | undefined {
     return [...this.received].reverse().find((r) => r.method === 'POST' && r.path.startsWith('/api/v1/services/'));
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', this.baseUrl);
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString('utf8');
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      /* kept as text */
-    }
-    this.received.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, body });
+  protected async route(req: ReceivedRequest, { send, useOverride }: FakeReply): Promise<void> {
+    const { path, body } = req;
     const requestId = randomUUID();
-    const send = async (status: number, payload: unknown, headers: Record<string, string> = {}, raw?: string, delayMs = 0) => {
-      if (delayMs) await new Promise((r) => setTimeout(r, delayMs).unref());
-      if (res.destroyed) return;
-      res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-      res.end(raw ?? JSON.stringify(payload));
-    };
     const error = (status: number, code: string, message: string, headers?: Record<string, string>) =>
       send(status, { request_id: requestId, code, message }, headers);
-    const useOverride = (o: FakeOverride) => send(o.status ?? 200, o.body, o.headers, o.raw, o.delayMs);
 
     if (req.headers.authorization !== `Bearer ${this.apiKey}`) {
       const presented = (req.headers.authorization ?? '').replace(/^Bearer /, '');
       return error(401, 'InvalidApiKey', `Invalid API-key provided: ${presented}`);
     }
 
-    const isImage = url.pathname === '/api/v1/services/aigc/image2image/image-synthesis';
-    const isVideo = url.pathname === '/api/v1/services/aigc/video-generation/video-synthesis';
+    const isImage = path === '/api/v1/services/aigc/image2image/image-synthesis';
+    const isVideo = path === '/api/v1/services/aigc/video-generation/video-synthesis';
     if (req.method === 'POST' && (isImage || isVideo)) {
       if (req.headers['x-dashscope-async'] !== 'enable') {
         return error(403, 'AccessDenied', 'current user api does not support synchronous calls');
@@ -141,7 +89,7 @@ export class FakeDashScopeServer {
       return send(200, { request_id: requestId, output: { task_id: id, task_status: 'PENDING' } });
     }
 
-    const taskMatch = /^\/api\/v1\/tasks\/([^/]+)(\/cancel)?$/.exec(url.pathname);
+    const taskMatch = /^\/api\/v1\/tasks\/([^/]+)(\/cancel)?$/.exec(path);
     if (taskMatch && req.method === 'GET' && !taskMatch[2]) {
       const override = this.statusOverrides.shift();
       if (override) return useOverride(override);

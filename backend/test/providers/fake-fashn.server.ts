@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { FakeOverride, FakeReply, FakeVendorServer, ReceivedRequest } from './fake-vendor-server';
+
+export type { FakeOverride, ReceivedRequest } from './fake-vendor-server';
 
 export type FakePredictionOutcome =
   | { end: 'completed' }
@@ -11,23 +12,6 @@ export interface FakePredictionPlan {
   /** answers starting, in_queue, then processing, this many polls in all, before the outcome */
   pollsBeforeDone: number;
   outcome: FakePredictionOutcome;
-}
-
-/** A canned answer that replaces the normal handling of one request. */
-export interface FakeOverride {
-  status?: number;
-  body?: unknown;
-  raw?: string;
-  headers?: Record<string, string>;
-  delayMs?: number;
-}
-
-export interface ReceivedRequest {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  headers: IncomingMessage['headers'];
-  body: unknown;
 }
 
 interface FakePrediction {
@@ -52,36 +36,18 @@ const MODEL_INPUTS: Record<string, string[]> = {
  * `deliverWebhook(id)` does what FASHN does on completion: POSTs the final status payload to the
  * webhook_url given at /run time. Errors use the vendor's body: { error, message }.
  */
-export class FakeFashnServer {
+export class FakeFashnServer extends FakeVendorServer {
   readonly apiKey = 'fa-fake-fashn-key-abcdef0123456789';
   nextPlan: FakePredictionPlan = { pollsBeforeDone: 3, outcome: { end: 'completed' } };
   readonly runOverrides: FakeOverride[] = [];
   readonly statusOverrides: FakeOverride[] = [];
-  readonly received: ReceivedRequest[] = [];
   readonly predictions = new Map<string, FakePrediction>();
-  private server?: Server;
 
-  async start(): Promise<string> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    return this.baseUrl;
-  }
-
-  get baseUrl(): string {
-    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
-  }
-
-  async stop(): Promise<void> {
-    if (!this.server) return;
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
-  }
-
-  reset(): void {
+  override reset(): void {
+    super.reset();
     this.nextPlan = { pollsBeforeDone: 3, outcome: { end: 'completed' } };
     this.runOverrides.length = 0;
     this.statusOverrides.length = 0;
-    this.received.length = 0;
   }
 
   lastRun(): ReceivedRequest | undefined {
@@ -104,30 +70,13 @@ export class FakeFashnServer {
     return res.status;
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', this.baseUrl);
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString('utf8');
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      /* kept as text */
-    }
-    this.received.push({ method: req.method ?? '', path: url.pathname, query: url.searchParams, headers: req.headers, body });
-    const send = async (status: number, payload: unknown, headers: Record<string, string> = {}, raw?: string, delayMs = 0) => {
-      if (delayMs) await new Promise((r) => setTimeout(r, delayMs).unref());
-      if (res.destroyed) return;
-      res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-      res.end(raw ?? JSON.stringify(payload));
-    };
+  protected async route(req: ReceivedRequest, { send, useOverride }: FakeReply): Promise<void> {
+    const { path, query, body } = req;
     const error = (status: number, name: string, message: string) => send(status, { error: name, message });
-    const useOverride = (o: FakeOverride) => send(o.status ?? 200, o.body, o.headers, o.raw, o.delayMs);
 
     if (req.headers.authorization !== `Bearer ${this.apiKey}`) return error(401, 'UnauthorizedAccess', 'Unauthorized: Invalid token');
 
-    if (req.method === 'POST' && url.pathname === '/v1/run') {
+    if (req.method === 'POST' && path === '/v1/run') {
       const override = this.runOverrides.shift();
       if (override) return useOverride(override);
       const b = body as { model_name?: unknown; inputs?: Record<string, unknown> } | undefined;
@@ -136,13 +85,13 @@ export class FakeFashnServer {
       if (!b!.inputs || required.some((k) => typeof b!.inputs![k] !== 'string')) {
         return error(400, 'BadRequest', `inputs must include ${required.join(', ')}`);
       }
-      const webhookUrl = url.searchParams.get('webhook_url') ?? undefined;
+      const webhookUrl = query.get('webhook_url') ?? undefined;
       const id = `${randomUUID()}-u1`;
       this.predictions.set(id, { id, modelName: b!.model_name as string, plan: this.nextPlan, polls: 0, webhookUrl });
       return send(200, { id, error: null });
     }
 
-    const statusMatch = /^\/v1\/status\/([^/]+)$/.exec(url.pathname);
+    const statusMatch = /^\/v1\/status\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && statusMatch) {
       const override = this.statusOverrides.shift();
       if (override) return useOverride(override);

@@ -1,34 +1,25 @@
-import { createServer, IncomingMessage, Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../src/config/app-config';
-import { ProviderError, ProviderErrorKind, ProviderStartInput, ProviderStatus } from '../../src/modules/generations/providers/ai-provider';
+import { ProviderErrorKind, ProviderStartInput } from '../../src/modules/generations/providers/ai-provider';
 import { createFashnProvider, FashnProvider, fashnWebhookToken } from '../../src/modules/generations/providers/fashn.provider';
+import { expectProviderError, pollUntilDone as pollProvider, startInput } from './adapter-test-kit';
 import { FakeFashnServer } from './fake-fashn.server';
+import { FakeReply, FakeVendorServer, ReceivedRequest } from './fake-vendor-server';
 
 const WEBHOOK_SECRET = 'fashn-webhook-secret-for-tests-0123456789';
 
 /** A tiny HTTP server standing in for our webhook route: records each call and answers 200. */
-class WebhookReceiver {
-  readonly calls: { url: string; headers: IncomingMessage['headers']; body: Buffer }[] = [];
-  private server?: Server;
-
-  async start(): Promise<void> {
-    this.server = createServer(async (req, res) => {
-      const chunks: Buffer[] = [];
-      for await (const c of req) chunks.push(c as Buffer);
-      this.calls.push({ url: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(200).end('ok');
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-  }
-
+class WebhookReceiver extends FakeVendorServer {
   get url(): string {
-    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}/api/webhooks/fashn`;
+    return `${this.baseUrl}/api/webhooks/fashn`;
   }
 
-  async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  /** each call as our route sees it: the path and query it arrived on, the headers, the raw body */
+  get calls(): { url: string; headers: ReceivedRequest['headers']; body: Buffer }[] {
+    return this.received.map((r) => ({ url: r.url, headers: r.headers, body: r.rawBody }));
+  }
+
+  protected async route(_req: ReceivedRequest, { send }: FakeReply): Promise<void> {
+    await send(200, undefined, { 'Content-Type': 'text/plain' }, 'ok');
   }
 }
 
@@ -41,38 +32,9 @@ describe('FASHN adapter against a fake FASHN API', () => {
   const receiver = new WebhookReceiver();
   let provider: FashnProvider;
 
-  const input = (overrides: Partial<ProviderStartInput> = {}): ProviderStartInput => ({
-    generationId: 'gen-42',
-    type: 'image',
-    prompt: 'show the woman in a red linen summer dress on a sunny beach',
-    size: '2953*4096',
-    person: { url: 'https://files.example/signed/person.jpg' },
-    garment: { url: 'https://files.example/signed/garment.png' },
-    scene: { url: 'https://files.example/signed/scene.jpg' },
-    templateId: 'tpl-1',
-    sceneId: 'scene-1',
-    ...overrides,
-  });
-
-  async function providerError(promise: Promise<unknown>): Promise<ProviderError> {
-    const error = await promise.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(ProviderError);
-    expect((error as Error).message).not.toContain(vendor.apiKey);
-    return error as ProviderError;
-  }
-
-  async function pollUntilDone(jobId: string, max = 10): Promise<{ states: ProviderStatus[]; final: ProviderStatus }> {
-    const states: ProviderStatus[] = [];
-    for (let i = 0; i < max; i++) {
-      const s = await provider.status(jobId);
-      states.push(s);
-      if (s.state !== 'processing') return { states, final: s };
-    }
-    throw new Error('never finished');
-  }
+  const input = (overrides: Partial<ProviderStartInput> = {}) => startInput({ generationId: 'gen-42', ...overrides });
+  const providerError = (promise: Promise<unknown>) => expectProviderError(promise, vendor.apiKey);
+  const pollUntilDone = (jobId: string) => pollProvider(provider, jobId);
 
   beforeAll(async () => {
     await vendor.start();
@@ -80,7 +42,7 @@ describe('FASHN adapter against a fake FASHN API', () => {
   });
   beforeEach(() => {
     vendor.reset();
-    receiver.calls.length = 0;
+    receiver.reset();
     provider = new FashnProvider({ apiKey: vendor.apiKey, baseUrl: vendor.baseUrl, startTimeoutMs: 1000, statusTimeoutMs: 300 });
   });
   afterAll(async () => {

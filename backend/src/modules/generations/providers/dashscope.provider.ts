@@ -51,6 +51,10 @@ import {
   ProviderStatus,
 } from './ai-provider';
 import { DASHSCOPE_PATHS, fitImageEditSize, imageModelFamily, videoResolutionTier } from './dashscope.config';
+import { asRecord, httpStatusKind, parseRetryAfter, redactSecret, requestJson, truncate, VendorErrorAnswer } from './provider-http';
+
+/** Still exported from here: callers (and this adapter's spec) read it from the adapter. */
+export { parseRetryAfter };
 
 export interface DashScopeProviderOptions {
   apiKey: string;
@@ -69,8 +73,6 @@ export interface DashScopeProviderOptions {
 /** The task-status values of the asynchronous task API. */
 type TaskStatus = 'PENDING' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELED' | 'UNKNOWN';
 const TASK_STATUSES = new Set<TaskStatus>(['PENDING', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELED', 'UNKNOWN']);
-
-const MAX_MESSAGE = 300;
 
 export class DashScopeProvider implements AiProvider {
   readonly name = 'dashscope' as const;
@@ -156,50 +158,26 @@ export class DashScopeProvider implements AiProvider {
     await this.request('POST', DASHSCOPE_PATHS.cancel(jobId), { timeoutMs: this.statusTimeoutMs });
   }
 
-  private async request(
+  private request(
     method: 'GET' | 'POST',
     path: string,
     opts: { body?: unknown; async?: boolean; timeoutMs: number; signal?: AbortSignal; notFoundKind?: ProviderErrorKind },
   ): Promise<unknown> {
-    const timeout = AbortSignal.timeout(opts.timeoutMs);
-    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
-    const headers: Record<string, string> = { Authorization: `Bearer ${this.options.apiKey}`, Accept: 'application/json' };
-    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+    const headers: Record<string, string> = { Authorization: `Bearer ${this.options.apiKey}` };
     if (opts.async) headers['X-DashScope-Async'] = 'enable';
-    let status: number;
-    let text: string;
-    let retryAfter: string | null;
-    try {
-      const res = await fetch(`${this.baseUrl}${path}`, {
-        method,
-        headers,
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-        signal,
-        redirect: 'error',
-      });
-      status = res.status;
-      retryAfter = res.headers.get('retry-after');
-      text = await res.text();
-    } catch (error) {
-      throw transportError('DashScope', error, signal);
-    }
-    let json: unknown;
-    let parsed = true;
-    try {
-      json = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      parsed = false;
-    }
-    if (status >= 200 && status < 300) {
-      if (!parsed || json === undefined) {
-        throw new ProviderError(ProviderErrorKind.BadResponse, `DashScope answered ${status} with a body that is not JSON`, { status });
-      }
-      return json;
-    }
-    throw this.httpError(status, parsed ? json : undefined, retryAfter, opts.notFoundKind);
+    return requestJson({
+      vendor: 'DashScope',
+      method,
+      url: `${this.baseUrl}${path}`,
+      headers,
+      body: opts.body,
+      timeoutMs: opts.timeoutMs,
+      signal: opts.signal,
+      mapError: (answer) => this.httpError(answer, opts.notFoundKind),
+    });
   }
 
-  private httpError(status: number, body: unknown, retryAfter: string | null, notFoundKind = ProviderErrorKind.NotFound): ProviderError {
+  private httpError({ status, body, retryAfter }: VendorErrorAnswer, notFoundKind?: ProviderErrorKind): ProviderError {
     const record = asRecord(body);
     const code = typeof record?.code === 'string' ? record.code : undefined;
     const vendorMessage = typeof record?.message === 'string' ? this.redact(record.message) : undefined;
@@ -211,13 +189,8 @@ export class DashScopeProvider implements AiProvider {
     if (status === 429 || (code && /^throttling/i.test(code))) {
       return new ProviderError(ProviderErrorKind.RateLimited, message, { ...base, retryAfterMs: parseRetryAfter(retryAfter) });
     }
-    if (status === 401 || status === 403 || code === 'InvalidApiKey') {
-      return new ProviderError(ProviderErrorKind.Unauthorized, message, base);
-    }
-    if (status === 404) return new ProviderError(notFoundKind, message, base);
-    if (status >= 500) return new ProviderError(ProviderErrorKind.BadResponse, message, base);
-    if (status >= 400) return new ProviderError(ProviderErrorKind.Rejected, message, base);
-    return new ProviderError(ProviderErrorKind.BadResponse, message, base);
+    if (code === 'InvalidApiKey') return new ProviderError(ProviderErrorKind.Unauthorized, message, base);
+    return new ProviderError(httpStatusKind(status, notFoundKind), message, base);
   }
 
   private redact(text: string): string {
@@ -313,34 +286,4 @@ function firstSubtaskError(output: Record<string, unknown>): { code?: string; me
 
 function isInspectionFailure(code: string | undefined): boolean {
   return Boolean(code && /datainspection|data_inspection/i.test(code));
-}
-
-// ---- small HTTP helpers (the FASHN adapter keeps its own copy: each adapter is self-contained) ----
-
-function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-}
-
-function truncate(text: string): string {
-  return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;
-}
-
-function redactSecret(text: string, secret: string): string {
-  return truncate(secret ? text.split(secret).join('***') : text);
-}
-
-/** Retry-After in seconds or as an HTTP date, in milliseconds; undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  if (/^\s*\d+(\.\d+)?\s*$/.test(value)) return Math.round(Number(value) * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-function transportError(vendor: string, error: unknown, signal: AbortSignal): ProviderError {
-  if (signal.aborted) {
-    return new ProviderError(ProviderErrorKind.Timeout, `${vendor} did not answer in time`, { cause: signal.reason });
-  }
-  const code = (error as { cause?: { code?: string } })?.cause?.code;
-  return new ProviderError(ProviderErrorKind.Network, `Could not reach ${vendor}${code ? ` (${code})` : ''}`, { cause: error });
 }

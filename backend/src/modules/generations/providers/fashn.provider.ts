@@ -45,6 +45,7 @@ import {
   ProviderStartResult,
   ProviderStatus,
 } from './ai-provider';
+import { asRecord, httpStatusKind, parseRetryAfter, redactSecret, requestJson, truncate, VendorErrorAnswer } from './provider-http';
 
 export interface FashnProviderOptions {
   apiKey: string;
@@ -66,7 +67,6 @@ type PredictionStatus = 'starting' | 'in_queue' | 'processing' | 'completed' | '
 const PREDICTION_STATUSES = new Set<PredictionStatus>(['starting', 'in_queue', 'processing', 'completed', 'failed', 'canceled', 'time_out']);
 /** runtime error names that mean the vendor's moderation refused the input */
 const MODERATION_ERRORS = new Set(['ContentModerationError', 'NSFWError']);
-const MAX_MESSAGE = 300;
 
 /** Where the webhook token can be read from: the request URL (absolute or path + query), its query object or parameters. */
 export type WebhookRequestQuery = string | URL | URLSearchParams | Record<string, unknown>;
@@ -173,49 +173,24 @@ export class FashnProvider implements AiProvider {
     }
   }
 
-  private async request(
+  private request(
     method: 'GET' | 'POST',
     path: string,
     opts: { body?: unknown; timeoutMs: number; signal?: AbortSignal; notFoundKind?: ProviderErrorKind },
   ): Promise<unknown> {
-    const timeout = AbortSignal.timeout(opts.timeoutMs);
-    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
-    const headers: Record<string, string> = { Authorization: `Bearer ${this.options.apiKey}`, Accept: 'application/json' };
-    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
-    let status: number;
-    let text: string;
-    let retryAfter: string | null;
-    try {
-      const res = await fetch(`${this.baseUrl}${path}`, {
-        method,
-        headers,
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-        signal,
-        redirect: 'error',
-      });
-      status = res.status;
-      retryAfter = res.headers.get('retry-after');
-      text = await res.text();
-    } catch (error) {
-      throw transportError('FASHN', error, signal);
-    }
-    let json: unknown;
-    let parsed = true;
-    try {
-      json = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      parsed = false;
-    }
-    if (status >= 200 && status < 300) {
-      if (!parsed || json === undefined) {
-        throw new ProviderError(ProviderErrorKind.BadResponse, `FASHN answered ${status} with a body that is not JSON`, { status });
-      }
-      return json;
-    }
-    throw this.httpError(status, parsed ? json : undefined, retryAfter, opts.notFoundKind);
+    return requestJson({
+      vendor: 'FASHN',
+      method,
+      url: `${this.baseUrl}${path}`,
+      headers: { Authorization: `Bearer ${this.options.apiKey}` },
+      body: opts.body,
+      timeoutMs: opts.timeoutMs,
+      signal: opts.signal,
+      mapError: (answer) => this.httpError(answer, opts.notFoundKind),
+    });
   }
 
-  private httpError(status: number, body: unknown, retryAfter: string | null, notFoundKind = ProviderErrorKind.NotFound): ProviderError {
+  private httpError({ status, body, retryAfter }: VendorErrorAnswer, notFoundKind?: ProviderErrorKind): ProviderError {
     const record = asRecord(body);
     const code = typeof record?.error === 'string' ? record.error : typeof asRecord(record?.error)?.name === 'string' ? (asRecord(record!.error)!.name as string) : undefined;
     const vendorMessage = typeof record?.message === 'string' ? this.redact(record.message) : undefined;
@@ -227,16 +202,11 @@ export class FashnProvider implements AiProvider {
       return new ProviderError(ProviderErrorKind.Rejected, message, base);
     }
     if (status === 429) return new ProviderError(ProviderErrorKind.RateLimited, message, { ...base, retryAfterMs: parseRetryAfter(retryAfter) });
-    if (status === 401 || status === 403) return new ProviderError(ProviderErrorKind.Unauthorized, message, base);
-    if (status === 404) return new ProviderError(notFoundKind, message, base);
-    if (status >= 500) return new ProviderError(ProviderErrorKind.BadResponse, message, base);
-    if (status >= 400) return new ProviderError(ProviderErrorKind.Rejected, message, base);
-    return new ProviderError(ProviderErrorKind.BadResponse, message, base);
+    return new ProviderError(httpStatusKind(status, notFoundKind), message, base);
   }
 
   private redact(text: string): string {
-    const key = this.options.apiKey;
-    return truncate(key ? text.split(key).join('***') : text);
+    return redactSecret(text, this.options.apiKey);
   }
 }
 
@@ -353,29 +323,4 @@ function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
-}
-
-// ---- small HTTP helpers (the DashScope adapter keeps its own copy: each adapter is self-contained) ----
-
-function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-}
-
-function truncate(text: string): string {
-  return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;
-}
-
-function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  if (/^\s*\d+(\.\d+)?\s*$/.test(value)) return Math.round(Number(value) * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-function transportError(vendor: string, error: unknown, signal: AbortSignal): ProviderError {
-  if (signal.aborted) {
-    return new ProviderError(ProviderErrorKind.Timeout, `${vendor} did not answer in time`, { cause: signal.reason });
-  }
-  const code = (error as { cause?: { code?: string } })?.cause?.code;
-  return new ProviderError(ProviderErrorKind.Network, `Could not reach ${vendor}${code ? ` (${code})` : ''}`, { cause: error });
 }
