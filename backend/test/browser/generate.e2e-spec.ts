@@ -1,26 +1,28 @@
-import * as fs from 'node:fs';
-import * as net from 'node:net';
-import * as path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { REPO_ROOT } from '../../src/bootstrap/static-ui';
 import { downloadPrefix } from '../../src/modules/generations/generations.service';
-import { launchBrowser, screenshot } from '../helpers/browser';
-import { createTestApp, TestApp } from '../helpers/test-app';
+import { launchBrowser } from '../helpers/browser';
+import type { TestApp } from '../helpers/test-app';
+import {
+  confirmPhotos,
+  createAccount,
+  horizontalOverflow,
+  pickFreeTemplate,
+  pickPose,
+  shot,
+  signUpInDialog,
+  startUserApp,
+  uploadPhoto,
+  VIEWPORTS,
+  waitForImage,
+  watchErrors,
+} from '../helpers/user-app';
 
 interface BrowserGlobals {
-  document: {
-    documentElement: { scrollWidth: number };
-    getAnimations(): { finished: Promise<unknown>; effect: { getTiming(): { iterations: number } } | null }[];
-    querySelector(selector: string): { textContent: string | null } | null;
-  };
-  innerWidth: number;
-  scrollTo(options: { top: number; behavior: 'instant' }): void;
+  document: { querySelector(selector: string): { textContent: string | null } | null };
   MutationObserver: new (callback: () => void) => { observe(target: unknown, options: unknown): void };
   __stages: string[];
 }
-const browserGlobals = () => globalThis as unknown as BrowserGlobals;
 
 /**
  * The generate flow of the user app (issue 5, item 8), clicked through in a real browser with
@@ -34,89 +36,19 @@ describe('generating a look in the user app', () => {
   let base: string;
   const contexts: BrowserContext[] = [];
 
-  /** Console errors and uncaught errors; a 401 from the session restore on the landing page is expected. */
-  function watchErrors(page: Page): string[] {
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m: ConsoleMessage) => {
-      if (m.type() !== 'error') return;
-      if (/status of 401/.test(m.text()) && /\/api\/auth\/refresh$/.test(m.location().url)) return;
-      errors.push(`${m.text()} (${m.location().url})`);
-    });
-    return errors;
-  }
-
-  async function horizontalOverflow(page: Page): Promise<number> {
-    return page.evaluate(() => {
-      const g = globalThis as unknown as { document: { documentElement: { scrollWidth: number } }; innerWidth: number };
-      return g.document.documentElement.scrollWidth - g.innerWidth;
-    });
-  }
-
-  /** A full-page screenshot of a settled page, from the top (the dashboard's sidebar is sticky). */
-  async function shot(page: Page, name: string): Promise<void> {
-    await page.evaluate(async () => {
-      const g = globalThis as unknown as BrowserGlobals;
-      g.scrollTo({ top: 0, behavior: 'instant' }); // the app scrolls smoothly; a screenshot cannot wait
-      // Spinners turn forever: wait only for the animations that end (dialogs, toasts).
-      const ending = g.document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
-      await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
-    });
-    await screenshot(page, name);
-  }
-
   /** The same page at a phone's and a desktop's width: a screenshot of each, and no sideways scrolling. */
   async function shotsAtBothWidths(page: Page, name: string): Promise<void> {
-    for (const [width, height] of [
-      [390, 844],
-      [1440, 900],
-    ] as const) {
-      await page.setViewportSize({ width, height });
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
       await page.waitForTimeout(150); // layout settles (responsive styles, lazy images in view)
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-      await shot(page, `generate-${name}-${width}`);
+      await shot(page, `generate-${name}-${viewport.width}`);
     }
-  }
-
-  /** Waits until an <img> has loaded a picture (a broken or expired link never does). */
-  async function waitForImage(page: Page, image: Locator): Promise<void> {
-    await image.scrollIntoViewIfNeeded();
-    await page.waitForFunction((el) => {
-      const img = el as unknown as { complete: boolean; naturalWidth: number };
-      return img.complete && img.naturalWidth > 0;
-    }, await image.elementHandle());
-  }
-
-  /** A photo as a phone would take it: a JPEG made here, never a file of the repository. */
-  async function portraitJpeg(): Promise<Buffer> {
-    const svg = Buffer.from(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800">
-        <rect width="600" height="800" fill="#d9c2a7"/>
-        <circle cx="300" cy="220" r="90" fill="#8a5a44"/>
-        <rect x="190" y="320" width="220" height="380" rx="90" fill="#8a5a44"/>
-      </svg>`,
-    );
-    return sharp(svg).jpeg({ quality: 85 }).toBuffer();
-  }
-
-  async function freePort(): Promise<number> {
-    const server = net.createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    return port;
   }
 
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(REPO_ROOT, 'frontend', 'dist', 'index.html'))) {
-      throw new Error('frontend/dist is missing: run `npm run build -w frontend` (or `npm test` at the repository root)');
-    }
     // Polls every 200 ms and a result after 6 s: the stages can be watched without a long wait.
-    // Signed file links are absolute (APP_URL): the app listens where APP_URL says.
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await createTestApp({ SERVE_UI: 'true', APP_URL: base, AI_PROVIDER: 'preview', AI_POLL_INTERVAL_MS: '200', AI_PREVIEW_DELAY_MS: '6000' });
-    await t.app.listen(port, '127.0.0.1');
+    ({ t, base } = await startUserApp({ AI_POLL_INTERVAL_MS: '200', AI_PREVIEW_DELAY_MS: '6000' }));
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -134,14 +66,7 @@ describe('generating a look in the user app', () => {
     // Sign up in the dialog.
     await page.goto(`${base}/`);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign up', exact: true }).click();
-    const signUp = page.getByRole('dialog', { name: 'Create account' });
-    await signUp.getByLabel(/^Full name/).fill('Generate Tester');
-    await signUp.getByLabel(/^Email/).fill(`generate-${Date.now().toString(36)}@example.com`);
-    await signUp.getByLabel(/^Password/).fill('Velvet-Hanger-2931');
-    await signUp.getByText('I confirm I am 18 or older').click();
-    await signUp.getByRole('button', { name: 'Create account', exact: true }).click();
-    await page.waitForURL(`${base}/dashboard/generations`);
-    await page.getByText('No generations yet. Start creating in any category!').waitFor();
+    await signUpInDialog(page, base, 'Generate Tester', 'generate');
 
     // The Bikini screen: header badges, the template grid, the locked templates and their banner.
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Bikini' }).click();
@@ -178,10 +103,7 @@ describe('generating a look in the user app', () => {
     await firstLocked.getByText(lockedName, { exact: true }).waitFor(); // the dialog was about this one
 
     // A free template: selected, and the "Generate Your Look" panel appears.
-    const free = templates.filter({ hasNotText: 'Locked' }).first().getByRole('button');
-    await free.click();
-    expect(await free.getAttribute('aria-pressed')).toBe('true');
-    await page.getByRole('heading', { name: 'Generate Your Look' }).waitFor();
+    await pickFreeTemplate(page);
 
     // Generate without a photo: the spec's message.
     await page.getByRole('button', { name: 'Generate Image' }).click();
@@ -193,19 +115,15 @@ describe('generating a look in the user app', () => {
     expect(await page.getByRole('img', { name: /^Your photo/ }).count()).toBe(0);
 
     // A photo, the confirmation that it shows me and that I am 18+, and a pose.
-    await page.getByLabel('Upload photos').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await portraitJpeg() });
-    await page.getByRole('img', { name: 'Your photo 1' }).waitFor();
+    await uploadPhoto(page);
     await page.getByRole('button', { name: /Add More/ }).waitFor();
-    const poses = page.getByRole('group', { name: /Pose/ });
-    const pose = poses.getByRole('button').filter({ hasText: '1 credit' }).first();
-    await pose.click();
-    expect(await pose.getAttribute('aria-pressed')).toBe('true');
+    await pickPose(page);
     await page.getByText('Cost: 1 credit', { exact: true }).waitFor();
 
     // Not confirmed yet: Generate asks for the confirmation and sends nothing.
     await page.getByRole('button', { name: 'Generate Image' }).click();
     await page.getByText('Please confirm that the photos show you and that you are 18 or older').waitFor();
-    await page.getByText('These photos are of me and I am 18 or older').click();
+    await confirmPhotos(page);
     expect(await page.getByRole('checkbox', { name: 'These photos are of me and I am 18 or older' }).isChecked()).toBe(true);
 
     // Generate: every text the button shows is recorded as it changes.
@@ -312,9 +230,7 @@ describe('generating a look in the user app', () => {
   });
 
   it('shows a refused custom pose as it is, uploads a batch once, cancels a running generation, and polls without the event stream', async () => {
-    const email = `refuse-${Date.now().toString(36)}@example.com`;
-    const created = await t.http.post('/api/auth/sign-up').send({ full_name: 'Cancel Tester', email, password: 'Velvet-Hanger-2931', age_confirmed: true });
-    expect(created.status).toBe(201);
+    const account = await createAccount(t, 'refuse', 'Cancel Tester');
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     contexts.push(context);
     const page = await context.newPage();
@@ -327,15 +243,15 @@ describe('generating a look in the user app', () => {
 
     await page.goto(`${base}/?auth=login`);
     const logIn = page.getByRole('dialog', { name: 'Log in' });
-    await logIn.getByLabel(/^Email/).fill(email);
-    await logIn.getByLabel(/^Password/).fill('Velvet-Hanger-2931');
+    await logIn.getByLabel(/^Email/).fill(account.email);
+    await logIn.getByLabel(/^Password/).fill(account.password);
     await logIn.getByRole('button', { name: 'Log in', exact: true }).click();
     await page.waitForURL(`${base}/dashboard/generations`);
     await page.goto(`${base}/dashboard/bikini`);
     await page.getByRole('heading', { level: 1, name: 'Bikini' }).waitFor();
-    await page.getByRole('list', { name: 'Choose a Template' }).getByRole('listitem').filter({ hasNotText: 'Locked' }).first().getByRole('button').click();
-    await page.getByLabel('Upload photos').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await portraitJpeg() });
-    await page.getByText('These photos are of me and I am 18 or older').click();
+    await pickFreeTemplate(page);
+    await uploadPhoto(page);
+    await confirmPhotos(page);
 
     // "+ Custom" reveals the text input with the category's hint; the server's refusal is shown as it is.
     await page.getByRole('button', { name: /\+ Custom/ }).click();
@@ -350,8 +266,7 @@ describe('generating a look in the user app', () => {
     await page.getByText('Credits: 3').waitFor();
 
     // A pose instead (custom mode ends); the photos were uploaded already, so they are not sent again.
-    const pose = page.getByRole('group', { name: /Pose/ }).getByRole('button').filter({ hasText: '1 credit' }).first();
-    await pose.click();
+    await pickPose(page);
     expect(await page.getByLabel('Describe your pose').count()).toBe(0);
     expect(await page.getByRole('button', { name: /\+ Custom/ }).getAttribute('aria-pressed')).toBe('false');
     await page.locator('[data-generate-button]').click();

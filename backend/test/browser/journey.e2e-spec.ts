@@ -1,33 +1,20 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import sharp from 'sharp';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser';
 import type { TestApp } from '../helpers/test-app';
-import { horizontalOverflow, shot, startUserApp, watchErrors } from '../helpers/user-app';
+import {
+  horizontalOverflow,
+  pickFreeTemplate,
+  shot,
+  signUpInDialog,
+  startUserApp,
+  uploadPhotoAndGenerate,
+  waitForImage,
+  watchErrors,
+} from '../helpers/user-app';
 
 interface Catalogue {
   plans: { id: string; name: string; price: number }[];
-}
-
-/** A photo as a phone would take it: a JPEG made here, never a file of the repository. */
-async function portraitJpeg(): Promise<Buffer> {
-  const svg = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800">
-      <rect width="600" height="800" fill="#cdb7a0"/>
-      <circle cx="300" cy="220" r="90" fill="#7d5040"/>
-      <rect x="190" y="320" width="220" height="380" rx="90" fill="#7d5040"/>
-    </svg>`,
-  );
-  return sharp(svg).jpeg({ quality: 85 }).toBuffer();
-}
-
-/** Waits until an <img> has loaded a picture (a broken or expired link never does). */
-async function waitForImage(page: Page, image: Locator): Promise<void> {
-  await image.scrollIntoViewIfNeeded();
-  await page.waitForFunction((el) => {
-    const img = el as unknown as { complete: boolean; naturalWidth: number };
-    return img.complete && img.naturalWidth > 0;
-  }, await image.elementHandle());
 }
 
 /**
@@ -63,16 +50,9 @@ describe("a newcomer's journey through the user app", () => {
     await page.goto(`${base}/`);
     await page.getByRole('heading', { level: 1, name: 'See Yourself in Any Outfit Before You Buy' }).waitFor();
     await page.getByRole('main').getByRole('button', { name: 'Get started', exact: true }).or(page.getByRole('main').getByRole('link', { name: 'Get started', exact: true })).first().click();
-    const signUp = page.getByRole('dialog', { name: 'Create account' });
-    await signUp.waitFor();
+    await page.getByRole('dialog', { name: 'Create account' }).waitFor();
     await shot(page, 'journey-1-sign-up');
-    await signUp.getByLabel(/^Full name/).fill('Nora Newcomer');
-    await signUp.getByLabel(/^Email/).fill(`journey-${Date.now().toString(36)}@example.com`);
-    await signUp.getByLabel(/^Password/).fill('Velvet-Hanger-2931');
-    await signUp.getByText('I confirm I am 18 or older').click();
-    await signUp.getByRole('button', { name: 'Create account', exact: true }).click();
-    await page.waitForURL(`${base}/dashboard/generations`);
-    await page.getByText('No generations yet. Start creating in any category!').waitFor();
+    await signUpInDialog(page, base, 'Nora Newcomer', 'journey');
 
     // A category.
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Bikini' }).click();
@@ -100,18 +80,10 @@ describe("a newcomer's journey through the user app", () => {
     // Back to the category, and a free template.
     await page.goBack();
     await page.waitForURL(`${base}/dashboard/bikini`);
-    const free = templates.filter({ hasNotText: 'Locked' }).first().getByRole('button');
-    await free.click();
-    expect(await free.getAttribute('aria-pressed')).toBe('true');
-    await page.getByRole('heading', { name: 'Generate Your Look' }).waitFor();
+    await pickFreeTemplate(page);
 
     // A photo, the 18+ confirmation, a pose, Generate Image.
-    await page.getByLabel('Upload photos').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await portraitJpeg() });
-    await page.getByRole('img', { name: 'Your photo 1' }).waitFor();
-    await page.getByText('These photos are of me and I am 18 or older').click();
-    await page.getByRole('group', { name: /Pose/ }).getByRole('button').filter({ hasText: '1 credit' }).first().click();
-    await page.getByRole('button', { name: 'Generate Image' }).click();
-    await page.getByText('Generation started successfully').waitFor();
+    await uploadPhotoAndGenerate(page);
     const results = page.getByRole('list', { name: 'Your Bikini Generations' });
     await results.getByRole('article').first().waitFor({ timeout: 30_000 });
     await page.getByText('Credits: 2').waitFor();

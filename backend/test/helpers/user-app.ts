@@ -2,7 +2,8 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { REPO_ROOT } from '../../src/bootstrap/static-ui';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '../../src/modules/auth/refresh-cookie';
 import { cookieValue, PASSWORD, uniqueEmail } from './auth';
@@ -110,4 +111,76 @@ export async function shot(page: Page, name: string): Promise<string> {
     await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
   });
   return screenshot(page, name);
+}
+
+/** Waits until an <img> has loaded a picture (a broken or expired link never does). */
+export async function waitForImage(page: Page, image: Locator): Promise<void> {
+  await image.scrollIntoViewIfNeeded();
+  await page.waitForFunction((el) => {
+    const img = el as unknown as { complete: boolean; naturalWidth: number };
+    return img.complete && img.naturalWidth > 0;
+  }, await image.elementHandle());
+}
+
+/** A photo as a phone would take it: a JPEG made here, never a file of the repository. */
+export async function portraitJpeg(): Promise<Buffer> {
+  const svg = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800">
+      <rect width="600" height="800" fill="#d9c2a7"/>
+      <circle cx="300" cy="220" r="90" fill="#8a5a44"/>
+      <rect x="190" y="320" width="220" height="380" rx="90" fill="#8a5a44"/>
+    </svg>`,
+  );
+  return sharp(svg).jpeg({ quality: 85 }).toBuffer();
+}
+
+/**
+ * Fills in and sends the open "Create account" dialog as a newcomer does (a fresh email, the 18+
+ * box), and waits for the empty All Generations screen it leads to.
+ */
+export async function signUpInDialog(page: Page, base: string, fullName: string, emailLabel: string): Promise<void> {
+  const signUp = page.getByRole('dialog', { name: 'Create account' });
+  await signUp.getByLabel(/^Full name/).fill(fullName);
+  await signUp.getByLabel(/^Email/).fill(uniqueEmail(emailLabel));
+  await signUp.getByLabel(/^Password/).fill(PASSWORD);
+  await signUp.getByText('I confirm I am 18 or older').click();
+  await signUp.getByRole('button', { name: 'Create account', exact: true }).click();
+  await page.waitForURL(`${base}/dashboard/generations`);
+  await page.getByText('No generations yet. Start creating in any category!').waitFor();
+}
+
+/** On a category screen: selects the first free template, and the "Generate Your Look" panel appears. */
+export async function pickFreeTemplate(page: Page): Promise<void> {
+  const templates = page.getByRole('list', { name: 'Choose a Template' }).getByRole('listitem');
+  const free = templates.filter({ hasNotText: 'Locked' }).first().getByRole('button');
+  await free.click();
+  expect(await free.getAttribute('aria-pressed')).toBe('true');
+  await page.getByRole('heading', { name: 'Generate Your Look' }).waitFor();
+}
+
+/** Adds one photo to the panel and waits for its thumbnail. */
+export async function uploadPhoto(page: Page): Promise<void> {
+  await page.getByLabel('Upload photos').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: await portraitJpeg() });
+  await page.getByRole('img', { name: 'Your photo 1' }).waitFor();
+}
+
+/** Ticks "These photos are of me and I am 18 or older". */
+export async function confirmPhotos(page: Page): Promise<void> {
+  await page.getByText('These photos are of me and I am 18 or older').click();
+}
+
+/** Selects the first pose that costs 1 credit. */
+export async function pickPose(page: Page): Promise<void> {
+  const pose = page.getByRole('group', { name: /Pose/ }).getByRole('button').filter({ hasText: '1 credit' }).first();
+  await pose.click();
+  expect(await pose.getAttribute('aria-pressed')).toBe('true');
+}
+
+/** With a template picked: a photo, the 18+ confirmation, a pose and Generate Image, until the generation has started. */
+export async function uploadPhotoAndGenerate(page: Page): Promise<void> {
+  await uploadPhoto(page);
+  await confirmPhotos(page);
+  await pickPose(page);
+  await page.getByRole('button', { name: 'Generate Image' }).click();
+  await page.getByText('Generation started successfully').waitFor();
 }

@@ -3,7 +3,6 @@ import {
   Button,
   CloseButton,
   Dialog,
-  Field,
   HStack,
   Input,
   InputGroup,
@@ -16,6 +15,7 @@ import { type FormEvent, type RefObject, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/errors';
 import { apiPaths, paths } from '../../app/paths';
+import { FormField } from '../../components/FormField';
 import { APP_NAME } from '../../config/app-config';
 import { AGE_CONFIRMATION_REQUIRED, AgeCheckbox } from './AgeCheckbox';
 import type { AuthDialogMode } from './auth-dialog-mode';
@@ -163,10 +163,7 @@ export default function AuthDialog({ open, mode, notice, onModeChange, onClose }
                 <form onSubmit={(event) => void submit(event)} noValidate>
                   <Stack gap="4">
                     {mode === 'signup' ? (
-                      <Field.Root required invalid={Boolean(fieldErrors.fullName)}>
-                        <Field.Label>
-                          Full name <Field.RequiredIndicator />
-                        </Field.Label>
+                      <FormField label="Full name" required error={fieldErrors.fullName}>
                         <Input
                           ref={refs.fullName}
                           name="full_name"
@@ -174,13 +171,9 @@ export default function AuthDialog({ open, mode, notice, onModeChange, onClose }
                           value={values.fullName}
                           onChange={(event) => set('fullName', event.target.value)}
                         />
-                        <Field.ErrorText>{fieldErrors.fullName}</Field.ErrorText>
-                      </Field.Root>
+                      </FormField>
                     ) : null}
-                    <Field.Root required invalid={Boolean(fieldErrors.email)}>
-                      <Field.Label>
-                        Email <Field.RequiredIndicator />
-                      </Field.Label>
+                    <FormField label="Email" required error={fieldErrors.email}>
                       <Input
                         ref={refs.email}
                         name="email"
@@ -192,12 +185,8 @@ export default function AuthDialog({ open, mode, notice, onModeChange, onClose }
                         value={values.email}
                         onChange={(event) => set('email', event.target.value)}
                       />
-                      <Field.ErrorText>{fieldErrors.email}</Field.ErrorText>
-                    </Field.Root>
-                    <Field.Root required invalid={Boolean(fieldErrors.password)}>
-                      <Field.Label>
-                        Password <Field.RequiredIndicator />
-                      </Field.Label>
+                    </FormField>
+                    <FormField label="Password" required error={fieldErrors.password}>
                       <InputGroup
                         endElement={
                           <Button
@@ -222,8 +211,7 @@ export default function AuthDialog({ open, mode, notice, onModeChange, onClose }
                           onChange={(event) => set('password', event.target.value)}
                         />
                       </InputGroup>
-                      <Field.ErrorText>{fieldErrors.password}</Field.ErrorText>
-                    </Field.Root>
+                    </FormField>
                     {mode === 'signup' ? (
                       <AgeCheckbox
                         checked={values.ageConfirmed}

@@ -1,6 +1,7 @@
-import { Badge, chakra, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, chakra, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { CatalogSceneDto } from '@fitting-room/api-client';
 import { useId } from 'react';
+import { FormField } from '../../components/FormField';
 import { LockIcon, PlusIcon } from '../../components/icons';
 import { type Catalog, formatCredits, type PoseChoice, tierName } from '../catalog/catalog-helpers';
 
@@ -136,8 +137,12 @@ export function PosePicker({
         </chakra.button>
       </SimpleGrid>
       {customMode ? (
-        <Field.Root id={customInputId} disabled={disabled}>
-          <Field.Label>Describe your pose</Field.Label>
+        <FormField
+          id={customInputId}
+          disabled={disabled}
+          label="Describe your pose"
+          helperText="Describe the pose and the setting. Requests for nudity, minors or other real people are refused."
+        >
           <Input
             value={customPose}
             onChange={(event) => onCustomPoseChange(event.target.value)}
@@ -146,8 +151,7 @@ export function PosePicker({
             autoComplete="off"
             bg="bg.panel"
           />
-          <Field.HelperText>Describe the pose and the setting. Requests for nudity, minors or other real people are refused.</Field.HelperText>
-        </Field.Root>
+        </FormField>
       ) : null}
     </Stack>
   );

@@ -1,8 +1,9 @@
-import { Button, Card, Field, Input, SimpleGrid, Stack, Stat } from '@chakra-ui/react';
+import { Button, Card, Input, SimpleGrid, Stack, Stat } from '@chakra-ui/react';
 import type { ProfileResponseDto } from '@fitting-room/api-client';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
+import { FormField } from '../../components/FormField';
 import { PageSpinner } from '../../components/PageSpinner';
 import { notify } from '../../components/toaster';
 import { DashboardPageHeader } from '../dashboard/DashboardPageHeader';
@@ -64,8 +65,7 @@ function ProfileForm({ profile }: { profile: ProfileResponseDto }) {
       <Card.Body asChild>
         <form onSubmit={submit}>
           <Stack gap="5" maxW="lg">
-            <Field.Root>
-              <Field.Label>Full Name</Field.Label>
+            <FormField label="Full Name">
               <Input
                 name="full_name"
                 autoComplete="name"
@@ -73,12 +73,10 @@ function ProfileForm({ profile }: { profile: ProfileResponseDto }) {
                 onChange={(event) => setFullName(event.target.value)}
                 bg="bg.panel"
               />
-            </Field.Root>
-            <Field.Root readOnly>
-              <Field.Label>Email</Field.Label>
+            </FormField>
+            <FormField label="Email" readOnly helperText="Email cannot be changed from this page">
               <Input name="email" type="email" value={profile.email} readOnly bg="bg.subtle" color="fg.muted" />
-              <Field.HelperText>Email cannot be changed from this page</Field.HelperText>
-            </Field.Root>
+            </FormField>
             <div>
               <Button type="submit" loading={update.isPending} loadingText="Saving...">
                 Save Changes

@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Container, Field, Heading, Input, Link, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Button, Container, Heading, Input, Link, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { errorMessage } from '../../api/errors';
+import { FormField } from '../../components/FormField';
 import { SUPPORT_EMAIL } from '../../config/app-config';
 import { useAuth } from '../auth/useAuth';
 import { SUPPORT_RESPONSE_TIME } from '../legal/LegalPage';
@@ -171,10 +172,7 @@ export function ContactPage() {
           <form onSubmit={submit} noValidate aria-label="Contact form">
             <Stack gap="5">
               <Stack direction={{ base: 'column', md: 'row' }} gap="5">
-                <Field.Root required invalid={Boolean(fieldErrors.name)}>
-                  <Field.Label>
-                    Name <Field.RequiredIndicator />
-                  </Field.Label>
+                <FormField label="Name" required error={fieldErrors.name}>
                   <Input
                     ref={refs.name as RefObject<HTMLInputElement>}
                     name="name"
@@ -183,12 +181,8 @@ export function ContactPage() {
                     value={values.name}
                     onChange={(e) => set('name', e.target.value)}
                   />
-                  <Field.ErrorText>{fieldErrors.name}</Field.ErrorText>
-                </Field.Root>
-                <Field.Root required invalid={Boolean(fieldErrors.email)}>
-                  <Field.Label>
-                    Email <Field.RequiredIndicator />
-                  </Field.Label>
+                </FormField>
+                <FormField label="Email" required error={fieldErrors.email}>
                   <Input
                     ref={refs.email as RefObject<HTMLInputElement>}
                     name="email"
@@ -200,13 +194,9 @@ export function ContactPage() {
                     value={values.email}
                     onChange={(e) => set('email', e.target.value)}
                   />
-                  <Field.ErrorText>{fieldErrors.email}</Field.ErrorText>
-                </Field.Root>
+                </FormField>
               </Stack>
-              <Field.Root required>
-                <Field.Label>
-                  What is it about? <Field.RequiredIndicator />
-                </Field.Label>
+              <FormField label="What is it about?" required>
                 <NativeSelect.Root>
                   <NativeSelect.Field
                     ref={refs.kind as RefObject<HTMLSelectElement>}
@@ -222,7 +212,7 @@ export function ContactPage() {
                   </NativeSelect.Field>
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
-              </Field.Root>
+              </FormField>
               {report ? (
                 <Alert.Root status="info" data-testid="report-note">
                   <Alert.Indicator />
@@ -235,8 +225,11 @@ export function ContactPage() {
                 </Alert.Root>
               ) : null}
               {report ? (
-                <Field.Root invalid={Boolean(fieldErrors.generation)}>
-                  <Field.Label>Image link or id (optional)</Field.Label>
+                <FormField
+                  label="Image link or id (optional)"
+                  error={fieldErrors.generation}
+                  helperText="If you have the image's link, paste it here. Otherwise describe the image below."
+                >
                   <Input
                     ref={refs.generation as RefObject<HTMLInputElement>}
                     name="generation"
@@ -246,17 +239,9 @@ export function ContactPage() {
                     value={values.generation}
                     onChange={(e) => set('generation', e.target.value)}
                   />
-                  {fieldErrors.generation ? (
-                    <Field.ErrorText>{fieldErrors.generation}</Field.ErrorText>
-                  ) : (
-                    <Field.HelperText>If you have the image's link, paste it here. Otherwise describe the image below.</Field.HelperText>
-                  )}
-                </Field.Root>
+                </FormField>
               ) : null}
-              <Field.Root required invalid={Boolean(fieldErrors.subject)}>
-                <Field.Label>
-                  Subject <Field.RequiredIndicator />
-                </Field.Label>
+              <FormField label="Subject" required error={fieldErrors.subject}>
                 <Input
                   ref={refs.subject as RefObject<HTMLInputElement>}
                   name="subject"
@@ -264,12 +249,13 @@ export function ContactPage() {
                   value={values.subject}
                   onChange={(e) => set('subject', e.target.value)}
                 />
-                <Field.ErrorText>{fieldErrors.subject}</Field.ErrorText>
-              </Field.Root>
-              <Field.Root required invalid={Boolean(fieldErrors.message)}>
-                <Field.Label>
-                  Message <Field.RequiredIndicator />
-                </Field.Label>
+              </FormField>
+              <FormField
+                label="Message"
+                required
+                error={fieldErrors.message}
+                helperText={`${values.message.length} / ${CONTACT_LIMITS.message}`}
+              >
                 <Textarea
                   ref={refs.message as RefObject<HTMLTextAreaElement>}
                   name="message"
@@ -278,14 +264,7 @@ export function ContactPage() {
                   value={values.message}
                   onChange={(e) => set('message', e.target.value)}
                 />
-                {fieldErrors.message ? (
-                  <Field.ErrorText>{fieldErrors.message}</Field.ErrorText>
-                ) : (
-                  <Field.HelperText>
-                    {values.message.length} / {CONTACT_LIMITS.message}
-                  </Field.HelperText>
-                )}
-              </Field.Root>
+              </FormField>
               {send.isError ? (
                 <Alert.Root ref={errorRef} status="error" role="alert" tabIndex={-1} _focusVisible={{ outline: '2px solid', outlineColor: 'border.error' }}>
                   <Alert.Indicator />
