@@ -4,6 +4,8 @@ import { FakeSmtpServer } from '../fakes/fake-smtp-server';
 import { deleteRedisKeys, waitFor } from '../generations/generation-test-kit';
 import { bearer, signUp, SignedIn, uniqueEmail } from '../helpers/auth';
 import { createTestApp, TestApp, testRedisUrl } from '../helpers/test-app';
+import { REPLY_MAIL_JOB_OPTIONS, SupportService } from '../../src/modules/support/support.service';
+import { JobName } from '../../src/queue';
 
 /** A TCP port nobody listens on (an SMTP server that is down). */
 async function closedPort(): Promise<number> {
@@ -103,6 +105,16 @@ describe('support replies by mail', () => {
       );
       expect(row.delivered).toBe('queued'); // not final: the job retries with backoff
       expect(row.delivery_error).toMatch(/ECONNREFUSED|connect/i);
+
+      // the last attempt (the real backoff would take minutes: its run is called directly) marks the reply failed
+      const last = { jobId: 'final-attempt', attempt: REPLY_MAIL_JOB_OPTIONS.attempts, maxAttempts: REPLY_MAIL_JOB_OPTIONS.attempts, name: JobName.SupportReplyMail };
+      await expect(down.app.get(SupportService).handleReplyMail({ messageId: reply.body.id }, last)).rejects.toThrow(/ECONNREFUSED|connect/i);
+      const [final] = await downDb.query(`SELECT delivered, delivery_error FROM support_messages WHERE id = $1`, [reply.body.id]);
+      expect(final.delivered).toBe('failed');
+      expect(final.delivery_error).toMatch(/ECONNREFUSED|connect/i);
+      // and the ticket shows it to the support desk
+      const shown = await down.http.get(`/api/admin/support-inquiries/${ticket.id}`).set(bearer(admin.accessToken)).expect(200);
+      expect(shown.body.messages).toEqual(expect.arrayContaining([expect.objectContaining({ id: reply.body.id, delivered: 'failed' })]));
     } finally {
       await down.close();
       await deleteRedisKeys(down.config.queue.redisUrl!, down.config.queue.prefix);
