@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LocalHttpServer } from '../fakes/local-http-server';
 
 export interface FakeGoogleIdentity {
   sub: string;
@@ -30,18 +30,16 @@ export class FakeGoogleServer {
   failTokenExchange = false;
   readonly calls = { authorize: 0, token: 0, userinfo: 0 };
   readonly authorizeRequests: URLSearchParams[] = [];
-  private server?: Server;
+  private readonly http = new LocalHttpServer((req, res) => this.handle(req, res));
   private readonly codes = new Map<string, PendingCode>();
   private readonly tokens = new Map<string, FakeGoogleIdentity>();
 
-  async start(): Promise<string> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    return this.baseUrl;
+  start(): Promise<string> {
+    return this.http.start();
   }
 
   get baseUrl(): string {
-    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+    return this.http.baseUrl;
   }
 
   env(): Record<string, string> {
@@ -54,8 +52,8 @@ export class FakeGoogleServer {
     };
   }
 
-  async stop(): Promise<void> {
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  stop(): Promise<void> {
+    return this.http.stop();
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -1,5 +1,5 @@
-import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LocalHttpServer } from '../fakes/local-http-server';
 
 /** A canned answer that replaces the normal handling of one request. */
 export interface FakeOverride {
@@ -39,22 +39,18 @@ export interface FakeReply {
  */
 export abstract class FakeVendorServer {
   readonly received: ReceivedRequest[] = [];
-  private server?: Server;
+  private readonly http = new LocalHttpServer((req, res) => this.handle(req, res));
 
-  async start(): Promise<string> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    return this.baseUrl;
+  start(): Promise<string> {
+    return this.http.start();
   }
 
   get baseUrl(): string {
-    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+    return this.http.baseUrl;
   }
 
-  async stop(): Promise<void> {
-    if (!this.server) return;
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+  stop(): Promise<void> {
+    return this.http.stop();
   }
 
   /** Forgets the requests received; vendors reset their own state as well. */
