@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { AuditService } from '../../src/modules/audit/audit.service';
+import { planForTier } from '../../src/modules/catalog/plans';
 import { bearer, signUp, SignedIn, uniqueEmail } from '../helpers/auth';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
@@ -117,8 +118,16 @@ describe('admin API', () => {
     const res = await t.http.put(`/api/admin/users/${user.userId}`).set(bearer(admin.accessToken)).send({ tier: 'glow_up' }).expect(200);
     expect(res.body.tier).toBe('glow_up');
     expect(await lockedOf()).toBe(false);
+    // an upgrade tops the monthly credits up to the new plan's at once, through the ledger
+    const glowUp = planForTier('glow_up').monthlyCredits;
+    const free = planForTier('free').monthlyCredits;
+    expect(res.body.credits).toBe(glowUp);
     expect(await auditRows(user.userId)).toEqual([
-      expect.objectContaining({ actor_id: admin.userId, action: 'user.tier.change', before: { tier: 'free' }, after: { tier: 'glow_up' } }),
+      expect.objectContaining({ actor_id: admin.userId, action: 'user.tier.change', before: { tier: 'free' }, after: { tier: 'glow_up', credits_added: glowUp - free } }),
+    ]);
+    expect(await db.query(`SELECT kind, bucket, amount, actor_id FROM credit_ledger_entries WHERE user_id = $1 ORDER BY id`, [user.userId])).toEqual([
+      { kind: 'monthly_grant', bucket: 'subscription', amount: free, actor_id: null },
+      { kind: 'plan_upgrade', bucket: 'subscription', amount: glowUp - free, actor_id: admin.userId },
     ]);
     const details = await t.http.get(`/api/admin/users/${user.userId}`).set(bearer(admin.accessToken)).expect(200);
     expect(details.body).toMatchObject({ tier: 'glow_up', successful_generations: 0, failed_generations: 0 });
@@ -126,6 +135,23 @@ describe('admin API', () => {
     // the audit trail reads back with emails
     const trail = await t.http.get('/api/admin/audit-log').query({ filter: JSON.stringify({ target_user_id: user.userId }) }).set(bearer(admin.accessToken)).expect(200);
     expect(trail.body).toEqual([expect.objectContaining({ action: 'user.tier.change', actor_email: adminEmail, target_email: user.email })]);
+  });
+
+  it('a downgrade takes no credits back, and an upgrade never lowers a fuller balance', async () => {
+    const user = await signUp(t.http, { full_name: 'Plan Changer' });
+    const change = (tier: string) => t.http.patch(`/api/admin/users/${user.userId}`).set(bearer(admin.accessToken)).send({ tier }).expect(200);
+    const modelMode = planForTier('model_mode').monthlyCredits;
+    expect((await change('model_mode')).body.credits).toBe(modelMode);
+    expect((await change('starter')).body.credits).toBe(modelMode); // kept until the monthly reset gives the starter plan's
+    // spend below the glow_up amount, then upgrade: topped up to exactly the plan's credits
+    await t.http.post(`/api/admin/users/${user.userId}/credits`).set(bearer(admin.accessToken)).send({ mode: 'deduct', amount: modelMode - 10, reason: 'Spent' }).expect(200);
+    expect((await change('glow_up')).body.credits).toBe(planForTier('glow_up').monthlyCredits);
+    const after = (await auditRows(user.userId)).filter((r: { action: string }) => r.action === 'user.tier.change').map((r: { after: unknown }) => r.after);
+    expect(after).toEqual([
+      { tier: 'model_mode', credits_added: modelMode - planForTier('free').monthlyCredits },
+      { tier: 'starter', credits_added: 0 },
+      { tier: 'glow_up', credits_added: planForTier('glow_up').monthlyCredits - 10 },
+    ]);
   });
 
   it('counts the dashboard stats from the data', async () => {

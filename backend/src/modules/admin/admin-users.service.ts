@@ -154,7 +154,10 @@ export class AdminUsersService {
     return { ...toRow(row), successful_generations: counts.successful, failed_generations: counts.failed, recent_activity: recent };
   }
 
-  /** Changes the tier (there is no checkout yet: this is how a tier changes). Audited. */
+  /**
+   * Changes the tier (there is no checkout yet: this is how a tier changes). An upgrade tops the
+   * subscription credits up to the new plan's (CreditsService.applyPlanChange). Audited, in one transaction.
+   */
   async changeTier(actorId: string, id: string, tier: Tier | undefined): Promise<AdminUserDetailsDto> {
     assertUuid(id);
     if (tier === undefined) return this.details(id);
@@ -163,7 +166,11 @@ export class AdminUsersService {
       if (!user) throw new NotFoundError();
       if (user.tier === tier) return;
       await m.query(`UPDATE users SET tier = $2, updated_at = now() WHERE id = $1`, [id, tier]);
-      await this.audit.record({ actorId, action: AuditAction.TierChange, targetType: 'user', targetId: id, targetUserId: id, before: { tier: user.tier }, after: { tier } }, m);
+      const creditsAdded = await this.credits.applyPlanChange(id, user.tier, tier, actorId, m);
+      await this.audit.record(
+        { actorId, action: AuditAction.TierChange, targetType: 'user', targetId: id, targetUserId: id, before: { tier: user.tier }, after: { tier, credits_added: creditsAdded } },
+        m,
+      );
     });
     return this.details(id);
   }

@@ -13,6 +13,8 @@ export enum CreditEntryKind {
   MonthlyGrant = 'monthly_grant',
   /** unused subscription credits expiring at the monthly reset (no rollover) */
   MonthlyExpiry = 'monthly_expiry',
+  /** an upgrade tops the subscription bucket up to the new plan's monthly credits at once */
+  PlanUpgrade = 'plan_upgrade',
   /** a credit pack bought (checkout is not implemented yet) */
   Purchase = 'purchase',
   AdminAdd = 'admin_add',

@@ -228,6 +228,25 @@ export class CreditsService {
   }
 
   /**
+   * A plan change (an admin's, until there is a checkout). An upgrade tops the subscription bucket
+   * up to the new plan's monthly credits at once, as a person who pays for a bigger plan expects;
+   * what is already there is kept when it is more. A downgrade takes nothing back: the new plan's
+   * credits come with the next monthly reset. The period does not move. Answers the credits added.
+   */
+  async applyPlanChange(userId: string, from: string, to: string, actorId: string | null, manager?: EntityManager): Promise<number> {
+    if (this.monthlyCreditsFor(to) <= this.monthlyCreditsFor(from)) return 0;
+    return this.inTransaction(manager, async (m) => {
+      const [account] = await m.query(`SELECT subscription_balance FROM credit_accounts WHERE user_id = $1 FOR UPDATE`, [userId]);
+      if (!account) throw new NotFoundError();
+      const added = Math.max(0, this.monthlyCreditsFor(to) - Number(account.subscription_balance));
+      if (added === 0) return 0;
+      await m.query(`UPDATE credit_accounts SET subscription_balance = subscription_balance + $2, updated_at = now() WHERE user_id = $1`, [userId, added]);
+      await this.entry(m, { userId, kind: CreditEntryKind.PlanUpgrade, bucket: CreditBucket.Subscription, amount: added, reason: `Upgraded from ${from} to ${to}: monthly credits topped up`, actorId });
+      return added;
+    });
+  }
+
+  /**
    * The monthly reset: every account whose period started a month or more ago gets its plan's
    * credits in the subscription bucket; what was left there expires (no rollover). Purchased
    * credits are untouched. Running it twice changes nothing the second time.
