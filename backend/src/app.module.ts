@@ -1,3 +1,4 @@
+import { PROCESS_ROLE, type ProcessRole } from './common/process-role';
 import { DynamicModule, Module } from '@nestjs/common';
 import { LoggingModule } from './common/logging/logging.module';
 import { OpsEventsModule } from './common/ops-events';
@@ -20,7 +21,7 @@ import { UsersModule } from './modules/users/users.module';
 import { QueueModule } from './queue/queue.module';
 import { StorageModule } from './storage/storage.module';
 
-export type ProcessRole = 'api' | 'worker';
+export type { ProcessRole } from './common/process-role';
 
 /** One application, two roles: the API (main.ts) and the queue consumers (worker.ts). */
 @Module({})
@@ -28,6 +29,9 @@ export class AppModule {
   static forRoot(config: AppConfig, role: ProcessRole = 'api'): DynamicModule {
     return {
       module: AppModule,
+      global: true,
+      providers: [{ provide: PROCESS_ROLE, useValue: role }],
+      exports: [PROCESS_ROLE],
       imports: [
         AppConfigModule.forRoot(config),
         LoggingModule,

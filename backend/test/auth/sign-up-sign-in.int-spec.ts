@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { UsersService } from '../../src/modules/users/users.service';
-import { bearer, PASSWORD, signIn, signUp, uniqueEmail } from '../helpers/auth';
+import { bearer, PASSWORD, signIn, signUp, uniqueEmail, type SignedIn } from '../helpers/auth';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
 const INVALID = { statusCode: 401, code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' };
@@ -237,6 +237,35 @@ describe('ADMIN_EMAILS', () => {
       expect((await t.http.get('/api/auth/is-admin').set(bearer(other.accessToken))).body).toEqual({ is_admin: false });
     } finally {
       await t.close();
+    }
+  });
+
+  it('demotes, at the next start, an admin the list made once its email is taken off; an admin:create admin stays', async () => {
+    const listed = uniqueEmail('listed-admin');
+    const cliEmail = uniqueEmail('cli-listed-admin');
+    const first = await createTestApp({ ADMIN_EMAILS: `${listed},${cliEmail}` });
+    let person: SignedIn;
+    let cli: SignedIn;
+    try {
+      person = await signUp(first.http, { email: listed });
+      expect(person.res.body.user.role).toBe('admin');
+      // listed too, but made an admin by the CLI: the list never takes that away
+      await first.app.get(UsersService).upsertAdmin(cliEmail, 'cli-admin-password-9');
+      cli = await signIn(first.http, cliEmail, 'cli-admin-password-9');
+    } finally {
+      await first.close();
+    }
+    const second = await createTestApp({ ADMIN_EMAILS: uniqueEmail('someone-else') });
+    try {
+      // the tokens issued before the restart still work, with the role read now
+      expect((await second.http.get('/api/auth/is-admin').set(bearer(person.accessToken))).body).toEqual({ is_admin: false });
+      expect((await second.http.get('/api/admin/users').set(bearer(person.accessToken))).status).toBe(403);
+      expect((await second.http.get('/api/auth/is-admin').set(bearer(cli.accessToken))).body).toEqual({ is_admin: true });
+      // signing in again does not bring it back
+      const again = await signIn(second.http, listed);
+      expect(again.res.body.user.role).toBe('user');
+    } finally {
+      await second.close();
     }
   });
 });

@@ -32,6 +32,13 @@ export class UserEntity {
   @Column({ type: 'varchar', length: 16, default: UserRole.User })
   role: UserRole;
 
+  /**
+   * The admin role came from ADMIN_EMAILS (not from `npm run admin:create`): taking the email off
+   * the list demotes the account at the next start.
+   */
+  @Column({ name: 'admin_from_list', type: 'boolean', default: false })
+  adminFromList: boolean;
+
   @Column({ type: 'varchar', length: 16, default: UserTier.Free })
   tier: UserTier;
 

@@ -93,6 +93,7 @@ export class UsersService {
       ageConfirmedAt: account.ageConfirmedAt,
       googleSub: account.googleSub ?? null,
       role: this.isListedAdmin(email) ? UserRole.Admin : UserRole.User,
+      adminFromList: this.isListedAdmin(email),
       tier: UserTier.Free,
     });
     return this.saveNewUser(user);
@@ -110,7 +111,7 @@ export class UsersService {
   async recordSignIn(user: UserEntity, changes: { googleSub?: string } = {}): Promise<UserEntity> {
     const patch: Partial<UserEntity> = { lastSignInAt: new Date() };
     if (changes.googleSub) patch.googleSub = changes.googleSub;
-    if (user.role !== UserRole.Admin && this.isListedAdmin(user.email)) patch.role = UserRole.Admin;
+    if (user.role !== UserRole.Admin && this.isListedAdmin(user.email)) Object.assign(patch, { role: UserRole.Admin, adminFromList: true });
     await this.users.update({ id: user.id }, patch);
     return Object.assign(user, patch);
   }
@@ -119,8 +120,24 @@ export class UsersService {
   async promoteListedAdmins(): Promise<number> {
     const emails = this.config.auth.adminEmails;
     if (emails.length === 0) return 0;
-    const result = await this.users.update({ email: In(emails), role: Not(UserRole.Admin) }, { role: UserRole.Admin });
+    const result = await this.users.update({ email: In(emails), role: Not(UserRole.Admin) }, { role: UserRole.Admin, adminFromList: true });
     return result.affected ?? 0;
+  }
+
+  /**
+   * At boot: admins that ADMIN_EMAILS made and no longer lists become plain users again (at once:
+   * the guard reads the role from the database on every request). Admins made by
+   * `npm run admin:create` are left alone. Returns the emails demoted.
+   */
+  async demoteUnlistedAdmins(): Promise<string[]> {
+    const rows: { email: string }[] = await this.users.query(
+      `UPDATE users SET role = $1, admin_from_list = false, updated_at = now()
+        WHERE admin_from_list AND role = $2 AND NOT (email = ANY($3::text[])) RETURNING email`,
+      [UserRole.User, UserRole.Admin, this.config.auth.adminEmails],
+    );
+    // TypeORM answers an UPDATE ... RETURNING on PostgreSQL as [rows, count]
+    const returned = Array.isArray(rows[0]) ? (rows[0] as unknown as { email: string }[]) : rows;
+    return returned.map((r) => r.email);
   }
 
   /** Changes the editable parts of the profile; answers the fields that changed. */
@@ -146,6 +163,7 @@ export class UsersService {
     const existing = await this.findByEmail(normalized);
     if (existing) {
       existing.role = UserRole.Admin;
+      existing.adminFromList = false;
       existing.passwordHash = passwordHash;
       return { user: await this.users.save(existing), created: false };
     }
