@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -20,6 +19,7 @@ import {
   type ProviderStartInput,
   type ProviderStatus,
 } from '../modules/generations/providers';
+import { freePort } from '../common/free-port';
 
 /**
  * `npm run bench:generations [-- --generations 200 --users 50 --latency-ms 2000 --poll-ms 250 --concurrency 20]`
@@ -92,16 +92,6 @@ class BenchVendor implements AiProvider {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 async function api(base: string, method: string, route: string, options: { token?: string; json?: unknown; form?: FormData } = {}): Promise<any> {
   const res = await fetch(`${base}${route}`, {

@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -10,6 +9,7 @@ import { chromium } from 'playwright-core';
 import { createApiApp } from '../bootstrap/api';
 import { REPO_ROOT } from '../bootstrap/static-ui';
 import { loadConfig } from '../config/app-config';
+import { freePort } from '../common/free-port';
 
 /**
  * `npm run bench:web [-- --runs 3 --mobile-runs 1 --preset desktop|mobile --budget-kb 200 --min-score 90 --url http://host:port]`
@@ -56,16 +56,6 @@ function numberArg(name: string, fallback: number): number {
   return v;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 

@@ -10,7 +10,6 @@
  */
 import { ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -18,6 +17,7 @@ import { dataSourceOptions } from '../../src/database/data-source';
 import { bearer, signUp, type SignedIn } from '../helpers/auth';
 import { testConfig, testDatabaseUrl, testRedisUrl } from '../helpers/test-app';
 import { books, createGenerationApp, IMAGE_START, uploadPhoto, waitFor, type GenerationApp } from './generation-test-kit';
+import { freePort } from '../../src/common/free-port';
 
 const DIST = path.resolve(__dirname, '..', '..', 'dist');
 const PREVIEW_DELAY_MS = 2500;
@@ -54,16 +54,6 @@ async function stop(proc: Proc | undefined): Promise<void> {
   clearTimeout(timer);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** Watches the preview provider's job files: one per call of its start. */
 function watchStarts(storageDir: string, userId: string): { jobs: Set<string>; stop: () => void } {

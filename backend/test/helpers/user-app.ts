@@ -1,7 +1,5 @@
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { REPO_ROOT } from '../../src/bootstrap/static-ui';
@@ -9,6 +7,7 @@ import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '../../src/modules/auth/refr
 import { cookieValue, PASSWORD, uniqueEmail } from './auth';
 import { screenshot } from './browser';
 import { createTestApp, TestApp } from './test-app';
+import { freePort } from '../../src/common/free-port';
 
 /** The two screens every page must fit: a phone and a desktop. */
 export const VIEWPORTS = [
@@ -28,13 +27,6 @@ interface BrowserWindow {
   scrollTo(options: { top: number; behavior: 'instant' }): void;
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** The API serving the built user app, listening where its APP_URL says (signed file links are absolute). */
 export async function startUserApp(overrides: Record<string, string> = {}): Promise<{ t: TestApp; base: string }> {

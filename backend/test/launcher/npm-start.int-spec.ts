@@ -1,8 +1,8 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { freePort } from '../../src/common/free-port';
 
 /**
  * `npm start` on embedded defaults, as a newcomer runs it: no DATABASE_URL, no REDIS_URL, no S3.
@@ -10,15 +10,6 @@ import * as path from 'node:path';
  */
 const START = path.resolve(__dirname, '..', '..', 'dist', 'cli', 'start.js');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 function processesUsing(dataDir: string): string[] {
   const out = execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' });

@@ -1,4 +1,4 @@
-import * as net from 'node:net';
+import { freePort } from '../../src/common/free-port';
 import { DataSource } from 'typeorm';
 import { FakeSmtpServer } from '../fakes/fake-smtp-server';
 import { deleteRedisKeys, waitFor } from '../generations/generation-test-kit';
@@ -8,13 +8,7 @@ import { REPLY_MAIL_JOB_OPTIONS, SupportService } from '../../src/modules/suppor
 import { JobName } from '../../src/queue';
 
 /** A TCP port nobody listens on (an SMTP server that is down). */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+const closedPort = freePort;
 
 /**
  * Replies go to the requester by mail through SMTP (nodemailer) from a BullMQ job on the real Redis,
