@@ -3,6 +3,7 @@ import type { CatalogTemplateDto } from '@fitting-room/api-client';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../app/paths';
 import { CheckIcon, LockIcon } from '../../components/icons';
+import { CatalogPicture } from '../catalog/CatalogPicture';
 
 interface TemplateCardProps {
   template: CatalogTemplateDto;
@@ -56,18 +57,14 @@ export function TemplateCard({ template, tierName, selected, onChoose }: Templat
         _focusVisible={{ outline: 'none' }}
       >
         <Box position="relative" w="full" bg="bg.muted">
-          <chakra.img
+          <CatalogPicture
             src={template.thumbnail}
-            alt=""
-            htmlWidth={300}
-            htmlHeight={400}
             loading="lazy"
             decoding="async"
             display="block"
             w="full"
             h="auto"
             aspectRatio="3 / 4"
-            objectFit="cover"
             filter={locked ? 'grayscale(1)' : undefined}
             opacity={locked ? 0.55 : 1}
           />

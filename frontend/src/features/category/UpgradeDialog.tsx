@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../app/paths';
 import { CheckIcon } from '../../components/icons';
 import { type Catalog, formatPrice, planFor, tierName } from '../catalog/catalog-helpers';
+import { CatalogPicture } from '../catalog/CatalogPicture';
 
 interface UpgradeDialogProps {
   catalog: Catalog;
@@ -45,15 +46,11 @@ export function UpgradeDialog({ catalog, template: requested, onClose }: Upgrade
               <>
                 <Dialog.Header pe="14">
                   <HStack gap="4" align="center">
-                    <chakra.img
+                    <CatalogPicture
                       src={template.thumbnail}
-                      alt=""
-                      htmlWidth={300}
-                      htmlHeight={400}
                       w="14"
                       h="auto"
                       aspectRatio="3 / 4"
-                      objectFit="cover"
                       borderRadius="md"
                       bg="bg.muted"
                       flexShrink="0"

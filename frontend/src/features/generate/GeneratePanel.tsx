@@ -32,6 +32,7 @@ import { PhotoPicker, type PhotoEntry } from './PhotoPicker';
 import { PosePicker } from './PosePicker';
 import { GENERATE_REQUIREMENTS_MESSAGE, PHOTO_MESSAGES, screenPhotos } from './photo-rules';
 import { useGenerationRunner } from './useGenerationRunner';
+import { CatalogPicture } from '../catalog/CatalogPicture';
 
 interface GeneratePanelProps {
   catalog: Catalog;
@@ -153,14 +154,10 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
     <Card.Root as="section" aria-labelledby="generate-heading" variant="outline" bg="bg.panel" boxShadow="sm">
       <Card.Header pb="0">
         <HStack gap="4" align="center">
-          <chakra.img
+          <CatalogPicture
             src={template.thumbnail}
-            alt=""
-            htmlWidth={300}
-            htmlHeight={400}
             w="12"
             h="16"
-            objectFit="cover"
             borderRadius="md"
             bg="bg.muted"
             flexShrink="0"

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { FormField } from '../../components/FormField';
 import { LockIcon, PlusIcon } from '../../components/icons';
 import { type Catalog, formatCredits, type PoseChoice, tierName } from '../catalog/catalog-helpers';
+import { CatalogPicture } from '../catalog/CatalogPicture';
 
 /** The most a custom pose may say; the server checks it again. */
 export const CUSTOM_POSE_MAX_LENGTH = 300;
@@ -43,11 +44,8 @@ const poseButtonStyles = {
 
 function PoseThumb({ src }: { src: string }) {
   return (
-    <chakra.img
+    <CatalogPicture
       src={src}
-      alt=""
-      htmlWidth={300}
-      htmlHeight={400}
       loading="lazy"
       decoding="async"
       // phones: two columns of buttons, no room for the picture
@@ -55,7 +53,6 @@ function PoseThumb({ src }: { src: string }) {
       w="9"
       h="12"
       flexShrink="0"
-      objectFit="cover"
       borderRadius="md"
       bg="bg.muted"
     />

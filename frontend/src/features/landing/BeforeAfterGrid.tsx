@@ -1,25 +1,20 @@
-import { Badge, Box, chakra, Container, Grid, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Container, Grid, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { Catalog } from '../catalog/catalog-helpers';
 import { beforeArtworkUrl, type CategoryShowcase, categoryShowcase } from './landing-catalog';
 import { SectionHeading } from './SectionHeading';
-
-/** The catalogue's pictures are 300 x 400 SVGs: sizing them up front keeps the layout still. */
-const ARTWORK = { width: 300, height: 400 } as const;
+import { CatalogPicture } from '../catalog/CatalogPicture';
 
 function Picture({ src, alt, label }: { src: string; alt: string; label: string }) {
   return (
     <Box position="relative" borderRadius="xl" overflow="hidden" bg="bg.muted" aspectRatio="3 / 4">
-      <chakra.img
+      <CatalogPicture
         src={src}
         alt={alt}
-        htmlWidth={ARTWORK.width}
-        htmlHeight={ARTWORK.height}
         loading="lazy"
         decoding="async"
         display="block"
         w="full"
         h="full"
-        objectFit="cover"
       />
       <Badge
         position="absolute"

@@ -1,7 +1,8 @@
-import { Badge, Box, type BoxProps, chakra } from '@chakra-ui/react';
+import { Badge, Box, type BoxProps } from '@chakra-ui/react';
 import { BrandMark } from '../../components/BrandMark';
 import { useCatalog } from '../catalog/useCatalog';
 import { beforeArtworkUrl, categoryShowcase } from './landing-catalog';
+import { CatalogPicture } from '../catalog/CatalogPicture';
 
 // A 3:4 arch: the top corners' radii are half the width, i.e. 37.5 % of the height.
 const archRadius = {
@@ -13,17 +14,13 @@ const archRadius = {
 /** A catalogue picture filling its frame (300 x 400 SVG, sized so nothing shifts while it loads). */
 function Artwork({ src }: { src: string }) {
   return (
-    <chakra.img
+    <CatalogPicture
       src={src}
-      alt=""
-      htmlWidth={300}
-      htmlHeight={400}
       decoding="async"
       position="absolute"
       inset="0"
       w="full"
       h="full"
-      objectFit="cover"
     />
   );
 }

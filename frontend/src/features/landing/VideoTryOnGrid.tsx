@@ -1,4 +1,4 @@
-import { Badge, Box, chakra, Container, Grid, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Container, Grid, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { keyframes } from '@emotion/react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../app/paths';
@@ -6,6 +6,7 @@ import type { Catalog } from '../catalog/catalog-helpers';
 import { categoryShowcase } from './landing-catalog';
 import { PlayIcon } from './landing-icons';
 import { SectionHeading } from './SectionHeading';
+import { CatalogPicture } from '../catalog/CatalogPicture';
 
 /** A slow push-in and sway: the still artwork hints at a short try-on clip. */
 const drift = keyframes`
@@ -41,17 +42,14 @@ export function VideoTryOnGrid({ catalog, loading }: { catalog: Catalog | undefi
             ? clips.map(({ category, template }, index) => (
                 <Stack as="li" key={category.id} gap="3" className="group">
                   <Box position="relative" borderRadius="2xl" overflow="hidden" aspectRatio="3 / 4" bg="sand.800">
-                    <chakra.img
+                    <CatalogPicture
                       src={template.thumbnail}
                       alt={`Video try-on: ${template.name} (${category.label})`}
-                      htmlWidth={300}
-                      htmlHeight={400}
                       loading="lazy"
                       decoding="async"
                       display="block"
                       w="full"
                       h="full"
-                      objectFit="cover"
                       transition="transform 0.6s ease"
                       _groupHover={{ animation: `${drift} 7s ease-in-out infinite alternate` }}
                       _motionReduce={{ _groupHover: { animation: 'none' } }}
