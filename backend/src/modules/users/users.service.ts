@@ -130,14 +130,13 @@ export class UsersService {
    * `npm run admin:create` are left alone. Returns the emails demoted.
    */
   async demoteUnlistedAdmins(): Promise<string[]> {
-    const rows: { email: string }[] = await this.users.query(
+    // an UPDATE ... RETURNING answers [rows, affected count] on PostgreSQL
+    const [rows]: [{ email: string }[], number] = await this.users.query(
       `UPDATE users SET role = $1, admin_from_list = false, updated_at = now()
         WHERE admin_from_list AND role = $2 AND NOT (email = ANY($3::text[])) RETURNING email`,
       [UserRole.User, UserRole.Admin, this.config.auth.adminEmails],
     );
-    // TypeORM answers an UPDATE ... RETURNING on PostgreSQL as [rows, count]
-    const returned = Array.isArray(rows[0]) ? (rows[0] as unknown as { email: string }[]) : rows;
-    return returned.map((r) => r.email);
+    return rows.map((r) => r.email);
   }
 
   /** Changes the editable parts of the profile; answers the fields that changed. */
