@@ -10,6 +10,7 @@ import { QueuesPage } from './queues/QueuesPage';
 import auditLog from './resources/audit-log';
 import generations from './resources/generations';
 import notifications from './resources/notifications';
+import outbox from './resources/outbox';
 import supportInquiries from './resources/support-inquiries';
 import users from './resources/users';
 
@@ -36,6 +37,7 @@ export function App({ role }: { role: string }) {
         <Resource name="notifications" {...notifications} />
         <Resource name="generations" {...generations} />
         <Resource name="audit-log" {...auditLog} />
+        <Resource name="outbox" {...outbox} />
         <CustomRoutes>
           <Route path="/queues" element={<QueuesPage />} />
         </CustomRoutes>

@@ -1,7 +1,7 @@
 import { canUseConsole } from '@access-policy';
-import { Alert, Box, CircularProgress } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import { type ReactNode, useEffect, useState } from 'react';
-import { fetchRole, goToLanding, sessionStore } from './session';
+import { fetchProfile, goToLanding, sessionStore, staffTwoFactorRefusal, twoFactorRequired, USER_APP_SETTINGS } from './session';
 
 /** Product spec, section 9: how long the denial shows before the person is sent to /. */
 export const ADMIN_REDIRECT_DELAY_MS = 2000;
@@ -9,7 +9,12 @@ export const ADMIN_REDIRECT_DELAY_MS = 2000;
 export const ACCESS_DENIED_MESSAGE = 'Access denied. Admin privileges required.';
 export const ACCESS_CHECK_FAILED_MESSAGE = 'Failed to verify admin access';
 
-type GateState = { kind: 'checking' } | { kind: 'granted'; role: string } | { kind: 'denied'; message: string };
+type GateState =
+  | { kind: 'checking' }
+  | { kind: 'granted'; role: string }
+  | { kind: 'denied'; message: string }
+  /** staff whose account must turn two-factor on first (AUTH_REQUIRE_STAFF_2FA): the API's message */
+  | { kind: 'two-factor'; message: string };
 
 /** Decides once: signed in (restored from the refresh cookie), and of a role that may use the console. */
 async function checkAccess(): Promise<GateState | 'signed-out'> {
@@ -19,11 +24,47 @@ async function checkAccess(): Promise<GateState | 'signed-out'> {
     return sessionStore.getSnapshot().status === 'signed-out' ? 'signed-out' : { kind: 'denied', message: ACCESS_CHECK_FAILED_MESSAGE };
   }
   try {
-    const role = await fetchRole();
-    return canUseConsole(role) ? { kind: 'granted', role } : { kind: 'denied', message: ACCESS_DENIED_MESSAGE };
+    const { role, two_factor_enabled: twoFactor } = await fetchProfile();
+    if (!canUseConsole(role)) return { kind: 'denied', message: ACCESS_DENIED_MESSAGE };
+    const refusal = twoFactor ? null : await staffTwoFactorRefusal();
+    return refusal ? { kind: 'two-factor', message: refusal } : { kind: 'granted', role };
   } catch {
     return { kind: 'denied', message: ACCESS_CHECK_FAILED_MESSAGE };
   }
+}
+
+/**
+ * Staff routes refuse a staff account without two-factor (AUTH_REQUIRE_STAFF_2FA): the API's
+ * reason, and the way to the user app's Settings where it is turned on. No redirect: the person
+ * comes back when it is done.
+ */
+function TwoFactorRequired({ message }: { message: string }) {
+  return (
+    <Card variant="outlined" sx={{ width: '100%' }}>
+      <CardContent>
+        <Stack spacing={2}>
+          <Typography variant="h5" component="h1">
+            Turn on two-factor authentication
+          </Typography>
+          <Alert severity="warning" role="alert">
+            {message}
+          </Alert>
+          <Typography color="text.secondary">
+            In Settings, choose “Turn on two-factor authentication”, scan the QR code with an authenticator app and save your
+            recovery codes. Then open the console again.
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+            <Button variant="contained" href={USER_APP_SETTINGS}>
+              Open Settings
+            </Button>
+            <Button variant="outlined" onClick={() => window.location.reload()}>
+              I turned it on: check again
+            </Button>
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
 }
 
 function Centered({ children }: { children: ReactNode }) {
@@ -60,6 +101,9 @@ export function AccessGate({ children }: { children: (role: string) => ReactNode
     return () => clearTimeout(timer);
   }, [state.kind]);
 
+  // A staff route refused the account for want of two-factor while the console was open.
+  useEffect(() => twoFactorRequired.subscribe((message) => setState({ kind: 'two-factor', message })), []);
+
   // Signed out elsewhere (another tab of the console or of the user app): leave.
   useEffect(
     () =>
@@ -70,6 +114,13 @@ export function AccessGate({ children }: { children: (role: string) => ReactNode
   );
 
   if (state.kind === 'granted') return <>{children(state.role)}</>;
+  if (state.kind === 'two-factor') {
+    return (
+      <Centered>
+        <TwoFactorRequired message={state.message} />
+      </Centered>
+    );
+  }
   if (state.kind === 'denied') {
     return (
       <Centered>

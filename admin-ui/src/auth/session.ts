@@ -1,4 +1,4 @@
-import { client, getMe, refreshSession, type SessionResponseDto, signOut } from '@fitting-room/api-client';
+import { client, getMe, listAdminUsers, type ProfileResponseDto, refreshSession, type SessionResponseDto, signOut } from '@fitting-room/api-client';
 import { callApi } from '@user-app/errors';
 import { SessionStore } from '@user-app/session';
 
@@ -22,6 +22,7 @@ const refuse = () => Promise.reject(new Error('Sign in from the main site.'));
 
 export const sessionStore = new SessionStore({
   signIn: refuse,
+  signInWithCode: refuse,
   signUp: refuse,
   async refresh() {
     const { data, response } = await callApi(refreshSession());
@@ -37,7 +38,7 @@ export function goToLanding(): void {
   window.location.assign('/');
 }
 
-const SESSION_ENDPOINTS = new Set(['/api/auth/refresh', '/api/auth/sign-out', '/api/auth/sign-in', '/api/auth/sign-up']);
+const SESSION_ENDPOINTS = new Set(['/api/auth/refresh', '/api/auth/sign-out', '/api/auth/sign-in', '/api/auth/sign-in/2fa', '/api/auth/sign-up']);
 
 /**
  * Sends a request with the bearer token; when it answers 401, renews the token once (through the
@@ -70,8 +71,37 @@ export function configureApiClient(): void {
   });
 }
 
-/** The caller's role, checked on the server (GET /api/me), not taken from a cached session. */
-export async function fetchRole(): Promise<string> {
+/** The caller's profile (role, two-factor), checked on the server (GET /api/me), not taken from a cached session. */
+export async function fetchProfile(): Promise<ProfileResponseDto> {
   const { data } = await callApi(getMe());
-  return data.role;
+  return data;
 }
+
+/** The API's code when staff routes need two-factor on (AUTH_REQUIRE_STAFF_2FA) and the caller has it off. */
+export const TWO_FACTOR_REQUIRED = 'TWO_FACTOR_REQUIRED';
+
+/** The user app's page where two-factor is turned on. */
+export const USER_APP_SETTINGS = '/dashboard/settings';
+
+/**
+ * Whether the API lets this staff account (two-factor off) use staff routes: asks one that every
+ * console role may use (the user lookup, one row). Answers the API's message when it refuses with
+ * TWO_FACTOR_REQUIRED, null otherwise (any other failure is left to the screens).
+ */
+export async function staffTwoFactorRefusal(): Promise<string | null> {
+  const { error } = await listAdminUsers({ query: { range: '[0,0]' } });
+  const body = error as { code?: string; message?: string } | undefined;
+  return body?.code === TWO_FACTOR_REQUIRED ? (body.message ?? null) : null;
+}
+
+/** A staff route refused the caller for want of two-factor while the console was open: the gate shows why. */
+const twoFactorListeners = new Set<(message: string) => void>();
+export const twoFactorRequired = {
+  subscribe(listener: (message: string) => void): () => void {
+    twoFactorListeners.add(listener);
+    return () => twoFactorListeners.delete(listener);
+  },
+  raise(message: string): void {
+    twoFactorListeners.forEach((listener) => listener(message));
+  },
+};

@@ -1,6 +1,6 @@
 import { canAccess } from '@access-policy';
 import type { AuthProvider } from 'react-admin';
-import { goToLanding, sessionStore } from '../auth/session';
+import { goToLanding, sessionStore, TWO_FACTOR_REQUIRED, twoFactorRequired } from '../auth/session';
 
 /**
  * The console has no sign-in of its own: the access gate (auth/AccessGate.tsx) restores the user
@@ -20,10 +20,12 @@ export function createAuthProvider(role: string): AuthProvider {
     async checkAuth() {
       if (sessionStore.getSnapshot().status !== 'signed-in') throw { message: false };
     },
-    async checkError(error: { status?: number }) {
+    async checkError(error: { status?: number; body?: { code?: string; message?: string } }) {
       // 401 after the data provider already renewed the token once: the session is gone.
-      // 403 is a refused action, shown as an error, not a reason to leave.
       if (error?.status === 401) throw { message: false };
+      // 403 TWO_FACTOR_REQUIRED: the account must turn two-factor on first (the gate says how).
+      if (error?.status === 403 && error.body?.code === TWO_FACTOR_REQUIRED) twoFactorRequired.raise(error.body.message ?? '');
+      // Any other 403 is a refused action, shown as an error, not a reason to leave.
     },
     async getIdentity() {
       const user = sessionStore.getSnapshot().session?.user;

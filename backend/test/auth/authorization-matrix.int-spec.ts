@@ -76,6 +76,8 @@ const supportDesk = (status: number): Expected => ({ anonymous: 401, userA: 403,
 /** Keys are `METHOD path` with Express's path syntax, as the router lists them. */
 const MATRIX: Record<string, Row> = {
   'GET /api/health': { expect: everyone(200) },
+  'GET /api/health/live': { expect: everyone(200) },
+  'GET /api/health/ready': { expect: everyone(200) },
 
   // Swagger UI and the OpenAPI document
   'GET /api/docs': { expect: everyone(200) },
@@ -111,6 +113,17 @@ const MATRIX: Record<string, Row> = {
     // a throwaway session of the same person, so the persona stays signed in for the other rows
     request: async (persona, ctx) => ({ token: persona === 'anonymous' ? null : (await signIn(ctx.t.http, ctx.people[persona].email)).accessToken }),
   },
+  // the second step of a two-factor sign-in: the challenge token decides, not the caller
+  'POST /api/auth/sign-in/2fa': { expect: everyone(401), request: () => ({ body: { mfa_token: 'not.a-challenge', code: '123456' } }) },
+  // mailed links: the token decides; asking for a mail answers the same to everyone
+  'POST /api/auth/verify-email': { expect: everyone(400), request: () => ({ body: { token: 'not.a-token' } }) },
+  'POST /api/auth/verify-email/resend': {
+    expect: everyone(202),
+    request: (persona) => ({ body: persona === 'anonymous' ? { email: uniqueEmail('resend') } : {} }),
+  },
+  'POST /api/auth/password/forgot': { expect: everyone(202), request: () => ({ body: { email: uniqueEmail('forgot') } }) },
+  'POST /api/auth/password/reset': { expect: everyone(400), request: () => ({ body: { token: 'not.a-token', password: 'a-new-unusual-pass-5' } }) },
+  'POST /api/mail/unsubscribe': { expect: everyone(400), request: () => ({ body: { token: 'not-a-token' } }) },
   'GET /api/auth/google': { expect: everyone(302) },
   'GET /api/auth/google/callback': { expect: everyone(302) },
   'GET /api/auth/is-admin': {
@@ -135,6 +148,17 @@ const MATRIX: Record<string, Row> = {
     check: (res, persona) => expect(res.body).toEqual(SETTINGS_OF[persona]),
   },
   'GET /api/me/stats': { expect: signedIn(200) },
+  // security settings: the caller's own account; a wrong current password is a 400
+  'POST /api/me/password': { expect: signedIn(400), request: () => ({ body: { current_password: 'not-my-password-1', new_password: 'a-new-unusual-pass-5' } }) },
+  'POST /api/me/2fa/setup': { expect: signedIn(200), check: (res) => expect(res.body.otpauth_url).toMatch(/^otpauth:\/\/totp\//) },
+  'POST /api/me/2fa/enable': {
+    expect: signedIn(400),
+    request: async (persona, ctx) => {
+      if (persona !== 'anonymous') await ctx.t.http.post('/api/me/2fa/setup').set(bearer(ctx.people[persona].accessToken)).expect(200);
+      return { body: { code: '000000' } };
+    },
+  },
+  'POST /api/me/2fa/disable': { expect: signedIn(409), request: () => ({ body: { code: '000000' } }) },
   'DELETE /api/me': {
     expect: signedIn(204),
     // a throwaway account, so the persona itself lives on for the other rows
@@ -146,6 +170,7 @@ const MATRIX: Record<string, Row> = {
 
   // photos: the caller's own only (test/uploads covers the files themselves)
   'POST /api/uploads': { expect: signedIn(400) }, // no file: VALIDATION_ERROR
+  'GET /api/uploads/usage': { expect: signedIn(200) }, // each caller's own figures
   'GET /api/uploads/:id': {
     expect: { anonymous: 401, userA: 200, userB: 404, support: 404, admin: 404 },
     request: async (_persona, ctx) => ({ path: `/api/uploads/${await uploadOfUserA(ctx)}` }),
@@ -158,6 +183,11 @@ const MATRIX: Record<string, Row> = {
 
   // generations: the owner's only (test/generations proves each route against another user's generation)
   'POST /api/generations': { expect: signedIn(400), request: () => ({ body: {} }) },
+  'POST /api/generations/check': {
+    expect: signedIn(200),
+    request: () => ({ body: { type: 'image', category: 'bikini', template_id: 'bikini-yellow', scene_id: 'beach-standing' } }),
+    check: (res) => expect(res.body).toMatchObject({ cost: 1 }),
+  },
   'GET /api/generations': { expect: signedIn(200), check: (res) => expect(res.body).toMatchObject({ items: [], total: 0 }) },
   'GET /api/generations/:id': { expect: signedIn(404), request: () => ({ path: `/api/generations/${NO_SUCH_GENERATION}` }) },
   'GET /api/generations/:id/events': { expect: signedIn(404), request: () => ({ path: `/api/generations/${NO_SUCH_GENERATION}/events` }) },
@@ -186,14 +216,25 @@ const MATRIX: Record<string, Row> = {
     expect: adminOnly(200),
     request: (_persona, ctx) => ({ path: `/api/admin/users/${ctx.people.userB.userId}`, body: { tier: 'free' } }),
   },
+  // suspending: admins only; lifting a suspension that is not there changes nothing
+  'POST /api/admin/users/:id/suspension': {
+    expect: adminOnly(200),
+    request: async (_persona, ctx) => ({ path: `/api/admin/users/${(await signUp(ctx.t.http, { full_name: 'To Suspend' })).userId}/suspension`, body: { reason: 'matrix' } }),
+  },
+  'DELETE /api/admin/users/:id/suspension': { expect: adminOnly(200), request: (_persona, ctx) => ({ path: `/api/admin/users/${ctx.people.userB.userId}/suspension` }) },
   'POST /api/admin/users/:id/credits': {
     expect: adminOnly(200),
     request: (_persona, ctx) => ({ path: `/api/admin/users/${ctx.people.userB.userId}/credits`, body: { mode: 'add', amount: 1, reason: 'matrix' } }),
   },
   'GET /api/admin/generations': { expect: adminOnly(200) },
+  // a blank subject: nobody's mail is sent, and the roles still decide first
+  'POST /api/admin/announcements': { expect: adminOnly(400), request: () => ({ body: { subject: '', body: 'x' } }) },
   'DELETE /api/admin/generations/:id': { expect: adminOnly(404), request: () => ({ path: `/api/admin/generations/${NO_SUCH_GENERATION}` }) },
   'GET /api/admin/audit-log': { expect: adminOnly(200) },
   'GET /api/admin/queues': { expect: adminOnly(200) },
+  // the outbox of mail written without SMTP (test/auth/email-verification and others read it)
+  'GET /api/admin/outbox': { expect: adminOnly(200), check: (res) => expect(res.headers['content-range']).toMatch(/^outbox (\d+-\d+|\*)\/\d+$/) },
+  'GET /api/admin/outbox/:id': { expect: adminOnly(404), request: () => ({ path: '/api/admin/outbox/20260101T000000000Z-0001abcdef-nothing.eml' }) },
   // in-process driver here: no Bull Board, so an admin's 404 (test/admin/admin-queues covers the board with Redis)
   'POST /api/admin/queue-board/session': { expect: adminOnly(404) },
 
@@ -300,7 +341,8 @@ describe('authorization matrix: every route, as every kind of caller', () => {
           mismatches.push(`${route} as ${persona}: expected ${row.expect[persona]}, got ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
           continue;
         }
-        if (res.status === 401) expect(res.body).toEqual({ statusCode: 401, code: 'AUTH_ERROR', message: 'Authentication error. Please sign in again.' });
+        // the two-factor step's own 401 (its challenge ended) is not about the caller's session
+        if (res.status === 401 && routePath !== '/api/auth/sign-in/2fa') expect(res.body).toEqual({ statusCode: 401, code: 'AUTH_ERROR', message: 'Authentication error. Please sign in again.' });
         if (res.status === 403 && !routePath.startsWith('/api/files')) expect(res.body).toEqual({ statusCode: 403, code: 'FORBIDDEN', message: 'Permission denied.' });
         if (res.status < 300) row.check?.(res, persona, ctx);
       }

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { cookieValue, PASSWORD, refreshWith, setCookieLine, signIn, signUp, uniqueEmail } from '../helpers/auth';
+import { bearer, cookieValue, PASSWORD, refreshWith, setCookieLine, signIn, signUp, turnOnTwoFactor, uniqueEmail } from '../helpers/auth';
 import { createTestApp, TestApp, uniqueId } from '../helpers/test-app';
 import { FakeGoogleIdentity, FakeGoogleServer } from './fake-google.server';
 
@@ -116,6 +116,36 @@ describe('Google sign-in against a local fake Google', () => {
     await signIn(t.http, existing.email); // the password still works
   });
 
+  it('takes over cleanly an unverified account a stranger made with the address: the stranger is out, and keeps nothing of theirs in it', async () => {
+    // the stranger signs up first with the owner's address and a password of their choosing
+    const ownerEmail = uniqueEmail('pre-registered');
+    const stranger = await signUp(t.http, { email: ownerEmail, full_name: 'Not The Owner', password: 'strangers-own-pass-81', verified: false });
+    await t.http.put('/api/me/settings').set(bearer(stranger.accessToken)).send({ email_notifications: true, generation_notifications: true, marketing_emails: true }).expect(200);
+    // the owner arrives through Google, which vouches for the address
+    const session = await sessionFrom(await fullFlow(identity({ email: ownerEmail, name: 'The Real Owner' })));
+    expect(session.user).toMatchObject({ email: ownerEmail, full_name: 'The Real Owner', email_verified: true, has_password: false, age_confirmed: false });
+    // the stranger's password no longer signs in, and their sessions are over (access and refresh)
+    expect((await t.http.post('/api/auth/sign-in').send({ email: ownerEmail, password: 'strangers-own-pass-81' })).status).toBe(401);
+    expect((await t.http.get('/api/me').set(bearer(stranger.accessToken))).status).toBe(401);
+    expect((await refreshWith(t.http, stranger.refreshToken)).status).toBe(401);
+    // nothing the stranger set survives: settings back to the defaults, their activity gone
+    const me = await t.http.get('/api/me/settings').set(bearer(session.access_token)).expect(200);
+    expect(me.body).toEqual({ email_notifications: true, generation_notifications: true, marketing_emails: false });
+    const activity = await db.query(`SELECT activity_type FROM user_activity_logs WHERE user_id = $1 ORDER BY created_at`, [session.user.id]);
+    expect(activity.map((a: { activity_type: string }) => a.activity_type)).toEqual(['sign_in']);
+    // one account holds the address now
+    const rows = await db.query(`SELECT id, email_verified_at IS NOT NULL AS verified FROM users WHERE email = $1`, [ownerEmail]);
+    expect(rows).toEqual([{ id: session.user.id, verified: true }]);
+  });
+
+  it('signs into the verified owner, never into an unverified account that shares the address', async () => {
+    const owner = await signUp(t.http, { full_name: 'Verified Owner' });
+    const stranger = await signUp(t.http, { email: owner.email, full_name: 'Squatter', password: 'strangers-own-pass-82', verified: false });
+    const session = await sessionFrom(await fullFlow(identity({ email: owner.email })));
+    expect(session.user.id).toBe(owner.userId);
+    expect(session.user.id).not.toBe(stranger.userId);
+  });
+
   it('does not sign into an existing account when Google has not verified the email', async () => {
     const existing = await signUp(t.http);
     const res = await fullFlow(identity({ email: existing.email, email_verified: false }));
@@ -188,9 +218,19 @@ describe('Google sign-in against a local fake Google', () => {
     }
   });
 
-  it('makes an account whose email ADMIN_EMAILS lists an admin', async () => {
+  it('makes an account whose email ADMIN_EMAILS lists an admin (Google proved the address)', async () => {
     const session = await sessionFrom(await fullFlow(identity({ email: adminEmail })));
     expect(session.user.role).toBe('admin');
+  });
+
+  it('asks for the two-factor code after Google when the account has two-factor on', async () => {
+    const who = identity();
+    const first = await sessionFrom(await fullFlow(who));
+    await turnOnTwoFactor(t.http, first.access_token);
+    const res = await fullFlow(who);
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toMatch(new RegExp(`^${t.config.appUrl}/\\?auth=2fa#mfa_token=`));
+    expect(cookieValue(res, 'fr_refresh')).toBeUndefined();
   });
 });
 

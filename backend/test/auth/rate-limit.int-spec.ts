@@ -1,11 +1,21 @@
 import Redis from 'ioredis';
-import { PASSWORD, uniqueEmail } from '../helpers/auth';
+import request from 'supertest';
+import { DEVICE_COOKIE } from '../../src/modules/auth/rate-limit/device-cookie';
+import { cookieValue, PASSWORD, signUp, uniqueEmail } from '../helpers/auth';
 import { createTestApp, TestApp, testRedisUrl } from '../helpers/test-app';
 
 const RATE_LIMITED = { statusCode: 429, code: 'RATE_LIMITED', message: 'Too many requests. Please try again later.' };
-const LIMITS = { AUTH_RATE_LIMIT_WINDOW_SECONDS: '60', AUTH_RATE_LIMIT_IP_MAX: '5', AUTH_RATE_LIMIT_EMAIL_MAX: '3', AUTH_RATE_LIMIT_REFRESH_MAX: '2' };
+const LIMITS = {
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: '60',
+  AUTH_RATE_LIMIT_IP_MAX: '12',
+  AUTH_RATE_LIMIT_EMAIL_MAX: '3',
+  AUTH_RATE_LIMIT_EMAIL_UNTRUSTED_MAX: '10',
+  AUTH_RATE_LIMIT_REFRESH_MAX: '2',
+  // the tests stand behind a loopback proxy that names the client in X-Forwarded-For
+  TRUST_PROXY: 'loopback',
+};
 
-// Addresses from TEST-NET-3 (documentation only) in X-Forwarded-For: the app trusts its loopback proxy.
+// Addresses from TEST-NET-3 (documentation only) in X-Forwarded-For.
 let next = 1;
 const freshIp = () => `203.0.113.${next++ % 250}`;
 
@@ -20,26 +30,31 @@ describe.each([
   });
   afterAll(async () => t?.close());
 
-  const signIn = (email: string, ip: string) => t.http.post('/api/auth/sign-in').set('X-Forwarded-For', ip).send({ email, password: 'wrong-password-1' });
+  const signIn = (email: string, ip: string, password = 'wrong-password-1', cookie?: string) => {
+    const req = t.http.post('/api/auth/sign-in').set('X-Forwarded-For', ip);
+    if (cookie) req.set('Cookie', cookie);
+    return req.send({ email, password });
+  };
 
-  it('limits sign-in attempts per email, whatever the IP, answering 429 in the catalogue shape with Retry-After', async () => {
-    const victim = uniqueEmail('victim');
-    for (let i = 0; i < 3; i++) expect((await signIn(victim, freshIp())).status).toBe(401);
-    const limited = await signIn(victim.toUpperCase(), freshIp());
+  it('limits wrong passwords for an account from one client, answering 429 in the catalogue shape with Retry-After', async () => {
+    const victim = await signUp(t.http, { email: uniqueEmail('victim') });
+    const ip = freshIp();
+    for (let i = 0; i < 3; i++) expect((await signIn(victim.email, ip)).status).toBe(401);
+    const limited = await signIn(victim.email.toUpperCase(), ip);
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual(RATE_LIMITED);
     const retryAfter = Number(limited.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    // the right password does not get through either while limited
-    expect((await t.http.post('/api/auth/sign-in').set('X-Forwarded-For', freshIp()).send({ email: victim, password: PASSWORD })).status).toBe(429);
-    // another email is not affected
-    expect((await signIn(uniqueEmail('other'), freshIp())).status).toBe(401);
+    // that client's right password waits too: guessing is what the limit stops
+    expect((await signIn(victim.email, ip, PASSWORD)).status).toBe(429);
+    // another account from the same client is not affected
+    expect((await signIn(uniqueEmail('other'), ip)).status).toBe(401);
     if (storage.REDIS_URL) {
       // the counters really live in Redis (shared by every API process), under the queue prefix
       const redis = new Redis(storage.REDIS_URL);
       try {
-        const keys = await redis.keys(`${t.config.queue.prefix}:rl:auth-email:*`);
+        const keys = await redis.keys(`${t.config.queue.prefix}:rl:c:signin:*`);
         expect(keys.length).toBeGreaterThan(0);
         expect(await redis.pttl(keys[0])).toBeGreaterThan(0);
       } finally {
@@ -48,9 +63,36 @@ describe.each([
     }
   });
 
+  it('never lets strangers lock the owner out of a device they signed in on before', async () => {
+    const owner = await signUp(t.http, { email: uniqueEmail('owner') });
+    // the owner's browser: it signed in once and keeps its device cookie
+    const first = await signIn(owner.email, freshIp(), PASSWORD).expect(200);
+    const device = `${DEVICE_COOKIE}=${cookieValue(first, DEVICE_COOKIE)}`;
+    expect(cookieValue(first, DEVICE_COOKIE)).toBeTruthy();
+    // ten strangers, from ten addresses, then more: every untrusted client is now refused
+    for (let i = 0; i < 10; i++) expect((await signIn(owner.email, freshIp())).status).toBe(401);
+    expect((await signIn(owner.email, freshIp())).status).toBe(429);
+    expect((await signIn(owner.email, freshIp(), PASSWORD)).status).toBe(429);
+    // the owner's device still signs in, from wherever it is now
+    const again = await signIn(owner.email, freshIp(), PASSWORD, device);
+    expect(again.status).toBe(200);
+    expect(again.body.user.id).toBe(owner.userId);
+  });
+
+  it("counts a device's own failures against that device only", async () => {
+    const owner = await signUp(t.http, { email: uniqueEmail('forgetful') });
+    const ip = freshIp();
+    const first = await signIn(owner.email, ip, PASSWORD).expect(200);
+    const device = `${DEVICE_COOKIE}=${cookieValue(first, DEVICE_COOKIE)}`;
+    for (let i = 0; i < 3; i++) expect((await signIn(owner.email, ip, 'not-it-at-all', device)).status).toBe(401);
+    expect((await signIn(owner.email, ip, PASSWORD, device)).status).toBe(429);
+    // a forged device cookie is just no cookie: it is counted with the other clients of that address
+    expect((await signIn(owner.email, freshIp(), PASSWORD, `${DEVICE_COOKIE}=v1.abc.def.forged`)).status).toBe(200);
+  });
+
   it('limits sign-in attempts per IP, whatever the email', async () => {
     const ip = freshIp();
-    for (let i = 0; i < 5; i++) expect((await signIn(uniqueEmail('spray'), ip)).status).toBe(401);
+    for (let i = 0; i < 12; i++) expect((await signIn(uniqueEmail('spray'), ip)).status).toBe(401);
     const limited = await signIn(uniqueEmail('spray'), ip);
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual(RATE_LIMITED);
@@ -79,7 +121,34 @@ describe.each([
 
   it('does not limit other routes', async () => {
     const ip = freshIp();
-    for (let i = 0; i < 8; i++) expect((await t.http.get('/api/me').set('X-Forwarded-For', ip)).status).toBe(401);
+    for (let i = 0; i < 14; i++) expect((await t.http.get('/api/me').set('X-Forwarded-For', ip)).status).toBe(401);
+  });
+});
+
+describe('X-Forwarded-For', () => {
+  it('is ignored unless TRUST_PROXY names the proxy: a client cannot dodge the per-IP limit by inventing addresses', async () => {
+    const t = await createTestApp({ ...LIMITS, TRUST_PROXY: '' });
+    try {
+      const attempts = [];
+      for (let i = 0; i < 13; i++) attempts.push((await t.http.post('/api/auth/sign-in').set('X-Forwarded-For', freshIp()).send({ email: uniqueEmail('dodge'), password: 'wrong-password-1' })).status);
+      expect(attempts.slice(0, 12).every((s) => s === 401)).toBe(true);
+      expect(attempts[12]).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is not believed from a client other than the proxy TRUST_PROXY names', async () => {
+    const t = await createTestApp({ ...LIMITS, TRUST_PROXY: '10.9.8.7' });
+    try {
+      // the test client is 127.0.0.1, not the named proxy: its header is not believed either
+      const ip = freshIp();
+      const statuses = [];
+      for (let i = 0; i < 13; i++) statuses.push((await request(t.app.getHttpServer()).post('/api/auth/sign-in').set('X-Forwarded-For', `${ip}, ${freshIp()}`).send({ email: uniqueEmail('proxy'), password: 'wrong-password-1' })).status);
+      expect(statuses[12]).toBe(429);
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -89,6 +89,20 @@ describe('sessions: access tokens, refresh rotation, reuse detection, absolute l
     await t.http.get('/api/me').set(bearer(other.accessToken)).expect(200);
   });
 
+  it('refuses a forged refresh token made from a session id read off an access token, and leaves that session alone', async () => {
+    const a = await signUp(t.http);
+    // the session id is readable in any access token (its `sid` claim)
+    const sid = JSON.parse(Buffer.from(a.accessToken.split('.')[1], 'base64url').toString()).sid as string;
+    const forged = await refreshWith(t.http, `${sid}.${'A'.repeat(43)}`);
+    expect(forged.status).toBe(401);
+    expect((await sessionRow(sid)).revoked_at).toBeNull();
+    await t.http.get('/api/me').set(bearer(a.accessToken)).expect(200);
+    await refreshWith(t.http, a.refreshToken).expect(200);
+    // nor does signing out with such a cookie end it
+    await t.http.post('/api/auth/sign-out').set('Cookie', `fr_refresh=${sid}.${'B'.repeat(43)}`).expect(204);
+    expect((await sessionRow(sid)).revoked_at).toBeNull();
+  });
+
   it('refuses a missing, malformed or unknown refresh token with 401', async () => {
     expect((await t.http.post('/api/auth/refresh')).body).toEqual(AUTH_ERROR);
     for (const token of ['nope', `${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}.${'A'.repeat(43)}`, 'a.b.c']) {
@@ -157,12 +171,24 @@ describe('sessions: access tokens, refresh rotation, reuse detection, absolute l
     const [header, payload] = a.accessToken.split('.');
     const algNone = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
     const tampered = `${header}.${Buffer.from(JSON.stringify({ sub: a.userId, sid, role: 'admin', exp: now + 600 })).toString('base64url')}.${a.accessToken.split('.')[2]}`;
-    for (const [label, token] of Object.entries({ forged, expired, notUuid, algNone, tampered, garbage: 'abc' })) {
+    // rightly signed, for a live session, but without an expiry: it would never end
+    const noExpiry = await jwt.signAsync({ sub: a.userId, sid, role: 'user' }, { secret: t.config.auth.jwtSecret, algorithm: 'HS256' });
+    const stringExpiry = await jwt.signAsync({ sub: a.userId, sid, role: 'user', exp: `${now + 600}` }, { secret: t.config.auth.jwtSecret, algorithm: 'HS256' }).catch(() => 'x.y.z');
+    for (const [label, token] of Object.entries({ forged, expired, notUuid, algNone, tampered, noExpiry, stringExpiry, garbage: 'abc' })) {
       const res = await t.http.get('/api/auth/is-admin').set(bearer(token));
       expect({ label, status: res.status, body: res.body }).toEqual({ label, status: 401, body: AUTH_ERROR });
     }
     const basic = await t.http.get('/api/me').set('Authorization', `Basic ${Buffer.from(`${a.email}:${PASSWORD}`).toString('base64')}`);
     expect(basic.status).toBe(401);
+  });
+
+  it('tells caches never to keep what a signed-in caller receives (Cache-Control: no-store)', async () => {
+    const a = await signUp(t.http);
+    for (const path of ['/api/me', '/api/me/settings', '/api/me/stats', '/api/generations', '/api/catalog', '/api/auth/is-admin']) {
+      const res = await t.http.get(path).set(bearer(a.accessToken));
+      expect({ path, status: res.status, cacheControl: res.headers['cache-control'] }).toEqual({ path, status: 200, cacheControl: 'no-store' });
+    }
+    expect((await t.http.post('/api/auth/sign-in').send({ email: a.email, password: PASSWORD })).headers['cache-control']).toBe('no-store');
   });
 
   it('reads the role from the database on every request, so a promotion applies to a live token at once', async () => {

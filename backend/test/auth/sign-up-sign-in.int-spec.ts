@@ -36,9 +36,13 @@ describe('email sign-up and sign-in', () => {
         credit_balance: { subscription: 3, purchased: 0, held: 0 },
         role: 'user',
         age_confirmed: true,
+        email_verified: false,
+        two_factor_enabled: false,
+        has_password: true,
         created_at: expect.any(String),
       });
-      const [row] = await db.query(`SELECT password_hash, age_confirmed_at, last_sign_in_at, google_sub FROM users WHERE id = $1`, [res.body.user.id]);
+      const [row] = await db.query(`SELECT password_hash, age_confirmed_at, last_sign_in_at, google_sub, email_verified_at FROM users WHERE id = $1`, [res.body.user.id]);
+      expect(row.email_verified_at).toBeNull();
       expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
       expect(Date.now() - new Date(row.age_confirmed_at).getTime()).toBeLessThan(60_000);
       expect(row.last_sign_in_at).not.toBeNull();
@@ -64,6 +68,14 @@ describe('email sign-up and sign-in', () => {
       expect(res.body).toEqual(validation(message));
     });
 
+    it('accepts an address on a host without a dot (admin@localhost, intranet names), as the dialog does', async () => {
+      const res = await t.http.post('/api/auth/sign-up').send(signUpBody({ email: `someone-${Date.now()}@localhost` }));
+      expect(res.status).toBe(201);
+      for (const email of ['no-at-sign', 'two@@signs.com', 'spaces in@host.com', '@host.com', 'name@']) {
+        expect({ email, body: (await t.http.post('/api/auth/sign-up').send(signUpBody({ email }))).body }).toEqual({ email, body: validation('Please enter a valid email address') });
+      }
+    });
+
     it('accepts passwords of 8 and 128 characters and refuses 7 and 129', async () => {
       const ok8 = 'Tq7#vLp2';
       const ok128 = 'Zx9!'.repeat(32);
@@ -81,16 +93,22 @@ describe('email sign-up and sign-in', () => {
       }
     });
 
-    it('answers 409 for an email that already has an account (any case), and creates nothing', async () => {
-      const first = await signUp(t.http);
-      const res = await t.http.post('/api/auth/sign-up').send(signUpBody({ email: first.email.toUpperCase(), password: 'another-unusual-pass-77' }));
-      expect(res.status).toBe(409);
-      expect(res.body).toEqual({ statusCode: 409, code: 'EMAIL_TAKEN', message: 'An account with this email already exists.' });
-      expect(res.headers['set-cookie']).toBeUndefined();
-      const [count] = await db.query(`SELECT count(*)::int AS n FROM users WHERE email = $1`, [first.email]);
-      expect(count.n).toBe(1);
-      // the first account's password still works
-      await signIn(t.http, first.email);
+    it("answers a used address exactly as a new one (201, a session of the same shape), without touching the owner's account", async () => {
+      const owner = await signUp(t.http);
+      const fresh = await t.http.post('/api/auth/sign-up').send(signUpBody({ password: 'another-unusual-pass-77' }));
+      const used = await t.http.post('/api/auth/sign-up').send(signUpBody({ email: owner.email.toUpperCase(), password: 'another-unusual-pass-77' }));
+      const shape = (res: typeof fresh) => ({
+        status: res.status,
+        keys: Object.keys(res.body).sort(),
+        user: Object.keys(res.body.user).sort(),
+        verified: res.body.user.email_verified,
+        cookie: !!res.headers['set-cookie'],
+      });
+      expect(shape(used)).toEqual(shape(fresh));
+      // a separate account, which sees nothing of the owner's
+      expect(used.body.user.id).not.toBe(owner.userId);
+      // the owner's password still works, and still signs in to the owner's account
+      expect((await signIn(t.http, owner.email)).userId).toBe(owner.userId);
     });
 
     it('refuses fields a client may not set (role, tier, credits)', async () => {
@@ -102,7 +120,7 @@ describe('email sign-up and sign-in', () => {
     });
 
     it('records the sign_up activity and the user_signup analytics event with email and full name', async () => {
-      const a = await signUp(t.http, { full_name: 'Grace Hopper' });
+      const a = await signUp(t.http, { full_name: 'Grace Hopper', verified: false });
       const activity = await db.query(`SELECT activity_type, metadata FROM user_activity_logs WHERE user_id = $1`, [a.userId]);
       expect(activity).toEqual([{ activity_type: 'sign_up', metadata: { method: 'password' } }]);
       const events = await db.query(`SELECT event, properties FROM analytics_events WHERE user_id = $1`, [a.userId]);
@@ -113,7 +131,7 @@ describe('email sign-up and sign-in', () => {
 
   describe('sign-in', () => {
     it('signs in with the email in any case and records sign_in and user_signin', async () => {
-      const a = await signUp(t.http);
+      const a = await signUp(t.http, { verified: false });
       const res = await t.http.post('/api/auth/sign-in').send({ email: ` ${a.email.toUpperCase()} `, password: PASSWORD });
       expect(res.status).toBe(200);
       expect(res.body.user.id).toBe(a.userId);
@@ -183,7 +201,7 @@ describe('email sign-up and sign-in', () => {
 
     it('still signs up, signs in and signs out when analytics_events refuses inserts', async () => {
       await withFailingInserts('analytics_events', async () => {
-        const a = await signUp(t.http);
+        const a = await signUp(t.http, { verified: false });
         const [user] = await db.query(`SELECT count(*)::int AS n FROM users WHERE id = $1`, [a.userId]);
         expect(user.n).toBe(1);
         const again = await signIn(t.http, a.email);

@@ -187,8 +187,9 @@ describe('accounts in the user app: the auth dialog, the guard, profile and sett
     expect(await marketing.isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Save All Settings' }).click();
     await page.getByText('Settings saved successfully').waitFor();
-    for (const action of ['Change Password', 'Enable 2FA']) {
-      expect(await page.getByRole('button', { name: action }).isDisabled()).toBe(true);
+    // The security actions are real now (accounts-trust.e2e-spec.ts follows them).
+    for (const action of ['Change Password', 'Turn on two-factor authentication']) {
+      expect(await page.getByRole('button', { name: action }).isEnabled()).toBe(true);
     }
     expect(await page.getByRole('button', { name: 'Delete All My Data' }).isEnabled()).toBe(true); // dashboard.e2e-spec.ts follows it
     await shot(page, 'accounts-settings-1440');

@@ -4,13 +4,18 @@ import type { AddressInfo } from 'node:net';
 export interface ReceivedMail {
   from: string;
   to: string[];
+  /** whether MAIL FROM declared BODY=8BITMIME */
+  eightBit?: boolean;
   /** the raw message (headers and body), dot-unstuffed */
   data: string;
 }
 
 /**
  * A tiny SMTP server on 127.0.0.1 that speaks just enough of RFC 5321 for nodemailer (EHLO, MAIL,
- * RCPT, DATA, RSET, NOOP, QUIT; no STARTTLS, no AUTH) and keeps every message it accepts.
+ * RCPT, DATA, RSET, NOOP, QUIT; no STARTTLS, no AUTH) and keeps every message it accepts. Like a
+ * strict real server it refuses a message whose lines pass 998 characters (RFC 5322 2.1.1), that
+ * lacks the From or Date header (RFC 5322 3.6), or that carries 8-bit bytes without BODY=8BITMIME
+ * on MAIL FROM (RFC 6152).
  */
 export class FakeSmtpServer {
   readonly received: ReceivedMail[] = [];
@@ -26,6 +31,16 @@ export class FakeSmtpServer {
   async stop(): Promise<void> {
     for (const s of this.sockets) s.destroy();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  /** Why a strict server would refuse this message, or null. */
+  private refusal(mail: ReceivedMail): string | null {
+    const lines = mail.data.split('\r\n');
+    if (lines.some((l) => Buffer.byteLength(l, 'utf8') > 998)) return '552 5.6.0 message has a line longer than 998 characters';
+    const head = mail.data.split('\r\n\r\n')[0];
+    if (!/^From:/im.test(head) || !/^Date:/im.test(head)) return '550 5.6.0 message lacks a From or Date header';
+    if (/[^\x00-\x7f]/.test(mail.data) && !mail.eightBit) return '554 5.6.1 8-bit content without BODY=8BITMIME';
+    return null;
   }
 
   private session(socket: net.Socket): void {
@@ -47,9 +62,13 @@ export class FakeSmtpServer {
           mail.data = buffer.slice(0, end).replace(/\r\n\.\./g, '\r\n.');
           buffer = buffer.slice(end + 5);
           inData = false;
-          this.received.push(mail);
+          const refusal = this.refusal(mail);
+          if (refusal) reply(refusal);
+          else {
+            this.received.push(mail);
+            reply('250 2.0.0 queued');
+          }
           mail = { from: '', to: [], data: '' };
-          reply('250 2.0.0 queued');
           continue;
         }
         const eol = buffer.indexOf('\r\n');
@@ -61,6 +80,7 @@ export class FakeSmtpServer {
         else if (verb === 'HELO') reply('250 fake-smtp');
         else if (verb === 'MAIL') {
           mail.from = /<([^>]*)>/.exec(line)?.[1] ?? '';
+          mail.eightBit = /\sBODY=8BITMIME/i.test(line);
           reply('250 2.1.0 ok');
         } else if (verb === 'RCPT') {
           mail.to.push(/<([^>]*)>/.exec(line)?.[1] ?? '');

@@ -1,6 +1,8 @@
+import { Client } from 'pg';
 import type { Response } from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
-import { uniqueId } from './test-app';
+import { totpCode } from '../../src/modules/auth/two-factor/totp';
+import { testDatabaseUrl, uniqueId } from './test-app';
 
 /** A password that is long enough and on no common-password list. */
 export const PASSWORD = 'violet-harbour-lantern-42';
@@ -50,11 +52,33 @@ function signedIn(res: Response, email: string, password: string): SignedIn {
   return { userId: res.body.user.id, email, password, accessToken: res.body.access_token, refreshToken: cookieValue(res, 'fr_refresh')!, res };
 }
 
-export async function signUp(http: TestAgent, options: { email?: string; full_name?: string; password?: string } = {}): Promise<SignedIn> {
+/**
+ * Marks an account's address as verified, as the mailed link would: a factory for tests about
+ * something else (uploads, generations, the console). Tests of verification itself open the link
+ * from the outbox (test/auth/email-verification.int-spec.ts).
+ */
+export async function markEmailVerified(userId: string): Promise<void> {
+  const client = new Client({ connectionString: testDatabaseUrl() });
+  await client.connect();
+  try {
+    await client.query(`UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1`, [userId]);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Signs up through the API. Unless `verified: false`, the address then counts as verified and the
+ * person signs in again, as after opening the mailed link (so ADMIN_EMAILS promotes a listed one).
+ */
+export async function signUp(http: TestAgent, options: { email?: string; full_name?: string; password?: string; verified?: boolean } = {}): Promise<SignedIn> {
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? PASSWORD;
   const res = await http.post('/api/auth/sign-up').send({ full_name: options.full_name ?? 'Test Person', email, password, age_confirmed: true });
-  return signedIn(res, email, password);
+  const account = signedIn(res, email, password);
+  if (options.verified === false) return account;
+  await markEmailVerified(account.userId);
+  return signIn(http, email, password);
 }
 
 export async function signIn(http: TestAgent, email: string, password = PASSWORD): Promise<SignedIn> {
@@ -64,4 +88,16 @@ export async function signIn(http: TestAgent, email: string, password = PASSWORD
 
 export function refreshWith(http: TestAgent, refreshToken: string) {
   return http.post('/api/auth/refresh').set('Cookie', `fr_refresh=${refreshToken}`);
+}
+
+/**
+ * Turns two-factor on for the caller as a person with an authenticator app does: set up, compute
+ * the current code from the shown secret, enable. Answers the secret and the recovery codes.
+ */
+export async function turnOnTwoFactor(http: TestAgent, accessToken: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const setup = await http.post('/api/me/2fa/setup').set(bearer(accessToken));
+  if (setup.status !== 200) throw new Error(`2fa setup answered ${setup.status}: ${JSON.stringify(setup.body)}`);
+  const enable = await http.post('/api/me/2fa/enable').set(bearer(accessToken)).send({ code: totpCode(setup.body.secret) });
+  if (enable.status !== 200) throw new Error(`2fa enable answered ${enable.status}: ${JSON.stringify(enable.body)}`);
+  return { secret: setup.body.secret, recoveryCodes: enable.body.recovery_codes };
 }

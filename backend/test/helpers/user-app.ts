@@ -1,12 +1,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
+import { Client } from 'pg';
 import sharp from 'sharp';
 import { REPO_ROOT } from '../../src/bootstrap/static-ui';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '../../src/modules/auth/refresh-cookie';
-import { cookieValue, PASSWORD, uniqueEmail } from './auth';
+import { cookieValue, markEmailVerified, PASSWORD, uniqueEmail } from './auth';
 import { screenshot } from './browser';
-import { createTestApp, TestApp } from './test-app';
+import { linkTo, waitForMail } from './mail';
+import { createTestApp, TestApp, testDatabaseUrl } from './test-app';
 import { freePort } from '../../src/common/free-port';
 
 /** The two screens every page must fit: a phone and a desktop. */
@@ -52,6 +54,7 @@ export async function createAccount(t: TestApp, label: string, fullName = 'Route
   const email = uniqueEmail(label);
   const res = await t.http.post('/api/auth/sign-up').send({ full_name: fullName, email, password: PASSWORD, age_confirmed: true });
   if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${JSON.stringify(res.body)}`);
+  await markEmailVerified(res.body.user.id);
   return { userId: res.body.user.id, email, password: PASSWORD, accessToken: res.body.access_token };
 }
 
@@ -128,17 +131,51 @@ export async function portraitJpeg(): Promise<Buffer> {
 
 /**
  * Fills in and sends the open "Create account" dialog as a newcomer does (a fresh email, the 18+
- * box), and waits for the empty All Generations screen it leads to.
+ * box), and waits for the empty All Generations screen it leads to. Answers the address used; the
+ * account is signed in, its address not yet confirmed (see `confirmEmailFromOutbox`).
  */
-export async function signUpInDialog(page: Page, base: string, fullName: string, emailLabel: string): Promise<void> {
+export async function signUpInDialog(page: Page, base: string, fullName: string, emailLabel: string): Promise<string> {
+  const email = uniqueEmail(emailLabel);
   const signUp = page.getByRole('dialog', { name: 'Create account' });
   await signUp.getByLabel(/^Full name/).fill(fullName);
-  await signUp.getByLabel(/^Email/).fill(uniqueEmail(emailLabel));
+  await signUp.getByLabel(/^Email/).fill(email);
   await signUp.getByLabel(/^Password/).fill(PASSWORD);
   await signUp.getByText('I confirm I am 18 or older').click();
   await signUp.getByRole('button', { name: 'Create account', exact: true }).click();
   await page.waitForURL(`${base}/dashboard/generations`);
   await page.getByText('No generations yet. Start creating in any category!').waitFor();
+  return email;
+}
+
+/** The banner of the dashboard while the address is unconfirmed (frontend/src/features/dashboard/VerifyEmailBanner.tsx). */
+export const VERIFY_BANNER = 'Confirm your email address to upload photos and generate.';
+
+/**
+ * Confirms the address as a person does: opens the link of the newest verification mail to `email`
+ * in the outbox ($DATA_DIR/mail, no SMTP) in this page, and waits for the page to say it worked.
+ */
+export async function confirmEmailFromOutbox(page: Page, t: TestApp, email: string): Promise<void> {
+  const mail = await waitForMail(t.config.mail!.outboxDir, { to: email, template: 'verify-email' });
+  await page.goto(linkTo(mail, '/verify-email').url);
+  await page.getByRole('status').filter({ hasText: 'Your email address is confirmed.' }).waitFor();
+}
+
+/**
+ * For specs about something else than verification: marks the address of an account made through
+ * the dialog as confirmed (as the mailed link would) and reloads, so the app reads the profile again.
+ */
+export async function markVerifiedAndReload(page: Page, email: string): Promise<void> {
+  const client = new Client({ connectionString: testDatabaseUrl() });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>(`SELECT id FROM users WHERE email = $1`, [email]);
+    if (rows.length !== 1) throw new Error(`expected one account of ${email}, found ${rows.length}`);
+    await markEmailVerified(rows[0]!.id);
+  } finally {
+    await client.end();
+  }
+  await page.reload();
+  await page.locator('h1').first().waitFor();
 }
 
 /** On a category screen: selects the first free template, and the "Generate Your Look" panel appears. */

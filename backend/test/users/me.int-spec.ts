@@ -27,8 +27,12 @@ describe('my profile, settings and stats', () => {
       credit_balance: { subscription: 3, purchased: 0, held: 0 },
       role: 'user',
       age_confirmed: true,
+      email_verified: true,
+      two_factor_enabled: false,
+      has_password: true,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('changes the full name (trimmed), persists it and records a profile_update activity', async () => {

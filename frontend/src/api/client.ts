@@ -17,6 +17,7 @@ export interface ApiAuth {
  */
 const SESSION_ENDPOINTS = new Set([
   '/api/auth/sign-in',
+  '/api/auth/sign-in/2fa',
   '/api/auth/sign-up',
   '/api/auth/refresh',
   '/api/auth/sign-out',

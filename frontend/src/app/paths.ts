@@ -18,9 +18,14 @@ export const paths = {
   profile: '/dashboard/profile',
   subscription: '/dashboard/subscription',
   settings: '/dashboard/settings',
+  /** Pages that mailed links open (`?token=`); the API builds those links (backend/src/common/app-links.ts). */
+  verifyEmail: '/verify-email',
+  resetPassword: '/reset-password',
+  unsubscribe: '/unsubscribe',
   /** The auth dialog opens on the landing page from its `auth` search parameter. */
   logIn: '/?auth=login',
   signUp: '/?auth=signup',
+  forgotPassword: '/?auth=forgot',
 } as const;
 
 /** API URLs the browser navigates to (full-page navigations, not fetch calls). */

@@ -45,6 +45,11 @@ export const routes: RouteObject[] = [
             path: paths.contact,
             lazy: async () => ({ Component: (await import('../features/support/ContactPage')).ContactPage }),
           },
+          // Pages that mailed links open (one chunk for the three).
+          ...([paths.verifyEmail, paths.resetPassword, paths.unsubscribe] as const).map((path) => ({
+            path,
+            lazy: async () => ({ Component: (await import('../features/email-links/pages')).emailLinkPages[path] }),
+          })),
           {
             path: '*',
             lazy: async () => ({ Component: (await import('../pages/NotFoundPage')).NotFoundPage }),

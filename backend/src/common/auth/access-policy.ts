@@ -15,11 +15,14 @@ export const ACCESS_RESOURCES = [
   'users',
   'user-credits',
   'user-tier',
+  'user-suspension',
   'generations',
   'notifications',
   'support-inquiries',
   'audit-log',
   'queues',
+  'outbox',
+  'announcements',
 ] as const;
 export type AccessResource = (typeof ACCESS_RESOURCES)[number];
 

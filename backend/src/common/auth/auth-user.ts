@@ -8,6 +8,10 @@ export interface AuthUser {
   tier: UserTier;
   /** the session the access token belongs to */
   sessionId: string;
+  /** read with the session on every request, like the role */
+  emailVerified?: boolean;
+  ageConfirmed?: boolean;
+  twoFactorEnabled?: boolean;
 }
 
 export type RequestWithUser = { user?: AuthUser };

@@ -14,6 +14,11 @@ export interface AuthenticatedOptions {
    * set); a missing or invalid token leaves the caller anonymous instead of answering 401.
    */
   optional?: boolean;
+  /**
+   * The caller must have verified their email address and confirmed being 18 or older (403
+   * EMAIL_NOT_VERIFIED / AGE_NOT_CONFIRMED): uploading photos and generating.
+   */
+  verifiedAdult?: boolean;
 }
 
 /**
@@ -27,7 +32,10 @@ export function Authenticated(options: AuthenticatedOptions = {}): MethodDecorat
     decorators.push(ApiUnauthorizedResponse({ description: ErrorMessages.auth, type: ErrorResponseDto }));
   }
   if (options.roles?.length) {
-    decorators.push(ApiForbiddenResponse({ description: `${ErrorMessages.permissionDenied} (roles: ${options.roles.join(', ')})`, type: ErrorResponseDto }));
+    decorators.push(ApiForbiddenResponse({ description: `${ErrorMessages.permissionDenied} (roles: ${options.roles.join(', ')}); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on`, type: ErrorResponseDto }));
+  }
+  if (options.verifiedAdult) {
+    decorators.push(ApiForbiddenResponse({ description: 'EMAIL_NOT_VERIFIED until the mailed link is opened; AGE_NOT_CONFIRMED until the 18+ confirmation', type: ErrorResponseDto }));
   }
   return applyDecorators(...decorators);
 }

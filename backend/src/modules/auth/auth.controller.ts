@@ -1,14 +1,16 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Post, Req, Res } from '@nestjs/common';
 import {
+  ApiAcceptedResponse,
   ApiBadRequestResponse,
-  ApiConflictResponse,
   ApiCreatedResponse,
+  ApiExtraModels,
   ApiFoundResponse,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
   ApiUnauthorizedResponse,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { type AuthUser, Authenticated, CurrentUser } from '../../common/auth';
@@ -17,14 +19,18 @@ import { AuthError, ErrorMessages } from '../../common/errors';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { UserRole } from '../users/user.entity';
+import { normalizeEmail } from '../users/users.service';
 import { AuthMessages } from './auth.exception';
 import { AuthService, SessionResult } from './auth.service';
 import { AdminCheckResponseDto } from './dto/admin-check-response.dto';
+import { EmailResendDto, EmailVerifyDto, MessageResponseDto, PasswordForgotDto, PasswordResetDto } from './dto/auth-links.dto';
+import { AuthSignInMfaDto, MfaChallengeResponseDto } from './dto/auth-mfa.dto';
 import { AuthSignInDto } from './dto/auth-sign-in.dto';
 import { AuthSignUpDto } from './dto/auth-sign-up.dto';
 import { SessionResponseDto } from './dto/session-response.dto';
 import { GoogleOAuthService } from './google/google-oauth.service';
 import { AuthRateLimit } from './rate-limit/auth-rate-limit';
+import { DeviceCookies } from './rate-limit/device-cookie';
 import { clearRefreshCookie, readRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from './refresh-cookie';
 import type { ClientInfo } from './sessions.service';
 
@@ -33,36 +39,72 @@ function clientInfo(req: Request): ClientInfo {
 }
 
 @ApiTags('auth')
+@ApiExtraModels(SessionResponseDto, MfaChallengeResponseDto)
 @Controller('auth')
 export class AuthController {
+  private readonly devices: DeviceCookies;
+
   constructor(
     private readonly auth: AuthService,
     private readonly google: GoogleOAuthService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.devices = new DeviceCookies(config.auth.jwtSecret, config.isProduction);
+  }
 
   @Post('sign-up')
-  @AuthRateLimit('credentials')
+  @AuthRateLimit('email')
   @ApiOperation({
     summary: 'Create an account (18+ confirmed) and sign in',
-    description: `Sets the refresh cookie \`${REFRESH_COOKIE}\`. A used email answers 409 "${AuthMessages.emailTaken}".`,
+    description:
+      `Sets the refresh cookie \`${REFRESH_COOKIE}\`. The account starts unverified: a link is mailed to the address, and uploading ` +
+      'or generating waits for it. The answer is the same whether or not the address is already used (its owner is told by mail instead).',
   })
   @ApiCreatedResponse({ type: SessionResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'a missing or bad field, age not confirmed, or a too common password' })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: AuthMessages.emailTaken })
   async signUp(@Body() body: AuthSignUpDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SessionResponseDto> {
-    return this.answer(res, await this.auth.signUp(body, clientInfo(req)));
+    const result = await this.auth.signUp(body, clientInfo(req));
+    this.devices.remember(req, res, result.body.user.email);
+    return this.answer(res, result);
   }
 
   @Post('sign-in')
   @HttpCode(HttpStatus.OK)
-  @AuthRateLimit('credentials')
-  @ApiOperation({ summary: 'Sign in with email and password', description: `Sets the refresh cookie \`${REFRESH_COOKIE}\`.` })
-  @ApiOkResponse({ type: SessionResponseDto })
+  @AuthRateLimit('ip')
+  @ApiOperation({
+    summary: 'Sign in with email and password',
+    description:
+      `Sets the refresh cookie \`${REFRESH_COOKIE}\`. With two-factor on, answers \`{ mfa_required: true, mfa_token }\` instead: ` +
+      'send the token with a code to POST /api/auth/sign-in/2fa. Failures are counted per account and client (a browser that signed in ' +
+      'before keeps its own count), and answer 429 with Retry-After past AUTH_RATE_LIMIT_EMAIL_MAX.',
+  })
+  @ApiOkResponse({ schema: { oneOf: [{ $ref: getSchemaPath(SessionResponseDto) }, { $ref: getSchemaPath(MfaChallengeResponseDto) }] } })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: AuthMessages.credentialsRequired })
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: `${AuthMessages.invalidCredentials} (code INVALID_CREDENTIALS), whatever the cause` })
-  async signIn(@Body() body: AuthSignInDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SessionResponseDto> {
-    return this.answer(res, await this.auth.signIn(body, clientInfo(req)));
+  async signIn(@Body() body: AuthSignInDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SessionResponseDto | MfaChallengeResponseDto> {
+    const device = this.devices.read(req);
+    const trusted = this.devices.trusts(device, normalizeEmail(body.email));
+    const outcome = await this.auth.signIn(body, { ...clientInfo(req), trustedDevice: trusted ? device!.nonce : null });
+    res.setHeader('Cache-Control', 'no-store');
+    if ('mfaToken' in outcome) return { mfa_required: true, mfa_token: outcome.mfaToken };
+    this.devices.remember(req, res, outcome.session.body.user.email);
+    return this.answer(res, outcome.session);
+  }
+
+  @Post('sign-in/2fa')
+  @HttpCode(HttpStatus.OK)
+  @AuthRateLimit('ip')
+  @ApiOperation({
+    summary: 'Finish a sign-in with two-factor on: the mfa_token and a code of the app, or a recovery code',
+    description: 'The token lives 5 minutes and takes 5 wrong codes; after that (code MFA_EXPIRED) sign in again. Sets the refresh cookie.',
+  })
+  @ApiOkResponse({ type: SessionResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: `${AuthMessages.invalidCode} (INVALID_CODE)` })
+  @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: `${AuthMessages.mfaExpired} (MFA_EXPIRED)` })
+  async signInWithCode(@Body() body: AuthSignInMfaDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SessionResponseDto> {
+    const result = await this.auth.signInWithCode(body.mfa_token, { code: body.code, recovery_code: body.recovery_code }, clientInfo(req));
+    this.devices.remember(req, res, result.body.user.email);
+    return this.answer(res, result);
   }
 
   @Post('refresh')
@@ -70,7 +112,9 @@ export class AuthController {
   @AuthRateLimit('refresh')
   @ApiOperation({
     summary: `Exchange the refresh cookie (${REFRESH_COOKIE}) for a new session; the cookie rotates`,
-    description: 'Presenting a refresh token that was already rotated revokes its whole session. Sessions end AUTH_SESSION_TTL_DAYS (30) days after sign-in whatever happens.',
+    description:
+      'Presenting again the refresh token a refresh replaced revokes its whole session (a replay); any other wrong token is only refused. ' +
+      'Sessions end AUTH_SESSION_TTL_DAYS (30) days after sign-in whatever happens.',
   })
   @ApiOkResponse({ type: SessionResponseDto })
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: ErrorMessages.auth })
@@ -94,6 +138,61 @@ export class AuthController {
     clearRefreshCookie(res, this.config.isProduction);
   }
 
+  @Post('verify-email')
+  @HttpCode(HttpStatus.OK)
+  @AuthRateLimit('ip')
+  @ApiOperation({
+    summary: 'Confirm an email address with the token of the mailed link ($APP_URL/verify-email?token=...)',
+    description: 'Single use, valid 24 hours. Other unverified accounts that used the same address are removed.',
+  })
+  @ApiOkResponse({ type: MessageResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: `${AuthMessages.invalidLink} (INVALID_LINK)` })
+  async verifyEmail(@Body() body: EmailVerifyDto): Promise<MessageResponseDto> {
+    await this.auth.verifyEmail(body.token);
+    return { message: AuthMessages.emailVerified };
+  }
+
+  @Post('verify-email/resend')
+  @HttpCode(HttpStatus.ACCEPTED)
+  @Authenticated({ optional: true })
+  @AuthRateLimit('email')
+  @ApiOperation({
+    summary: 'Mail a new verification link: to the signed-in caller, or (signed out) to `email`',
+    description: 'Answers the same whatever the address; at most 5 links an hour per account are mailed.',
+  })
+  @ApiAcceptedResponse({ type: MessageResponseDto })
+  async resendEmailVerification(@CurrentUser() user: AuthUser | undefined, @Body() body: EmailResendDto): Promise<MessageResponseDto> {
+    await this.auth.resendVerification(user, body.email);
+    return { message: AuthMessages.verificationSent };
+  }
+
+  @Post('password/forgot')
+  @HttpCode(HttpStatus.ACCEPTED)
+  @AuthRateLimit('email')
+  @ApiOperation({
+    summary: '"Forgot password?": mail a reset link ($APP_URL/reset-password?token=..., valid 1 hour)',
+    description: 'The same answer, in about the same time, whether or not the address has an account.',
+  })
+  @ApiAcceptedResponse({ type: MessageResponseDto })
+  async forgotPassword(@Body() body: PasswordForgotDto): Promise<MessageResponseDto> {
+    await this.auth.forgotPassword(body.email);
+    return { message: AuthMessages.resetRequested };
+  }
+
+  @Post('password/reset')
+  @HttpCode(HttpStatus.OK)
+  @AuthRateLimit('ip')
+  @ApiOperation({
+    summary: 'Set a new password with the token of the mailed link',
+    description: 'Every session of the account ends (sign in again), the address counts as verified, and a "password changed" mail is sent.',
+  })
+  @ApiOkResponse({ type: MessageResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: `${AuthMessages.invalidLink} (INVALID_LINK), or a too short or too common password` })
+  async resetPassword(@Body() body: PasswordResetDto): Promise<MessageResponseDto> {
+    await this.auth.resetPassword(body.token, body.password);
+    return { message: AuthMessages.passwordReset };
+  }
+
   @Get('google')
   @ApiOperation({
     summary: 'Start Google sign-in (browser navigation)',
@@ -108,13 +207,17 @@ export class AuthController {
   @ApiOperation({
     summary: 'Where Google sends the browser back',
     description:
-      'On success sets the refresh cookie and redirects to `/try` (the user app then calls POST /api/auth/refresh). ' +
-      'On failure redirects to `/?auth_error=<code>`: google_unavailable, google_denied, google_state_invalid, google_email_unverified, google_failed.',
+      'On success sets the refresh cookie and redirects to `/try` (the user app then calls POST /api/auth/refresh). With two-factor on, ' +
+      'redirects to `/?auth=2fa#mfa_token=<token>` for the code. On failure redirects to `/?auth_error=<code>`: google_unavailable, ' +
+      'google_denied, google_state_invalid, google_email_unverified, google_failed.',
   })
-  @ApiFoundResponse({ description: 'to /try, or to /?auth_error=<code>' })
+  @ApiFoundResponse({ description: 'to /try, to the two-factor step, or to /?auth_error=<code>' })
   async finishGoogleSignIn(@Req() req: Request, @Res() res: Response): Promise<void> {
     const { location, session } = await this.google.finish(req, res, clientInfo(req));
-    if (session) setRefreshCookie(res, session.refreshToken, session.sessionExpiresAt, this.config.isProduction);
+    if (session) {
+      setRefreshCookie(res, session.refreshToken, session.sessionExpiresAt, this.config.isProduction);
+      this.devices.remember(req, res, session.body.user.email);
+    }
     res.redirect(302, location);
   }
 

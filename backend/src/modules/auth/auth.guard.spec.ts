@@ -3,6 +3,8 @@ import { Controller, Get } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { Authenticated } from '../../common/auth';
 import { AuthError, ForbiddenError } from '../../common/errors';
+import type { AppConfig } from '../../config/app-config';
+import { AuthErrorCode } from './auth.exception';
 import { UserRole, UserTier } from '../users/user.entity';
 import { AuthGuard } from './auth.guard';
 import type { SessionsService } from './sessions.service';
@@ -14,6 +16,7 @@ class ProbeController {
   @Authenticated({ roles: [UserRole.Admin] }) @Get() adminOnly() {}
   @Authenticated({ roles: [UserRole.Admin, UserRole.Support] }) @Get() staff() {}
   @Authenticated({ optional: true }) @Get() optional() {}
+  @Authenticated({ verifiedAdult: true }) @Get() upload() {}
 }
 
 @Authenticated({ roles: [UserRole.Support] })
@@ -26,13 +29,15 @@ const TOKENS: Record<string, UserRole> = { 'user-token': UserRole.User, 'support
 
 function context(controller: object, handler: string, authorization?: string) {
   const request: Record<string, unknown> = { headers: authorization ? { authorization } : {} };
+  const headers: Record<string, string> = {};
+  const response = { setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = value) };
   const ctx = {
     getType: () => 'http',
     getHandler: () => (controller as Record<string, unknown>)[handler],
     getClass: () => controller.constructor,
-    switchToHttp: () => ({ getRequest: () => request }),
+    switchToHttp: () => ({ getRequest: () => request, getResponse: () => response }),
   } as unknown as ExecutionContext;
-  return { ctx, request };
+  return { ctx, request, headers };
 }
 
 describe('AuthGuard and @Authenticated()', () => {
@@ -56,6 +61,38 @@ describe('AuthGuard and @Authenticated()', () => {
     const { ctx, request } = context(probe, 'signedIn', 'bearer user-token');
     await expect(guard.canActivate(ctx)).resolves.toBe(true);
     expect(request.user).toEqual({ id: 'id-user-token', role: UserRole.User, tier: UserTier.Free, sessionId: 's' });
+  });
+
+  it('marks whatever a signed-in caller receives as not to be stored (Cache-Control: no-store)', async () => {
+    const signedIn = context(probe, 'signedIn', 'Bearer user-token');
+    await guard.canActivate(signedIn.ctx);
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+    const anonymous = context(probe, 'optional');
+    await guard.canActivate(anonymous.ctx);
+    expect(anonymous.headers['cache-control']).toBeUndefined();
+  });
+
+  it('refuses uploads and generations to a caller without a verified address or the 18+ confirmation', async () => {
+    const who: Record<string, object> = {
+      unverified: { emailVerified: false, ageConfirmed: true },
+      underConfirmed: { emailVerified: true, ageConfirmed: false },
+      ready: { emailVerified: true, ageConfirmed: true },
+    };
+    const g = new AuthGuard(new Reflector(), { authenticate: jest.fn(async (token: string) => ({ id: token, role: UserRole.User, tier: UserTier.Free, sessionId: 's', ...who[token] })) } as unknown as SessionsService);
+    const call = (token: string) => g.canActivate(context(probe, 'upload', `Bearer ${token}`).ctx);
+    await expect(call('unverified')).rejects.toMatchObject({ code: AuthErrorCode.EMAIL_NOT_VERIFIED, statusCode: 403 });
+    await expect(call('underConfirmed')).rejects.toMatchObject({ code: AuthErrorCode.AGE_NOT_CONFIRMED, statusCode: 403 });
+    await expect(call('ready')).resolves.toBe(true);
+  });
+
+  it('keeps staff without two-factor out of staff routes when AUTH_REQUIRE_STAFF_2FA is on, and only then', async () => {
+    const authenticate = jest.fn(async (token: string) => ({ id: token, role: token.startsWith('admin') ? UserRole.Admin : UserRole.User, tier: UserTier.Free, sessionId: 's', twoFactorEnabled: token.endsWith('2fa') }));
+    const strict = new AuthGuard(new Reflector(), { authenticate } as unknown as SessionsService, { auth: { requireStaffTwoFactor: true } } as AppConfig);
+    const lax = new AuthGuard(new Reflector(), { authenticate } as unknown as SessionsService, { auth: { requireStaffTwoFactor: false } } as AppConfig);
+    await expect(strict.canActivate(context(probe, 'adminOnly', 'Bearer admin').ctx)).rejects.toMatchObject({ code: AuthErrorCode.TWO_FACTOR_REQUIRED, statusCode: 403 });
+    await expect(strict.canActivate(context(probe, 'adminOnly', 'Bearer admin-2fa').ctx)).resolves.toBe(true);
+    await expect(strict.canActivate(context(probe, 'signedIn', 'Bearer admin').ctx)).resolves.toBe(true); // their own account pages stay open, to turn it on
+    await expect(lax.canActivate(context(probe, 'adminOnly', 'Bearer admin').ctx)).resolves.toBe(true);
   });
 
   it('answers 403 for a signed-in caller without one of the roles', async () => {

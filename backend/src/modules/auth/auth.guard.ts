@@ -1,9 +1,15 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable, Optional } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { AUTHENTICATED_KEY, AuthenticatedOptions, RequestWithUser } from '../../common/auth';
 import { AuthError, ForbiddenError } from '../../common/errors';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { UserRole } from '../users/user.entity';
+import { AuthException } from './auth.exception';
 import { SessionsService } from './sessions.service';
+
+const STAFF: readonly string[] = [UserRole.Admin, UserRole.Support];
 
 function bearerToken(req: Request): string | undefined {
   const header = req.headers.authorization;
@@ -16,12 +22,16 @@ function bearerToken(req: Request): string | undefined {
  * The global guard (APP_GUARD). Routes without @Authenticated() are public. Otherwise the bearer
  * access token must be valid and its session live (checked in the database on every request, so a
  * sign-out or a revocation takes effect at once), and the caller's role among `roles` when given.
+ * A staff-only route also needs two-factor on when AUTH_REQUIRE_STAFF_2FA says so; `verifiedAdult`
+ * routes need a verified address and the 18+ confirmation. Whatever a signed-in caller receives is
+ * never stored by a cache (Cache-Control: no-store).
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly sessions: SessionsService,
+    @Optional() @Inject(APP_CONFIG) private readonly config?: AppConfig,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -35,7 +45,14 @@ export class AuthGuard implements CanActivate {
       if (options.optional) return true;
       throw new AuthError();
     }
+    context.switchToHttp().getResponse<Response>().setHeader('Cache-Control', 'no-store');
     if (options.roles?.length && !options.roles.includes(user.role)) throw new ForbiddenError();
+    const staffRoute = !!options.roles?.length && options.roles.every((r) => STAFF.includes(r));
+    if (staffRoute && this.config?.auth.requireStaffTwoFactor && !user.twoFactorEnabled) throw AuthException.twoFactorRequired();
+    if (options.verifiedAdult) {
+      if (!user.emailVerified) throw AuthException.emailNotVerified();
+      if (!user.ageConfirmed) throw AuthException.ageNotConfirmed();
+    }
     req.user = user;
     return true;
   }

@@ -3,21 +3,51 @@ import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AnalyticsModule } from '../analytics/analytics.module';
+import { PrivacyModule } from '../privacy/privacy.module';
 import { UsersModule } from '../users/users.module';
+import { AccountMailService } from './account-mail.service';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
 import { GoogleOAuthService } from './google/google-oauth.service';
-import { AuthRateLimitModule } from './rate-limit/auth-rate-limit';
+import { MeSecurityController } from './me-security.controller';
+import { AuthRateLimitModule, RateLimitStorageModule } from './rate-limit/auth-rate-limit';
+import { SignInThrottle } from './rate-limit/sign-in-throttle.service';
 import { SessionEntity } from './session.entity';
 import { SessionsCleanupJob } from './sessions-cleanup.job';
 import { SessionsService } from './sessions.service';
+import { AuthTokenEntity } from './tokens/auth-token.entity';
+import { AuthTokensService } from './tokens/auth-tokens.service';
+import { RecoveryCodeEntity } from './two-factor/recovery-code.entity';
+import { TwoFactorService } from './two-factor/two-factor.service';
 
-/** Sign-up, sign-in (email and Google), sessions, and the global guard behind @Authenticated(). */
+/**
+ * Accounts and sign-in: sign-up, sign-in (email with optional two-factor, and Google), sessions,
+ * email verification, password reset and change, two-factor, their security mail, and the global
+ * guard behind @Authenticated().
+ */
 @Module({
-  imports: [TypeOrmModule.forFeature([SessionEntity]), JwtModule.register({}), UsersModule, AnalyticsModule, AuthRateLimitModule],
-  controllers: [AuthController],
-  providers: [AuthService, SessionsService, SessionsCleanupJob, GoogleOAuthService, { provide: APP_GUARD, useClass: AuthGuard }],
-  exports: [SessionsService],
+  imports: [
+    TypeOrmModule.forFeature([SessionEntity, AuthTokenEntity, RecoveryCodeEntity]),
+    JwtModule.register({}),
+    UsersModule,
+    AnalyticsModule,
+    PrivacyModule,
+    AuthRateLimitModule,
+    RateLimitStorageModule,
+  ],
+  controllers: [AuthController, MeSecurityController],
+  providers: [
+    AuthService,
+    SessionsService,
+    SessionsCleanupJob,
+    GoogleOAuthService,
+    AuthTokensService,
+    TwoFactorService,
+    SignInThrottle,
+    AccountMailService,
+    { provide: APP_GUARD, useClass: AuthGuard },
+  ],
+  exports: [SessionsService, AuthService],
 })
 export class AuthModule {}

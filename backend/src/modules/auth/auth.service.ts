@@ -1,21 +1,28 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
-import { QueryFailedError } from 'typeorm';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import type { AuthUser } from '../../common/auth';
 import { AuthError, ValidationError } from '../../common/errors';
 import { hashPassword, verifyDummyPassword, verifyPassword, warmUpDummyHash } from '../../common/security/password';
 import { isCommonPassword, PasswordMessages } from '../../common/security/password-policy';
+import { JobName, MAIL_JOB_OPTIONS, MessageQueueService, type AccountMailPayload } from '../../queue';
 import { ActivityService } from '../analytics/activity.service';
 import { AnalyticsEventName } from '../analytics/analytics-event.entity';
 import { AnalyticsService } from '../analytics/analytics.service';
 import { ActivityType } from '../analytics/user-activity-log.entity';
+import { AccountDeletionService } from '../privacy/account-deletion.service';
 import { UserEntity } from '../users/user.entity';
-import { normalizeEmail, UsersService } from '../users/users.service';
+import { MAX_UNVERIFIED_PER_EMAIL, normalizeEmail, UsersService } from '../users/users.service';
 import { AuthException, GoogleAuthError } from './auth.exception';
 import { AuthSignInDto } from './dto/auth-sign-in.dto';
 import { AuthSignUpDto } from './dto/auth-sign-up.dto';
 import { SessionResponseDto } from './dto/session-response.dto';
+import { SignInThrottle, type SignInClient } from './rate-limit/sign-in-throttle.service';
 import { SessionRevokeReason } from './session.entity';
 import { ClientInfo, IssuedSession, SessionsService } from './sessions.service';
+import { AuthTokenPurpose } from './tokens/auth-token.entity';
+import { AuthTokensService, MFA_CHALLENGE_MAX_ATTEMPTS } from './tokens/auth-tokens.service';
+import { TwoFactorService, type SecondFactor } from './two-factor/two-factor.service';
 
 /** A session to answer: the body, plus the refresh token and the session's end for the cookie. */
 export interface SessionResult {
@@ -23,6 +30,9 @@ export interface SessionResult {
   refreshToken: string;
   sessionExpiresAt: Date;
 }
+
+/** A password sign-in ends in a session, or, with two-factor on, in a challenge for a code. */
+export type SignInOutcome = { session: SessionResult } | { mfaToken: string };
 
 /** What Google told us about the person (OpenID Connect userinfo). */
 export interface GoogleIdentity {
@@ -36,12 +46,27 @@ function isUniqueViolation(error: unknown): boolean {
   return error instanceof QueryFailedError && (error as { driverError?: { code?: string } }).driverError?.code === '23505';
 }
 
-/** Sign-up, sign-in (password and Google), refresh and sign-out, with their activity and analytics. */
+/**
+ * Accounts and sign-in: sign-up, password and Google sign-in (with the two-factor step), refresh,
+ * sign-out, email verification, password reset and change, with their activity and analytics.
+ *
+ * No answer tells whether an address has an account: a sign-up always creates an (unverified)
+ * account of its own and answers its session; a mail job decides whether that address gets a
+ * verification link or its verified owner a notice; "Forgot password?" always answers the same.
+ */
 @Injectable()
 export class AuthService implements OnModuleInit {
+  private readonly logger = new Logger('Auth');
+
   constructor(
+    @InjectDataSource() private readonly db: DataSource,
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
+    private readonly tokens: AuthTokensService,
+    private readonly twoFactor: TwoFactorService,
+    private readonly throttle: SignInThrottle,
+    private readonly queue: MessageQueueService,
+    private readonly deletion: AccountDeletionService,
     private readonly activity: ActivityService,
     private readonly analytics: AnalyticsService,
   ) {}
@@ -51,35 +76,70 @@ export class AuthService implements OnModuleInit {
     await warmUpDummyHash();
   }
 
+  /**
+   * A new account, unverified, signed in at once (it may browse; uploading and generating wait for
+   * the mailed link). The same answer whether or not the address is taken: when it is, the new
+   * account can never verify it, and the owner is told (see AccountMailService).
+   */
   async signUp(dto: AuthSignUpDto, client: ClientInfo): Promise<SessionResult> {
     if (isCommonPassword(dto.password)) throw new ValidationError(PasswordMessages.common);
     const email = normalizeEmail(dto.email);
-    if (await this.users.findByEmail(email)) throw AuthException.emailTaken();
     const passwordHash = await hashPassword(dto.password);
-    let user: UserEntity;
-    try {
-      user = await this.users.createAccount({ email, fullName: dto.full_name, passwordHash, ageConfirmedAt: new Date() });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw AuthException.emailTaken(); // a concurrent sign-up won
-      throw error;
-    }
-    user = await this.users.recordSignIn(user);
-    const result = await this.startSession(user, client);
+    const { user, evicted } = await this.db.transaction(async (m) => {
+      // sign-ups of one address one at a time, so the cap below holds
+      await m.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`signup:${email}`]);
+      const waiting = await this.users.findUnverifiedByEmail(email, m);
+      const created = await this.users.createAccount({ email, fullName: dto.full_name, passwordHash, ageConfirmedAt: new Date() }, m);
+      return { user: created, evicted: waiting.slice(MAX_UNVERIFIED_PER_EMAIL - 1).map((u) => u.id) };
+    });
+    await this.removeDisplaced(evicted);
+    const signedIn = await this.users.recordSignIn(user);
+    const result = await this.startSession(signedIn, client);
+    await this.sendAccountMail({ kind: 'verify-email', userId: user.id });
     await this.activity.record(user.id, ActivityType.SignUp, { method: 'password' });
     await this.analytics.track(AnalyticsEventName.UserSignup, user.id, { email: user.email, full_name: user.fullName, method: 'password' });
     return result;
   }
 
-  /** One failure for every cause, in about the same time: an unknown email is checked against a dummy hash. */
-  async signIn(dto: AuthSignInDto, client: ClientInfo): Promise<SessionResult> {
-    const found = await this.users.findByEmail(dto.email);
-    const valid = found?.passwordHash ? await verifyPassword(found.passwordHash, dto.password) : await verifyDummyPassword(dto.password);
-    if (!found || !valid) throw AuthException.invalidCredentials();
-    const user = await this.users.recordSignIn(found);
-    const result = await this.startSession(user, client);
-    await this.activity.record(user.id, ActivityType.SignIn, { method: 'password' });
-    await this.analytics.track(AnalyticsEventName.UserSignin, user.id, { method: 'password' });
-    return result;
+  /**
+   * One failure for every cause, in about the same time (an unknown email is checked against a
+   * dummy hash; several accounts of one address are checked at once). Failures are counted per
+   * account and client (SignInThrottle). With two-factor on, the answer is a challenge.
+   */
+  async signIn(dto: AuthSignInDto, client: ClientInfo & SignInClient): Promise<SignInOutcome> {
+    const email = normalizeEmail(dto.email);
+    const attempt = await this.throttle.begin(email, client);
+    const candidates = await this.users.findSignInCandidates(email);
+    const checks = candidates.length
+      ? await Promise.all(candidates.map((c) => verifyPassword(c.passwordHash!, dto.password)))
+      : [await verifyDummyPassword(dto.password)].map(() => false);
+    const found = candidates.find((_, i) => checks[i]);
+    if (!found) throw AuthException.invalidCredentials();
+    await this.throttle.succeeded(attempt);
+    // said only to someone who knows the password
+    if (found.suspendedAt) throw AuthException.accountSuspended();
+    if (found.totpEnabledAt) return { mfaToken: await this.tokens.issue(found.id, AuthTokenPurpose.MfaChallenge) };
+    return { session: await this.completeSignIn(found, client, 'password') };
+  }
+
+  /** The second step of a sign-in with two-factor on: the challenge and a code (or a recovery code). */
+  async signInWithCode(mfaToken: string, proof: SecondFactor, client: ClientInfo): Promise<SessionResult> {
+    if (!proof.code && !proof.recovery_code) throw new ValidationError('Please enter the 6-digit code');
+    const challenge = await this.db.transaction((m) => this.tokens.find(m, mfaToken, AuthTokenPurpose.MfaChallenge));
+    if (!challenge || challenge.attempts >= MFA_CHALLENGE_MAX_ATTEMPTS) throw AuthException.mfaExpired();
+    if (!(await this.twoFactor.verify(challenge.userId, proof))) {
+      const attempts = await this.tokens.countAttempt(challenge.id);
+      throw attempts >= MFA_CHALLENGE_MAX_ATTEMPTS ? AuthException.mfaExpired() : AuthException.invalidCode();
+    }
+    const user = await this.db.transaction(async (m) => {
+      const live = await this.tokens.find(m, mfaToken, AuthTokenPurpose.MfaChallenge);
+      if (!live) return null; // spent by a concurrent request
+      await this.tokens.use(m, live.id);
+      return m.findOne(UserEntity, { where: { id: live.userId } });
+    });
+    if (!user) throw AuthException.mfaExpired();
+    if (user.suspendedAt) throw AuthException.accountSuspended();
+    return this.completeSignIn(user, client, proof.recovery_code ? 'recovery_code' : 'totp');
   }
 
   async refresh(refreshToken: string | undefined, client: ClientInfo): Promise<SessionResult> {
@@ -102,44 +162,195 @@ export class AuthService implements OnModuleInit {
   }
 
   /**
-   * Google sign-in: the account already linked to this Google id, else the account with the same
-   * verified email (linked now), else a new account. New Google accounts have not confirmed their
-   * age yet (age_confirmed false): the user app asks once and sends PATCH /api/me { age_confirmed: true }.
+   * Google sign-in: the account linked to this Google id; else the account that owns the verified
+   * email (linked now); else an unverified password account of that address, taken over cleanly
+   * (password, sessions, two-factor, name, settings and the 18+ confirmation of whoever made it are
+   * discarded: the owner confirms their own age); else a new account. New and taken-over accounts
+   * confirm their age once: the user app asks and sends PATCH /api/me { age_confirmed: true }.
    */
-  async signInWithGoogle(identity: GoogleIdentity, client: ClientInfo): Promise<SessionResult | { error: GoogleAuthError }> {
+  async signInWithGoogle(identity: GoogleIdentity, client: ClientInfo): Promise<SignInOutcome | { error: GoogleAuthError }> {
     let user = await this.users.findByGoogleSub(identity.sub);
-    let created = false;
-    let linked = false;
+    let method: 'existing' | 'linked' | 'claimed' | 'created' = 'existing';
     if (!user) {
       if (!identity.email || !identity.emailVerified) return { error: GoogleAuthError.EmailUnverified };
-      user = await this.users.findByEmail(identity.email);
+      const email = normalizeEmail(identity.email);
+      const name = (identity.name ?? '').trim().slice(0, 200);
+      user = await this.users.findVerifiedByEmail(email);
       if (user) {
-        linked = user.googleSub === null;
+        // an address Google vouches for is linked once; a second Google account for it is refused
+        if (user.googleSub && user.googleSub !== identity.sub) return { error: GoogleAuthError.Failed };
+        method = 'linked';
       } else {
         try {
-          user = await this.users.createAccount({
-            email: identity.email,
-            fullName: (identity.name ?? '').trim().slice(0, 200),
-            passwordHash: null,
-            ageConfirmedAt: null,
-            googleSub: identity.sub,
+          const outcome = await this.db.transaction(async (m) => {
+            await m.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`signup:${email}`]);
+            const [squatted] = await this.users.findUnverifiedByEmail(email, m);
+            if (squatted) return { ...(await this.claimForOwner(m, squatted, identity.sub, name)), method: 'claimed' as const };
+            const created = await this.users.createAccount(
+              { email, fullName: name, passwordHash: null, ageConfirmedAt: null, googleSub: identity.sub, emailVerifiedAt: new Date() },
+              m,
+            );
+            return { user: created, displaced: [] as string[], method: 'created' as const };
           });
-          created = true;
+          user = outcome.user;
+          method = outcome.method;
+          await this.removeDisplaced(outcome.displaced);
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
           return { error: GoogleAuthError.Failed };
         }
       }
     }
-    user = await this.users.recordSignIn(user, linked ? { googleSub: identity.sub } : {});
-    const result = await this.startSession(user, client);
-    if (created) {
+    const account: UserEntity = user;
+    if (account.suspendedAt) return { error: GoogleAuthError.Suspended };
+    user = await this.users.recordSignIn(account, method === 'linked' && !account.googleSub ? { googleSub: identity.sub } : {});
+    if (method === 'created') {
       await this.activity.record(user.id, ActivityType.SignUp, { method: 'google' });
       await this.analytics.track(AnalyticsEventName.UserSignup, user.id, { email: user.email, full_name: user.fullName, method: 'google' });
-    } else {
-      await this.activity.record(user.id, ActivityType.SignIn, { method: 'google', ...(linked ? { linked: true } : {}) });
+    } else if (method === 'claimed') {
+      this.logger.log({ event: 'account_claimed', user: user.id }, 'the owner of an address took an unverified account back through Google');
+    }
+    if (user.totpEnabledAt) return { mfaToken: await this.tokens.issue(user.id, AuthTokenPurpose.MfaChallenge) };
+    const session = await this.startSession(user, client);
+    if (method !== 'created') {
+      await this.activity.record(user.id, ActivityType.SignIn, { method: 'google', ...(method === 'linked' ? { linked: true } : {}) });
       await this.analytics.track(AnalyticsEventName.UserSignin, user.id, { method: 'google' });
     }
+    return { session };
+  }
+
+  /** The mailed link proves the address: the account is verified, other unverified accounts of it removed. */
+  async verifyEmail(token: string): Promise<void> {
+    let displaced: string[] = [];
+    let userId: string;
+    try {
+      ({ displaced, userId } = await this.db.transaction(async (m) => {
+        const row = await this.tokens.find(m, token, AuthTokenPurpose.EmailVerification);
+        if (!row) throw AuthException.invalidLink();
+        const user = await m.findOne(UserEntity, { where: { id: row.userId }, lock: { mode: 'pessimistic_write' } });
+        if (!user || user.email !== row.email) throw AuthException.invalidLink();
+        await this.tokens.use(m, row.id);
+        if (user.emailVerifiedAt) return { displaced: [], userId: user.id };
+        if (await this.users.findVerifiedByEmail(user.email, m)) throw AuthException.invalidLink();
+        const verified = await this.users.markEmailVerified(m, user);
+        return { displaced: verified.displaced, userId: user.id };
+      }));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw AuthException.invalidLink(); // another account verified the address meanwhile
+      throw error;
+    }
+    await this.removeDisplaced(displaced);
+    await this.activity.record(userId, ActivityType.EmailVerified);
+  }
+
+  /** "Resend": a new verification link for the caller, or (signed out) for an address. Same answer always. */
+  async resendVerification(caller: AuthUser | undefined, email: string | undefined): Promise<void> {
+    if (caller) {
+      if (!caller.emailVerified) await this.sendAccountMail({ kind: 'verify-email', userId: caller.id });
+      return;
+    }
+    if (!email) throw new ValidationError('Email is required');
+    // the job looks the address up, so the answer takes the same time whatever it finds
+    await this.sendAccountMail({ kind: 'verify-address', email: normalizeEmail(email) });
+  }
+
+  /** "Forgot password?": the same answer, in the same time, whether or not the address has an account (the job decides). */
+  async forgotPassword(email: string): Promise<void> {
+    await this.sendAccountMail({ kind: 'password-reset', email: normalizeEmail(email) });
+  }
+
+  /**
+   * A new password from a mailed link: it proves the address too (the account is verified), and
+   * every session of the account ends. The account is told by mail.
+   */
+  async resetPassword(token: string, password: string): Promise<void> {
+    if (isCommonPassword(password)) throw new ValidationError(PasswordMessages.common);
+    const known = await this.db.transaction((m) => this.tokens.find(m, token, AuthTokenPurpose.PasswordReset));
+    if (!known) throw AuthException.invalidLink();
+    const passwordHash = await hashPassword(password);
+    let displaced: string[] = [];
+    let userId: string;
+    try {
+      ({ displaced, userId } = await this.db.transaction(async (m) => {
+        const row = await this.tokens.find(m, token, AuthTokenPurpose.PasswordReset);
+        if (!row) throw AuthException.invalidLink();
+        const user = await m.findOne(UserEntity, { where: { id: row.userId }, lock: { mode: 'pessimistic_write' } });
+        if (!user) throw AuthException.invalidLink();
+        await this.tokens.use(m, row.id);
+        await this.tokens.revokeAll(m, user.id, [AuthTokenPurpose.PasswordReset]);
+        await m.update(UserEntity, { id: user.id }, { passwordHash });
+        await this.sessions.revokeAllForUser(user.id, SessionRevokeReason.PasswordReset, { manager: m });
+        if (user.emailVerifiedAt) return { displaced: [], userId: user.id };
+        if (await this.users.findVerifiedByEmail(user.email, m)) throw AuthException.invalidLink();
+        return { displaced: (await this.users.markEmailVerified(m, user)).displaced, userId: user.id };
+      }));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw AuthException.invalidLink();
+      throw error;
+    }
+    await this.removeDisplaced(displaced);
+    await this.sendAccountMail({ kind: 'password-changed', userId });
+    await this.activity.record(userId, ActivityType.PasswordChange, { method: 'reset_link' });
+  }
+
+  /** Settings' Change Password: needs the current one; the caller's other sessions end. */
+  async changePassword(caller: AuthUser, current: string, next: string): Promise<void> {
+    const user = await this.users.findById(caller.id);
+    if (!user) throw new AuthError();
+    if (!user.passwordHash) throw AuthException.noPassword();
+    if (!(await verifyPassword(user.passwordHash, current))) throw AuthException.wrongPassword();
+    if (isCommonPassword(next)) throw new ValidationError(PasswordMessages.common);
+    const passwordHash = await hashPassword(next);
+    await this.db.transaction(async (m) => {
+      await m.update(UserEntity, { id: user.id }, { passwordHash });
+      await this.tokens.revokeAll(m, user.id, [AuthTokenPurpose.PasswordReset]);
+      await this.sessions.revokeAllForUser(user.id, SessionRevokeReason.PasswordChange, { except: caller.sessionId, manager: m });
+    });
+    await this.sendAccountMail({ kind: 'password-changed', userId: user.id });
+    await this.activity.record(user.id, ActivityType.PasswordChange, { method: 'settings' });
+  }
+
+  /** Security mail goes through a queue job (retried); a queue that fails must not fail the request. */
+  async sendAccountMail(payload: AccountMailPayload): Promise<void> {
+    try {
+      await this.queue.add(JobName.AccountMail, payload, MAIL_JOB_OPTIONS);
+    } catch (error) {
+      this.logger.error({ event: 'account_mail_not_queued', kind: payload.kind, err: error }, 'an account mail could not be queued');
+    }
+  }
+
+  /**
+   * The owner of an address takes an unverified account of it back through Google: whatever its
+   * maker set is discarded, and every session of it ends.
+   */
+  private async claimForOwner(m: EntityManager, account: UserEntity, googleSub: string, name: string): Promise<{ user: UserEntity; displaced: string[] }> {
+    await m.update(UserEntity, { id: account.id }, { passwordHash: null, googleSub, ageConfirmedAt: null, fullName: name });
+    await this.twoFactor.reset(m, account.id);
+    await this.sessions.revokeAllForUser(account.id, SessionRevokeReason.AccountClaimed, { manager: m });
+    await this.tokens.revokeAll(m, account.id, [AuthTokenPurpose.EmailVerification, AuthTokenPurpose.PasswordReset, AuthTokenPurpose.MfaChallenge]);
+    await m.query(`DELETE FROM user_settings WHERE user_id = $1`, [account.id]);
+    await m.query(`DELETE FROM user_activity_logs WHERE user_id = $1`, [account.id]);
+    await m.query(`UPDATE support_inquiries SET user_id = NULL WHERE user_id = $1`, [account.id]);
+    Object.assign(account, { passwordHash: null, googleSub, ageConfirmedAt: null, fullName: name, totpEnabledAt: null, totpSecret: null });
+    return this.users.markEmailVerified(m, account);
+  }
+
+  /** Unverified accounts whose address someone else proved: removed like a deletion (rows, files), without a notice. */
+  private async removeDisplaced(ids: string[]): Promise<void> {
+    for (const id of ids) {
+      try {
+        await this.deletion.deleteAccount(id, { notify: false });
+      } catch (error) {
+        this.logger.error({ event: 'displaced_account_not_removed', err: error }, 'an unverified account of a claimed address could not be removed');
+      }
+    }
+  }
+
+  private async completeSignIn(user: UserEntity, client: ClientInfo, method: 'password' | 'totp' | 'recovery_code'): Promise<SessionResult> {
+    const signedIn = await this.users.recordSignIn(user);
+    const result = await this.startSession(signedIn, client);
+    await this.activity.record(user.id, ActivityType.SignIn, { method: method === 'password' ? 'password' : 'password+2fa', ...(method === 'recovery_code' ? { recovery_code: true } : {}) });
+    await this.analytics.track(AnalyticsEventName.UserSignin, user.id, { method: 'password' });
     return result;
   }
 

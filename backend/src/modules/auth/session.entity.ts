@@ -4,6 +4,14 @@ import { UserEntity } from '../users/user.entity';
 export enum SessionRevokeReason {
   SignOut = 'sign_out',
   RefreshTokenReuse = 'refresh_token_reuse',
+  /** a new password was set through a mailed reset link: every session ends */
+  PasswordReset = 'password_reset',
+  /** the person changed their password in Settings: their other sessions end */
+  PasswordChange = 'password_change',
+  /** the address's owner took the account back (Google sign-in over an unverified account) */
+  AccountClaimed = 'account_claimed',
+  /** an admin suspended the account */
+  AccountSuspended = 'account_suspended',
 }
 
 /**
@@ -26,6 +34,14 @@ export class SessionEntity {
   /** hex SHA-256 of the current refresh token's secret part */
   @Column({ name: 'token_hash', type: 'varchar', length: 64 })
   tokenHash: string;
+
+  /**
+   * hex SHA-256 of the refresh token this one replaced: presenting it again is a replay (a stolen
+   * token used after its owner refreshed), which ends the session. Any other wrong secret is only
+   * refused, so a session id read from an access token cannot be used to end someone's session.
+   */
+  @Column({ name: 'previous_token_hash', type: 'varchar', length: 64, nullable: true })
+  previousTokenHash: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -31,6 +31,9 @@ export class SessionsCleanupJob implements OnApplicationBootstrap {
   @OnJob(JobName.SessionsCleanup)
   async handleSessionsCleanup(): Promise<void> {
     const deleted = await this.sweep();
+    // ended one-time tokens (links, sign-in challenges) go with the sessions
+    const tokens = await this.db.query(`DELETE FROM auth_tokens WHERE expires_at < now() - interval '1 day' OR used_at < now() - interval '1 day'`);
+    if (Array.isArray(tokens) && typeof tokens[1] === 'number' && tokens[1] > 0) this.logger.log({ event: 'auth_tokens_cleanup', deleted: tokens[1] }, `Deleted ${tokens[1]} ended one-time token(s)`);
     if (deleted > 0) this.logger.log({ event: 'sessions_cleanup', deleted, retentionDays: SESSIONS_RETENTION_DAYS }, `Deleted ${deleted} ended session(s)`);
   }
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, IsNull, MoreThan, Repository } from 'typeorm';
+import { DataSource, EntityManager, IsNull, MoreThan, Repository } from 'typeorm';
 import type { AuthUser } from '../../common/auth';
 import { AuthError } from '../../common/errors';
 import { AppConfig } from '../../config/app-config';
@@ -54,8 +54,9 @@ function clientInfo(info: ClientInfo): Pick<SessionEntity, 'userAgent' | 'ip'> {
 
 /**
  * Sessions: a short-lived HS256 access token (`sub`, `sid`, `role`) and an opaque refresh token
- * bound to a stored session whose hash rotates on every refresh. Presenting a rotated (or forged)
- * refresh token of a session revokes that session. A session ends at `expires_at` whatever happens.
+ * bound to a stored session whose hash rotates on every refresh. Presenting the token a refresh
+ * replaced revokes that session (a replay); a forged one is only refused. A session ends at
+ * `expires_at` whatever happens.
  */
 @Injectable()
 export class SessionsService {
@@ -76,8 +77,8 @@ export class SessionsService {
 
   /**
    * Exchanges a refresh token for a new one (and a new access token). Throws AuthError when the token
-   * is malformed, unknown, expired or revoked; a valid session id with the wrong secret is a replay
-   * of a rotated token, so the session is revoked before answering.
+   * is malformed, unknown, expired or revoked; the secret of the token a refresh replaced is a replay,
+   * so the session is revoked before answering.
    */
   async rotate(refreshToken: string, client: ClientInfo): Promise<{ userId: string; issued: IssuedSession }> {
     const match = REFRESH_TOKEN.exec(refreshToken);
@@ -87,14 +88,19 @@ export class SessionsService {
       const session = await m.findOne(SessionEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
       const now = new Date();
       if (!session || session.revokedAt || session.expiresAt <= now) return { kind: 'invalid' as const };
-      if (!sameHash(sha256(secret), session.tokenHash)) {
-        await m.update(SessionEntity, { id }, { revokedAt: now, revokeReason: SessionRevokeReason.RefreshTokenReuse });
-        return { kind: 'reused' as const };
+      const presented = sha256(secret);
+      if (!sameHash(presented, session.tokenHash)) {
+        // the token this one replaced, presented again: a replay of a stolen token, the session ends
+        if (session.previousTokenHash && sameHash(presented, session.previousTokenHash)) {
+          await m.update(SessionEntity, { id }, { revokedAt: now, revokeReason: SessionRevokeReason.RefreshTokenReuse });
+          return { kind: 'reused' as const };
+        }
+        return { kind: 'invalid' as const }; // a guess: refused, and the session is left alone
       }
-      const user = await m.findOne(UserEntity, { where: { id: session.userId }, select: { id: true, role: true } });
-      if (!user) return { kind: 'invalid' as const };
+      const user = await m.findOne(UserEntity, { where: { id: session.userId }, select: { id: true, role: true, suspendedAt: true } });
+      if (!user || user.suspendedAt) return { kind: 'invalid' as const };
       const next = randomBytes(32).toString('base64url');
-      await m.update(SessionEntity, { id }, { tokenHash: sha256(next), lastUsedAt: now, ...clientInfo(client) });
+      await m.update(SessionEntity, { id }, { tokenHash: sha256(next), previousTokenHash: session.tokenHash, lastUsedAt: now, ...clientInfo(client) });
       return { kind: 'rotated' as const, user, next, expiresAt: session.expiresAt };
     });
     if (outcome.kind !== 'rotated') throw new AuthError();
@@ -115,6 +121,18 @@ export class SessionsService {
     return session.userId;
   }
 
+  /** Ends every live session of an account, but `except` (the caller's own, after a password change). */
+  async revokeAllForUser(userId: string, reason: SessionRevokeReason, options: { except?: string; manager?: EntityManager } = {}): Promise<void> {
+    const m = options.manager ?? this.db.manager;
+    await m
+      .createQueryBuilder()
+      .update(SessionEntity)
+      .set({ revokedAt: () => 'now()', revokeReason: reason })
+      .where('user_id = :userId AND revoked_at IS NULL', { userId })
+      .andWhere(options.except ? 'id <> :except' : '1=1', { except: options.except })
+      .execute();
+  }
+
   async revoke(sessionId: string, reason: SessionRevokeReason): Promise<void> {
     await this.sessions.update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date(), revokeReason: reason });
   }
@@ -130,13 +148,24 @@ export class SessionsService {
     } catch {
       return null;
     }
+    // a token without an expiry is refused, however it was signed (jsonwebtoken accepts one otherwise)
+    if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp)) return null;
     if (!IS_UUID.test(String(claims.sub)) || !IS_UUID.test(String(claims.sid))) return null;
     const session = await this.sessions.findOne({
       where: { id: claims.sid, userId: claims.sub, revokedAt: IsNull(), expiresAt: MoreThan(new Date()) },
       relations: { user: true },
     });
-    if (!session?.user) return null;
-    return { id: session.user.id, role: session.user.role, tier: session.user.tier, sessionId: session.id };
+    if (!session?.user || session.user.suspendedAt) return null;
+    const u = session.user;
+    return {
+      id: u.id,
+      role: u.role,
+      tier: u.tier,
+      sessionId: session.id,
+      emailVerified: u.emailVerifiedAt !== null,
+      ageConfirmed: u.ageConfirmedAt !== null,
+      twoFactorEnabled: u.totpEnabledAt !== null,
+    };
   }
 
   private async issue(user: Pick<UserEntity, 'id' | 'role'>, sessionId: string, secret: string, sessionExpiresAt: Date): Promise<IssuedSession> {

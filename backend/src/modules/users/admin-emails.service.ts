@@ -23,6 +23,7 @@ export class AdminEmailsService implements OnApplicationBootstrap {
     const promoted = await this.users.promoteListedAdmins();
     if (promoted > 0) this.logger.log(`Promoted ${promoted} account(s) listed in ADMIN_EMAILS to admin`);
     const demoted = await this.users.demoteUnlistedAdmins();
-    if (demoted.length > 0) this.logger.warn(`Demoted ${demoted.length} admin(s) no longer listed in ADMIN_EMAILS: ${demoted.join(', ')}`);
+    // a count, never the addresses: logs carry no personal data
+    if (demoted.length > 0) this.logger.warn(`Demoted ${demoted.length} admin(s) no longer listed in ADMIN_EMAILS`);
   }
 }

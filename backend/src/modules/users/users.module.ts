@@ -3,6 +3,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AnalyticsModule } from '../analytics/analytics.module';
 import { AdminEmailsService } from './admin-emails.service';
 import { FirstAdminService } from './first-admin.service';
+import { MailPreferencesController } from './mail-preferences.controller';
+import { UserMailService } from './user-mail.service';
 import { MeController } from './me.controller';
 import { MeService } from './me.service';
 import { UserSettingsEntity } from './user-settings.entity';
@@ -12,8 +14,8 @@ import { UsersService } from './users.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity, UserSettingsEntity]), AnalyticsModule],
-  controllers: [MeController],
-  providers: [UsersService, UserSettingsService, MeService, FirstAdminService, AdminEmailsService],
-  exports: [UsersService],
+  controllers: [MeController, MailPreferencesController],
+  providers: [UsersService, UserSettingsService, MeService, FirstAdminService, AdminEmailsService, UserMailService],
+  exports: [UsersService, UserMailService],
 })
 export class UsersModule {}

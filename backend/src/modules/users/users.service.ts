@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Not, Repository } from 'typeorm';
+import { EntityManager, In, IsNull, Not, Repository } from 'typeorm';
 import { hashPassword } from '../../common/security/password';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
@@ -23,7 +23,12 @@ export interface NewAccount {
   passwordHash: string | null;
   ageConfirmedAt: Date | null;
   googleSub?: string | null;
+  /** set when the address is already proven (Google said so) */
+  emailVerifiedAt?: Date | null;
 }
+
+/** Unverified accounts an address may have at once; a newer sign-up removes the oldest. */
+export const MAX_UNVERIFIED_PER_EMAIL = 3;
 
 /** The profile; `credits` is the available balance from the credit ledger, `credit_balance` its parts. */
 export function toProfile(user: UserEntity, balance: CreditBalance): ProfileResponseDto {
@@ -36,6 +41,9 @@ export function toProfile(user: UserEntity, balance: CreditBalance): ProfileResp
     credit_balance: { subscription: balance.subscription, purchased: balance.purchased, held: balance.held },
     role: user.role,
     age_confirmed: user.ageConfirmedAt !== null,
+    email_verified: user.emailVerifiedAt !== null,
+    two_factor_enabled: user.totpEnabledAt !== null,
+    has_password: user.passwordHash !== null,
     created_at: user.createdAt.toISOString(),
   };
 }
@@ -48,8 +56,27 @@ export class UsersService {
     private readonly credits: CreditsService,
   ) {}
 
-  findByEmail(email: string): Promise<UserEntity | null> {
-    return this.users.findOne({ where: { email: normalizeEmail(email) } });
+  /** The account that owns an address: the one that verified it (at most one). */
+  findVerifiedByEmail(email: string, manager?: EntityManager): Promise<UserEntity | null> {
+    return (manager?.getRepository(UserEntity) ?? this.users).findOne({ where: { email: normalizeEmail(email), emailVerifiedAt: Not(IsNull()) } });
+  }
+
+  /** Accounts still waiting to prove the address, newest first. */
+  findUnverifiedByEmail(email: string, manager?: EntityManager): Promise<UserEntity[]> {
+    return (manager?.getRepository(UserEntity) ?? this.users).find({ where: { email: normalizeEmail(email), emailVerifiedAt: IsNull() }, order: { createdAt: 'DESC' } });
+  }
+
+  /**
+   * The accounts a password may sign in to for an address: the verified one first, then unverified
+   * ones, newest first (at most MAX_UNVERIFIED_PER_EMAIL), each with a password.
+   */
+  async findSignInCandidates(email: string): Promise<UserEntity[]> {
+    const rows = await this.users.find({
+      where: { email: normalizeEmail(email), passwordHash: Not(IsNull()) },
+      order: { createdAt: 'DESC' },
+      take: MAX_UNVERIFIED_PER_EMAIL + 1,
+    });
+    return [...rows.filter((u) => u.emailVerifiedAt), ...rows.filter((u) => !u.emailVerifiedAt)];
   }
 
   findById(id: string): Promise<UserEntity | null> {
@@ -79,12 +106,17 @@ export class UsersService {
     return this.config.auth.adminEmails.includes(normalizeEmail(email));
   }
 
+  /** ADMIN_EMAILS makes an admin only of an account that proved it owns the address. */
+  private listedAdminPatch(user: Pick<UserEntity, 'email' | 'role' | 'emailVerifiedAt'>): Partial<UserEntity> {
+    return user.emailVerifiedAt && user.role !== UserRole.Admin && this.isListedAdmin(user.email) ? { role: UserRole.Admin, adminFromList: true } : {};
+  }
+
   /**
    * A new account on the free tier with the free plan's monthly credits (its credit account is
-   * opened in the same transaction); an admin when ADMIN_EMAILS lists its email. A duplicate email
-   * fails with PostgreSQL's unique violation (23505).
+   * opened in the same transaction); an admin when ADMIN_EMAILS lists its email and the address is
+   * verified. A second verified account for an address fails with PostgreSQL's unique violation (23505).
    */
-  createAccount(account: NewAccount): Promise<UserEntity> {
+  createAccount(account: NewAccount, manager?: EntityManager): Promise<UserEntity> {
     const email = normalizeEmail(account.email);
     const user = this.users.create({
       email,
@@ -92,35 +124,55 @@ export class UsersService {
       passwordHash: account.passwordHash,
       ageConfirmedAt: account.ageConfirmedAt,
       googleSub: account.googleSub ?? null,
-      role: this.isListedAdmin(email) ? UserRole.Admin : UserRole.User,
-      adminFromList: this.isListedAdmin(email),
+      emailVerifiedAt: account.emailVerifiedAt ?? null,
+      role: UserRole.User,
+      adminFromList: false,
       tier: UserTier.Free,
     });
-    return this.saveNewUser(user);
+    Object.assign(user, this.listedAdminPatch(user));
+    return this.saveNewUser(user, manager);
   }
 
-  private saveNewUser(user: UserEntity): Promise<UserEntity> {
-    return this.users.manager.transaction(async (m) => {
+  private saveNewUser(user: UserEntity, manager?: EntityManager): Promise<UserEntity> {
+    const save = async (m: EntityManager) => {
       const saved = await m.save(user);
       await this.credits.openAccount(saved.id, saved.tier, m);
       return saved;
-    });
+    };
+    return manager ? save(manager) : this.users.manager.transaction(save);
+  }
+
+  /**
+   * The account proved it owns its address (a mailed link, Google, a password reset): marks it
+   * verified and promotes it when ADMIN_EMAILS lists it. Answers the ids of the other, unverified
+   * accounts that used the same address, for the caller to remove once this commits. Throws the
+   * unique violation (23505) if another account verified the address meanwhile.
+   */
+  async markEmailVerified(m: EntityManager, user: UserEntity): Promise<{ user: UserEntity; displaced: string[] }> {
+    const patch: Partial<UserEntity> = { emailVerifiedAt: user.emailVerifiedAt ?? new Date() };
+    Object.assign(patch, this.listedAdminPatch({ ...user, ...patch }));
+    await m.update(UserEntity, { id: user.id }, patch);
+    const others = await m.find(UserEntity, { where: { email: user.email, emailVerifiedAt: IsNull(), id: Not(user.id) }, select: { id: true } });
+    return { user: Object.assign(user, patch), displaced: others.map((o) => o.id) };
   }
 
   /** Marks a sign-in; promotes the account when ADMIN_EMAILS lists it. Returns the updated user. */
   async recordSignIn(user: UserEntity, changes: { googleSub?: string } = {}): Promise<UserEntity> {
     const patch: Partial<UserEntity> = { lastSignInAt: new Date() };
     if (changes.googleSub) patch.googleSub = changes.googleSub;
-    if (user.role !== UserRole.Admin && this.isListedAdmin(user.email)) Object.assign(patch, { role: UserRole.Admin, adminFromList: true });
+    Object.assign(patch, this.listedAdminPatch(user));
     await this.users.update({ id: user.id }, patch);
     return Object.assign(user, patch);
   }
 
-  /** At boot: every existing account whose email ADMIN_EMAILS lists becomes an admin. Returns how many changed. */
+  /** At boot: every verified account whose email ADMIN_EMAILS lists becomes an admin. Returns how many changed. */
   async promoteListedAdmins(): Promise<number> {
     const emails = this.config.auth.adminEmails;
     if (emails.length === 0) return 0;
-    const result = await this.users.update({ email: In(emails), role: Not(UserRole.Admin) }, { role: UserRole.Admin, adminFromList: true });
+    const result = await this.users.update(
+      { email: In(emails), role: Not(UserRole.Admin), emailVerifiedAt: Not(IsNull()) },
+      { role: UserRole.Admin, adminFromList: true },
+    );
     return result.affected ?? 0;
   }
 
@@ -155,18 +207,21 @@ export class UsersService {
     return { profile: await this.profileOf(saved), changed };
   }
 
-  /** Creates the admin, or promotes and resets the password of an existing account with that email. */
-  async upsertAdmin(email: string, password: string, fullName = 'Administrator'): Promise<{ user: UserEntity; created: boolean }> {
+  /**
+   * Creates the admin, or promotes and resets the password of the account that owns that email.
+   * The operator vouches for the address: the account is verified, and unverified accounts that
+   * used the same address are answered in `displaced` for the caller to remove.
+   */
+  async upsertAdmin(email: string, password: string, fullName = 'Administrator'): Promise<{ user: UserEntity; created: boolean; displaced: string[] }> {
     const normalized = normalizeEmail(email);
     const passwordHash = await hashPassword(password);
-    const existing = await this.findByEmail(normalized);
-    if (existing) {
-      existing.role = UserRole.Admin;
-      existing.adminFromList = false;
-      existing.passwordHash = passwordHash;
-      return { user: await this.users.save(existing), created: false };
-    }
-    const user = this.users.create({ email: normalized, fullName, passwordHash, role: UserRole.Admin, tier: UserTier.Free });
-    return { user: await this.saveNewUser(user), created: true };
+    return this.users.manager.transaction(async (m) => {
+      const existing = await this.findVerifiedByEmail(normalized, m);
+      const user = existing ?? m.create(UserEntity, { email: normalized, fullName, tier: UserTier.Free });
+      Object.assign(user, { role: UserRole.Admin, adminFromList: false, passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? new Date() });
+      const saved = existing ? await m.save(user) : await this.saveNewUser(user, m);
+      const others = await m.find(UserEntity, { where: { email: normalized, emailVerifiedAt: IsNull() }, select: { id: true } });
+      return { user: saved, created: !existing, displaced: others.map((o) => o.id) };
+    });
   }
 }

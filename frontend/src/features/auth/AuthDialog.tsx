@@ -1,141 +1,135 @@
-import {
-  Alert,
-  Button,
-  CloseButton,
-  Dialog,
-  HStack,
-  Input,
-  InputGroup,
-  Portal,
-  Separator,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
-import { type FormEvent, type RefObject, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { errorMessage } from '../../api/errors';
-import { apiPaths, paths } from '../../app/paths';
-import { FormField } from '../../components/FormField';
+import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useOutsideDismissGuard } from '../../components/useOutsideDismissGuard';
 import { APP_NAME } from '../../config/app-config';
-import { AGE_CONFIRMATION_REQUIRED, AgeCheckbox } from './AgeCheckbox';
+import { googleErrorMessage, SIGN_IN_AGAIN_MESSAGE } from './auth-dialog-messages';
 import type { AuthDialogMode } from './auth-dialog-mode';
-import { GoogleIcon } from './GoogleIcon';
-import { useAuth } from './useAuth';
+import { type CredentialValues, CredentialsStep } from './CredentialsStep';
+import { ForgotPasswordStep } from './ForgotPasswordStep';
+import { SecondFactorStep } from './SecondFactorStep';
 
-type FieldName = 'fullName' | 'email' | 'password' | 'ageConfirmed';
-type FieldErrors = Partial<Record<FieldName, string>>;
+const MFA_TOKEN_FRAGMENT = 'mfa_token';
 
-interface FormValues {
-  fullName: string;
-  email: string;
-  password: string;
-  ageConfirmed: boolean;
+/** Google sign-in with two-factor on lands on `/?auth=2fa#mfa_token=<token>`: the fragment never reaches a server. */
+function mfaTokenInFragment(hash: string): string | null {
+  return new URLSearchParams(hash.replace(/^#/, '')).get(MFA_TOKEN_FRAGMENT);
 }
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The checks worth making before a round trip; the server has the final word (and its messages). */
-function validate(mode: AuthDialogMode, values: FormValues): FieldErrors {
-  const errors: FieldErrors = {};
-  if (mode === 'signup' && !values.fullName.trim()) errors.fullName = 'Full name is required';
-  if (!values.email.trim()) errors.email = 'Email is required';
-  else if (!EMAIL_SHAPE.test(values.email.trim())) errors.email = 'Please enter a valid email address';
-  if (!values.password) errors.password = 'Password is required';
-  if (mode === 'signup' && !values.ageConfirmed) errors.ageConfirmed = AGE_CONFIRMATION_REQUIRED;
-  return errors;
+function heading(mode: AuthDialogMode, recovery: boolean): { title: string; description: string } {
+  switch (mode) {
+    case 'login':
+      return { title: 'Log in', description: `Welcome back to ${APP_NAME}.` };
+    case 'signup':
+      return { title: 'Create account', description: 'See yourself in any outfit before you buy. Your first try-on is free.' };
+    case 'forgot':
+      return { title: 'Reset your password', description: 'Enter the email address of your account and we will email you a link to choose a new password.' };
+    case '2fa':
+      return {
+        title: 'Two-factor authentication',
+        description: recovery ? 'Enter one of your recovery codes.' : 'Enter the 6-digit code from your authenticator app.',
+      };
+  }
 }
-
-const copy = {
-  login: {
-    title: 'Log in',
-    description: `Welcome back to ${APP_NAME}.`,
-    submit: 'Log in',
-    switchPrompt: 'Don’t have an account?',
-    switchTo: 'signup',
-    switchLabel: 'Create account',
-  },
-  signup: {
-    title: 'Create account',
-    description: 'See yourself in any outfit before you buy. Your first try-on is free.',
-    submit: 'Create account',
-    switchPrompt: 'Already have an account?',
-    switchTo: 'login',
-    switchLabel: 'Log in',
-  },
-} as const;
 
 export interface AuthDialogProps {
   open: boolean;
   mode: AuthDialogMode;
-  /** A message to show when the dialog opens (a failed Google sign-in). */
-  notice: string | null;
+  /** `?auth_error=<code>` of a failed Google sign-in, shown on Log in. */
+  errorCode: string | null;
   onModeChange(mode: AuthDialogMode): void;
   onClose(): void;
 }
 
 /**
- * The auth dialog of the landing page (spec section 2): Log in or Create account, email and
- * password, Continue with Google. While submitting, the button is disabled and reads "Loading...";
- * a failure shows the server's message in red inside the dialog; success goes to All Generations.
+ * The auth dialog of the landing page (spec section 2), one step per mode: Log in and Create
+ * account, "Forgot password?", and the code step of a sign-in with two-factor on. Typed values
+ * (the email, mostly) follow the person from step to step; each step's messages stay with it.
  */
-export default function AuthDialog({ open, mode, notice, onModeChange, onClose }: AuthDialogProps) {
-  const { signIn, signUp } = useAuth();
+export default function AuthDialog({ open, mode, errorCode, onModeChange, onClose }: AuthDialogProps) {
+  const dismissGuard = useOutsideDismissGuard();
+  const location = useLocation();
   const navigate = useNavigate();
-  const [values, setValues] = useState<FormValues>({ fullName: '', email: '', password: '', ageConfirmed: false });
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [serverError, setServerError] = useState<string | null>(notice);
-  const [submitting, setSubmitting] = useState(false);
-  const [showPassword, setShowPassword] = useState(false);
-  const refs: Record<Exclude<FieldName, 'ageConfirmed'>, RefObject<HTMLInputElement | null>> = {
-    fullName: useRef<HTMLInputElement>(null),
-    email: useRef<HTMLInputElement>(null),
-    password: useRef<HTMLInputElement>(null),
-  };
-  const errorRef = useRef<HTMLDivElement>(null);
-  const text = copy[mode];
+  const [values, setValues] = useState<CredentialValues>({ fullName: '', email: '', password: '', ageConfirmed: false });
+  // The challenge of a password sign-in lives here (memory only); Google's arrives in the fragment.
+  const [mfaToken, setMfaToken] = useState<string | null>(() => mfaTokenInFragment(location.hash));
+  const [recovery, setRecovery] = useState(false);
+  // A message for the step the person is sent to (an expired code step sends them back to Log in):
+  // kept while the address moves from `from` to `mode` (the URL changes a render later), gone after.
+  const [carried, setCarried] = useState<{ from: AuthDialogMode; mode: AuthDialogMode; text: string } | null>(null);
+  const firstFieldRef = useRef<HTMLInputElement>(null);
 
-  // Messages belong to the mode they were made in: a new mode (or a new notice) starts clean.
-  const [shown, setShown] = useState({ mode, notice });
-  if (shown.mode !== mode || shown.notice !== notice) {
-    setShown({ mode, notice });
-    setFieldErrors({});
-    setServerError(notice);
+  // The token is read: take it out of the address bar (and so out of the history and bookmarks).
+  useEffect(() => {
+    if (mfaTokenInFragment(location.hash) === null) return;
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true, preventScrollReset: true });
+  }, [location.hash, location.pathname, location.search, navigate]);
+
+  // Arriving at the code step without a sign-in waiting for it (a reload): start again from the
+  // password. Checked when the step is entered only: leaving it clears the token first.
+  const tokenRef = useRef(mfaToken);
+  tokenRef.current = mfaToken;
+  useEffect(() => {
+    if (mode !== '2fa' || tokenRef.current) return;
+    setCarried({ from: '2fa', mode: 'login', text: SIGN_IN_AGAIN_MESSAGE });
+    onModeChange('login');
+  }, [mode]);
+
+  // A carried message is for one visit of its step.
+  useEffect(() => {
+    if (carried && mode !== carried.mode && mode !== carried.from) setCarried(null);
+  }, [carried, mode]);
+
+  const { title, description } = heading(mode, recovery);
+  const initialError = carried?.mode === mode ? carried.text : mode === 'login' ? googleErrorMessage(errorCode) : null;
+
+  const backToLogIn = (message?: string) => {
+    setMfaToken(null);
+    setRecovery(false);
+    if (message) setCarried({ from: mode, mode: 'login', text: message });
+    onModeChange('login');
+  };
+
+  let step = null;
+  if (mode === 'login' || mode === 'signup') {
+    step = (
+      <CredentialsStep
+        key={`${mode}:${initialError ?? ''}`}
+        mode={mode}
+        values={values}
+        onValuesChange={setValues}
+        initialError={initialError}
+        firstFieldRef={firstFieldRef}
+        onModeChange={onModeChange}
+        onCodeNeeded={(token) => {
+          setMfaToken(token);
+          setRecovery(false);
+          onModeChange('2fa');
+        }}
+      />
+    );
+  } else if (mode === 'forgot') {
+    step = (
+      <ForgotPasswordStep
+        email={values.email}
+        onEmailChange={(email) => setValues((current) => ({ ...current, email }))}
+        firstFieldRef={firstFieldRef}
+        onBack={() => onModeChange('login')}
+      />
+    );
+  } else if (mfaToken) {
+    step = (
+      <SecondFactorStep
+        key={mfaToken}
+        mfaToken={mfaToken}
+        recovery={recovery}
+        onRecoveryChange={setRecovery}
+        firstFieldRef={firstFieldRef}
+        onExpired={backToLogIn}
+        onBack={() => backToLogIn()}
+      />
+    );
   }
-
-  const set = <K extends keyof FormValues>(name: K, value: FormValues[K]) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    if (fieldErrors[name]) setFieldErrors((current) => ({ ...current, [name]: undefined }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting) return;
-    const errors = validate(mode, values);
-    setFieldErrors(errors);
-    setServerError(null);
-    const firstInvalid = (['fullName', 'email', 'password'] as const).find((name) => errors[name]);
-    if (firstInvalid) {
-      refs[firstInvalid].current?.focus();
-      return;
-    }
-    if (errors.ageConfirmed) return;
-
-    setSubmitting(true);
-    try {
-      const email = values.email.trim();
-      if (mode === 'signup') {
-        await signUp({ full_name: values.fullName.trim(), email, password: values.password, age_confirmed: true });
-      } else {
-        await signIn({ email, password: values.password });
-      }
-      void navigate(paths.generations, { replace: true });
-    } catch (error) {
-      setServerError(errorMessage(error));
-      setSubmitting(false);
-      // The submit button was disabled under the focus: move it to the message, which is read out.
-      requestAnimationFrame(() => errorRef.current?.focus());
-    }
-  };
 
   return (
     <Dialog.Root
@@ -143,7 +137,8 @@ export default function AuthDialog({ open, mode, notice, onModeChange, onClose }
       onOpenChange={(details) => {
         if (!details.open) onClose();
       }}
-      initialFocusEl={() => (mode === 'signup' ? refs.fullName.current : refs.email.current)}
+      initialFocusEl={() => firstFieldRef.current}
+      onInteractOutside={dismissGuard.onInteractOutside}
       placement="center"
       motionPreset="slide-in-bottom"
       size="sm"
@@ -151,126 +146,14 @@ export default function AuthDialog({ open, mode, notice, onModeChange, onClose }
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px="4">
-          <Dialog.Content>
+          <Dialog.Content ref={dismissGuard.contentRef}>
             <Dialog.Header flexDirection="column" alignItems="flex-start" gap="1" pe="14">
               <Dialog.Title fontFamily="heading" fontWeight="medium" fontSize="2xl">
-                {text.title}
+                {title}
               </Dialog.Title>
-              <Dialog.Description color="fg.muted">{text.description}</Dialog.Description>
+              <Dialog.Description color="fg.muted">{description}</Dialog.Description>
             </Dialog.Header>
-            <Dialog.Body pb="6">
-              <Stack gap="5">
-                <form onSubmit={(event) => void submit(event)} noValidate>
-                  <Stack gap="4">
-                    {mode === 'signup' ? (
-                      <FormField label="Full name" required error={fieldErrors.fullName}>
-                        <Input
-                          ref={refs.fullName}
-                          name="full_name"
-                          autoComplete="name"
-                          value={values.fullName}
-                          onChange={(event) => set('fullName', event.target.value)}
-                        />
-                      </FormField>
-                    ) : null}
-                    <FormField label="Email" required error={fieldErrors.email}>
-                      <Input
-                        ref={refs.email}
-                        name="email"
-                        type="email"
-                        inputMode="email"
-                        autoComplete="email"
-                        autoCapitalize="none"
-                        spellCheck={false}
-                        value={values.email}
-                        onChange={(event) => set('email', event.target.value)}
-                      />
-                    </FormField>
-                    <FormField label="Password" required error={fieldErrors.password}>
-                      <InputGroup
-                        endElement={
-                          <Button
-                            type="button"
-                            variant="ghost"
-                            size="xs"
-                            me="-2"
-                            aria-label={showPassword ? 'Hide password' : 'Show password'}
-                            aria-pressed={showPassword}
-                            onClick={() => setShowPassword((shown) => !shown)}
-                          >
-                            {showPassword ? 'Hide' : 'Show'}
-                          </Button>
-                        }
-                      >
-                        <Input
-                          ref={refs.password}
-                          name="password"
-                          type={showPassword ? 'text' : 'password'}
-                          autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
-                          value={values.password}
-                          onChange={(event) => set('password', event.target.value)}
-                        />
-                      </InputGroup>
-                    </FormField>
-                    {mode === 'signup' ? (
-                      <AgeCheckbox
-                        checked={values.ageConfirmed}
-                        onCheckedChange={(checked) => set('ageConfirmed', checked)}
-                        error={fieldErrors.ageConfirmed}
-                      />
-                    ) : null}
-                    {serverError ? (
-                      <Alert.Root
-                        ref={errorRef}
-                        status="error"
-                        role="alert"
-                        tabIndex={-1}
-                        _focusVisible={{ outline: '2px solid', outlineColor: 'border.error' }}
-                      >
-                        <Alert.Indicator />
-                        <Alert.Title color="fg.error" fontWeight="medium">
-                          {serverError}
-                        </Alert.Title>
-                      </Alert.Root>
-                    ) : null}
-                    <Button type="submit" w="full" size="lg" loading={submitting} loadingText="Loading...">
-                      {text.submit}
-                    </Button>
-                  </Stack>
-                </form>
-                <HStack gap="3" aria-hidden="true">
-                  <Separator flex="1" />
-                  <Text fontSize="sm" color="fg.muted">
-                    or
-                  </Text>
-                  <Separator flex="1" />
-                </HStack>
-                <Button asChild variant="outline" w="full" size="lg" bg="bg.panel">
-                  {/* A full-page navigation: the API redirects to Google and back to /try. */}
-                  <a href={apiPaths.googleSignIn}>
-                    <GoogleIcon boxSize="5" />
-                    Continue with Google
-                  </a>
-                </Button>
-                <Text fontSize="sm" color="fg.muted" textAlign="center">
-                  {text.switchPrompt}{' '}
-                  <Button
-                    type="button"
-                    variant="plain"
-                    size="sm"
-                    h="auto"
-                    p="0"
-                    color="brand.fg"
-                    fontWeight="semibold"
-                    textDecoration="underline"
-                    textUnderlineOffset="3px"
-                    onClick={() => onModeChange(text.switchTo)}
-                  >
-                    {text.switchLabel}
-                  </Button>
-                </Text>
-              </Stack>
-            </Dialog.Body>
+            <Dialog.Body pb="6">{step}</Dialog.Body>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label="Close" />
             </Dialog.CloseTrigger>

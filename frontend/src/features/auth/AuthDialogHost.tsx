@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
-import { AUTH_ERROR_PARAM, AUTH_PARAM, type AuthDialogMode, googleErrorMessage, parseAuthMode } from './auth-dialog-mode';
+import { AUTH_ERROR_PARAM, AUTH_PARAM, type AuthDialogMode, parseAuthMode } from './auth-dialog-mode';
 import { useAuth } from './useAuth';
 
 // The dialog's code (forms, checkbox, dialog machinery) loads only when it is first opened.
@@ -14,9 +14,11 @@ export function preloadAuthDialog(): void {
 
 /**
  * The landing page's auth dialog, driven by the URL: `/?auth=login` or `/?auth=signup` open it
- * (the top bar's Log in and Sign up and the hero's Get started link there), and `/?auth_error=`
- * (a failed Google sign-in) opens Log in with the reason. Closing it drops those parameters.
- * A signed-in visitor asking for it goes to the dashboard instead.
+ * (the top bar's Log in and Sign up and the hero's Get started link there), `/?auth=forgot` its
+ * "Forgot password?" step, `/?auth=2fa` the code step of a sign-in (Google's with
+ * `#mfa_token=<token>`), and `/?auth_error=` (a failed Google sign-in) opens Log in with the reason.
+ * Closing it drops those parameters. A signed-in visitor asking for it goes to the dashboard instead.
+ * Everything else of the dialog (its steps, messages and checks) is in its lazy chunk.
  */
 export function AuthDialogHost() {
   const [params, setParams] = useSearchParams();
@@ -47,7 +49,7 @@ export function AuthDialogHost() {
       <AuthDialog
         open={mode !== null}
         mode={shownMode}
-        notice={googleErrorMessage(errorCode)}
+        errorCode={errorCode}
         onModeChange={update}
         onClose={() => update(null)}
       />

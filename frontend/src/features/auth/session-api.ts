@@ -1,4 +1,4 @@
-import { refreshSession, type SessionResponseDto, signIn, signOut, signUp } from '@fitting-room/api-client';
+import { refreshSession, type SessionResponseDto, signIn, signInWithCode, signOut, signUp } from '@fitting-room/api-client';
 import { callApi } from '../../api/errors';
 import type { Session, SessionApi } from './session';
 
@@ -18,6 +18,11 @@ function toSession(body: SessionResponseDto, response: Response | undefined): Se
 export const sessionApi: SessionApi = {
   async signIn(input) {
     const { data, response } = await callApi(signIn({ body: input }));
+    if ('mfa_required' in data) return { kind: 'mfa', mfaToken: data.mfa_token };
+    return { kind: 'session', session: toSession(data, response) };
+  },
+  async signInWithCode(input) {
+    const { data, response } = await callApi(signInWithCode({ body: input }));
     return toSession(data, response);
   },
   async signUp(input) {

@@ -1,6 +1,6 @@
 import type { ApiAuth } from '../../api/client';
 import { ApiError } from '../../api/errors';
-import type { AuthUser, Session, SessionApi, SignInInput, SignUpInput } from './session';
+import type { AuthUser, SecondFactorInput, Session, SessionApi, SignInInput, SignInOutcome, SignUpInput } from './session';
 
 export interface SessionRefreshRules {
   checkIntervalMs: number;
@@ -243,9 +243,19 @@ export class SessionStore implements ApiAuth {
 
   // --- sign in, sign up, sign out ----------------------------------------------------------------
 
-  /** Signs in with email and password. Rejects with an `ApiError` whose message is for the user. */
-  async signIn(input: SignInInput): Promise<Session> {
-    const session = await this.api.signIn(input);
+  /**
+   * Signs in with email and password. With two-factor on, nothing changes yet: the outcome is a
+   * challenge to finish with `signInWithCode`. Rejects with an `ApiError` whose message is for the user.
+   */
+  async signIn(input: SignInInput): Promise<SignInOutcome> {
+    const outcome = await this.api.signIn(input);
+    if (outcome.kind === 'session') this.setSession(outcome.session, true);
+    return outcome;
+  }
+
+  /** The second step of a two-factor sign-in: the challenge's token and a code (or a recovery code). */
+  async signInWithCode(input: SecondFactorInput): Promise<Session> {
+    const session = await this.api.signInWithCode(input);
     this.setSession(session, true);
     return session;
   }

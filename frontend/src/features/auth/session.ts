@@ -16,6 +16,19 @@ export interface SignInInput {
   password: string;
 }
 
+/** The second step of a sign-in with two-factor on: the challenge and a code of the app, or a recovery code. */
+export interface SecondFactorInput {
+  mfa_token: string;
+  code?: string;
+  recovery_code?: string;
+}
+
+/**
+ * What a password sign-in answers: a session, or (two-factor on) a challenge whose token goes
+ * with a code to `signInWithCode`.
+ */
+export type SignInOutcome = { kind: 'session'; session: Session } | { kind: 'mfa'; mfaToken: string };
+
 export interface SignUpInput {
   full_name: string;
   email: string;
@@ -25,7 +38,8 @@ export interface SignUpInput {
 
 /** The session endpoints, as the session store needs them. Failures reject with an `ApiError`. */
 export interface SessionApi {
-  signIn(input: SignInInput): Promise<Session>;
+  signIn(input: SignInInput): Promise<SignInOutcome>;
+  signInWithCode(input: SecondFactorInput): Promise<Session>;
   signUp(input: SignUpInput): Promise<Session>;
   refresh(): Promise<Session>;
   signOut(): Promise<void>;

@@ -1,6 +1,6 @@
 import { useContext, useMemo, useSyncExternalStore } from 'react';
 import { AuthContext } from './auth-context';
-import type { AuthUser, Session, SignInInput, SignUpInput } from './session';
+import type { AuthUser, SecondFactorInput, Session, SignInInput, SignInOutcome, SignUpInput } from './session';
 import type { AuthStatus, SessionStore } from './session-store';
 
 export interface Auth {
@@ -8,7 +8,9 @@ export interface Auth {
   status: AuthStatus;
   session: Session | null;
   user: AuthUser | null;
-  signIn(input: SignInInput): Promise<Session>;
+  /** A session, or (two-factor on) a challenge for `signInWithCode`. */
+  signIn(input: SignInInput): Promise<SignInOutcome>;
+  signInWithCode(input: SecondFactorInput): Promise<Session>;
   signUp(input: SignUpInput): Promise<Session>;
   /** Rejects (and leaves the user signed in) when the server could not be told. */
   signOut(): Promise<void>;
@@ -29,6 +31,7 @@ export function useAuth(): Auth {
   const actions = useMemo(
     () => ({
       signIn: (input: SignInInput) => store.signIn(input),
+      signInWithCode: (input: SecondFactorInput) => store.signInWithCode(input),
       signUp: (input: SignUpInput) => store.signUp(input),
       signOut: () => store.signOut(),
       updateUser: (patch: Partial<AuthUser>) => store.updateUser(patch),

@@ -4,6 +4,8 @@ import { Outlet } from 'react-router';
 import { MAIN_CONTENT_ID } from '../../app/layout-ids';
 import { Wordmark } from '../../components/Wordmark';
 import { DashboardNav } from './DashboardNav';
+import { VerifyEmailBanner } from './VerifyEmailBanner';
+import { useOutsideDismissGuard } from '../../components/useOutsideDismissGuard';
 
 function MenuIcon() {
   return (
@@ -18,6 +20,7 @@ function MenuIcon() {
 /** Phones and tablets: a top bar with the wordmark and a menu button that opens the navigation. */
 function MobileTopBar() {
   const [open, setOpen] = useState(false);
+  const dismissGuard = useOutsideDismissGuard();
   return (
     <HStack
       as="header"
@@ -33,7 +36,9 @@ function MobileTopBar() {
       zIndex="sticky"
     >
       <Wordmark />
-      <Drawer.Root placement="start" open={open} onOpenChange={(details) => setOpen(details.open)} lazyMount unmountOnExit>
+      <Drawer.Root
+        onInteractOutside={dismissGuard.onInteractOutside}
+        placement="start" open={open} onOpenChange={(details) => setOpen(details.open)} lazyMount unmountOnExit>
         <Drawer.Trigger asChild>
           <IconButton aria-label="Open menu" variant="ghost">
             <MenuIcon />
@@ -42,7 +47,7 @@ function MobileTopBar() {
         <Portal>
           <Drawer.Backdrop />
           <Drawer.Positioner>
-            <Drawer.Content maxW="xs">
+            <Drawer.Content ref={dismissGuard.contentRef} maxW="xs">
               <Drawer.Header>
                 <Drawer.Title fontFamily="heading" fontSize="lg">
                   Menu
@@ -95,6 +100,7 @@ export function DashboardLayout() {
         <MobileTopBar />
         <chakra.main id={MAIN_CONTENT_ID} tabIndex={-1} outline="none" flex="1">
           <Container maxW="5xl" py={{ base: '6', md: '10' }} px={{ base: '4', md: '8' }}>
+            <VerifyEmailBanner />
             <Outlet />
           </Container>
         </chakra.main>

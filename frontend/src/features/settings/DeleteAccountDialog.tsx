@@ -7,6 +7,7 @@ import { callApi, errorMessage } from '../../api/errors';
 import { paths } from '../../app/paths';
 import { notify } from '../../components/toaster';
 import { useSessionStore } from '../auth/useAuth';
+import { useOutsideDismissGuard } from '../../components/useOutsideDismissGuard';
 
 /** The word the API wants in `confirm` (typed by the API's contract, so the two cannot drift). */
 export const DELETE_CONFIRMATION: AccountDeleteDto['confirm'] = 'DELETE';
@@ -36,6 +37,7 @@ function useDeleteAccount() {
  * which the person types DELETE before the button works.
  */
 export function DeleteAccountDialog() {
+  const dismissGuard = useOutsideDismissGuard();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const remove = useDeleteAccount();
@@ -56,6 +58,7 @@ export function DeleteAccountDialog() {
 
   return (
     <Dialog.Root
+      onInteractOutside={dismissGuard.onInteractOutside}
       role="alertdialog"
       open={open}
       onOpenChange={(details) => (details.open ? setOpen(true) : close())}
@@ -73,7 +76,7 @@ export function DeleteAccountDialog() {
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px="4">
-          <Dialog.Content asChild>
+          <Dialog.Content ref={dismissGuard.contentRef} asChild>
             <form onSubmit={submit}>
               <Dialog.Header>
                 <Dialog.Title fontFamily="heading" fontWeight="medium" fontSize="xl">

@@ -1,4 +1,4 @@
-import { Button, Card, HStack, Stack, StackSeparator, Switch, Text } from '@chakra-ui/react';
+import { Button, Card, Stack, StackSeparator, Switch, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
@@ -7,6 +7,7 @@ import { notify } from '../../components/toaster';
 import { DashboardPageHeader } from '../dashboard/DashboardPageHeader';
 import { LoadFailed } from '../dashboard/LoadFailed';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
+import { SecuritySettings } from './SecuritySettings';
 import { type NotificationSettings, settingsQueryOptions, useSaveSettings } from './settings-queries';
 
 const notificationToggles: ReadonlyArray<{ key: keyof NotificationSettings; label: string; description: string }> = [
@@ -18,9 +19,6 @@ const notificationToggles: ReadonlyArray<{ key: keyof NotificationSettings; labe
   },
   { key: 'marketing_emails', label: 'Marketing Emails', description: 'News, offers and new outfits now and then.' },
 ];
-
-/** Security actions that are not built yet: shown, disabled and labelled as such, never faked. */
-const comingSoonActions = ['Change Password', 'Enable 2FA'] as const;
 
 function SettingToggle({
   label,
@@ -96,7 +94,6 @@ function NotificationsForm({ initial }: { initial: NotificationSettings }) {
 }
 
 function AccountActions() {
-  const hintId = useId();
   return (
     <Card.Root>
       <Card.Header>
@@ -104,29 +101,17 @@ function AccountActions() {
       </Card.Header>
       <Card.Body>
         <Stack gap="6" separator={<StackSeparator borderColor="border.muted" />}>
+          <SecuritySettings />
           <Stack gap="3" align="flex-start">
             <Stack gap="0.5">
-              <Text fontWeight="medium">Your data</Text>
+              <Text as="h3" fontWeight="medium">
+                Your data
+              </Text>
               <Text fontSize="sm" color="fg.muted">
                 Delete your account with your photos, results and personal details. This cannot be undone.
               </Text>
             </Stack>
             <DeleteAccountDialog />
-          </Stack>
-          <Stack gap="3" align="flex-start">
-            <Stack gap="0.5">
-              <Text fontWeight="medium">Security</Text>
-              <Text id={hintId} fontSize="sm" color="fg.muted">
-                Coming soon: these actions are not available yet.
-              </Text>
-            </Stack>
-            <HStack gap="3" wrap="wrap">
-              {comingSoonActions.map((action) => (
-                <Button key={action} variant="outline" disabled aria-describedby={hintId}>
-                  {action}
-                </Button>
-              ))}
-            </HStack>
           </Stack>
         </Stack>
       </Card.Body>

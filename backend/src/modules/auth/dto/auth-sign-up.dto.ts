@@ -20,7 +20,8 @@ export class AuthSignUpDto {
   full_name: string;
 
   @ApiProperty({ example: 'ada@example.com', format: 'email', maxLength: 320 })
-  @IsEmail({}, { message: 'Please enter a valid email address' })
+  // a domain without a dot is allowed (admin@localhost, intranet hosts): the mailed link is the real check
+  @IsEmail({ require_tld: false }, { message: 'Please enter a valid email address' })
   @MaxLength(320, { message: 'Please enter a valid email address' })
   @IsNotEmpty({ message: 'Email is required' })
   @IsString({ message: 'Email is required' })

@@ -91,7 +91,9 @@ export class GoogleOAuthService {
     try {
       const result = await this.auth.signInWithGoogle(outcome.identity, client);
       if ('error' in result) return { location: this.errorUrl(result.error) };
-      return { location: this.successUrl(), session: result };
+      // two-factor on: the code is asked on the landing page; the token rides in the fragment, which no server or log sees
+      if ('mfaToken' in result) return { location: `${this.config.appUrl}/?auth=2fa#mfa_token=${encodeURIComponent(result.mfaToken)}` };
+      return { location: this.successUrl(), session: result.session };
     } catch (error) {
       this.logger.error({ err: error }, 'Google sign-in failed after the provider answered');
       return { location: this.errorUrl(GoogleAuthError.Failed) };

@@ -1,19 +1,19 @@
 import { applyDecorators, ExecutionContext, Injectable, Module, UseGuards } from '@nestjs/common';
 import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import { SkipThrottle, ThrottlerGuard, ThrottlerLimitDetail, ThrottlerModule, ThrottlerStorage, ThrottlerStorageService } from '@nestjs/throttler';
+import { SkipThrottle, ThrottlerGuard, ThrottlerLimitDetail, ThrottlerModule } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { ErrorResponseDto } from '../../../common/errors/error-response.dto';
 import { ErrorMessages, RateLimitError } from '../../../common/errors';
 import { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.module';
 import { normalizeEmail } from '../../users/users.service';
-import { RedisThrottlerStorage } from './redis-throttler.storage';
+import { MemoryRateLimitStore, type RateLimitStore, RedisThrottlerStorage } from './redis-throttler.storage';
 
 /** The named throttlers of the auth routes. */
 export const AuthThrottler = {
-  /** sign-in and sign-up, per client IP */
+  /** the auth routes (sign-in, sign-up, the two-factor step, links), per client IP */
   Ip: 'auth-ip',
-  /** sign-in and sign-up, per email address (whatever the IP: slows down attacks spread over many addresses) */
+  /** sign-up, "Forgot password?" and "Resend", per email address (whatever the IP); sign-in failures are counted by SignInThrottle */
   Email: 'auth-email',
   /** refresh, per client IP */
   Refresh: 'auth-refresh',
@@ -38,15 +38,20 @@ export class AuthThrottlerGuard extends ThrottlerGuard {
   }
 }
 
-/** Rate limits of a credentials route (sign-in, sign-up: per IP and per email) or of refresh (per IP). */
-export function AuthRateLimit(kind: 'credentials' | 'refresh'): MethodDecorator {
+/**
+ * Rate limits of an auth route: `email` (per IP and per email address of the body: sign-up, forgot,
+ * resend), `ip` (per IP only: sign-in, whose failures SignInThrottle counts per account and client;
+ * the two-factor step; the links) or `refresh` (per IP, its own budget).
+ */
+export function AuthRateLimit(kind: 'email' | 'ip' | 'refresh'): MethodDecorator {
+  const skip: Record<string, Record<string, boolean>> = {
+    email: { [AuthThrottler.Refresh]: true, [AuthThrottler.Support]: true },
+    ip: { [AuthThrottler.Email]: true, [AuthThrottler.Refresh]: true, [AuthThrottler.Support]: true },
+    refresh: { [AuthThrottler.Ip]: true, [AuthThrottler.Email]: true, [AuthThrottler.Support]: true },
+  };
   return applyDecorators(
     UseGuards(AuthThrottlerGuard),
-    SkipThrottle(
-      kind === 'credentials'
-        ? { [AuthThrottler.Refresh]: true, [AuthThrottler.Support]: true }
-        : { [AuthThrottler.Ip]: true, [AuthThrottler.Email]: true, [AuthThrottler.Support]: true },
-    ),
+    SkipThrottle(skip[kind]),
     ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: `${ErrorMessages.rateLimited} (with Retry-After)` }),
   );
 }
@@ -68,19 +73,19 @@ export const AUTH_RATE_LIMIT_STORAGE = Symbol('AUTH_RATE_LIMIT_STORAGE');
     {
       provide: AUTH_RATE_LIMIT_STORAGE,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig): ThrottlerStorage =>
-        config.queue.redisUrl ? new RedisThrottlerStorage(config.queue.redisUrl, `${config.queue.prefix}:rl`) : new ThrottlerStorageService(),
+      useFactory: (config: AppConfig): RateLimitStore =>
+        config.queue.redisUrl ? new RedisThrottlerStorage(config.queue.redisUrl, `${config.queue.prefix}:rl`) : new MemoryRateLimitStore(),
     },
   ],
   exports: [AUTH_RATE_LIMIT_STORAGE],
 })
-class RateLimitStorageModule {}
+export class RateLimitStorageModule {}
 
 /** @nestjs/throttler configured from AUTH_RATE_LIMIT_* and SUPPORT_RATE_LIMIT_*; limits apply only where @AuthRateLimit() is used. */
 export const AuthRateLimitModule = ThrottlerModule.forRootAsync({
   imports: [RateLimitStorageModule],
   inject: [APP_CONFIG, AUTH_RATE_LIMIT_STORAGE],
-  useFactory: (config: AppConfig, storage: ThrottlerStorage) => {
+  useFactory: (config: AppConfig, storage: RateLimitStore) => {
     const { windowSeconds, ipMax, emailMax, refreshMax } = config.auth.rateLimit;
     const ttl = windowSeconds * 1000;
     return {

@@ -43,6 +43,15 @@ export class ProfileResponseDto {
   })
   age_confirmed: boolean;
 
+  @ApiProperty({ description: 'whether the person proved they own the address (mailed link, Google or a password reset); uploading and generating need it' })
+  email_verified: boolean;
+
+  @ApiProperty({ description: 'whether signing in asks for a code from an authenticator app' })
+  two_factor_enabled: boolean;
+
+  @ApiProperty({ description: 'false for an account that signs in with Google only (it can set a password through "Forgot password?")' })
+  has_password: boolean;
+
   @ApiProperty({ format: 'date-time' })
   created_at: string;
 }

@@ -1,0 +1,2 @@
+export { Mailer, type OutgoingMail, type MailDelivery } from './mailer.service';
+export { MailTemplates, renderMail, type MailBrand, type MailContent } from './mail-templates';

@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit, Optional } from '@nestjs/common';
+import { OpsEvents } from '../../common/ops-events';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { appLink, APP_PAGES } from '../../common/app-links';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { JobName, MAIL_JOB_OPTIONS, MessageQueueService, OnJob, type JobPayload, type UserMailPayload } from '../../queue';
+import { Mailer, MailTemplates, type MailContent } from '../mail';
+import { MAIL_CATEGORIES, type MailCategory, UnsubscribeTokens } from './mail-preferences';
+import { UserSettingsService } from './user-settings.service';
+import { UserEntity } from './user.entity';
+
+/** Accounts whose announcement mail one job queues. */
+export const ANNOUNCEMENT_BATCH = 500;
+
+function announcementKey(data: { subject: string; body: string }): string {
+  return createHash('sha256').update(`${data.subject}\n${data.body}`).digest('hex').slice(0, 16);
+}
+
+/**
+ * Mail a person chose to get: a finished generation ("Generation Notifications"), account notices
+ * ("Email Notifications") and marketing ("Marketing Emails", off unless they opted in). The setting
+ * is read when the mail is sent, each mail carries a one-click unsubscribe (List-Unsubscribe and
+ * List-Unsubscribe-Post), and only a verified address gets any: an unverified one may not be theirs.
+ */
+@Injectable()
+export class UserMailService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('UserMail');
+  readonly unsubscribe: UnsubscribeTokens;
+  private stopListening?: () => void;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly settings: UserSettingsService,
+    private readonly mailer: Mailer,
+    private readonly queue: MessageQueueService,
+    @Optional() private readonly ops?: OpsEvents,
+  ) {
+    this.unsubscribe = new UnsubscribeTokens(config.auth.jwtSecret);
+  }
+
+  /** A finished generation (completed or failed; not a cancel, which the person did) is mailed when they want it. */
+  onModuleInit(): void {
+    this.stopListening = this.ops?.subscribe(async (event) => {
+      if (event.type !== 'generation.finished' || event.outcome === 'cancelled') return;
+      await this.send({ kind: 'generation-finished', userId: event.userId, generationId: event.generationId });
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.stopListening?.();
+  }
+
+  /** Queues a mail; a queue that fails never fails the caller's work (it is logged). */
+  async send(payload: UserMailPayload): Promise<void> {
+    try {
+      await this.queue.add(JobName.UserMail, payload, MAIL_JOB_OPTIONS);
+    } catch (error) {
+      this.logger.error({ event: 'user_mail_not_queued', kind: payload.kind, err: error }, 'a mail could not be queued');
+    }
+  }
+
+  @OnJob(JobName.UserMail)
+  async handleUserMail(data: JobPayload<JobName.UserMail>): Promise<void> {
+    const user = await this.db.getRepository(UserEntity).findOne({ where: { id: data.userId } });
+    if (!user?.emailVerifiedAt) return;
+    const category: MailCategory = data.kind === 'generation-finished' ? 'generation' : data.kind === 'account-notice' ? 'account' : 'marketing';
+    const settings = await this.settings.get(user.id);
+    if (!settings[MAIL_CATEGORIES[category].setting]) return;
+    const settingsUrl = appLink(this.config.appUrl, APP_PAGES.settings);
+    let content: MailContent;
+    if (data.kind === 'generation-finished') {
+      const [generation]: { type: 'image' | 'video'; status: string }[] = await this.db.query(`SELECT type, status FROM user_generations WHERE id = $1 AND user_id = $2`, [
+        data.generationId,
+        user.id,
+      ]);
+      if (!generation || (generation.status !== 'completed' && generation.status !== 'failed')) return;
+      content = MailTemplates.generationFinished(this.mailer.brand, {
+        name: user.fullName,
+        type: generation.type,
+        completed: generation.status === 'completed',
+        url: appLink(this.config.appUrl, APP_PAGES.generations),
+        settingsUrl,
+      });
+    } else if (data.kind === 'account-notice') {
+      content = MailTemplates.accountNotice(this.mailer.brand, { name: user.fullName, title: data.title, lines: data.lines, settingsUrl });
+    } else {
+      content = MailTemplates.marketing(this.mailer.brand, { name: user.fullName, subject: data.subject, body: data.body, settingsUrl });
+    }
+    const token = this.unsubscribe.sign(user.id, category);
+    await this.mailer.deliver({
+      to: user.email,
+      toName: user.fullName,
+      template: data.kind,
+      content,
+      unsubscribeUrl: `${this.config.appUrl}/api/mail/unsubscribe?token=${encodeURIComponent(token)}`,
+      // the API route takes POSTs only: the link in the message opens the user app's page, which posts
+      unsubscribePageUrl: appLink(this.config.appUrl, APP_PAGES.unsubscribe, { token }),
+    });
+  }
+
+  /**
+   * An admin's announcement: marketing mail to every verified account that opted in, queued a
+   * batch at a time (each person's mail is its own job, which reads the setting again when sent).
+   * Answers how many accounts it is for now.
+   */
+  async announce(subject: string, body: string): Promise<number> {
+    const [{ n }]: { n: number }[] = await this.db.query(
+      `SELECT count(*)::int AS n FROM users u JOIN user_settings s ON s.user_id = u.id WHERE s.marketing_emails AND u.email_verified_at IS NOT NULL`,
+    );
+    if (n > 0) await this.queue.add(JobName.MailAnnouncement, { subject, body }, MAIL_JOB_OPTIONS);
+    return n;
+  }
+
+  @OnJob(JobName.MailAnnouncement)
+  async handleAnnouncement(data: JobPayload<JobName.MailAnnouncement>): Promise<void> {
+    const rows: { id: string }[] = await this.db.query(
+      `SELECT u.id FROM users u JOIN user_settings s ON s.user_id = u.id
+        WHERE s.marketing_emails AND u.email_verified_at IS NOT NULL AND ($1::uuid IS NULL OR u.id > $1::uuid)
+        ORDER BY u.id LIMIT $2`,
+      [data.afterId ?? null, ANNOUNCEMENT_BATCH],
+    );
+    for (const row of rows) {
+      // one job per person and announcement: a retried batch queues nobody twice
+      await this.queue.add(JobName.UserMail, { kind: 'marketing', userId: row.id, subject: data.subject, body: data.body }, { ...MAIL_JOB_OPTIONS, jobId: `announce-${announcementKey(data)}-${row.id}` });
+    }
+    if (rows.length === ANNOUNCEMENT_BATCH) {
+      await this.queue.add(JobName.MailAnnouncement, { ...data, afterId: rows[rows.length - 1].id }, MAIL_JOB_OPTIONS);
+    }
+  }
+
+  /** One-click unsubscribe: turns the token's setting off. Answers what was turned off, or null for a bad token. */
+  async unsubscribeWith(token: string): Promise<MailCategory | null> {
+    const parsed = this.unsubscribe.verify(token);
+    if (!parsed) return null;
+    const exists = await this.db.getRepository(UserEntity).exists({ where: { id: parsed.userId } });
+    if (!exists) return null;
+    const current = await this.settings.get(parsed.userId);
+    await this.settings.put(parsed.userId, { ...current, [MAIL_CATEGORIES[parsed.category].setting]: false });
+    return parsed.category;
+  }
+}
