@@ -70,7 +70,7 @@ export interface ConsoleDataProvider extends DataProvider {
   adjustCredits(userId: string, body: AdminCreditsAdjustDto): Promise<AdminUserDetailsDto>;
   addTicketMessage(ticketId: string, body: SupportMessageCreateDto): Promise<SupportMessageDto>;
   /** Removes the generation an abuse report names (files included) and notes it on the ticket. */
-  removeReportedGeneration(ticketId: string): Promise<SupportInquiryDetailsDto>;
+  removeReportedGeneration(ticketId: string, options?: { includeSource?: boolean }): Promise<SupportInquiryDetailsDto>;
   getQueues(): Promise<QueueOverviewDto>;
   /** Sets the short-lived cookie that lets this browser open Bull Board (admin only). */
   openQueueBoardSession(): Promise<unknown>;
@@ -104,7 +104,8 @@ export const dataProvider: ConsoleDataProvider = {
   getStats: () => data(getAdminStats()),
   adjustCredits: (userId, body) => data(adjustUserCredits({ path: { id: userId }, body })),
   addTicketMessage: (ticketId, body) => data(createSupportMessage({ path: { id: ticketId }, body })),
-  removeReportedGeneration: (ticketId) => data(removeReportedGeneration({ path: { id: ticketId } })),
+  removeReportedGeneration: (ticketId, options) =>
+    data(removeReportedGeneration({ path: { id: ticketId }, body: { include_source: options?.includeSource ?? false } })),
   getQueues: () => data(getQueueOverview()),
   openQueueBoardSession: () => data(createQueueBoardSession()),
 };

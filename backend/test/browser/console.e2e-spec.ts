@@ -262,7 +262,7 @@ describe('the console at /admin', () => {
     await page.goto(`${base}/admin`);
     await page.waitForURL(`${base}/admin/support-inquiries`);
     await page.getByRole('menuitem', { name: 'Support' }).waitFor();
-    for (const hidden of ['Analytics', 'Notifications', 'Generations', 'Audit log', 'Queues']) {
+    for (const hidden of ['Analytics', 'Notifications', 'Generations', 'Audit log', 'Queues', 'Outbox']) {
       expect(await page.getByRole('menuitem', { name: hidden }).count()).toBe(0);
     }
     await shot(page, 'console-10-support-tickets');

@@ -49,13 +49,13 @@ describe('GET /api/catalog (everything switched on)', () => {
     for (const item of [...res.body.templates, ...res.body.scenes]) expect({ id: item.id, locked: item.locked }).toEqual({ id: item.id, locked: item.requiredTier !== 'free' });
   });
 
-  it('answers a signed-in caller privately (and a bad token as anonymous, not 401)', async () => {
+  it('answers a signed-in caller without letting any cache keep it (and a bad token as anonymous, not 401)', async () => {
     const user = await signUp(t.http);
     const res = await t.http.get('/api/catalog').set(bearer(user.accessToken)).expect(200);
-    expect(res.headers['cache-control']).toBe('private, max-age=60');
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body.viewer.tier).toBe('free');
     const bad = await t.http.get('/api/catalog').set(bearer('not-a-token')).expect(200);
-    expect(bad.headers['cache-control']).toBe('private, max-age=60');
+    expect(bad.headers['cache-control']).toBe('no-store');
     expect(bad.body.viewer.tier).toBe('free');
   });
 
@@ -195,7 +195,7 @@ describe('GET /api/catalog as each tier', () => {
   it.each(TIERS)('marks `locked` exactly per the entitlements for a %s caller', async (tier: Tier) => {
     const res = await http.get('/api/catalog').set('x-test-tier', tier).expect(200);
     const body: CatalogResponseDto = res.body;
-    expect(res.headers['cache-control']).toBe('private, max-age=60');
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(body.viewer).toEqual({ tier, canGenerateVideo: tierAtLeast(tier, 'glow_up'), watermarked: tier === 'free' });
     for (const x of [...body.templates, ...body.scenes]) expect({ id: x.id, locked: x.locked }).toEqual({ id: x.id, locked: !tierAtLeast(tier, x.requiredTier) });
     expect(body.customPose.locked).toBe(false);

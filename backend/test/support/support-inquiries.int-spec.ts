@@ -2,7 +2,16 @@ import { Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { STORAGE, type StoragePort } from '../../src/storage';
 import { bearer, signUp, SignedIn, uniqueEmail } from '../helpers/auth';
+import { waitForMail } from '../helpers/mail';
 import { createTestApp, TestApp } from '../helpers/test-app';
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 /**
  * The public contact form and the console's support desk against the real PostgreSQL: the form's
@@ -204,7 +213,7 @@ describe('support inquiries', () => {
   });
 
   it('rate limits the contact form per IP with a 429 in the catalogue\'s shape', async () => {
-    const limited = await createTestApp({ SUPPORT_RATE_LIMIT_MAX: '3', SUPPORT_RATE_LIMIT_WINDOW_SECONDS: '600' });
+    const limited = await createTestApp({ SUPPORT_RATE_LIMIT_MAX: '3', SUPPORT_RATE_LIMIT_WINDOW_SECONDS: '600', TRUST_PROXY: 'loopback' });
     try {
       const subject = `Limit ${tag}`;
       for (let i = 0; i < 3; i++) await limited.http.post('/api/support/inquiries').send({ ...valid, subject }).expect(201);
@@ -212,7 +221,7 @@ describe('support inquiries', () => {
       expect(res.status).toBe(429);
       expect(res.body).toEqual({ statusCode: 429, code: 'RATE_LIMITED', message: 'Too many requests. Please try again later.' });
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-      // another client IP is not affected (the app trusts X-Forwarded-For from a loopback proxy)
+      // another client IP is not affected (TRUST_PROXY=loopback: the app believes X-Forwarded-For from a loopback proxy)
       await limited.http.post('/api/support/inquiries').set('X-Forwarded-For', '203.0.113.9').send({ ...valid, subject }).expect(201);
       expect(await db.query(`SELECT count(*)::int AS n FROM support_inquiries WHERE subject = $1`, [subject])).toEqual([{ n: 4 }]);
       // the sign-in limits are separate: signing in still works
@@ -222,18 +231,24 @@ describe('support inquiries', () => {
     }
   });
 
-  it('logs a reply when SMTP is not configured (delivered "logged"), audited', async () => {
+  it('writes a reply to the outbox when SMTP is not configured (delivered "logged"), audited, and logs no address or words', async () => {
     const logged: unknown[][] = [];
     const spy = jest.spyOn(Logger.prototype, 'log').mockImplementation(function (this: Logger, ...args: unknown[]) {
       logged.push(args);
     });
     try {
-      const { body } = await send({ ...valid, subject: `Logged ${tag}` }).expect(201);
+      const requester = { ...valid, email: `outbox-${tag}@example.com`, subject: `Logged ${tag}` };
+      const { body } = await send(requester).expect(201);
       const reply = await t.http.post(`/api/admin/support-inquiries/${body.id}/messages`).set(bearer(agent.accessToken)).send({ kind: 'reply', body: 'Your credits are back.' }).expect(201);
-      expect(reply.body).toMatchObject({ kind: 'reply', delivered: 'logged', author_id: agent.userId });
-      const line = logged.find(([entry]) => (entry as { event?: string })?.event === 'support_reply_logged');
-      expect(line?.[0]).toMatchObject({ to: valid.email, subject: `Re: Logged ${tag}`, text: expect.stringContaining('Your credits are back.') });
+      expect(reply.body).toMatchObject({ kind: 'reply', author_id: agent.userId });
+      const mail = await waitForMail(t.config.mail!.outboxDir, { to: requester.email, template: 'support-reply' });
+      expect(mail.headers.subject).toBe(`Re: Logged ${tag}`);
+      expect(mail.text).toContain('Your credits are back.');
+      await waitFor(async () => (await t.http.get(`/api/admin/support-inquiries/${body.id}`).set(bearer(agent.accessToken))).body.messages?.[0]?.delivered === 'logged');
       expect(await audit(body.id)).toEqual([{ actor_id: agent.userId, action: 'support.reply', before: null, after: { message_id: reply.body.id, kind: 'reply', length: 22 } }]);
+      const everything = JSON.stringify(logged);
+      expect(everything).not.toContain(requester.email);
+      expect(everything).not.toContain('Your credits are back.');
     } finally {
       spy.mockRestore();
     }

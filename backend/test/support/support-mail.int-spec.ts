@@ -56,8 +56,9 @@ describe('support replies by mail', () => {
     expect(['queued', 'sent']).toContain(reply.body.delivered);
 
     await waitFor('the reply to be sent', async () => (await delivered(reply.body.id)).delivered === 'sent', 15_000);
-    expect(smtp.received).toHaveLength(1);
-    const [mail] = smtp.received;
+    const toRequester = () => smtp.received.filter((m) => m.to.includes(requester));
+    expect(toRequester()).toHaveLength(1);
+    const [mail] = toRequester();
     expect(mail.from).toBe('help@fitting-room.test');
     expect(mail.to).toEqual([requester]);
     expect(mail.data).toMatch(/^Subject: Re: My credits$/m);
@@ -68,7 +69,7 @@ describe('support replies by mail', () => {
     const note = await t.http.post(`/api/admin/support-inquiries/${ticket.id}/messages`).set(bearer(agent.accessToken)).send({ kind: 'note', body: 'Internal: refunded 3 credits' }).expect(201);
     expect(note.body.delivered).toBeNull();
     await new Promise((r) => setTimeout(r, 1000));
-    expect(smtp.received).toHaveLength(1);
+    expect(toRequester()).toHaveLength(1);
     expect(smtp.received.some((m) => m.data.includes('Internal: refunded'))).toBe(false);
 
     const details = await t.http.get(`/api/admin/support-inquiries/${ticket.id}`).set(bearer(agent.accessToken)).expect(200);

@@ -1,5 +1,5 @@
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, Divider, Grid, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CardHeader, Checkbox, Chip, Divider, FormControlLabel, Grid, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, RecordContextProvider, Show, useDataProvider, useNotify, useShowContext, useUpdate } from 'react-admin';
 import { useCan } from '../../auth/role';
@@ -7,6 +7,13 @@ import { BANNER_ONLY, ShowErrorBanner } from '../../components/Banners';
 import type { ConsoleDataProvider } from '../../providers/dataProvider';
 import type { SupportMessageDto as SupportMessage } from '@fitting-room/api-client';
 import { AgeField, KindField, PRIORITY_CHOICES, PriorityField, StatusField, type InquiryRecord, type InquiryStatus } from './fields';
+
+const IMAGE_MATCH_LABELS = {
+  id: 'the generation id the reporter gave',
+  link: 'a link in the report',
+  metadata: 'the uploaded copy (its embedded marks)',
+  hash: 'the uploaded copy (its picture matched a result)',
+} as const;
 
 type InquiryDetails = InquiryRecord & { messages?: SupportMessage[] };
 
@@ -148,6 +155,7 @@ function RemoveGenerationButton({ ticketId, onRemoved }: { ticketId: string; onR
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [removed, setRemoved] = useState(false);
+  const [includeSource, setIncludeSource] = useState(false);
   return (
     <>
       <Button color="error" variant="contained" startIcon={<DeleteIcon />} disabled={busy || removed} onClick={() => setOpen(true)}>
@@ -157,14 +165,23 @@ function RemoveGenerationButton({ ticketId, onRemoved }: { ticketId: string; onR
         isOpen={open}
         loading={busy}
         title="Remove this generation?"
-        content="The generation and its files are deleted for good. The owner will no longer see it."
+        content={
+          <>
+            <Typography>The generation and its files are deleted for good. The owner will no longer see it.</Typography>
+            <FormControlLabel
+              sx={{ mt: 1 }}
+              control={<Checkbox checked={includeSource} onChange={(e) => setIncludeSource(e.target.checked)} />}
+              label="Also remove the photo(s) it was made from and every generation made from them"
+            />
+          </>
+        }
         confirm="Remove"
         confirmColor="warning"
         onClose={() => setOpen(false)}
         onConfirm={async () => {
           setBusy(true);
           try {
-            await dataProvider.removeReportedGeneration(ticketId);
+            await dataProvider.removeReportedGeneration(ticketId, { includeSource });
             setRemoved(true);
             void onRemoved();
             notify('Generation removed', { type: 'success' });
@@ -197,6 +214,11 @@ function InquiryDetailsView() {
               {record.generation_id && (
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
                   Reported generation: {record.generation_id}
+                </Typography>
+              )}
+              {record.image_match && record.image_match !== 'none' && (
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                  Found from: {IMAGE_MATCH_LABELS[record.image_match]}
                 </Typography>
               )}
             </CardContent>

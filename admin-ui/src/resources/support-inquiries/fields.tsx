@@ -14,6 +14,8 @@ export interface InquiryRecord {
   name: string;
   email: string;
   generation_id: string | null;
+  /** how an abuse report found its generation */
+  image_match?: 'id' | 'link' | 'metadata' | 'hash' | 'none' | null;
   created_at: string;
   updated_at: string;
   age_hours: number;

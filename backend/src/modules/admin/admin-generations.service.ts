@@ -5,6 +5,7 @@ import { NotFoundError } from '../../common/errors';
 import { containsPattern, ListParams, oneOf, parseListQuery, SimpleRestQueryDto, textFilter } from '../../common/simple-rest';
 import { STORAGE, type StoragePort } from '../../storage';
 import { AuditAction, AuditService } from '../audit/audit.service';
+import { UploadsService } from '../uploads/uploads.service';
 import { GenerationsService } from '../generations/generations.service';
 import type { AdminGenerationRowDto } from './dto/admin-generation.dto';
 import { assertUuid } from './admin-users.service';
@@ -36,6 +37,7 @@ export class AdminGenerationsService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly generations: GenerationsService,
     private readonly audit: AuditService,
+    private readonly uploads: UploadsService,
     @Inject(STORAGE) private readonly storage: StoragePort,
   ) {}
 
@@ -92,6 +94,52 @@ export class AdminGenerationsService {
         manager,
       ),
     );
+  }
+
+  /**
+   * A takedown that reaches everything: the generation, the photo(s) it was made from, and every
+   * other generation made from those photos, files included. Each generation's removal is audited,
+   * and one `generation.takedown` row sums it up. Answers what was removed.
+   */
+  async takedown(actorId: string, id: string, reason?: string): Promise<{ generations: string[]; photos: string[] }> {
+    assertUuid(id);
+    const [row]: { user_id: string; metadata: { upload_ids?: string[]; upload_path?: string } }[] = await this.db.query(
+      `SELECT user_id, metadata FROM user_generations WHERE id = $1`,
+      [id],
+    );
+    if (!row) throw new NotFoundError();
+    const photoIds: string[] = row.metadata.upload_ids ?? [];
+    const photoKeys: string[] = row.metadata.upload_path ? [row.metadata.upload_path] : [];
+    const derived: { id: string }[] = await this.db.query(
+      `SELECT id FROM user_generations
+        WHERE user_id = $1 AND (id = $2 OR metadata->'upload_ids' ?| $3::text[] OR metadata->>'upload_path' = ANY($4::text[]))
+        ORDER BY created_at`,
+      [row.user_id, id, photoIds, photoKeys],
+    );
+    const removed: string[] = [];
+    for (const g of derived) {
+      try {
+        await this.remove(actorId, g.id, reason ?? 'takedown');
+        removed.push(g.id);
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) throw error; // removed meanwhile
+      }
+    }
+    const photos: { id: string }[] = await this.db.query(`SELECT id FROM uploads WHERE user_id = $1 AND (id::text = ANY($2::text[]) OR storage_key = ANY($3::text[]))`, [
+      row.user_id,
+      photoIds,
+      photoKeys,
+    ]);
+    for (const photo of photos) await this.uploads.delete(row.user_id, photo.id).catch((error) => (error instanceof NotFoundError ? undefined : Promise.reject(error)));
+    await this.audit.record({
+      actorId,
+      action: AuditAction.GenerationTakedown,
+      targetType: 'generation',
+      targetId: id,
+      targetUserId: row.user_id,
+      after: { generations_removed: removed.length, photos_removed: photos.length, ...(reason ? { reason } : {}) },
+    });
+    return { generations: removed, photos: photos.map((p) => p.id) };
   }
 
   private async toDto(r: Row): Promise<AdminGenerationRowDto> {

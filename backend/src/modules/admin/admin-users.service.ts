@@ -1,11 +1,15 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { InsufficientCreditsError, NotFoundError, ValidationError } from '../../common/errors';
 import { containsPattern, ListParams, oneOf, parseListQuery, SimpleRestQueryDto, textFilter } from '../../common/simple-rest';
 import { AuditAction, AuditService } from '../audit/audit.service';
+import { planForTier } from '../catalog/plans';
 import { TIERS, type Tier } from '../catalog/tiers';
 import { CreditsService } from '../credits/credits.service';
+import { GenerationsService } from '../generations/generations.service';
+import { SafetyRefusalsService } from '../generations/safety-refusals.service';
+import { UserMailService } from '../users/user-mail.service';
 import { UserRole } from '../users/user.entity';
 import type { AdminActivityDto, AdminUserDetailsDto, AdminUserRowDto } from './dto/admin-user.dto';
 
@@ -42,11 +46,16 @@ interface UserRow {
   purchased_credits: number;
   credits: number;
   total_generations: number;
+  email_verified_at: Date | null;
+  totp_enabled_at: Date | null;
+  suspended_at: Date | null;
+  suspension_reason: string | null;
   created_at: Date;
 }
 
 const USER_SELECT = `
   SELECT u.id, u.email, u.full_name, u.tier, u.role, u.created_at,
+         u.email_verified_at, u.totp_enabled_at, u.suspended_at, u.suspension_reason,
          coalesce(a.subscription_balance, 0)::int AS subscription_credits,
          coalesce(a.purchased_balance, 0)::int AS purchased_credits,
          (coalesce(a.subscription_balance, 0) + coalesce(a.purchased_balance, 0) - coalesce(a.held, 0))::int AS credits,
@@ -66,17 +75,28 @@ export function describeActivity(type: string, metadata: Record<string, unknown>
     case 'sign_up':
       return `Signed up${m.method === 'google' ? ' with Google' : ' with email'}`;
     case 'sign_in':
-      return `Signed in${m.method === 'google' ? ' with Google' : ''}`;
+      return `Signed in${m.method === 'google' ? ' with Google' : m.method === 'password+2fa' ? (m.recovery_code ? ' with a recovery code' : ' with a two-factor code') : ''}`;
+    case 'email_verified':
+      return 'Confirmed their email address';
+    case 'password_change':
+      return m.method === 'reset_link' ? 'Set a new password with an emailed link' : 'Changed their password';
+    case 'two_factor_enabled':
+      return 'Turned on two-factor authentication';
+    case 'two_factor_disabled':
+      return 'Turned off two-factor authentication';
     case 'sign_out':
       return 'Signed out';
     case 'profile_update':
       return Array.isArray(m.fields) && m.fields.length ? `Updated profile (${m.fields.join(', ')})` : 'Updated profile';
     case 'settings_update':
       return 'Updated settings';
-    case 'generation_started':
-      return `Started a ${typeof m.type === 'string' ? m.type : ''} generation${typeof m.category === 'string' ? ` in ${m.category}` : ''}`.replace('  ', ' ');
+    case 'generation_started': {
+      const kind = typeof m.type === 'string' ? m.type : '';
+      const article = /^[aeiou]/i.test(kind) ? 'an' : 'a';
+      return `Started ${kind ? `${article} ${kind}` : 'a'} generation${typeof m.category === 'string' ? ` in ${m.category}` : ''}`;
+    }
     case 'generation_completed':
-      return `Generation completed${typeof m.cost === 'number' ? ` (${m.cost} credits)` : ''}`;
+      return `Generation completed${typeof m.cost === 'number' ? ` (${m.cost} ${m.cost === 1 ? 'credit' : 'credits'})` : ''}`;
     case 'generation_failed':
       return `Generation failed${typeof m.reason === 'string' ? `: ${m.reason}` : ''}`;
     default:
@@ -90,6 +110,11 @@ export class AdminUsersService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly credits: CreditsService,
     private readonly audit: AuditService,
+    private readonly refusals: SafetyRefusalsService,
+    /** the person hears of a change to their account (when "Email Notifications" is on); absent in partial apps */
+    @Optional() private readonly mail?: UserMailService,
+    /** cancels a suspended account's running generation */
+    @Optional() private readonly generations?: GenerationsService,
   ) {}
 
   parse(query: SimpleRestQueryDto): ListParams<UserFilter> {
@@ -132,7 +157,8 @@ export class AdminUsersService {
     return { rows: rows.map(toRow), total };
   }
 
-  async details(id: string): Promise<AdminUserDetailsDto> {
+  /** The user's page; `viewerRole` decides whether the refused texts are shown (admins only). */
+  async details(id: string, viewerRole: string = UserRole.Admin): Promise<AdminUserDetailsDto> {
     assertUuid(id);
     const [row]: UserRow[] = await this.db.query(`${USER_SELECT} WHERE u.id = $1`, [id]);
     if (!row) throw new NotFoundError();
@@ -151,7 +177,55 @@ export class AdminUsersService {
       description: describeActivity(a.activity_type, a.metadata),
       created_at: new Date(a.created_at).toISOString(),
     }));
-    return { ...toRow(row), successful_generations: counts.successful, failed_generations: counts.failed, recent_activity: recent };
+    const refusals = await this.refusals.summary(id);
+    if (viewerRole !== UserRole.Admin) for (const r of refusals.recent) r.text = null;
+    return {
+      ...toRow(row),
+      successful_generations: counts.successful,
+      failed_generations: counts.failed,
+      recent_activity: recent,
+      suspension_reason: row.suspension_reason,
+      refusals,
+    };
+  }
+
+  /**
+   * Suspends an account: no sign-in (a clear message), every session ended, its running generation
+   * cancelled and the hold released. Audited. An admin cannot suspend themselves.
+   */
+  async suspend(actorId: string, id: string, reason: string): Promise<AdminUserDetailsDto> {
+    assertUuid(id);
+    if (id === actorId) throw new ValidationError('You cannot suspend your own account.');
+    const why = reason.trim();
+    await this.db.transaction(async (m) => {
+      const [user] = await m.query(`SELECT suspended_at FROM users WHERE id = $1 FOR UPDATE`, [id]);
+      if (!user) throw new NotFoundError();
+      if (user.suspended_at) return;
+      await m.query(`UPDATE users SET suspended_at = now(), suspension_reason = $2, updated_at = now() WHERE id = $1`, [id, why]);
+      await m.query(`UPDATE sessions SET revoked_at = now(), revoke_reason = 'account_suspended' WHERE user_id = $1 AND revoked_at IS NULL`, [id]);
+      await this.audit.record(
+        { actorId, action: AuditAction.UserSuspend, targetType: 'user', targetId: id, targetUserId: id, before: { suspended: false }, after: { suspended: true, reason: why } },
+        m,
+      );
+    });
+    await this.generations?.cancelAllOf(id);
+    return this.details(id);
+  }
+
+  /** Lifts a suspension: the person may sign in again (their old sessions stay ended). Audited. */
+  async unsuspend(actorId: string, id: string): Promise<AdminUserDetailsDto> {
+    assertUuid(id);
+    await this.db.transaction(async (m) => {
+      const [user] = await m.query(`SELECT suspended_at, suspension_reason FROM users WHERE id = $1 FOR UPDATE`, [id]);
+      if (!user) throw new NotFoundError();
+      if (!user.suspended_at) return;
+      await m.query(`UPDATE users SET suspended_at = NULL, suspension_reason = NULL, updated_at = now() WHERE id = $1`, [id]);
+      await this.audit.record(
+        { actorId, action: AuditAction.UserUnsuspend, targetType: 'user', targetId: id, targetUserId: id, before: { suspended: true, reason: user.suspension_reason }, after: { suspended: false } },
+        m,
+      );
+    });
+    return this.details(id);
   }
 
   /**
@@ -161,17 +235,30 @@ export class AdminUsersService {
   async changeTier(actorId: string, id: string, tier: Tier | undefined): Promise<AdminUserDetailsDto> {
     assertUuid(id);
     if (tier === undefined) return this.details(id);
-    await this.db.transaction(async (m) => {
+    const change = await this.db.transaction(async (m) => {
       const [user] = await m.query(`SELECT tier FROM users WHERE id = $1 FOR UPDATE`, [id]);
       if (!user) throw new NotFoundError();
-      if (user.tier === tier) return;
+      if (user.tier === tier) return null;
       await m.query(`UPDATE users SET tier = $2, updated_at = now() WHERE id = $1`, [id, tier]);
       const creditsAdded = await this.credits.applyPlanChange(id, user.tier, tier, actorId, m);
       await this.audit.record(
         { actorId, action: AuditAction.TierChange, targetType: 'user', targetId: id, targetUserId: id, before: { tier: user.tier }, after: { tier, credits_added: creditsAdded } },
         m,
       );
+      return { creditsAdded };
     });
+    if (change) {
+      const plan = planForTier(tier);
+      await this.mail?.send({
+        kind: 'account-notice',
+        userId: id,
+        title: `Your plan is now ${plan.displayName}`,
+        lines: [
+          `Our support team changed your plan to ${plan.displayName}.`,
+          ...(change.creditsAdded > 0 ? [`${change.creditsAdded} ${change.creditsAdded === 1 ? 'credit was' : 'credits were'} added to match the new plan.`] : []),
+        ],
+      });
+    }
     return this.details(id);
   }
 
@@ -186,7 +273,7 @@ export class AdminUsersService {
     const n = typeof amount === 'string' && /^\s*\d+\s*$/.test(amount) ? Number(amount) : amount;
     if (typeof n !== 'number' || !Number.isSafeInteger(n) || n <= 0 || n > MAX_ADJUSTMENT) throw new ValidationError(ADMIN_MESSAGES.validAmount);
     const why = reason.trim();
-    await this.db.transaction(async (m) => {
+    const balanceAfter = await this.db.transaction(async (m) => {
       // the account locked for the whole adjustment, so "before" is what the ledger changed
       const [account] = await m.query(`SELECT user_id FROM credit_accounts WHERE user_id = $1 FOR UPDATE`, [id]);
       if (!account) throw new NotFoundError();
@@ -205,6 +292,14 @@ export class AdminUsersService {
         },
         m,
       );
+      return result.balance.available;
+    });
+    const credits = (k: number) => `${k} ${k === 1 ? 'credit' : 'credits'}`;
+    await this.mail?.send({
+      kind: 'account-notice',
+      userId: id,
+      title: mode === 'add' ? `${credits(n)} added to your account` : `${credits(n)} taken from your account`,
+      lines: [`Our support team ${mode === 'add' ? 'added' : 'took'} ${credits(n)}: ${why}`, `You now have ${credits(balanceAfter)}.`],
     });
     return this.details(id);
   }
@@ -221,6 +316,9 @@ function toRow(r: UserRow): AdminUserRowDto {
     subscription_credits: Number(r.subscription_credits),
     purchased_credits: Number(r.purchased_credits),
     total_generations: Number(r.total_generations),
+    email_verified: r.email_verified_at !== null,
+    two_factor_enabled: r.totp_enabled_at !== null,
+    suspended_at: r.suspended_at ? new Date(r.suspended_at).toISOString() : null,
     created_at: new Date(r.created_at).toISOString(),
   };
 }

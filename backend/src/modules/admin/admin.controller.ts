@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth';
 import { rolesFor } from '../../common/auth/access-policy';
@@ -12,8 +12,11 @@ import { AdminUsersService } from './admin-users.service';
 import { AdminCreditsAdjustDto } from './dto/admin-credits-adjust.dto';
 import { AdminGenerationRowDto } from './dto/admin-generation.dto';
 import { AdminStatsDto } from './dto/admin-stats.dto';
-import { AdminUserDetailsDto, AdminUserRowDto, AdminUserUpdateDto } from './dto/admin-user.dto';
+import { AdminSuspensionDto, AdminUserDetailsDto, AdminUserRowDto, AdminUserUpdateDto } from './dto/admin-user.dto';
 import { AuditLogRowDto } from './dto/audit-log-row.dto';
+import { AnnouncementCreateDto, AnnouncementResponseDto } from './dto/announcement.dto';
+import { AuditAction, AuditService } from '../audit/audit.service';
+import { UserMailService } from '../users/user-mail.service';
 import { QueueBoardSessionDto, QueueOverviewDto } from './dto/queue-overview.dto';
 import { QUEUE_BOARD_PATH, QueueBoardService } from './queue-board.service';
 import { NotFoundError } from '../../common/errors';
@@ -36,6 +39,8 @@ export class AdminController {
     private readonly auditLog: AdminAuditService,
     private readonly queue: MessageQueueService,
     private readonly board: QueueBoardService,
+    private readonly mail: UserMailService,
+    private readonly audit: AuditService,
     @InjectDataSource() private readonly db: DataSource,
   ) {}
 
@@ -62,8 +67,27 @@ export class AdminController {
   @Authenticated({ roles: rolesFor('users', 'show') })
   @ApiOperation({ summary: 'A user: profile, tier, credits, generation counts, recent activity' })
   @ApiOkResponse({ type: AdminUserDetailsDto })
-  getAdminUser(@Param('id') id: string): Promise<AdminUserDetailsDto> {
-    return this.users.details(id);
+  getAdminUser(@CurrentUser() viewer: AuthUser, @Param('id') id: string): Promise<AdminUserDetailsDto> {
+    return this.users.details(id, viewer.role);
+  }
+
+  @Post('users/:id/suspension')
+  @HttpCode(200)
+  @Authenticated({ roles: rolesFor('user-suspension', 'create') })
+  @ApiOperation({
+    summary: 'Suspend an account (audited): sign-in refused with a clear message, sessions ended, its running generation cancelled and released',
+  })
+  @ApiOkResponse({ type: AdminUserDetailsDto })
+  suspendAdminUser(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() body: AdminSuspensionDto): Promise<AdminUserDetailsDto> {
+    return this.users.suspend(actor.id, id, body.reason);
+  }
+
+  @Delete('users/:id/suspension')
+  @Authenticated({ roles: rolesFor('user-suspension', 'delete') })
+  @ApiOperation({ summary: 'Lift a suspension (audited): the person may sign in again' })
+  @ApiOkResponse({ type: AdminUserDetailsDto })
+  unsuspendAdminUser(@CurrentUser() actor: AuthUser, @Param('id') id: string): Promise<AdminUserDetailsDto> {
+    return this.users.unsuspend(actor.id, id);
   }
 
   @Patch('users/:id')
@@ -91,6 +115,20 @@ export class AdminController {
     return this.users.adjustCredits(actor.id, id, body);
   }
 
+  @Post('announcements')
+  @HttpCode(202)
+  @Authenticated({ roles: rolesFor('announcements', 'create') })
+  @ApiOperation({
+    summary: 'Send an announcement by mail to every verified account that opted in to "Marketing Emails" (audited)',
+    description: 'Queued in batches; each mail carries a one-click unsubscribe and is skipped if the person opted out meanwhile.',
+  })
+  @ApiAcceptedResponse({ type: AnnouncementResponseDto })
+  async createAnnouncement(@CurrentUser() actor: AuthUser, @Body() body: AnnouncementCreateDto): Promise<AnnouncementResponseDto> {
+    const recipients = await this.mail.announce(body.subject, body.body);
+    await this.audit.record({ actorId: actor.id, action: AuditAction.Announcement, targetType: 'announcement', targetId: 'marketing', after: { subject: body.subject, recipients } });
+    return { recipients };
+  }
+
   @Get('generations')
   @Authenticated({ roles: rolesFor('generations', 'list') })
   @ApiOperation({ summary: "Every user's generations, with status and failure reasons", description: LIST_NOTE })
@@ -105,10 +143,15 @@ export class AdminController {
   @Delete('generations/:id')
   @HttpCode(204)
   @Authenticated({ roles: rolesFor('generations', 'delete') })
-  @ApiOperation({ summary: 'Remove any generation and its files (audited)' })
+  @ApiOperation({
+    summary: 'Remove any generation and its files (audited)',
+    description: 'With `include_source=true`, a takedown: also the photo(s) it was made from and every generation made from them, files included.',
+  })
+  @ApiQuery({ name: 'include_source', required: false, type: Boolean })
   @ApiNoContentResponse()
-  async removeAdminGeneration(@CurrentUser() actor: AuthUser, @Param('id') id: string): Promise<void> {
-    await this.generations.remove(actor.id, id);
+  async removeAdminGeneration(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Query('include_source') includeSource?: string): Promise<void> {
+    if (includeSource === 'true') await this.generations.takedown(actor.id, id);
+    else await this.generations.remove(actor.id, id);
   }
 
   @Get('audit-log')
@@ -129,7 +172,8 @@ export class AdminController {
   async getQueueOverview(): Promise<QueueOverviewDto> {
     const [check, queues, running] = await Promise.all([
       this.queue.check(),
-      this.queue.countsByQueue(),
+      // the page answers while the queue is away: no counts then, and `healthy` says why
+      this.queue.countsByQueue().catch(() => []),
       this.db.query(`SELECT count(*)::int AS n FROM user_generations WHERE status = 'processing'`),
     ]);
     const counts = { waiting: 0, active: 0, delayed: 0, failed: 0, completed: 0 };

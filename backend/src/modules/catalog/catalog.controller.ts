@@ -39,12 +39,12 @@ export class CatalogController {
     description:
       'Public. Templates and scenes carry `locked` for the caller (an anonymous caller is free tier). ' +
       'A generation costs a scene\'s creditCost, plus videoSurcharge for a video; the custom pose costs customPose.creditCost. ' +
-      'Categories switched off by configuration are left out. Cached for 60 s (public when signed out, private when signed in).',
+      'Categories switched off by configuration are left out. Cached for 60 s when signed out (public); never stored when signed in, like every answer to a signed-in caller.',
   })
   @ApiOkResponse({ type: CatalogResponseDto })
   getCatalog(@Req() req: RequestWithUser, @Res({ passthrough: true }) res: Response): CatalogResponseDto {
     const anonymous = !req.user && !req.headers.authorization;
-    res.setHeader('Cache-Control', `${anonymous ? 'public' : 'private'}, max-age=${CATALOG_MAX_AGE_SECONDS}`);
+    res.setHeader('Cache-Control', anonymous ? `public, max-age=${CATALOG_MAX_AGE_SECONDS}` : 'no-store');
     res.vary('Authorization');
     return this.catalog.getCatalog(callerTier(req));
   }

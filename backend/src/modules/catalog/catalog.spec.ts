@@ -19,7 +19,7 @@ import {
 import { CATEGORY_IDS, type CategoryId } from './catalog.types';
 import { FORBIDDEN_WORDS } from './catalog-text.policy';
 import { planForTier } from './plans';
-import { composePrompt } from './prompt';
+import { composePrompt, PROMPT_SAFETY_CLAUSE } from './prompt';
 import { TIERS, tierRank, type Tier } from './tiers';
 
 const SPLIT: Record<CategoryId, [number, number, number, number]> = {
@@ -148,9 +148,16 @@ describe('scenes', () => {
     expect(findScene('bikini-beach-walk')?.creditCost).toBe(1);
   });
 
-  it('composes the prompt as "show the woman " + outfit + scene', () => {
+  it('composes the prompt as "show the woman " + outfit + scene, ending with the fixed safety clause', () => {
     const prompt = composePrompt(findTemplate('bikini-yellow')!, findScene('beach-standing')!);
-    expect(prompt).toBe(`show the woman ${findTemplate('bikini-yellow')!.promptDescription}, ${findScene('beach-standing')!.promptDescription}`);
+    expect(prompt).toBe(`show the woman ${findTemplate('bikini-yellow')!.promptDescription}, ${findScene('beach-standing')!.promptDescription}. ${PROMPT_SAFETY_CLAUSE}`);
+    expect(PROMPT_SAFETY_CLAUSE).toBe('The person is an adult, fully clothed in the outfit described, in a non-sexual pose.');
+  });
+
+  it('puts a custom pose in as a quoted description, never as instructions, and still ends with the clause', () => {
+    const prompt = composePrompt(findTemplate('bikini-yellow')!, { custom: 'walking on the "beach" at sunset' });
+    expect(prompt).toContain('in the pose the customer described as "walking on the beach at sunset"');
+    expect(prompt.endsWith(PROMPT_SAFETY_CLAUSE)).toBe(true);
     for (const t of TEMPLATES) for (const s of scenesForCategory(t.category)) expect(composePrompt(t, s)).not.toMatch(/\s{2}|\s,|,,/);
   });
 });

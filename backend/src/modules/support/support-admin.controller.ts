@@ -9,6 +9,7 @@ import { SupportInquiryDetailsDto, SupportInquiryRowDto, SupportMessageDto } fro
 import { SupportInquiryUpdateDto } from './dto/support-inquiry-update.dto';
 import { SupportMessageCreateDto } from './dto/support-message-create.dto';
 import { SupportService } from './support.service';
+import { RemoveReportedGenerationDto } from './dto/remove-reported-generation.dto';
 
 const LIST_NOTE =
   'ra-data-simple-rest dialect: sort, range and filter (status, priority, kind, q) as JSON; answers an array with a Content-Range header. 50 a page, newest first.';
@@ -69,9 +70,16 @@ export class SupportAdminController {
   @Post(':id/remove-generation')
   @HttpCode(200)
   @Authenticated({ roles: rolesFor('generations', 'delete') })
-  @ApiOperation({ summary: 'Remove the generation an abuse report names, files included, and note it on the ticket (admins; audited)' })
+  @ApiOperation({
+    summary: 'Remove the generation an abuse report names, files included, and note it on the ticket (admins; audited)',
+    description: 'With `include_source: true`, also the photo(s) it was made from and every generation made from them, in one action.',
+  })
   @ApiOkResponse({ type: SupportInquiryDetailsDto })
-  removeReportedGeneration(@CurrentUser() actor: AuthUser, @Param('id') id: string): Promise<SupportInquiryDetailsDto> {
-    return this.support.removeReportedGeneration(actor.id, id, (actorId, generationId, reason) => this.generations.remove(actorId, generationId, reason));
+  removeReportedGeneration(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() body: RemoveReportedGenerationDto): Promise<SupportInquiryDetailsDto> {
+    return this.support.removeReportedGeneration(actor.id, id, async (actorId, generationId, reason) => {
+      if (body?.include_source) return this.generations.takedown(actorId, generationId, reason);
+      await this.generations.remove(actorId, generationId, reason);
+      return { generations: [generationId], photos: [] };
+    });
   }
 }

@@ -1,9 +1,11 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, HttpCode, Post, Req, UseInterceptors } from '@nestjs/common';
+import { ApiConsumes, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth';
 import { SupportRateLimit } from '../auth/rate-limit/auth-rate-limit';
 import { SupportInquiryCreateDto } from './dto/support-inquiry-create.dto';
 import { SupportInquiryCreatedDto } from './dto/support-inquiry-created.dto';
+import { ReportImageInterceptor } from './report-image.interceptor';
 import { SupportService } from './support.service';
 
 /** The public contact form. */
@@ -16,12 +18,17 @@ export class SupportController {
   @HttpCode(201)
   @Authenticated({ optional: true })
   @SupportRateLimit()
+  @UseInterceptors(ReportImageInterceptor)
+  @ApiConsumes('application/json', 'multipart/form-data')
   @ApiOperation({
     summary: 'Send a message to support (public; rate limited per IP)',
-    description: 'kind question (default), billing or abuse_report ("Report an image", priority high, optional generation_id). A signed-in sender is linked to the ticket.',
+    description:
+      'kind question (default), billing or abuse_report ("Report an image", priority high). A report names the image by generation_id, ' +
+      'by a link to it (image_url), or by a copy of it (multipart, file field `image`, under 10MB), matched against stored results by the ' +
+      'generation id in its metadata or by its picture; the copy is never stored. The reporter gets a receipt by mail. A signed-in sender is linked to the ticket.',
   })
   @ApiCreatedResponse({ type: SupportInquiryCreatedDto })
-  createSupportInquiry(@Body() body: SupportInquiryCreateDto, @CurrentUser() user?: AuthUser): Promise<SupportInquiryCreatedDto> {
-    return this.support.create(body, user?.id);
+  createSupportInquiry(@Body() body: SupportInquiryCreateDto, @Req() req: Request, @CurrentUser() user?: AuthUser): Promise<SupportInquiryCreatedDto> {
+    return this.support.create(body, user?.id, (req as Request & { file?: { buffer: Buffer } }).file?.buffer);
   }
 }

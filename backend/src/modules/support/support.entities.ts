@@ -54,13 +54,25 @@ export class SupportInquiryEntity {
   @Column({ name: 'user_id', type: 'uuid', nullable: true })
   userId: string | null;
 
-  /** CASCADE: "Delete All My Data" takes the person's signed-in messages with the account */
-  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE', nullable: true })
+  /**
+   * SET NULL: a ticket outlives its sender's account, anonymised ("Delete All My Data" clears the
+   * sender's name, address and words first: privacy.repository.ts). A report about someone else's
+   * image must stay for the takedown it asks for.
+   */
+  @ManyToOne(() => UserEntity, { onDelete: 'SET NULL', nullable: true })
   @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'support_inquiries_user_id_fkey' })
   user?: UserEntity | null;
 
   @Column({ name: 'generation_id', type: 'uuid', nullable: true })
   generationId: string | null;
+
+  /**
+   * How a report found the generation it names: `id` (given), `link` (a result link), `metadata`
+   * (the id in an uploaded copy's metadata), `hash` (an uploaded copy's picture, by perceptual
+   * hash), `none` (not found); null for other tickets. The uploaded copy itself is never kept.
+   */
+  @Column({ name: 'image_match', type: 'varchar', length: 16, nullable: true })
+  imageMatch: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

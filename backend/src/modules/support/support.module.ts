@@ -2,8 +2,8 @@ import { Module } from '@nestjs/common';
 import { AdminModule } from '../admin/admin.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { SupportAdminController } from './support-admin.controller';
-import { SupportMailer } from './support-mailer';
 import { SupportController } from './support.controller';
+import { ReportedImageMatcher } from './reported-image.matcher';
 import { SupportService } from './support.service';
 
 /**
@@ -13,6 +13,6 @@ import { SupportService } from './support.service';
 @Module({
   imports: [NotificationsModule, AdminModule],
   controllers: [SupportController, SupportAdminController],
-  providers: [SupportService, SupportMailer],
+  providers: [SupportService, ReportedImageMatcher],
 })
 export class SupportModule {}

@@ -14,7 +14,8 @@ import type { SupportInquiryCreatedDto } from './dto/support-inquiry-created.dto
 import type { SlaState, SupportInquiryDetailsDto, SupportInquiryRowDto, SupportMessageDto } from './dto/support-inquiry-row.dto';
 import type { SupportInquiryUpdateDto } from './dto/support-inquiry-update.dto';
 import type { SupportMessageCreateDto } from './dto/support-message-create.dto';
-import { SupportMailer } from './support-mailer';
+import { Mailer, MailTemplates, type MailDelivery } from '../mail';
+import { ReportedImageMatcher } from './reported-image.matcher';
 import {
   INQUIRY_KINDS,
   INQUIRY_PRIORITIES,
@@ -72,6 +73,13 @@ function assertUuid(id: string): void {
   if (!UUID.test(id)) throw new ValidationError('Invalid id');
 }
 
+/** How the notification says a report found its image. */
+const MATCH_WORDS: Record<string, string> = {
+  link: ' (found from the link sent)',
+  metadata: " (found from the copy sent: the id in its metadata)",
+  hash: ' (found from the copy sent: the same picture)',
+};
+
 /** The support desk: the public contact form, the console's tickets, replies (mailed) and notes. */
 @Injectable()
 export class SupportService {
@@ -81,15 +89,24 @@ export class SupportService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly audit: AuditService,
     private readonly notifications: NotificationsService,
-    private readonly mailer: SupportMailer,
+    private readonly mailer: Mailer,
     private readonly queue: MessageQueueService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly matcher: ReportedImageMatcher,
   ) {}
 
   /** A message from the contact form. An abuse report starts at priority high and raises a critical notification. */
-  async create(input: SupportInquiryCreateDto, userId?: string): Promise<SupportInquiryCreatedDto> {
+  async create(input: SupportInquiryCreateDto, userId?: string, image?: Buffer): Promise<SupportInquiryCreatedDto> {
     const kind = input.kind ?? 'question';
     if (input.generation_id && kind !== 'abuse_report') throw new ValidationError('A generation id can only be sent with a report of an image (kind abuse_report)');
+    if ((input.image_url || image) && kind !== 'abuse_report') throw new ValidationError('An image or a link can only be sent with a report of an image (kind abuse_report)');
+    let generationId = input.generation_id ?? null;
+    let imageMatch: string | null = generationId ? 'id' : null;
+    if (kind === 'abuse_report' && !generationId && (input.image_url || image)) {
+      const found = await this.matcher.match({ link: input.image_url, image });
+      generationId = found.generationId;
+      imageMatch = found.method;
+    }
     const inquiry = await this.db.getRepository(SupportInquiryEntity).save({
       kind,
       priority: kind === 'abuse_report' ? 'high' : 'normal',
@@ -99,7 +116,8 @@ export class SupportService {
       subject: input.subject,
       message: input.message,
       userId: userId ?? null,
-      generationId: input.generation_id ?? null,
+      generationId,
+      imageMatch,
     });
     try {
       await this.notifications.notify(
@@ -108,7 +126,7 @@ export class SupportService {
               type: NotificationType.AbuseReport,
               severity: 'critical',
               title: 'An image was reported',
-              message: `Abuse report "${inquiry.subject}"${inquiry.generationId ? ` about generation ${inquiry.generationId}` : ''}. Ticket ${inquiry.id} (priority high): review it and remove the image if it must go.`,
+              message: `Abuse report "${inquiry.subject}"${inquiry.generationId ? ` about generation ${inquiry.generationId}${MATCH_WORDS[inquiry.imageMatch ?? 'id'] ?? ''}` : imageMatch === 'none' ? ' (the image sent matches no stored result)' : ''}. Ticket ${inquiry.id} (priority high): review it and remove the image if it must go.`,
               dedupeKey: `support:${inquiry.id}`,
             }
           : {
@@ -123,7 +141,12 @@ export class SupportService {
       // the inquiry is stored; a missing notification must not lose the person's message
       this.logger.error({ event: 'support_notification_failed', inquiry: inquiry.id, err }, 'could not raise the notification of a new inquiry');
     }
-    this.logger.log({ event: 'support_inquiry', inquiry: inquiry.id, kind, signed_in: !!userId }, 'support inquiry received');
+    this.logger.log({ event: 'support_inquiry', inquiry: inquiry.id, kind, signed_in: !!userId, image_match: imageMatch }, 'support inquiry received');
+    if (kind === 'abuse_report') {
+      await this.queue
+        .add(JobName.SupportReceiptMail, { inquiryId: inquiry.id }, { ...REPLY_MAIL_JOB_OPTIONS, jobId: `support-receipt-${inquiry.id}` })
+        .catch((err: unknown) => this.logger.error({ event: 'support_receipt_not_queued', inquiry: inquiry.id, err }, 'the receipt of a report could not be queued'));
+    }
     return { id: inquiry.id, status: inquiry.status, kind: inquiry.kind, priority: inquiry.priority, created_at: inquiry.createdAt.toISOString() };
   }
 
@@ -202,8 +225,8 @@ export class SupportService {
   }
 
   /**
-   * A reply or a note. A reply is mailed to the requester by a queue job when SMTP is configured
-   * (delivered 'queued', then 'sent' or 'failed'), else logged (delivered 'logged'). A note is never mailed.
+   * A reply or a note. A reply is mailed to the requester by a queue job (delivered 'queued', then
+   * 'sent' through SMTP, 'logged' to the outbox without SMTP, or 'failed'). A note is never mailed.
    */
   async addMessage(actorId: string, id: string, input: SupportMessageCreateDto): Promise<SupportMessageDto> {
     assertUuid(id);
@@ -220,17 +243,45 @@ export class SupportService {
    * Removes the generation an abuse report names (files included, through the admin's removal,
    * audited there) and records a note on the ticket.
    */
-  async removeReportedGeneration(actorId: string, id: string, remove: (actorId: string, generationId: string, reason: string) => Promise<void>): Promise<SupportInquiryDetailsDto> {
+  async removeReportedGeneration(
+    actorId: string,
+    id: string,
+    remove: (actorId: string, generationId: string, reason: string) => Promise<{ generations: string[]; photos: string[] }>,
+  ): Promise<SupportInquiryDetailsDto> {
     const inquiry = await this.find(id);
     if (inquiry.kind !== 'abuse_report') throw new ValidationError('Only a report of an image can remove a generation');
     if (!inquiry.generationId) throw new ValidationError('This report names no generation: find the image in Generations and remove it there');
     const [exists] = await this.db.query(`SELECT 1 FROM user_generations WHERE id = $1`, [inquiry.generationId]);
     if (!exists) throw new NotFoundError('The reported generation was not found: it may already have been removed');
-    await remove(actorId, inquiry.generationId, `abuse report ${inquiry.id}`);
-    await this.db.transaction((m) => this.insertMessage(m, actorId, inquiry, 'note', `Removed the reported generation ${inquiry.generationId} and its files.`));
+    const removed = await remove(actorId, inquiry.generationId, `abuse report ${inquiry.id}`);
+    const more = removed.generations.length - 1;
+    const note =
+      removed.photos.length > 0
+        ? `Removed the reported generation ${inquiry.generationId}, the ${removed.photos.length === 1 ? 'photo' : `${removed.photos.length} photos`} it was made from` +
+          `${more > 0 ? ` and ${more} other generation${more === 1 ? '' : 's'} made from ${removed.photos.length === 1 ? 'it' : 'them'}` : ''}, with their files.`
+        : `Removed the reported generation ${inquiry.generationId} and its files.`;
+    await this.db.transaction((m) => this.insertMessage(m, actorId, inquiry, 'note', note));
     return this.details(id);
   }
 
+  /** The reporter's receipt: the report arrived, what happens next, the ticket number. */
+  @OnJob(JobName.SupportReceiptMail)
+  async handleReceiptMail(data: JobPayload<JobName.SupportReceiptMail>): Promise<void> {
+    const inquiry = await this.db.getRepository(SupportInquiryEntity).findOne({ where: { id: data.inquiryId } });
+    if (!inquiry?.email) return;
+    await this.mailer.deliver({
+      to: inquiry.email,
+      toName: inquiry.name,
+      template: 'report-receipt',
+      replyTo: contactAddresses(this.config).supportEmail,
+      content: MailTemplates.reportReceipt(this.mailer.brand, { name: inquiry.name, ticket: inquiry.id, matched: inquiry.generationId !== null }),
+    });
+  }
+
+  /**
+   * Mails a reply through the one mailer: to the SMTP server (delivered 'sent'), or without SMTP to
+   * the outbox folder (delivered 'logged'). Retried with backoff; the last failure is recorded.
+   */
   @OnJob(JobName.SupportReplyMail)
   async handleReplyMail(data: JobPayload<JobName.SupportReplyMail>, ctx: JobContext): Promise<void> {
     const [row]: { delivered: DeliveryState | null; kind: string; body: string; subject: string; name: string; email: string }[] = await this.db.query(
@@ -238,51 +289,36 @@ export class SupportService {
       [data.messageId],
     );
     if (!row || row.kind !== 'reply' || row.delivered === 'sent' || row.delivered === 'logged') return; // gone, a note, or done already
-    if (!this.mailer.configured) {
-      this.logReply(data.messageId, row);
-      await this.setDelivered(data.messageId, 'logged', null);
+    if (!row.email) {
+      // the requester deleted their account: the ticket is anonymised and has no address left
+      await this.setDelivered(data.messageId, 'failed', 'the requester deleted their account');
       return;
     }
+    let delivery: MailDelivery;
     try {
-      await this.mailer.send(this.replyMail(row));
+      delivery = await this.mailer.deliver({
+        to: row.email,
+        toName: row.name,
+        template: 'support-reply',
+        replyTo: contactAddresses(this.config).supportEmail,
+        content: MailTemplates.supportReply(this.mailer.brand, { name: row.name, subject: row.subject, body: row.body }),
+      });
     } catch (err) {
       const final = ctx.attempt >= ctx.maxAttempts;
       await this.setDelivered(data.messageId, final ? 'failed' : 'queued', err instanceof Error ? err.message.slice(0, 1000) : String(err));
       throw err;
     }
-    await this.setDelivered(data.messageId, 'sent', null);
-    this.logger.log({ event: 'support_reply_sent', message: data.messageId }, 'support reply mailed');
+    await this.setDelivered(data.messageId, delivery.via === 'smtp' ? 'sent' : 'logged', null);
+    this.logger.log({ event: 'support_reply_sent', message: data.messageId, via: delivery.via }, 'support reply mailed');
   }
 
   private async dispatchReply(message: SupportMessageEntity): Promise<void> {
-    if (!this.mailer.configured) {
-      const [row] = await this.db.query(`SELECT i.subject, i.name, i.email FROM support_inquiries i WHERE i.id = $1`, [message.inquiryId]);
-      this.logReply(message.id, { ...row, body: message.body });
-      await this.setDelivered(message.id, 'logged', null);
-      return;
-    }
     try {
       await this.queue.add(JobName.SupportReplyMail, { messageId: message.id }, { ...REPLY_MAIL_JOB_OPTIONS, jobId: `support-reply-${message.id}` });
     } catch (err) {
       this.logger.error({ event: 'support_reply_not_queued', message: message.id, err }, 'a support reply could not be queued for mailing');
       await this.setDelivered(message.id, 'failed', 'could not be queued for mailing');
     }
-  }
-
-  private replyMail(row: { subject: string; name: string; email: string; body: string }) {
-    const { supportEmail } = contactAddresses(this.config);
-    return {
-      to: row.email,
-      replyTo: supportEmail,
-      subject: `Re: ${row.subject}`,
-      text: `Hi ${row.name},\n\n${row.body}\n\n${this.config.appName} support\n${supportEmail}\n`,
-    };
-  }
-
-  /** Without SMTP the reply goes to the log (pino), so an operator can still see what was answered. */
-  private logReply(messageId: string, row: { subject: string; name: string; email: string; body: string }): void {
-    const mail = this.replyMail(row);
-    this.logger.log({ event: 'support_reply_logged', message: messageId, to: mail.to, subject: mail.subject, text: mail.text }, 'support reply logged (SMTP is not configured)');
   }
 
   private async setDelivered(messageId: string, delivered: DeliveryState, error: string | null): Promise<void> {
@@ -341,6 +377,7 @@ export class SupportService {
       email: i.email,
       user_id: i.userId,
       generation_id: i.generationId,
+      image_match: i.imageMatch,
       created_at: i.createdAt.toISOString(),
       updated_at: i.updatedAt.toISOString(),
       resolved_at: i.resolvedAt ? i.resolvedAt.toISOString() : null,
@@ -363,6 +400,7 @@ function fromRaw(r: Record<string, unknown>): SupportInquiryEntity {
     email: r.email as string,
     userId: (r.user_id as string | null) ?? null,
     generationId: (r.generation_id as string | null) ?? null,
+    imageMatch: (r.image_match as string | null) ?? null,
     createdAt: new Date(r.created_at as string),
     updatedAt: new Date(r.updated_at as string),
     resolvedAt: r.resolved_at ? new Date(r.resolved_at as string) : null,

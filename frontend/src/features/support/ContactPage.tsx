@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { errorMessage } from '../../api/errors';
 import { FormField } from '../../components/FormField';
 import { SUPPORT_EMAIL } from '../../config/app-config';
+import { looksLikeEmail } from '../auth/email-shape';
 import { useAuth } from '../auth/useAuth';
 import { SUPPORT_RESPONSE_TIME } from '../legal/LegalPage';
 import { CONTACT_LIMITS, generationIdFrom, INQUIRY_KIND_OPTIONS, type InquiryKind, useSendInquiry } from './support-api';
@@ -22,14 +23,12 @@ interface Values {
 type FieldName = keyof Values;
 type FieldErrors = Partial<Record<FieldName, string>>;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 function validate(values: Values): FieldErrors {
   const errors: FieldErrors = {};
   if (!values.name.trim()) errors.name = 'Name is required';
   else if (values.name.trim().length > CONTACT_LIMITS.name) errors.name = `Name must be at most ${CONTACT_LIMITS.name} characters`;
   if (!values.email.trim()) errors.email = 'Email is required';
-  else if (!EMAIL.test(values.email.trim())) errors.email = 'Please enter a valid email address';
+  else if (!looksLikeEmail(values.email)) errors.email = 'Please enter a valid email address';
   if (!values.subject.trim()) errors.subject = 'Subject is required';
   else if (values.subject.trim().length > CONTACT_LIMITS.subject) errors.subject = `Subject must be at most ${CONTACT_LIMITS.subject} characters`;
   if (!values.message.trim()) errors.message = 'Message is required';

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { TIERS, type Tier } from '../../catalog/tiers';
 import { UserRole } from '../../users/user.entity';
 
@@ -14,6 +14,9 @@ export class AdminUserRowDto {
   @ApiProperty() subscription_credits: number;
   @ApiProperty() purchased_credits: number;
   @ApiProperty() total_generations: number;
+  @ApiProperty({ description: 'the address is proven (mailed link, Google or a reset)' }) email_verified: boolean;
+  @ApiProperty() two_factor_enabled: boolean;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'when an admin suspended the account; null when it is not' }) suspended_at: string | null;
   @ApiProperty({ format: 'date-time' }) created_at: string;
 }
 
@@ -24,11 +27,37 @@ export class AdminActivityDto {
   @ApiProperty({ format: 'date-time' }) created_at: string;
 }
 
+export class AdminRefusalDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ type: [String], description: 'the safety categories that refused it' }) reasons: string[];
+  @ApiProperty({ type: String, nullable: true, description: 'what the person typed: admins only, kept 30 days' }) text: string | null;
+  @ApiProperty({ enum: ['check', 'start'] }) source: string;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+}
+
+export class AdminRefusalsDto {
+  @ApiProperty() total: number;
+  @ApiProperty() last_24h: number;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'custom poses paused until then (too many refusals)' }) paused_until: string | null;
+  @ApiProperty({ type: [AdminRefusalDto], description: 'the latest 20' }) recent: AdminRefusalDto[];
+}
+
 /** The spec's "User details (admin)". */
 export class AdminUserDetailsDto extends AdminUserRowDto {
   @ApiProperty() successful_generations: number;
   @ApiProperty() failed_generations: number;
   @ApiProperty({ type: [AdminActivityDto] }) recent_activity: AdminActivityDto[];
+  @ApiProperty({ type: String, nullable: true, description: "the admin's reason for the suspension (staff only)" }) suspension_reason: string | null;
+  @ApiProperty({ type: AdminRefusalsDto, description: 'refused custom poses (the texts for admins only)' }) refusals: AdminRefusalsDto;
+}
+
+/** POST /api/admin/users/:id/suspension. */
+export class AdminSuspensionDto {
+  @ApiProperty({ example: 'Repeated attempts at explicit custom poses', maxLength: 500 })
+  @MaxLength(500, { message: 'The reason must be at most 500 characters' })
+  @IsNotEmpty({ message: 'Please fill in all fields' })
+  @IsString({ message: 'Please fill in all fields' })
+  reason: string;
 }
 
 export class AdminUserUpdateDto {

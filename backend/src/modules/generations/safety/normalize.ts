@@ -23,7 +23,7 @@ const LOOKALIKES: Record<string, string> = {
 };
 
 /** Leetspeak, applied only inside tokens that also hold a letter ("s3x", "n@ked"), never to plain numbers ("15"). */
-const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's' };
+export const LEET: Readonly<Record<string, string>> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's' };
 
 /** Invisible format characters: zero-width space/joiners, soft hyphen, bidi controls, tag characters. */
 const INVISIBLE = /\p{Cf}/gu;

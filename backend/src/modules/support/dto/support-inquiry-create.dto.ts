@@ -21,7 +21,8 @@ export class SupportInquiryCreateDto {
   name: string;
 
   @ApiProperty({ example: 'ada@example.com', format: 'email', maxLength: SUPPORT_LIMITS.email })
-  @IsEmail({}, { message: 'Please enter a valid email address' })
+  // a domain without a dot is allowed (admin@localhost, intranet hosts): the mailed link is the real check
+  @IsEmail({ require_tld: false }, { message: 'Please enter a valid email address' })
   @MaxLength(SUPPORT_LIMITS.email, { message: 'Please enter a valid email address' })
   @IsNotEmpty({ message: 'Email is required' })
   @IsString({ message: 'Email is required' })
@@ -46,6 +47,16 @@ export class SupportInquiryCreateDto {
   @IsIn(INQUIRY_KINDS, { message: `Kind must be one of ${INQUIRY_KINDS.join(', ')}` })
   @IsOptional()
   kind?: InquiryKind;
+
+  @ApiPropertyOptional({
+    description: 'a link to the reported image (a result link of this site); with kind abuse_report. Or send the image itself as the multipart file `image`.',
+    maxLength: 2000,
+  })
+  @MaxLength(2000, { message: 'The link is too long' })
+  @IsString({ message: 'The link must be text' })
+  @IsOptional()
+  @Transform(emptyToUndefined)
+  image_url?: string;
 
   @ApiPropertyOptional({ format: 'uuid', description: 'the generation an abuse report is about (it need not be yours)' })
   @IsUUID('all', { message: 'Generation id must be a valid id (for example 0b0f3c4e-6a3e-4a57-9d6c-2d0b8f1e4c11)' })

@@ -27,6 +27,13 @@ export class SupportInquiryRowDto {
   @ApiProperty() email: string;
   @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'the sender, when signed in' }) user_id: string | null;
   @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'the generation an abuse report names' }) generation_id: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    enum: ['id', 'link', 'metadata', 'hash', 'none'],
+    description: 'how a report found its generation: given, from a link, from an uploaded copy (its metadata or its picture), or not found',
+  })
+  image_match: string | null;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) resolved_at: string | null;
