@@ -2,7 +2,7 @@
 
 import { type Client, type ClientMeta, formDataBodySerializer, type Options as Options2, type RequestResult, type ServerSentEventsResult, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AdjustUserCreditsData, AdjustUserCreditsErrors, AdjustUserCreditsResponses, CancelGenerationData, CancelGenerationErrors, CancelGenerationResponses, CreateQueueBoardSessionData, CreateQueueBoardSessionErrors, CreateQueueBoardSessionResponses, CreateSupportInquiryData, CreateSupportInquiryErrors, CreateSupportInquiryResponses, CreateSupportMessageData, CreateSupportMessageErrors, CreateSupportMessageResponses, DeleteGenerationData, DeleteGenerationErrors, DeleteGenerationResponses, DeleteMyAccountData, DeleteMyAccountErrors, DeleteMyAccountResponses, DeleteUploadData, DeleteUploadErrors, DeleteUploadResponses, DownloadGenerationData, DownloadGenerationErrors, DownloadGenerationResponses, DownloadSignedFileData, DownloadSignedFileErrors, DownloadSignedFileResponses, FinishGoogleSignInData, FinishGoogleSignInErrors, FinishGoogleSignInResponses, GetAdminNotificationData, GetAdminNotificationErrors, GetAdminNotificationResponses, GetAdminStatsData, GetAdminStatsErrors, GetAdminStatsResponses, GetAdminUserData, GetAdminUserErrors, GetAdminUserResponses, GetArtworkData, GetArtworkErrors, GetArtworkResponses, GetCatalogData, GetCatalogErrors, GetCatalogResponses, GetGenerationData, GetGenerationErrors, GetGenerationResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMeData, GetMeErrors, GetMeResponses, GetMySettingsData, GetMySettingsErrors, GetMySettingsResponses, GetMyStatsData, GetMyStatsErrors, GetMyStatsResponses, GetQueueOverviewData, GetQueueOverviewErrors, GetQueueOverviewResponses, GetSupportInquiryData, GetSupportInquiryErrors, GetSupportInquiryResponses, GetUploadData, GetUploadErrors, GetUploadResponses, IsAdminData, IsAdminErrors, IsAdminResponses, ListAdminGenerationsData, ListAdminGenerationsErrors, ListAdminGenerationsResponses, ListAdminNotificationsData, ListAdminNotificationsErrors, ListAdminNotificationsResponses, ListAdminUsersData, ListAdminUsersErrors, ListAdminUsersResponses, ListAuditLogData, ListAuditLogErrors, ListAuditLogResponses, ListGenerationsData, ListGenerationsErrors, ListGenerationsResponses, ListSupportInquiriesData, ListSupportInquiriesErrors, ListSupportInquiriesResponses, MarkAdminNotificationReadData, MarkAdminNotificationReadErrors, MarkAdminNotificationReadResponses, ReceiveProviderWebhookData, ReceiveProviderWebhookErrors, ReceiveProviderWebhookResponses, RefreshSessionData, RefreshSessionErrors, RefreshSessionResponses, RemoveAdminGenerationData, RemoveAdminGenerationErrors, RemoveAdminGenerationResponses, RemoveReportedGenerationData, RemoveReportedGenerationErrors, RemoveReportedGenerationResponses, ReplaceAdminNotificationData, ReplaceAdminNotificationErrors, ReplaceAdminNotificationResponses, ReplaceAdminUserData, ReplaceAdminUserErrors, ReplaceAdminUserResponses, ReplaceSupportInquiryData, ReplaceSupportInquiryErrors, ReplaceSupportInquiryResponses, SignInData, SignInErrors, SignInResponses, SignOutData, SignOutErrors, SignOutResponses, SignUpData, SignUpErrors, SignUpResponses, StartGenerationData, StartGenerationErrors, StartGenerationResponses, StartGoogleSignInData, StartGoogleSignInErrors, StartGoogleSignInResponses, StreamGenerationEventsData, StreamGenerationEventsErrors, StreamGenerationEventsResponse, StreamGenerationEventsResponses, UpdateAdminUserData, UpdateAdminUserErrors, UpdateAdminUserResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, UpdateMySettingsData, UpdateMySettingsErrors, UpdateMySettingsResponses, UpdateSupportInquiryData, UpdateSupportInquiryErrors, UpdateSupportInquiryResponses, UploadPhotosData, UploadPhotosErrors, UploadPhotosResponses } from './types.gen';
+import type { AdjustUserCreditsData, AdjustUserCreditsErrors, AdjustUserCreditsResponses, CancelGenerationData, CancelGenerationErrors, CancelGenerationResponses, ChangeMyPasswordData, ChangeMyPasswordErrors, ChangeMyPasswordResponses, CheckGenerationData, CheckGenerationErrors, CheckGenerationResponses, CreateAnnouncementData, CreateAnnouncementErrors, CreateAnnouncementResponses, CreateQueueBoardSessionData, CreateQueueBoardSessionErrors, CreateQueueBoardSessionResponses, CreateSupportInquiryData, CreateSupportInquiryErrors, CreateSupportInquiryResponses, CreateSupportMessageData, CreateSupportMessageErrors, CreateSupportMessageResponses, DeleteGenerationData, DeleteGenerationErrors, DeleteGenerationResponses, DeleteMyAccountData, DeleteMyAccountErrors, DeleteMyAccountResponses, DeleteUploadData, DeleteUploadErrors, DeleteUploadResponses, DisableMyTwoFactorData, DisableMyTwoFactorErrors, DisableMyTwoFactorResponses, DownloadGenerationData, DownloadGenerationErrors, DownloadGenerationResponses, DownloadSignedFileData, DownloadSignedFileErrors, DownloadSignedFileResponses, EnableMyTwoFactorData, EnableMyTwoFactorErrors, EnableMyTwoFactorResponses, FinishGoogleSignInData, FinishGoogleSignInErrors, FinishGoogleSignInResponses, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, GetAdminNotificationData, GetAdminNotificationErrors, GetAdminNotificationResponses, GetAdminStatsData, GetAdminStatsErrors, GetAdminStatsResponses, GetAdminUserData, GetAdminUserErrors, GetAdminUserResponses, GetArtworkData, GetArtworkErrors, GetArtworkResponses, GetCatalogData, GetCatalogErrors, GetCatalogResponses, GetGenerationData, GetGenerationErrors, GetGenerationResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetLivenessData, GetLivenessErrors, GetLivenessResponses, GetMeData, GetMeErrors, GetMeResponses, GetMySettingsData, GetMySettingsErrors, GetMySettingsResponses, GetMyStatsData, GetMyStatsErrors, GetMyStatsResponses, GetOutboxMessageData, GetOutboxMessageErrors, GetOutboxMessageResponses, GetQueueOverviewData, GetQueueOverviewErrors, GetQueueOverviewResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSupportInquiryData, GetSupportInquiryErrors, GetSupportInquiryResponses, GetUploadData, GetUploadErrors, GetUploadResponses, IsAdminData, IsAdminErrors, IsAdminResponses, ListAdminGenerationsData, ListAdminGenerationsErrors, ListAdminGenerationsResponses, ListAdminNotificationsData, ListAdminNotificationsErrors, ListAdminNotificationsResponses, ListAdminUsersData, ListAdminUsersErrors, ListAdminUsersResponses, ListAuditLogData, ListAuditLogErrors, ListAuditLogResponses, ListGenerationsData, ListGenerationsErrors, ListGenerationsResponses, ListOutboxMessagesData, ListOutboxMessagesErrors, ListOutboxMessagesResponses, ListSupportInquiriesData, ListSupportInquiriesErrors, ListSupportInquiriesResponses, MarkAdminNotificationReadData, MarkAdminNotificationReadErrors, MarkAdminNotificationReadResponses, ReceiveProviderWebhookData, ReceiveProviderWebhookErrors, ReceiveProviderWebhookResponses, RefreshSessionData, RefreshSessionErrors, RefreshSessionResponses, RemoveAdminGenerationData, RemoveAdminGenerationErrors, RemoveAdminGenerationResponses, RemoveReportedGenerationData, RemoveReportedGenerationErrors, RemoveReportedGenerationResponses, ReplaceAdminNotificationData, ReplaceAdminNotificationErrors, ReplaceAdminNotificationResponses, ReplaceAdminUserData, ReplaceAdminUserErrors, ReplaceAdminUserResponses, ReplaceSupportInquiryData, ReplaceSupportInquiryErrors, ReplaceSupportInquiryResponses, ResendEmailVerificationData, ResendEmailVerificationErrors, ResendEmailVerificationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SetUpMyTwoFactorData, SetUpMyTwoFactorErrors, SetUpMyTwoFactorResponses, SignInData, SignInErrors, SignInResponses, SignInWithCodeData, SignInWithCodeErrors, SignInWithCodeResponses, SignOutData, SignOutErrors, SignOutResponses, SignUpData, SignUpErrors, SignUpResponses, StartGenerationData, StartGenerationErrors, StartGenerationResponses, StartGoogleSignInData, StartGoogleSignInErrors, StartGoogleSignInResponses, StreamGenerationEventsData, StreamGenerationEventsErrors, StreamGenerationEventsResponse, StreamGenerationEventsResponses, SuspendAdminUserData, SuspendAdminUserErrors, SuspendAdminUserResponses, UnsubscribeFromMailData, UnsubscribeFromMailErrors, UnsubscribeFromMailResponses, UnsuspendAdminUserData, UnsuspendAdminUserErrors, UnsuspendAdminUserResponses, UpdateAdminUserData, UpdateAdminUserErrors, UpdateAdminUserResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, UpdateMySettingsData, UpdateMySettingsErrors, UpdateMySettingsResponses, UpdateSupportInquiryData, UpdateSupportInquiryErrors, UpdateSupportInquiryResponses, UploadPhotosData, UploadPhotosErrors, UploadPhotosResponses, UsageData, UsageErrors, UsageResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -17,6 +17,21 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
      */
     meta?: keyof ClientMeta extends never ? Record<string, unknown> : ClientMeta;
 };
+
+/**
+ * Send an announcement by mail to every verified account that opted in to "Marketing Emails" (audited)
+ *
+ * Queued in batches; each mail carries a one-click unsubscribe and is skipped if the person opted out meanwhile.
+ */
+export const createAnnouncement = <ThrowOnError extends boolean = false>(options: Options<CreateAnnouncementData, ThrowOnError>): RequestResult<CreateAnnouncementResponses, CreateAnnouncementErrors, ThrowOnError> => (options.client ?? client).post<CreateAnnouncementResponses, CreateAnnouncementErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/admin/announcements',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
  * The audit trail: who did what to whom, before and after, when
@@ -42,6 +57,8 @@ export const listAdminGenerations = <ThrowOnError extends boolean = false>(optio
 
 /**
  * Remove any generation and its files (audited)
+ *
+ * With `include_source=true`, a takedown: also the photo(s) it was made from and every generation made from them, files included.
  */
 export const removeAdminGeneration = <ThrowOnError extends boolean = false>(options: Options<RemoveAdminGenerationData, ThrowOnError>): RequestResult<RemoveAdminGenerationResponses, RemoveAdminGenerationErrors, ThrowOnError> => (options.client ?? client).delete<RemoveAdminGenerationResponses, RemoveAdminGenerationErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -93,6 +110,26 @@ export const replaceAdminNotification = <ThrowOnError extends boolean = false>(o
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * Mail written to the outbox (no SMTP_HOST), newest first
+ *
+ * ra-data-simple-rest dialect (range only; sorted newest first). Empty when mail goes through SMTP.
+ */
+export const listOutboxMessages = <ThrowOnError extends boolean = false>(options?: Options<ListOutboxMessagesData, ThrowOnError>): RequestResult<ListOutboxMessagesResponses, ListOutboxMessagesErrors, ThrowOnError> => (options?.client ?? client).get<ListOutboxMessagesResponses, ListOutboxMessagesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/admin/outbox',
+    ...options
+});
+
+/**
+ * One message of the outbox, with its text and HTML parts
+ */
+export const getOutboxMessage = <ThrowOnError extends boolean = false>(options: Options<GetOutboxMessageData, ThrowOnError>): RequestResult<GetOutboxMessageResponses, GetOutboxMessageErrors, ThrowOnError> => (options.client ?? client).get<GetOutboxMessageResponses, GetOutboxMessageErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/admin/outbox/{id}',
+    ...options
 });
 
 /**
@@ -185,11 +222,17 @@ export const createSupportMessage = <ThrowOnError extends boolean = false>(optio
 
 /**
  * Remove the generation an abuse report names, files included, and note it on the ticket (admins; audited)
+ *
+ * With `include_source: true`, also the photo(s) it was made from and every generation made from them, in one action.
  */
 export const removeReportedGeneration = <ThrowOnError extends boolean = false>(options: Options<RemoveReportedGenerationData, ThrowOnError>): RequestResult<RemoveReportedGenerationResponses, RemoveReportedGenerationErrors, ThrowOnError> => (options.client ?? client).post<RemoveReportedGenerationResponses, RemoveReportedGenerationErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/admin/support-inquiries/{id}/remove-generation',
-    ...options
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**
@@ -252,6 +295,28 @@ export const adjustUserCredits = <ThrowOnError extends boolean = false>(options:
 });
 
 /**
+ * Lift a suspension (audited): the person may sign in again
+ */
+export const unsuspendAdminUser = <ThrowOnError extends boolean = false>(options: Options<UnsuspendAdminUserData, ThrowOnError>): RequestResult<UnsuspendAdminUserResponses, UnsuspendAdminUserErrors, ThrowOnError> => (options.client ?? client).delete<UnsuspendAdminUserResponses, UnsuspendAdminUserErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/admin/users/{id}/suspension',
+    ...options
+});
+
+/**
+ * Suspend an account (audited): sign-in refused with a clear message, sessions ended, its running generation cancelled and released
+ */
+export const suspendAdminUser = <ThrowOnError extends boolean = false>(options: Options<SuspendAdminUserData, ThrowOnError>): RequestResult<SuspendAdminUserResponses, SuspendAdminUserErrors, ThrowOnError> => (options.client ?? client).post<SuspendAdminUserResponses, SuspendAdminUserErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/admin/users/{id}/suspension',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * Start Google sign-in (browser navigation)
  *
  * Redirects to Google. When Google sign-in is not configured, redirects to `/?auth_error=google_unavailable`.
@@ -261,7 +326,7 @@ export const startGoogleSignIn = <ThrowOnError extends boolean = false>(options?
 /**
  * Where Google sends the browser back
  *
- * On success sets the refresh cookie and redirects to `/try` (the user app then calls POST /api/auth/refresh). On failure redirects to `/?auth_error=<code>`: google_unavailable, google_denied, google_state_invalid, google_email_unverified, google_failed.
+ * On success sets the refresh cookie and redirects to `/try` (the user app then calls POST /api/auth/refresh). With two-factor on, redirects to `/?auth=2fa#mfa_token=<token>` for the code. On failure redirects to `/?auth_error=<code>`: google_unavailable, google_denied, google_state_invalid, google_email_unverified, google_failed.
  */
 export const finishGoogleSignIn = <ThrowOnError extends boolean = false>(options?: Options<FinishGoogleSignInData, ThrowOnError>): RequestResult<FinishGoogleSignInResponses, FinishGoogleSignInErrors, ThrowOnError> => (options?.client ?? client).get<FinishGoogleSignInResponses, FinishGoogleSignInErrors, ThrowOnError>({ url: '/api/auth/google/callback', ...options });
 
@@ -275,19 +340,61 @@ export const isAdmin = <ThrowOnError extends boolean = false>(options?: Options<
 });
 
 /**
+ * "Forgot password?": mail a reset link ($APP_URL/reset-password?token=..., valid 1 hour)
+ *
+ * The same answer, in about the same time, whether or not the address has an account.
+ */
+export const forgotPassword = <ThrowOnError extends boolean = false>(options: Options<ForgotPasswordData, ThrowOnError>): RequestResult<ForgotPasswordResponses, ForgotPasswordErrors, ThrowOnError> => (options.client ?? client).post<ForgotPasswordResponses, ForgotPasswordErrors, ThrowOnError>({
+    url: '/api/auth/password/forgot',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Set a new password with the token of the mailed link
+ *
+ * Every session of the account ends (sign in again), the address counts as verified, and a "password changed" mail is sent.
+ */
+export const resetPassword = <ThrowOnError extends boolean = false>(options: Options<ResetPasswordData, ThrowOnError>): RequestResult<ResetPasswordResponses, ResetPasswordErrors, ThrowOnError> => (options.client ?? client).post<ResetPasswordResponses, ResetPasswordErrors, ThrowOnError>({
+    url: '/api/auth/password/reset',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * Exchange the refresh cookie (fr_refresh) for a new session; the cookie rotates
  *
- * Presenting a refresh token that was already rotated revokes its whole session. Sessions end AUTH_SESSION_TTL_DAYS (30) days after sign-in whatever happens.
+ * Presenting again the refresh token a refresh replaced revokes its whole session (a replay); any other wrong token is only refused. Sessions end AUTH_SESSION_TTL_DAYS (30) days after sign-in whatever happens.
  */
 export const refreshSession = <ThrowOnError extends boolean = false>(options?: Options<RefreshSessionData, ThrowOnError>): RequestResult<RefreshSessionResponses, RefreshSessionErrors, ThrowOnError> => (options?.client ?? client).post<RefreshSessionResponses, RefreshSessionErrors, ThrowOnError>({ url: '/api/auth/refresh', ...options });
 
 /**
  * Sign in with email and password
  *
- * Sets the refresh cookie `fr_refresh`.
+ * Sets the refresh cookie `fr_refresh`. With two-factor on, answers `{ mfa_required: true, mfa_token }` instead: send the token with a code to POST /api/auth/sign-in/2fa. Failures are counted per account and client (a browser that signed in before keeps its own count), and answer 429 with Retry-After past AUTH_RATE_LIMIT_EMAIL_MAX.
  */
 export const signIn = <ThrowOnError extends boolean = false>(options: Options<SignInData, ThrowOnError>): RequestResult<SignInResponses, SignInErrors, ThrowOnError> => (options.client ?? client).post<SignInResponses, SignInErrors, ThrowOnError>({
     url: '/api/auth/sign-in',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Finish a sign-in with two-factor on: the mfa_token and a code of the app, or a recovery code
+ *
+ * The token lives 5 minutes and takes 5 wrong codes; after that (code MFA_EXPIRED) sign in again. Sets the refresh cookie.
+ */
+export const signInWithCode = <ThrowOnError extends boolean = false>(options: Options<SignInWithCodeData, ThrowOnError>): RequestResult<SignInWithCodeResponses, SignInWithCodeErrors, ThrowOnError> => (options.client ?? client).post<SignInWithCodeResponses, SignInWithCodeErrors, ThrowOnError>({
+    url: '/api/auth/sign-in/2fa',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -307,7 +414,7 @@ export const signOut = <ThrowOnError extends boolean = false>(options?: Options<
 /**
  * Create an account (18+ confirmed) and sign in
  *
- * Sets the refresh cookie `fr_refresh`. A used email answers 409 "An account with this email already exists.".
+ * Sets the refresh cookie `fr_refresh`. The account starts unverified: a link is mailed to the address, and uploading or generating waits for it. The answer is the same whether or not the address is already used (its owner is told by mail instead).
  */
 export const signUp = <ThrowOnError extends boolean = false>(options: Options<SignUpData, ThrowOnError>): RequestResult<SignUpResponses, SignUpErrors, ThrowOnError> => (options.client ?? client).post<SignUpResponses, SignUpErrors, ThrowOnError>({
     url: '/api/auth/sign-up',
@@ -319,9 +426,38 @@ export const signUp = <ThrowOnError extends boolean = false>(options: Options<Si
 });
 
 /**
+ * Confirm an email address with the token of the mailed link ($APP_URL/verify-email?token=...)
+ *
+ * Single use, valid 24 hours. Other unverified accounts that used the same address are removed.
+ */
+export const verifyEmail = <ThrowOnError extends boolean = false>(options: Options<VerifyEmailData, ThrowOnError>): RequestResult<VerifyEmailResponses, VerifyEmailErrors, ThrowOnError> => (options.client ?? client).post<VerifyEmailResponses, VerifyEmailErrors, ThrowOnError>({
+    url: '/api/auth/verify-email',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Mail a new verification link: to the signed-in caller, or (signed out) to `email`
+ *
+ * Answers the same whatever the address; at most 5 links an hour per account are mailed.
+ */
+export const resendEmailVerification = <ThrowOnError extends boolean = false>(options: Options<ResendEmailVerificationData, ThrowOnError>): RequestResult<ResendEmailVerificationResponses, ResendEmailVerificationErrors, ThrowOnError> => (options.client ?? client).post<ResendEmailVerificationResponses, ResendEmailVerificationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/auth/verify-email/resend',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * The catalogue: categories, templates, scenes, the custom pose, plans, packs, tiers and the cost rule
  *
- * Public. Templates and scenes carry `locked` for the caller (an anonymous caller is free tier). A generation costs a scene's creditCost, plus videoSurcharge for a video; the custom pose costs customPose.creditCost. Categories switched off by configuration are left out. Cached for 60 s (public when signed out, private when signed in).
+ * Public. Templates and scenes carry `locked` for the caller (an anonymous caller is free tier). A generation costs a scene's creditCost, plus videoSurcharge for a video; the custom pose costs customPose.creditCost. Categories switched off by configuration are left out. Cached for 60 s when signed out (public); never stored when signed in, like every answer to a signed-in caller.
  */
 export const getCatalog = <ThrowOnError extends boolean = false>(options?: Options<GetCatalogData, ThrowOnError>): RequestResult<GetCatalogResponses, GetCatalogErrors, ThrowOnError> => (options?.client ?? client).get<GetCatalogResponses, GetCatalogErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -360,6 +496,21 @@ export const listGenerations = <ThrowOnError extends boolean = false>(options?: 
 export const startGeneration = <ThrowOnError extends boolean = false>(options: Options<StartGenerationData, ThrowOnError>): RequestResult<StartGenerationResponses, StartGenerationErrors, ThrowOnError> => (options.client ?? client).post<StartGenerationResponses, StartGenerationErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/generations',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Check a start before uploading anything: the cost and my credits, or the refusal
+ *
+ * The same body as a start, without upload_ids, and the same checks (catalogue, tier, video, the custom pose's safety, a running generation, the balance). Changes nothing, except that a refused custom pose is recorded like one at a start: more than 5 refusals within an hour pause custom poses for 24 hours (429 CUSTOM_POSE_PAUSED).
+ */
+export const checkGeneration = <ThrowOnError extends boolean = false>(options: Options<CheckGenerationData, ThrowOnError>): RequestResult<CheckGenerationResponses, CheckGenerationErrors, ThrowOnError> => (options.client ?? client).post<CheckGenerationResponses, CheckGenerationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/generations/check',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -417,9 +568,37 @@ export const streamGenerationEvents = <ThrowOnError extends boolean = false>(opt
 });
 
 /**
- * Liveness and readiness: database, queue and storage checks
+ * Every dependency: database, queue, storage, and where the rate limits are counted
+ *
+ * 503 when any check is down. `rate_limits` says `redis`, or `memory` while Redis does not answer (limits then hold per process).
  */
 export const getHealth = <ThrowOnError extends boolean = false>(options?: Options<GetHealthData, ThrowOnError>): RequestResult<GetHealthResponses, GetHealthErrors, ThrowOnError> => (options?.client ?? client).get<GetHealthResponses, GetHealthErrors, ThrowOnError>({ url: '/api/health', ...options });
+
+/**
+ * Liveness: the process answers (restart it when this fails)
+ */
+export const getLiveness = <ThrowOnError extends boolean = false>(options?: Options<GetLivenessData, ThrowOnError>): RequestResult<GetLivenessResponses, GetLivenessErrors, ThrowOnError> => (options?.client ?? client).get<GetLivenessResponses, GetLivenessErrors, ThrowOnError>({ url: '/api/health/live', ...options });
+
+/**
+ * Readiness: the database and storage answer (send it traffic); the queue is reported but does not make it unready
+ *
+ * Without Redis the API still serves everything but starting a generation (a fast 503), so it stays in rotation.
+ */
+export const getReadiness = <ThrowOnError extends boolean = false>(options?: Options<GetReadinessData, ThrowOnError>): RequestResult<GetReadinessResponses, GetReadinessErrors, ThrowOnError> => (options?.client ?? client).get<GetReadinessResponses, GetReadinessErrors, ThrowOnError>({ url: '/api/health/ready', ...options });
+
+/**
+ * One-click unsubscribe (RFC 8058): turns off the kind of mail the token names; no sign-in needed
+ *
+ * The List-Unsubscribe header of each mail points here with `?token=`; the user app's /unsubscribe page sends the token in the body.
+ */
+export const unsubscribeFromMail = <ThrowOnError extends boolean = false>(options: Options<UnsubscribeFromMailData, ThrowOnError>): RequestResult<UnsubscribeFromMailResponses, UnsubscribeFromMailErrors, ThrowOnError> => (options.client ?? client).post<UnsubscribeFromMailResponses, UnsubscribeFromMailErrors, ThrowOnError>({
+    url: '/api/mail/unsubscribe',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
  * Delete my account and all its data ("Delete All My Data")
@@ -451,6 +630,56 @@ export const getMe = <ThrowOnError extends boolean = false>(options?: Options<Ge
 export const updateMe = <ThrowOnError extends boolean = false>(options: Options<UpdateMeData, ThrowOnError>): RequestResult<UpdateMeResponses, UpdateMeErrors, ThrowOnError> => (options.client ?? client).patch<UpdateMeResponses, UpdateMeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/me',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Turn two-factor off: needs a code from the app or a recovery code
+ */
+export const disableMyTwoFactor = <ThrowOnError extends boolean = false>(options: Options<DisableMyTwoFactorData, ThrowOnError>): RequestResult<DisableMyTwoFactorResponses, DisableMyTwoFactorErrors, ThrowOnError> => (options.client ?? client).post<DisableMyTwoFactorResponses, DisableMyTwoFactorErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/me/2fa/disable',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Turn two-factor on with a code from the app; answers ten single-use recovery codes, shown this once
+ */
+export const enableMyTwoFactor = <ThrowOnError extends boolean = false>(options: Options<EnableMyTwoFactorData, ThrowOnError>): RequestResult<EnableMyTwoFactorResponses, EnableMyTwoFactorErrors, ThrowOnError> => (options.client ?? client).post<EnableMyTwoFactorResponses, EnableMyTwoFactorErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/me/2fa/enable',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Start turning on two-factor: a new secret for an authenticator app (TOTP: SHA-1, 6 digits, 30 s)
+ *
+ * Nothing changes at sign-in until POST /api/me/2fa/enable confirms a code.
+ */
+export const setUpMyTwoFactor = <ThrowOnError extends boolean = false>(options?: Options<SetUpMyTwoFactorData, ThrowOnError>): RequestResult<SetUpMyTwoFactorResponses, SetUpMyTwoFactorErrors, ThrowOnError> => (options?.client ?? client).post<SetUpMyTwoFactorResponses, SetUpMyTwoFactorErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/me/2fa/setup',
+    ...options
+});
+
+/**
+ * Change my password (the current one is needed); my other sessions end and a notice is mailed
+ */
+export const changeMyPassword = <ThrowOnError extends boolean = false>(options: Options<ChangeMyPasswordData, ThrowOnError>): RequestResult<ChangeMyPasswordResponses, ChangeMyPasswordErrors, ThrowOnError> => (options.client ?? client).post<ChangeMyPasswordResponses, ChangeMyPasswordErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/me/password',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -492,7 +721,7 @@ export const getMyStats = <ThrowOnError extends boolean = false>(options?: Optio
 /**
  * Send a message to support (public; rate limited per IP)
  *
- * kind question (default), billing or abuse_report ("Report an image", priority high, optional generation_id). A signed-in sender is linked to the ticket.
+ * kind question (default), billing or abuse_report ("Report an image", priority high). A report names the image by generation_id, by a link to it (image_url), or by a copy of it (multipart, file field `image`, under 10MB), matched against stored results by the generation id in its metadata or by its picture; the copy is never stored. The reporter gets a receipt by mail. A signed-in sender is linked to the ticket.
  */
 export const createSupportInquiry = <ThrowOnError extends boolean = false>(options: Options<CreateSupportInquiryData, ThrowOnError>): RequestResult<CreateSupportInquiryResponses, CreateSupportInquiryErrors, ThrowOnError> => (options.client ?? client).post<CreateSupportInquiryResponses, CreateSupportInquiryErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -507,7 +736,7 @@ export const createSupportInquiry = <ThrowOnError extends boolean = false>(optio
 /**
  * Upload 1 to 5 photos of myself
  *
- * Multipart form: field `files` (1 to 5 files) and `confirm_own_photos=true` (the photos show me and I am 18 or older). Each file must be a JPEG, PNG or WebP (judged by its bytes, not its name or type) under 10MB and at most 40 megapixels. Every photo is re-encoded as JPEG (orientation applied, long side at most 2048 px, all metadata such as GPS removed) and stored privately. One refused file refuses the whole batch and nothing is stored.
+ * Multipart form: field `files` (1 to 5 files) and `confirm_own_photos=true` (the photos show me and I am 18 or older). Each file must be a JPEG, PNG or WebP (judged by its bytes, not its name or type) under 10MB and at most 40 megapixels. Every photo is re-encoded as JPEG (orientation applied, long side at most 2048 px, all metadata such as GPS removed) and stored privately. One refused file refuses the whole batch and nothing is stored. Quotas per account, counted on the bytes received: UPLOAD_QUOTA_PHOTOS_PER_HOUR photos (50) and UPLOAD_QUOTA_MB_PER_HOUR MB (50) an hour (429 RATE_LIMITED with Retry-After), UPLOAD_QUOTA_MB_KEPT MB kept (1024; 413 PAYLOAD_TOO_LARGE). See GET /api/uploads/usage.
  */
 export const uploadPhotos = <ThrowOnError extends boolean = false>(options: Options<UploadPhotosData, ThrowOnError>): RequestResult<UploadPhotosResponses, UploadPhotosErrors, ThrowOnError> => (options.client ?? client).post<UploadPhotosResponses, UploadPhotosErrors, ThrowOnError>({
     ...formDataBodySerializer,
@@ -518,6 +747,15 @@ export const uploadPhotos = <ThrowOnError extends boolean = false>(options: Opti
         'Content-Type': null,
         ...options.headers
     }
+});
+
+/**
+ * How much of my upload allowance I have used: photos and MB this hour, MB kept
+ */
+export const usage = <ThrowOnError extends boolean = false>(options?: Options<UsageData, ThrowOnError>): RequestResult<UsageResponses, UsageErrors, ThrowOnError> => (options?.client ?? client).get<UsageResponses, UsageErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/uploads/usage',
+    ...options
 });
 
 /**

@@ -53,6 +53,33 @@ export type AdminGenerationRowDto = {
     user_id: string;
 };
 
+export type AdminRefusalDto = {
+    created_at: string;
+    id: string;
+    /**
+     * the safety categories that refused it
+     */
+    reasons: Array<string>;
+    source: 'check' | 'start';
+    /**
+     * what the person typed: admins only, kept 30 days
+     */
+    text: string | null;
+};
+
+export type AdminRefusalsDto = {
+    last_24h: number;
+    /**
+     * custom poses paused until then (too many refusals)
+     */
+    paused_until: string | null;
+    /**
+     * the latest 20
+     */
+    recent: Array<AdminRefusalDto>;
+    total: number;
+};
+
 export type AdminStatsDto = {
     credits_spent_per_day: Array<CreditsPerDayDto>;
     failed_generations: number;
@@ -78,6 +105,10 @@ export type AdminStatsDto = {
     unread_notifications: number;
 };
 
+export type AdminSuspensionDto = {
+    reason: string;
+};
+
 export type AdminUserDetailsDto = {
     created_at: string;
     /**
@@ -85,16 +116,33 @@ export type AdminUserDetailsDto = {
      */
     credits: number;
     email: string;
+    /**
+     * the address is proven (mailed link, Google or a reset)
+     */
+    email_verified: boolean;
     failed_generations: number;
     full_name: string;
     id: string;
     purchased_credits: number;
     recent_activity: Array<AdminActivityDto>;
+    /**
+     * refused custom poses (the texts for admins only)
+     */
+    refusals: AdminRefusalsDto;
     role: UserRole;
     subscription_credits: number;
     successful_generations: number;
+    /**
+     * when an admin suspended the account; null when it is not
+     */
+    suspended_at: string | null;
+    /**
+     * the admin's reason for the suspension (staff only)
+     */
+    suspension_reason: string | null;
     tier: 'free' | 'starter' | 'glow_up' | 'model_mode';
     total_generations: number;
+    two_factor_enabled: boolean;
 };
 
 export type AdminUserRowDto = {
@@ -104,13 +152,22 @@ export type AdminUserRowDto = {
      */
     credits: number;
     email: string;
+    /**
+     * the address is proven (mailed link, Google or a reset)
+     */
+    email_verified: boolean;
     full_name: string;
     id: string;
     purchased_credits: number;
     role: UserRole;
     subscription_credits: number;
+    /**
+     * when an admin suspended the account; null when it is not
+     */
+    suspended_at: string | null;
     tier: 'free' | 'starter' | 'glow_up' | 'model_mode';
     total_generations: number;
+    two_factor_enabled: boolean;
 };
 
 export type AdminUserUpdateDto = {
@@ -118,6 +175,21 @@ export type AdminUserUpdateDto = {
      * the new subscription tier (admin only)
      */
     tier?: 'free' | 'starter' | 'glow_up' | 'model_mode';
+};
+
+export type AnnouncementCreateDto = {
+    /**
+     * plain text; blank lines separate paragraphs
+     */
+    body: string;
+    subject: string;
+};
+
+export type AnnouncementResponseDto = {
+    /**
+     * verified accounts that opted in to marketing emails, to whom it is being sent
+     */
+    recipients: number;
 };
 
 export type AuditLogRowDto = {
@@ -141,6 +213,18 @@ export type AuditLogRowDto = {
 export type AuthSignInDto = {
     email: string;
     password: string;
+};
+
+export type AuthSignInMfaDto = {
+    /**
+     * the 6-digit code of the authenticator app
+     */
+    code?: string;
+    mfa_token: string;
+    /**
+     * one of the recovery codes, instead of `code`
+     */
+    recovery_code?: string;
 };
 
 export type AuthSignUpDto = {
@@ -331,13 +415,59 @@ export type CreditsPerDayDto = {
     date: string;
 };
 
+export type EmailResendDto = {
+    /**
+     * only when signed out
+     */
+    email?: string;
+};
+
+export type EmailVerifyDto = {
+    /**
+     * the `token` of the link `$APP_URL/verify-email?token=...`
+     */
+    token: string;
+};
+
 export type ErrorResponseDto = {
     /**
-     * A code of the error catalogue (INSUFFICIENT_CREDITS, VALIDATION_ERROR, TIMEOUT_ERROR, GENERATION_ERROR, NETWORK_ERROR, AUTH_ERROR, FORBIDDEN, NOT_FOUND, RECORD_NOT_FOUND, CONFLICT, DUPLICATE_RECORD, RELATED_RECORD_NOT_FOUND, REQUIRED_FIELD_MISSING, PERMISSION_DENIED, RESOURCE_NOT_FOUND, PAYLOAD_TOO_LARGE, RATE_LIMITED, SERVICE_UNAVAILABLE, UNKNOWN_ERROR) or of a feature (for example INVALID_CREDENTIALS, EMAIL_TAKEN)
+     * A code of the error catalogue (INSUFFICIENT_CREDITS, VALIDATION_ERROR, TIMEOUT_ERROR, GENERATION_ERROR, NETWORK_ERROR, AUTH_ERROR, FORBIDDEN, NOT_FOUND, RECORD_NOT_FOUND, CONFLICT, DUPLICATE_RECORD, RELATED_RECORD_NOT_FOUND, REQUIRED_FIELD_MISSING, PERMISSION_DENIED, RESOURCE_NOT_FOUND, PAYLOAD_TOO_LARGE, RATE_LIMITED, SERVICE_UNAVAILABLE, UNKNOWN_ERROR) or of a feature (for example INVALID_CREDENTIALS, EMAIL_NOT_VERIFIED)
      */
     code: string;
     message: string;
     statusCode: number;
+};
+
+export type GenerationCheckDto = {
+    /**
+     * a category id of GET /api/catalog
+     */
+    category: string;
+    /**
+     * the "+ Custom" pose: the safety check runs on it
+     */
+    custom_pose?: string;
+    /**
+     * a scene of the category; or leave it out and send custom_pose
+     */
+    scene_id?: string;
+    template_id?: string;
+    type: 'image' | 'video';
+};
+
+export type GenerationCheckResponseDto = {
+    /**
+     * credits the generation would hold, and charge when its result is stored
+     */
+    cost: number;
+    /**
+     * credits available now
+     */
+    credits: number;
+    /**
+     * credits left after this generation
+     */
+    credits_after: number;
 };
 
 export type GenerationListResponseDto = {
@@ -414,7 +544,7 @@ export type GenerationStartDto = {
      */
     category: string;
     /**
-     * the "+ Custom" pose: the user's own words, checked for safety (no nudity, sexual content, minors or other people)
+     * the "+ Custom" pose: the safety check runs on it
      */
     custom_pose?: string;
     /**
@@ -463,6 +593,34 @@ export type HealthResponseDto = {
     status: 'ok' | 'error' | 'shutting_down' | 'degraded';
 };
 
+export type MailUnsubscribeDto = {
+    /**
+     * sent by mail clients (RFC 8058)
+     */
+    'List-Unsubscribe'?: string;
+    /**
+     * the token of the unsubscribe link (when not in the query)
+     */
+    token?: string;
+};
+
+export type MailUnsubscribeResponseDto = {
+    category: 'generation' | 'account' | 'marketing';
+    message: string;
+};
+
+export type MessageResponseDto = {
+    message: string;
+};
+
+export type MfaChallengeResponseDto = {
+    mfa_required: true;
+    /**
+     * send it with a code to POST /api/auth/sign-in/2fa within 5 minutes (5 tries)
+     */
+    mfa_token: string;
+};
+
 export type NamedQueueDto = {
     counts: QueueCountsDto;
     name: string;
@@ -492,6 +650,73 @@ export type NotificationRowDto = {
 
 export type NotificationUpdateDto = {
     read: true;
+};
+
+export type OutboxMessageDetailDto = {
+    created_at: string;
+    /**
+     * the HTML part
+     */
+    html: string;
+    /**
+     * the .eml file name (sorts oldest first)
+     */
+    id: string;
+    /**
+     * the links of the message (verification, reset, unsubscribe...)
+     */
+    links: Array<string>;
+    subject: string;
+    /**
+     * the template that made it
+     */
+    template: string;
+    /**
+     * the plain-text part
+     */
+    text: string;
+    to: string;
+};
+
+export type OutboxMessageDto = {
+    created_at: string;
+    /**
+     * the .eml file name (sorts oldest first)
+     */
+    id: string;
+    /**
+     * the links of the message (verification, reset, unsubscribe...)
+     */
+    links: Array<string>;
+    subject: string;
+    /**
+     * the template that made it
+     */
+    template: string;
+    to: string;
+};
+
+export type PasswordChangeDto = {
+    current_password: string;
+    /**
+     * not one of the most common passwords
+     */
+    new_password: string;
+};
+
+export type PasswordForgotDto = {
+    email: string;
+};
+
+export type PasswordResetDto = {
+    /**
+     * not one of the most common passwords
+     */
+    password: string;
+    /**
+     * the `token` of the link `$APP_URL/reset-password?token=...`
+     */
+    token: string;
 };
 
 export type ProfileCreditBalanceDto = {
@@ -524,10 +749,22 @@ export type ProfileResponseDto = {
      * read-only
      */
     email: string;
+    /**
+     * whether the person proved they own the address (mailed link, Google or a password reset); uploading and generating need it
+     */
+    email_verified: boolean;
     full_name: string;
+    /**
+     * false for an account that signs in with Google only (it can set a password through "Forgot password?")
+     */
+    has_password: boolean;
     id: string;
     role: UserRole;
     tier: UserTier;
+    /**
+     * whether signing in asks for a code from an authenticator app
+     */
+    two_factor_enabled: boolean;
 };
 
 export type ProfileUpdateDto = {
@@ -580,6 +817,17 @@ export type QueueOverviewDto = {
     running_generations: number;
 };
 
+export type RecoveryCodesResponseDto = {
+    recovery_codes: Array<string>;
+};
+
+export type RemoveReportedGenerationDto = {
+    /**
+     * also remove the photo(s) it was made from and every generation made from them
+     */
+    include_source?: boolean;
+};
+
 export type SessionResponseDto = {
     /**
      * short-lived JWT for `Authorization: Bearer`
@@ -622,6 +870,10 @@ export type SupportInquiryCreateDto = {
      */
     generation_id?: string;
     /**
+     * a link to the reported image (a result link of this site); with kind abuse_report. Or send the image itself as the multipart file `image`.
+     */
+    image_url?: string;
+    /**
      * abuse_report: "Report an image" (starts at priority high)
      */
     kind?: 'question' | 'billing' | 'abuse_report';
@@ -650,6 +902,10 @@ export type SupportInquiryDetailsDto = {
      */
     generation_id: string | null;
     id: string;
+    /**
+     * how a report found its generation: given, from a link, from an uploaded copy (its metadata or its picture), or not found
+     */
+    image_match: 'id' | 'link' | 'metadata' | 'hash' | 'none';
     kind: 'question' | 'billing' | 'abuse_report';
     message: string;
     messages: Array<SupportMessageDto>;
@@ -681,6 +937,10 @@ export type SupportInquiryRowDto = {
      */
     generation_id: string | null;
     id: string;
+    /**
+     * how a report found its generation: given, from a link, from an uploaded copy (its metadata or its picture), or not found
+     */
+    image_match: 'id' | 'link' | 'metadata' | 'hash' | 'none';
     kind: 'question' | 'billing' | 'abuse_report';
     message: string;
     name: string;
@@ -732,6 +992,30 @@ export type TierDistributionDto = {
     starter: number;
 };
 
+export type TwoFactorDisableDto = {
+    /**
+     * a code of the app (a recovery code is accepted here too)
+     */
+    code?: string;
+    recovery_code?: string;
+};
+
+export type TwoFactorEnableDto = {
+    code: string;
+};
+
+export type TwoFactorSetupResponseDto = {
+    otpauth_url: string;
+    /**
+     * the otpauth URL as a QR code: a data URL of a PNG
+     */
+    qr_code: string;
+    /**
+     * base32, for typing into the app by hand
+     */
+    secret: string;
+};
+
 export type UploadBatchResponseDto = {
     uploads: Array<UploadResponseDto>;
 };
@@ -750,6 +1034,34 @@ export type UploadResponseDto = {
     width: number;
 };
 
+export type UploadUsageDto = {
+    /**
+     * the photos I keep (deleted 30 days after their last use)
+     */
+    bytes_kept: number;
+    /**
+     * UPLOAD_QUOTA_MB_KEPT, in bytes
+     */
+    bytes_kept_limit: number;
+    /**
+     * UPLOAD_QUOTA_MB_PER_HOUR, in bytes
+     */
+    bytes_per_hour: number;
+    bytes_this_hour: number;
+    /**
+     * when the hourly allowance starts again; null when nothing was uploaded this hour
+     */
+    hour_resets_at: string | null;
+    /**
+     * UPLOAD_QUOTA_PHOTOS_PER_HOUR
+     */
+    photos_per_hour: number;
+    /**
+     * photos accepted in the current hour
+     */
+    photos_this_hour: number;
+};
+
 export type UserRole = 'user' | 'support' | 'admin';
 
 export type UserTier = 'free' | 'starter' | 'glow_up' | 'model_mode';
@@ -757,6 +1069,36 @@ export type UserTier = 'free' | 'starter' | 'glow_up' | 'model_mode';
 export type WebhookAckDto = {
     received: boolean;
 };
+
+export type CreateAnnouncementData = {
+    body: AnnouncementCreateDto;
+    path?: never;
+    query?: never;
+    url: '/api/admin/announcements';
+};
+
+export type CreateAnnouncementErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type CreateAnnouncementError = CreateAnnouncementErrors[keyof CreateAnnouncementErrors];
+
+export type CreateAnnouncementResponses = {
+    202: AnnouncementResponseDto;
+};
+
+export type CreateAnnouncementResponse = CreateAnnouncementResponses[keyof CreateAnnouncementResponses];
 
 export type ListAuditLogData = {
     body?: never;
@@ -788,7 +1130,7 @@ export type ListAuditLogErrors = {
      */
     401: ErrorResponseDto;
     /**
-     * Permission denied. (roles: admin)
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
     /**
@@ -835,7 +1177,7 @@ export type ListAdminGenerationsErrors = {
      */
     401: ErrorResponseDto;
     /**
-     * Permission denied. (roles: admin)
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
     /**
@@ -857,7 +1199,9 @@ export type RemoveAdminGenerationData = {
     path: {
         id: string;
     };
-    query?: never;
+    query?: {
+        include_source?: boolean;
+    };
     url: '/api/admin/generations/{id}';
 };
 
@@ -867,7 +1211,7 @@ export type RemoveAdminGenerationErrors = {
      */
     401: ErrorResponseDto;
     /**
-     * Permission denied. (roles: admin)
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
     /**
@@ -914,7 +1258,7 @@ export type ListAdminNotificationsErrors = {
      */
     401: ErrorResponseDto;
     /**
-     * Permission denied. (roles: admin)
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
     /**
@@ -946,7 +1290,7 @@ export type GetAdminNotificationErrors = {
      */
     401: ErrorResponseDto;
     /**
-     * Permission denied. (roles: admin)
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
     /**
@@ -978,7 +1322,7 @@ export type MarkAdminNotificationReadErrors = {
      */
     401: ErrorResponseDto;
     /**
-     * Permission denied. (roles: admin)
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
     /**
@@ -1010,7 +1354,7 @@ export type ReplaceAdminNotificationErrors = {
      */
     401: ErrorResponseDto;
     /**
-     * Permission denied. (roles: admin)
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
     /**
@@ -1027,6 +1371,86 @@ export type ReplaceAdminNotificationResponses = {
 
 export type ReplaceAdminNotificationResponse = ReplaceAdminNotificationResponses[keyof ReplaceAdminNotificationResponses];
 
+export type ListOutboxMessagesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * JSON ["field","ASC"|"DESC"]
+         */
+        sort?: string;
+        /**
+         * JSON [start,end], both inclusive
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"q":"ann"}
+         */
+        filter?: string;
+        /**
+         * search text (same as filter.q)
+         */
+        q?: string;
+    };
+    url: '/api/admin/outbox';
+};
+
+export type ListOutboxMessagesErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type ListOutboxMessagesError = ListOutboxMessagesErrors[keyof ListOutboxMessagesErrors];
+
+export type ListOutboxMessagesResponses = {
+    200: Array<OutboxMessageDto>;
+};
+
+export type ListOutboxMessagesResponse = ListOutboxMessagesResponses[keyof ListOutboxMessagesResponses];
+
+export type GetOutboxMessageData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/admin/outbox/{id}';
+};
+
+export type GetOutboxMessageErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
+     */
+    403: ErrorResponseDto;
+    404: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type GetOutboxMessageError = GetOutboxMessageErrors[keyof GetOutboxMessageErrors];
+
+export type GetOutboxMessageResponses = {
+    200: OutboxMessageDetailDto;
+};
+
+export type GetOutboxMessageResponse = GetOutboxMessageResponses[keyof GetOutboxMessageResponses];
+
 export type CreateQueueBoardSessionData = {
     body?: never;
     path?: never;
@@ -1040,7 +1464,7 @@ export type CreateQueueBoardSessionErrors = {
      */
     401: ErrorResponseDto;
     /**
-     * Permission denied. (roles: admin)
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
     /**
@@ -1070,7 +1494,7 @@ export type GetQueueOverviewErrors = {
      */
     401: ErrorResponseDto;
     /**
-     * Permission denied. (roles: admin)
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
     /**
@@ -1100,7 +1524,7 @@ export type GetAdminStatsErrors = {
      */
     401: ErrorResponseDto;
     /**
-     * Permission denied. (roles: admin)
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
     /**
@@ -1147,7 +1571,7 @@ export type ListSupportInquiriesErrors = {
      */
     401: ErrorResponseDto;
     /**
-     * Permission denied. (roles: support, admin)
+     * Permission denied. (roles: support, admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
     /**
@@ -1179,7 +1603,7 @@ export type GetSupportInquiryErrors = {
      */
     401: ErrorResponseDto;
     /**
-     * Permission denied. (roles: support, admin)
+     * Permission denied. (roles: support, admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
     /**
@@ -1211,7 +1635,7 @@ export type UpdateSupportInquiryErrors = {
      */
     401: ErrorResponseDto;
     /**
-     * Permission denied. (roles: support, admin)
+     * Permission denied. (roles: support, admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
     /**
@@ -1243,7 +1667,7 @@ export type ReplaceSupportInquiryErrors = {
      */
     401: ErrorResponseDto;
     /**
-     * Permission denied. (roles: support, admin)
+     * Permission denied. (roles: support, admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
     /**
@@ -1275,7 +1699,7 @@ export type CreateSupportMessageErrors = {
      */
     401: ErrorResponseDto;
     /**
-     * Permission denied. (roles: support, admin)
+     * Permission denied. (roles: support, admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
     /**
@@ -1293,7 +1717,7 @@ export type CreateSupportMessageResponses = {
 export type CreateSupportMessageResponse = CreateSupportMessageResponses[keyof CreateSupportMessageResponses];
 
 export type RemoveReportedGenerationData = {
-    body?: never;
+    body: RemoveReportedGenerationDto;
     path: {
         id: string;
     };
@@ -1307,7 +1731,7 @@ export type RemoveReportedGenerationErrors = {
      */
     401: ErrorResponseDto;
     /**
-     * Permission denied. (roles: admin)
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
     /**
@@ -1354,7 +1778,7 @@ export type ListAdminUsersErrors = {
      */
     401: ErrorResponseDto;
     /**
-     * Permission denied. (roles: support, admin)
+     * Permission denied. (roles: support, admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
     /**
@@ -1386,7 +1810,7 @@ export type GetAdminUserErrors = {
      */
     401: ErrorResponseDto;
     /**
-     * Permission denied. (roles: support, admin)
+     * Permission denied. (roles: support, admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
     /**
@@ -1418,7 +1842,7 @@ export type UpdateAdminUserErrors = {
      */
     401: ErrorResponseDto;
     /**
-     * Permission denied. (roles: admin)
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
     /**
@@ -1450,7 +1874,7 @@ export type ReplaceAdminUserErrors = {
      */
     401: ErrorResponseDto;
     /**
-     * Permission denied. (roles: admin)
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
     /**
@@ -1482,7 +1906,7 @@ export type AdjustUserCreditsErrors = {
      */
     401: ErrorResponseDto;
     /**
-     * Permission denied. (roles: admin)
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
     /**
@@ -1498,6 +1922,70 @@ export type AdjustUserCreditsResponses = {
 };
 
 export type AdjustUserCreditsResponse = AdjustUserCreditsResponses[keyof AdjustUserCreditsResponses];
+
+export type UnsuspendAdminUserData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/admin/users/{id}/suspension';
+};
+
+export type UnsuspendAdminUserErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type UnsuspendAdminUserError = UnsuspendAdminUserErrors[keyof UnsuspendAdminUserErrors];
+
+export type UnsuspendAdminUserResponses = {
+    200: AdminUserDetailsDto;
+};
+
+export type UnsuspendAdminUserResponse = UnsuspendAdminUserResponses[keyof UnsuspendAdminUserResponses];
+
+export type SuspendAdminUserData = {
+    body: AdminSuspensionDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/admin/users/{id}/suspension';
+};
+
+export type SuspendAdminUserErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type SuspendAdminUserError = SuspendAdminUserErrors[keyof SuspendAdminUserErrors];
+
+export type SuspendAdminUserResponses = {
+    200: AdminUserDetailsDto;
+};
+
+export type SuspendAdminUserResponse = SuspendAdminUserResponses[keyof SuspendAdminUserResponses];
 
 export type StartGoogleSignInData = {
     body?: never;
@@ -1575,6 +2063,62 @@ export type IsAdminResponses = {
 
 export type IsAdminResponse = IsAdminResponses[keyof IsAdminResponses];
 
+export type ForgotPasswordData = {
+    body: PasswordForgotDto;
+    path?: never;
+    query?: never;
+    url: '/api/auth/password/forgot';
+};
+
+export type ForgotPasswordErrors = {
+    /**
+     * Too many requests. Please try again later. (with Retry-After)
+     */
+    429: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type ForgotPasswordError = ForgotPasswordErrors[keyof ForgotPasswordErrors];
+
+export type ForgotPasswordResponses = {
+    202: MessageResponseDto;
+};
+
+export type ForgotPasswordResponse = ForgotPasswordResponses[keyof ForgotPasswordResponses];
+
+export type ResetPasswordData = {
+    body: PasswordResetDto;
+    path?: never;
+    query?: never;
+    url: '/api/auth/password/reset';
+};
+
+export type ResetPasswordErrors = {
+    /**
+     * This link is invalid or has expired. Please ask for a new one. (INVALID_LINK), or a too short or too common password
+     */
+    400: ErrorResponseDto;
+    /**
+     * Too many requests. Please try again later. (with Retry-After)
+     */
+    429: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type ResetPasswordError = ResetPasswordErrors[keyof ResetPasswordErrors];
+
+export type ResetPasswordResponses = {
+    200: MessageResponseDto;
+};
+
+export type ResetPasswordResponse = ResetPasswordResponses[keyof ResetPasswordResponses];
+
 export type RefreshSessionData = {
     body?: never;
     path?: never;
@@ -1634,10 +2178,44 @@ export type SignInErrors = {
 export type SignInError = SignInErrors[keyof SignInErrors];
 
 export type SignInResponses = {
-    200: SessionResponseDto;
+    200: SessionResponseDto | MfaChallengeResponseDto;
 };
 
 export type SignInResponse = SignInResponses[keyof SignInResponses];
+
+export type SignInWithCodeData = {
+    body: AuthSignInMfaDto;
+    path?: never;
+    query?: never;
+    url: '/api/auth/sign-in/2fa';
+};
+
+export type SignInWithCodeErrors = {
+    /**
+     * That code is not right. Please check your authenticator app and try again. (INVALID_CODE)
+     */
+    400: ErrorResponseDto;
+    /**
+     * Your sign-in took too long or had too many wrong codes. Please sign in again. (MFA_EXPIRED)
+     */
+    401: ErrorResponseDto;
+    /**
+     * Too many requests. Please try again later. (with Retry-After)
+     */
+    429: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type SignInWithCodeError = SignInWithCodeErrors[keyof SignInWithCodeErrors];
+
+export type SignInWithCodeResponses = {
+    200: SessionResponseDto;
+};
+
+export type SignInWithCodeResponse = SignInWithCodeResponses[keyof SignInWithCodeResponses];
 
 export type SignOutData = {
     body?: never;
@@ -1677,10 +2255,6 @@ export type SignUpErrors = {
      */
     400: ErrorResponseDto;
     /**
-     * An account with this email already exists.
-     */
-    409: ErrorResponseDto;
-    /**
      * Too many requests. Please try again later. (with Retry-After)
      */
     429: ErrorResponseDto;
@@ -1697,6 +2271,62 @@ export type SignUpResponses = {
 };
 
 export type SignUpResponse = SignUpResponses[keyof SignUpResponses];
+
+export type VerifyEmailData = {
+    body: EmailVerifyDto;
+    path?: never;
+    query?: never;
+    url: '/api/auth/verify-email';
+};
+
+export type VerifyEmailErrors = {
+    /**
+     * This link is invalid or has expired. Please ask for a new one. (INVALID_LINK)
+     */
+    400: ErrorResponseDto;
+    /**
+     * Too many requests. Please try again later. (with Retry-After)
+     */
+    429: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type VerifyEmailError = VerifyEmailErrors[keyof VerifyEmailErrors];
+
+export type VerifyEmailResponses = {
+    200: MessageResponseDto;
+};
+
+export type VerifyEmailResponse = VerifyEmailResponses[keyof VerifyEmailResponses];
+
+export type ResendEmailVerificationData = {
+    body: EmailResendDto;
+    path?: never;
+    query?: never;
+    url: '/api/auth/verify-email/resend';
+};
+
+export type ResendEmailVerificationErrors = {
+    /**
+     * Too many requests. Please try again later. (with Retry-After)
+     */
+    429: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type ResendEmailVerificationError = ResendEmailVerificationErrors[keyof ResendEmailVerificationErrors];
+
+export type ResendEmailVerificationResponses = {
+    202: MessageResponseDto;
+};
+
+export type ResendEmailVerificationResponse = ResendEmailVerificationResponses[keyof ResendEmailVerificationResponses];
 
 export type GetCatalogData = {
     body?: never;
@@ -1869,6 +2499,8 @@ export type StartGenerationErrors = {
     401: ErrorResponseDto;
     /**
      * FORBIDDEN: the template, pose or video needs a higher plan
+     *
+     * EMAIL_NOT_VERIFIED until the mailed link is opened; AGE_NOT_CONFIRMED until the 18+ confirmation
      */
     403: ErrorResponseDto;
     /**
@@ -1888,6 +2520,50 @@ export type StartGenerationResponses = {
 };
 
 export type StartGenerationResponse = StartGenerationResponses[keyof StartGenerationResponses];
+
+export type CheckGenerationData = {
+    body: GenerationCheckDto;
+    path?: never;
+    query?: never;
+    url: '/api/generations/check';
+};
+
+export type CheckGenerationErrors = {
+    /**
+     * VALIDATION_ERROR (a refused custom pose, ...) or INSUFFICIENT_CREDITS
+     */
+    400: ErrorResponseDto;
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * FORBIDDEN: the template, pose or video needs a higher plan
+     *
+     * EMAIL_NOT_VERIFIED until the mailed link is opened; AGE_NOT_CONFIRMED until the 18+ confirmation
+     */
+    403: ErrorResponseDto;
+    /**
+     * CONFLICT: "A generation is already running"
+     */
+    409: ErrorResponseDto;
+    /**
+     * CUSTOM_POSE_PAUSED: custom poses are paused for the account, until the time the message says
+     */
+    429: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type CheckGenerationError = CheckGenerationErrors[keyof CheckGenerationErrors];
+
+export type CheckGenerationResponses = {
+    200: GenerationCheckResponseDto;
+};
+
+export type CheckGenerationResponse = CheckGenerationResponses[keyof CheckGenerationResponses];
 
 export type DeleteGenerationData = {
     body?: never;
@@ -2084,6 +2760,80 @@ export type GetHealthResponses = {
 
 export type GetHealthResponse = GetHealthResponses[keyof GetHealthResponses];
 
+export type GetLivenessData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/health/live';
+};
+
+export type GetLivenessErrors = {
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type GetLivenessError = GetLivenessErrors[keyof GetLivenessErrors];
+
+export type GetLivenessResponses = {
+    200: unknown;
+};
+
+export type GetReadinessData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/health/ready';
+};
+
+export type GetReadinessErrors = {
+    /**
+     * The database or the storage is down
+     */
+    503: HealthResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type GetReadinessError = GetReadinessErrors[keyof GetReadinessErrors];
+
+export type GetReadinessResponses = {
+    200: HealthResponseDto;
+};
+
+export type GetReadinessResponse = GetReadinessResponses[keyof GetReadinessResponses];
+
+export type UnsubscribeFromMailData = {
+    body: MailUnsubscribeDto;
+    path?: never;
+    query?: {
+        token?: unknown;
+    };
+    url: '/api/mail/unsubscribe';
+};
+
+export type UnsubscribeFromMailErrors = {
+    /**
+     * This unsubscribe link is not valid. You can turn emails off in your settings.
+     */
+    400: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type UnsubscribeFromMailError = UnsubscribeFromMailErrors[keyof UnsubscribeFromMailErrors];
+
+export type UnsubscribeFromMailResponses = {
+    200: MailUnsubscribeResponseDto;
+};
+
+export type UnsubscribeFromMailResponse = UnsubscribeFromMailResponses[keyof UnsubscribeFromMailResponses];
+
 export type DeleteMyAccountData = {
     body: AccountDeleteDto;
     path?: never;
@@ -2172,6 +2922,138 @@ export type UpdateMeResponses = {
 };
 
 export type UpdateMeResponse = UpdateMeResponses[keyof UpdateMeResponses];
+
+export type DisableMyTwoFactorData = {
+    body: TwoFactorDisableDto;
+    path?: never;
+    query?: never;
+    url: '/api/me/2fa/disable';
+};
+
+export type DisableMyTwoFactorErrors = {
+    /**
+     * That code is not right. Please check your authenticator app and try again. (INVALID_CODE)
+     */
+    400: ErrorResponseDto;
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Too many requests. Please try again later. (with Retry-After)
+     */
+    429: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type DisableMyTwoFactorError = DisableMyTwoFactorErrors[keyof DisableMyTwoFactorErrors];
+
+export type DisableMyTwoFactorResponses = {
+    200: MessageResponseDto;
+};
+
+export type DisableMyTwoFactorResponse = DisableMyTwoFactorResponses[keyof DisableMyTwoFactorResponses];
+
+export type EnableMyTwoFactorData = {
+    body: TwoFactorEnableDto;
+    path?: never;
+    query?: never;
+    url: '/api/me/2fa/enable';
+};
+
+export type EnableMyTwoFactorErrors = {
+    /**
+     * That code is not right. Please check your authenticator app and try again. (INVALID_CODE)
+     */
+    400: ErrorResponseDto;
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Too many requests. Please try again later. (with Retry-After)
+     */
+    429: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type EnableMyTwoFactorError = EnableMyTwoFactorErrors[keyof EnableMyTwoFactorErrors];
+
+export type EnableMyTwoFactorResponses = {
+    200: RecoveryCodesResponseDto;
+};
+
+export type EnableMyTwoFactorResponse = EnableMyTwoFactorResponses[keyof EnableMyTwoFactorResponses];
+
+export type SetUpMyTwoFactorData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/me/2fa/setup';
+};
+
+export type SetUpMyTwoFactorErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * two-factor is already on
+     */
+    409: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type SetUpMyTwoFactorError = SetUpMyTwoFactorErrors[keyof SetUpMyTwoFactorErrors];
+
+export type SetUpMyTwoFactorResponses = {
+    200: TwoFactorSetupResponseDto;
+};
+
+export type SetUpMyTwoFactorResponse = SetUpMyTwoFactorResponses[keyof SetUpMyTwoFactorResponses];
+
+export type ChangeMyPasswordData = {
+    body: PasswordChangeDto;
+    path?: never;
+    query?: never;
+    url: '/api/me/password';
+};
+
+export type ChangeMyPasswordErrors = {
+    /**
+     * Your current password is not right. (WRONG_PASSWORD), Your account signs in with Google and has no password yet. Use “Forgot password?” on the sign-in dialog to set one. (NO_PASSWORD), or a too short or common password
+     */
+    400: ErrorResponseDto;
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Too many requests. Please try again later. (with Retry-After)
+     */
+    429: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type ChangeMyPasswordError = ChangeMyPasswordErrors[keyof ChangeMyPasswordErrors];
+
+export type ChangeMyPasswordResponses = {
+    200: MessageResponseDto;
+};
+
+export type ChangeMyPasswordResponse = ChangeMyPasswordResponses[keyof ChangeMyPasswordResponses];
 
 export type GetMySettingsData = {
     body?: never;
@@ -2298,9 +3180,21 @@ export type UploadPhotosErrors = {
      */
     401: ErrorResponseDto;
     /**
-     * PAYLOAD_TOO_LARGE: "File size must be less than 10MB"
+     * EMAIL_NOT_VERIFIED until the mailed link is opened; AGE_NOT_CONFIRMED until the 18+ confirmation
+     */
+    403: ErrorResponseDto;
+    /**
+     * PAYLOAD_TOO_LARGE: "File size must be less than 10MB", or the photos kept would pass the storage allowance
      */
     413: ErrorResponseDto;
+    /**
+     * RATE_LIMITED: the hourly upload allowance is used up (Retry-After says when it starts again)
+     */
+    429: ErrorResponseDto;
+    /**
+     * SERVICE_UNAVAILABLE: too many photos are being processed right now (Retry-After)
+     */
+    503: ErrorResponseDto;
     /**
      * An error from the catalogue: `{ statusCode, code, message }`
      */
@@ -2314,6 +3208,36 @@ export type UploadPhotosResponses = {
 };
 
 export type UploadPhotosResponse = UploadPhotosResponses[keyof UploadPhotosResponses];
+
+export type UsageData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/uploads/usage';
+};
+
+export type UsageErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * EMAIL_NOT_VERIFIED until the mailed link is opened; AGE_NOT_CONFIRMED until the 18+ confirmation
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type UsageError = UsageErrors[keyof UsageErrors];
+
+export type UsageResponses = {
+    200: UploadUsageDto;
+};
+
+export type UsageResponse = UsageResponses[keyof UsageResponses];
 
 export type DeleteUploadData = {
     body?: never;
@@ -2329,6 +3253,10 @@ export type DeleteUploadErrors = {
      * Authentication error. Please sign in again.
      */
     401: ErrorResponseDto;
+    /**
+     * EMAIL_NOT_VERIFIED until the mailed link is opened; AGE_NOT_CONFIRMED until the 18+ confirmation
+     */
+    403: ErrorResponseDto;
     /**
      * not mine, or no such photo
      */
@@ -2364,6 +3292,10 @@ export type GetUploadErrors = {
      * Authentication error. Please sign in again.
      */
     401: ErrorResponseDto;
+    /**
+     * EMAIL_NOT_VERIFIED until the mailed link is opened; AGE_NOT_CONFIRMED until the 18+ confirmation
+     */
+    403: ErrorResponseDto;
     /**
      * not mine, or no such photo
      */
