@@ -1,6 +1,8 @@
 /**
  * Jest runs the backend's unit tests (src/**\/*.spec.ts), integration tests against the real
- * PostgreSQL and Redis (test/**\/*.int-spec.ts) and browser tests (test/browser/*.e2e-spec.ts).
+ * PostgreSQL and Redis (test/**\/*.int-spec.ts), browser tests (test/browser/*.e2e-spec.ts) and the
+ * fault suite (test/faults/*.fault-spec.ts: the real API and worker processes under faults; its
+ * figures are printed at the end by test/faults/fault-reporter.js).
  * Nest 12 ships ESM only: swc transforms it to CommonJS for Jest.
  */
 const swc = [
@@ -31,9 +33,11 @@ module.exports = {
   globalSetup: '<rootDir>/test/global-setup.js',
   globalTeardown: '<rootDir>/test/global-teardown.js',
   testTimeout: 60_000,
+  reporters: ['default', '<rootDir>/test/faults/fault-reporter.js'],
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
     { ...base, displayName: 'integration', testMatch: ['<rootDir>/test/**/*.int-spec.ts'] },
     { ...base, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.e2e-spec.ts'] },
+    { ...base, displayName: 'faults', testMatch: ['<rootDir>/test/faults/**/*.fault-spec.ts'] },
   ],
 };

@@ -7,10 +7,15 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+// The user app and the console are always built for production (React's production build, no
+// StrictMode double effects), whatever NODE_ENV the shell has: `npm start` serves what a visitor gets.
+// Their stamp names the mode, so a build left by an older launcher under NODE_ENV=development is redone.
+const PRODUCTION_UI = 'production';
+
 const PARTS = [
   { name: 'backend', inputs: ['backend/src', 'backend/tsconfig.json', 'backend/tsconfig.build.json', 'backend/package.json', 'tsconfig.json'] },
-  { name: 'frontend', inputs: ['frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/package.json', 'openapi/src'] },
-  { name: 'admin-ui', inputs: ['admin-ui/src', 'admin-ui/public', 'admin-ui/index.html', 'admin-ui/vite.config.ts', 'admin-ui/package.json', 'openapi/src'] },
+  { name: 'frontend', ui: true, inputs: ['frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/package.json', 'openapi/src'] },
+  { name: 'admin-ui', ui: true, inputs: ['admin-ui/src', 'admin-ui/public', 'admin-ui/index.html', 'admin-ui/vite.config.ts', 'admin-ui/package.json', 'openapi/src'] },
 ];
 
 function newestMtime(p) {
@@ -29,6 +34,7 @@ function newestMtime(p) {
 export function stale(part) {
   const stamp = path.join(ROOT, part.name, 'dist', '.build-stamp');
   if (!fs.existsSync(stamp)) return true;
+  if (part.ui && !fs.readFileSync(stamp, 'utf8').startsWith(PRODUCTION_UI)) return true;
   const built = fs.statSync(stamp).mtimeMs;
   return part.inputs.some((input) => newestMtime(input) > built);
 }
@@ -39,12 +45,14 @@ export function buildIfNeeded({ only, quiet = false } = {}) {
     if (!stale(part)) continue;
     if (!quiet) process.stdout.write(`Building ${part.name}...\n`);
     const t0 = Date.now();
-    const result = spawnSync('npm', ['run', 'build', '--silent', '-w', part.name], { cwd: ROOT, stdio: quiet ? 'pipe' : 'inherit' });
+    const env = part.ui ? { ...process.env, NODE_ENV: PRODUCTION_UI } : process.env;
+    const result = spawnSync('npm', ['run', 'build', '--silent', '-w', part.name], { cwd: ROOT, env, stdio: quiet ? 'pipe' : 'inherit' });
     if (result.status !== 0) {
       if (quiet) process.stderr.write(`${result.stdout}${result.stderr}`);
       throw new Error(`Building ${part.name} failed`);
     }
-    fs.writeFileSync(path.join(ROOT, part.name, 'dist', '.build-stamp'), new Date().toISOString());
+    const stampText = `${part.ui ? `${PRODUCTION_UI} ` : ''}${new Date().toISOString()}`;
+    fs.writeFileSync(path.join(ROOT, part.name, 'dist', '.build-stamp'), stampText);
     if (!quiet) process.stdout.write(`Built ${part.name} in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
   }
 }

@@ -13,6 +13,7 @@ import { CatalogModule } from './modules/catalog/catalog.module';
 import { CreditsModule } from './modules/credits/credits.module';
 import { GenerationsModule } from './modules/generations/generations.module';
 import { HealthModule } from './modules/health/health.module';
+import { MailModule } from './modules/mail/mail.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { UploadsModule } from './modules/uploads/uploads.module';
 import { PrivacyModule } from './modules/privacy/privacy.module';
@@ -20,6 +21,7 @@ import { SupportModule } from './modules/support/support.module';
 import { UsersModule } from './modules/users/users.module';
 import { QueueModule } from './queue/queue.module';
 import { StorageModule } from './storage/storage.module';
+import { ImageWorkModule } from './common/concurrency';
 
 export type { ProcessRole } from './common/process-role';
 
@@ -36,6 +38,7 @@ export class AppModule {
         AppConfigModule.forRoot(config),
         LoggingModule,
         OpsEventsModule,
+        ImageWorkModule,
         DatabaseModule,
         QueueModule.forRoot({
           driver: config.queue.driver,
@@ -46,6 +49,7 @@ export class AppModule {
           shutdownTimeoutMs: config.queue.shutdownTimeoutMs,
         }),
         StorageModule.forRoot(config),
+        MailModule,
         UsersModule,
         AuthModule,
         CatalogModule,

@@ -2,11 +2,13 @@ import { BadRequestException, INestApplication, ValidationError as ClassValidato
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
+import { urlencoded } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppExceptionFilter, ErrorCode } from '../common/errors';
 import type { AppConfig } from '../config/app-config';
 import { compressResponses } from './compression';
+import { requestShapeGuard } from './request-shape';
 import { buildOpenApiDocument } from './openapi';
 import { serveUserInterfaces } from './static-ui';
 
@@ -36,8 +38,13 @@ export function configureApp(app: INestApplication, config: AppConfig, options: 
   const express = app as NestExpressApplication;
   if (options.useAppLogger !== false) app.useLogger(app.get(Logger));
   express.disable('x-powered-by');
-  express.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (none by default)
+  express.set('trust proxy', config.trustProxy ?? false);
   express.useBodyParser('json', { limit: '1mb' });
+  // RFC 8058: mail clients send one-click unsubscribes as a form; no other route reads forms
+  app.use('/api/mail/unsubscribe', urlencoded({ extended: false, limit: '4kb' }));
+  // nothing too deep to walk, no NUL in any text: a clear 400 instead of a 500
+  app.use(requestShapeGuard());
   app.setGlobalPrefix('api');
   app.use(
     helmet({

@@ -95,8 +95,13 @@ describe('loadConfig', () => {
       sessionTtlDays: 30,
       adminEmails: [],
       google: undefined,
-      rateLimit: { windowSeconds: 60, ipMax: 30, emailMax: 10, refreshMax: 60 },
+      rateLimit: { windowSeconds: 60, ipMax: 30, emailMax: 10, emailUntrustedMax: 100, refreshMax: 60 },
+      requireStaffTwoFactor: false,
+      encryptionKey: undefined,
     });
+    const production = { ...valid, NODE_ENV: 'production', FILES_SIGNING_SECRET: 'q'.repeat(40), AUTH_JWT_SECRET: 'z'.repeat(40) };
+    expect(loadConfig(production).auth.requireStaffTwoFactor).toBe(true);
+    expect(loadConfig({ ...production, AUTH_REQUIRE_STAFF_2FA: 'false' }).auth.requireStaffTwoFactor).toBe(false);
     const custom = loadConfig({
       ...valid,
       ADMIN_EMAILS: ' Boss@Example.com ,ops@example.com,, boss@example.com',
@@ -115,6 +120,15 @@ describe('loadConfig', () => {
       userInfoUrl: 'http://127.0.0.1:9999/userinfo',
     });
     expect([custom.auth.accessTokenTtlSeconds, custom.auth.sessionTtlDays]).toEqual([300, 7]);
+  });
+
+  it('trusts X-Forwarded-For from no proxy unless TRUST_PROXY names them', () => {
+    expect(loadConfig(valid).trustProxy).toBe(false);
+    expect(loadConfig({ ...valid, TRUST_PROXY: 'none' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...valid, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ ...valid, TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toEqual(['loopback', '10.0.0.0/8']);
+    expect(() => loadConfig({ ...valid, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ ...valid, TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
 
   it('reads SMTP only with SMTP_HOST (secure on 465, sender from APP_NAME and SUPPORT_EMAIL) and refuses half an SMTP login', () => {

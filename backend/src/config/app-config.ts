@@ -22,6 +22,8 @@ export interface AiConfig {
   maxPolls: number;
   previewDelayMs: number;
   sweepIntervalMs: number;
+  /** first wait before trying a vendor call again (doubled each time, or Retry-After when longer); absent: 2000 */
+  retryBaseMs?: number;
 }
 
 /** The spec's limits (product-spec.md section 9): 30 s per request, a poll every 3 s, at most 60 polls. */
@@ -32,6 +34,7 @@ export const AI_DEFAULTS: AiConfig = {
   maxPolls: 60,
   previewDelayMs: 0,
   sweepIntervalMs: 60_000,
+  retryBaseMs: 2000,
 };
 
 /** Alibaba Cloud Model Studio (AI_PROVIDER=dashscope): international endpoint and documented models by default. */
@@ -73,6 +76,14 @@ export interface AlertsConfig {
   queueBacklogCheckEveryMin: number;
 }
 
+export const UPLOAD_DEFAULTS: NonNullable<AppConfig['uploads']> = {
+  photosPerHour: 50,
+  bytesPerHour: 50 * 1024 * 1024,
+  bytesKept: 1024 * 1024 * 1024,
+  imageWorkConcurrency: 2,
+  imageWorkQueue: 16,
+};
+
 export const ALERT_DEFAULTS: AlertsConfig = {
   failedGenerationsThreshold: 5,
   failedGenerationsWindowMin: 10,
@@ -94,6 +105,8 @@ export interface AppConfig {
   port: number;
   host: string;
   appUrl: string;
+  /** Express's `trust proxy`: false (TRUST_PROXY unset), a hop count, or a list of trusted proxy addresses */
+  trustProxy?: false | number | string[];
   corsOrigins: string[];
   log: { level: string; pretty: boolean };
   database: { url: string; poolSize: number; runMigrations: boolean };
@@ -122,6 +135,11 @@ export interface AppConfig {
    */
   privacy?: { uploadRetentionDays: number };
   /**
+   * Upload quotas per account (UPLOAD_QUOTA_*) and the bound on image work per process
+   * (IMAGE_WORK_*). Optional for hand-built test configurations (absent: the defaults).
+   */
+  uploads?: { photosPerHour: number; bytesPerHour: number; bytesKept: number; imageWorkConcurrency: number; imageWorkQueue: number };
+  /**
    * Product switches (FEATURE_*): the Spicy category, video generation, analytics events. Always
    * set by loadConfig(); optional only so hand-built test configurations need not list it
    * (absent means all on).
@@ -139,10 +157,12 @@ export interface AppConfig {
   /** FASHN_*: set by loadConfig(); optional only for hand-built test configurations. */
   fashn?: FashnConfig;
   /**
-   * Outgoing mail (SMTP_*): set only when SMTP_HOST is configured; without it support replies are
-   * logged instead of sent. `from` defaults to `APP_NAME <support address>`.
+   * Outgoing mail (SMTP_*): set only when SMTP_HOST is configured; without it every message is
+   * written as an .eml file under `mail.outboxDir`. `from` defaults to `APP_NAME <support address>`.
    */
   smtp?: { host: string; port: number; secure: boolean; user?: string; password?: string; from: string };
+  /** Where mail goes without SMTP ($DATA_DIR/mail) and who it is from. Optional for hand-built test configurations. */
+  mail?: { outboxDir: string; from: string };
   /** The public contact form's rate limit (SUPPORT_RATE_LIMIT_*). Optional for hand-built test configurations. */
   support?: { rateLimit: { windowSeconds: number; max: number } };
   /** Thresholds of the admin notifications (ALERT_*). Optional for hand-built test configurations (absent: the defaults). */
@@ -155,7 +175,11 @@ export interface AppConfig {
     adminEmails: string[];
     /** set only when both the client id and secret are configured */
     google?: { clientId: string; clientSecret: string; authorizationUrl: string; tokenUrl: string; userInfoUrl: string };
-    rateLimit: { windowSeconds: number; ipMax: number; emailMax: number; refreshMax: number };
+    rateLimit: { windowSeconds: number; ipMax: number; emailMax: number; emailUntrustedMax: number; refreshMax: number };
+    /** staff accounts (admin, support) must have two-factor on to use staff routes (AUTH_REQUIRE_STAFF_2FA) */
+    requireStaffTwoFactor?: boolean;
+    /** key of secrets stored encrypted (TOTP): AUTH_ENCRYPTION_KEY, else derived from the JWT secret */
+    encryptionKey?: string;
   };
 }
 
@@ -167,6 +191,16 @@ function mailDomain(appUrl: string): string {
 /** The public contact addresses: configured, or the defaults derived from APP_URL. */
 export function contactAddresses(config: Pick<AppConfig, 'contact' | 'appUrl'>): { supportEmail: string; businessEmail: string } {
   return config.contact ?? { supportEmail: `support@${mailDomain(config.appUrl)}`, businessEmail: `business@${mailDomain(config.appUrl)}` };
+}
+
+/** TRUST_PROXY as Express's `trust proxy` value: nothing trusted unless named. */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  if (value === undefined || /^(none|false)$/i.test(value)) return false;
+  if (/^\d+$/.test(value)) return Number(value) || false;
+  return value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
 }
 
 /** Validates `env` and returns the configuration, or throws ConfigurationError naming every bad variable. */
@@ -194,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     appUrl,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     corsOrigins: (e.CORS_ORIGINS ?? new URL(appUrl).origin)
       .split(',')
       .map((o) => o.trim())
@@ -228,6 +263,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     embedded: e.EMBEDDED,
     serveUi: e.SERVE_UI,
     privacy: { uploadRetentionDays: e.UPLOAD_RETENTION_DAYS },
+    uploads: {
+      photosPerHour: e.UPLOAD_QUOTA_PHOTOS_PER_HOUR,
+      bytesPerHour: e.UPLOAD_QUOTA_MB_PER_HOUR * 1024 * 1024,
+      bytesKept: e.UPLOAD_QUOTA_MB_KEPT * 1024 * 1024,
+      imageWorkConcurrency: e.IMAGE_WORK_CONCURRENCY,
+      imageWorkQueue: e.IMAGE_WORK_QUEUE,
+    },
     features: { spicy: e.FEATURE_SPICY, video: e.FEATURE_VIDEO, analytics: e.FEATURE_ANALYTICS },
     ai: {
       provider: e.AI_PROVIDER,
@@ -236,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxPolls: e.AI_MAX_POLLS,
       previewDelayMs: e.AI_PREVIEW_DELAY_MS,
       sweepIntervalMs: e.AI_SWEEP_INTERVAL_MS,
+      retryBaseMs: e.AI_RETRY_BASE_MS,
     },
     dashscope: {
       apiKey: e.DASHSCOPE_API_KEY,
@@ -260,6 +303,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           from: e.SMTP_FROM ?? `${e.APP_NAME} <${e.SUPPORT_EMAIL ?? `support@${mailDomain(appUrl)}`}>`,
         }
       : undefined,
+    mail: {
+      outboxDir: path.join(dataDir, 'mail'),
+      from: e.SMTP_FROM ?? `${e.APP_NAME} <${e.SUPPORT_EMAIL ?? `support@${mailDomain(appUrl)}`}>`,
+    },
     support: { rateLimit: { windowSeconds: e.SUPPORT_RATE_LIMIT_WINDOW_SECONDS, max: e.SUPPORT_RATE_LIMIT_MAX } },
     alerts: {
       failedGenerationsThreshold: e.ALERT_FAILED_GENERATIONS_THRESHOLD,
@@ -286,8 +333,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
         ipMax: e.AUTH_RATE_LIMIT_IP_MAX,
         emailMax: e.AUTH_RATE_LIMIT_EMAIL_MAX,
+        emailUntrustedMax: e.AUTH_RATE_LIMIT_EMAIL_UNTRUSTED_MAX,
         refreshMax: e.AUTH_RATE_LIMIT_REFRESH_MAX,
       },
+      requireStaffTwoFactor: e.AUTH_REQUIRE_STAFF_2FA ?? e.NODE_ENV === 'production',
+      encryptionKey: e.AUTH_ENCRYPTION_KEY,
     },
   };
 }

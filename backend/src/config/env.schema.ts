@@ -45,6 +45,9 @@ const urlWithProtocols = (protocols: string[]) =>
     { message: `must be a URL starting with ${protocols.map((p) => p + '//').join(' or ')}` },
   );
 
+/** One entry of TRUST_PROXY: a named range, an IPv4 or IPv6 address, optionally with a CIDR prefix. */
+const TRUST_PROXY_ENTRY = /^(loopback|linklocal|uniquelocal|(\d{1,3}\.){3}\d{1,3}(\/\d{1,2})?|[0-9a-f:]*:[0-9a-f:.]*(\/\d{1,3})?)$/i;
+
 const PLACEHOLDER_SECRETS = ['change-me', 'changeme', 'secret', 'please-change-me', 'dev-secret'];
 const secret = z
   .string({ error: 'is required (at least 32 characters)' })
@@ -60,6 +63,16 @@ export const envSchema = z
     SUPPORT_EMAIL: optionalString.pipe(z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address').optional()),
     BUSINESS_EMAIL: optionalString.pipe(z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address').optional()),
     CORS_ORIGINS: optionalString,
+    // which reverse proxies may set X-Forwarded-For (and so the client IP the rate limits count):
+    // none by default; a hop count, or a comma list of addresses, CIDR ranges or loopback/linklocal/uniquelocal
+    TRUST_PROXY: optionalString.pipe(
+      z
+        .string()
+        .optional()
+        .refine((v) => v === undefined || /^(none|false|\d{1,2})$/i.test(v) || v.split(',').every((p) => TRUST_PROXY_ENTRY.test(p.trim())), {
+          message: 'must be none, a number of proxy hops, or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal',
+        }),
+    ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOG_PRETTY: bool(false),
 
@@ -87,6 +100,13 @@ export const envSchema = z
     SIGNED_URL_TTL_SECONDS: int(900, 10, 7 * 24 * 3600),
     // uploaded photos unused (no generation) for this many days are deleted by a job every 6 hours
     UPLOAD_RETENTION_DAYS: int(30, 1, 3650),
+    // per-account upload quotas, counted on the bytes received: photos and MB an hour, MB kept
+    UPLOAD_QUOTA_PHOTOS_PER_HOUR: int(50, 1, 1_000_000),
+    UPLOAD_QUOTA_MB_PER_HOUR: int(50, 1, 1_000_000),
+    UPLOAD_QUOTA_MB_KEPT: int(1024, 1, 10_000_000),
+    // image decoding and re-encoding at once per process, and how many may wait their turn (then 503)
+    IMAGE_WORK_CONCURRENCY: int(2, 1, 64),
+    IMAGE_WORK_QUEUE: int(16, 0, 10_000),
 
     EMBEDDED: bool(false),
     SERVE_UI: bool(true),
@@ -100,6 +120,8 @@ export const envSchema = z
     AI_POLL_INTERVAL_MS: int(3000, 10, 600_000),
     AI_MAX_POLLS: int(60, 1, 10_000),
     AI_PREVIEW_DELAY_MS: int(0, 0, 600_000),
+    // first wait before a vendor call is tried again after a 429, 5xx or unreachable vendor; doubled each time, Retry-After wins when longer
+    AI_RETRY_BASE_MS: int(2000, 10, 600_000),
     AI_SWEEP_INTERVAL_MS: int(60_000, 1000, 24 * 3600 * 1000),
 
     AUTH_JWT_SECRET: secret,
@@ -121,13 +143,21 @@ export const envSchema = z
     AUTH_RATE_LIMIT_WINDOW_SECONDS: int(60, 1, 24 * 3600),
     AUTH_RATE_LIMIT_IP_MAX: int(30, 1, 1_000_000),
     AUTH_RATE_LIMIT_EMAIL_MAX: int(10, 1, 1_000_000),
+    AUTH_RATE_LIMIT_EMAIL_UNTRUSTED_MAX: int(100, 1, 1_000_000),
     AUTH_RATE_LIMIT_REFRESH_MAX: int(60, 1, 1_000_000),
+    // staff (admin, support) must turn on two-factor before using the console; default: on in production
+    AUTH_REQUIRE_STAFF_2FA: z
+      .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+      .optional()
+      .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'yes'].includes(v))),
+    // key of the secrets stored encrypted (TOTP); default: derived from AUTH_JWT_SECRET
+    AUTH_ENCRYPTION_KEY: optionalString.pipe(z.string().min(32, { message: 'must be at least 32 characters long' }).optional()),
 
     // the public contact form (POST /api/support/inquiries): at most SUPPORT_RATE_LIMIT_MAX per client IP per window
     SUPPORT_RATE_LIMIT_WINDOW_SECONDS: int(600, 1, 24 * 3600),
     SUPPORT_RATE_LIMIT_MAX: int(5, 1, 1_000_000),
 
-    // outgoing mail (support replies); without SMTP_HOST replies are only logged
+    // outgoing mail; without SMTP_HOST every message is written to $DATA_DIR/mail/ as an .eml file
     SMTP_HOST: optionalString,
     SMTP_PORT: int(587, 1, 65535),
     SMTP_SECURE: z
@@ -164,6 +194,9 @@ export const envSchema = z
     if (env.NODE_ENV === 'production') {
       if (PLACEHOLDER_SECRETS.some((p) => env.FILES_SIGNING_SECRET.toLowerCase().includes(p))) {
         ctx.addIssue({ code: 'custom', path: ['FILES_SIGNING_SECRET'], message: 'is a placeholder; set a random value in production' });
+      }
+      if (env.AUTH_ENCRYPTION_KEY && PLACEHOLDER_SECRETS.some((p) => env.AUTH_ENCRYPTION_KEY!.toLowerCase().includes(p))) {
+        ctx.addIssue({ code: 'custom', path: ['AUTH_ENCRYPTION_KEY'], message: 'is a placeholder; set a random value in production' });
       }
       if (PLACEHOLDER_SECRETS.some((p) => env.AUTH_JWT_SECRET.toLowerCase().includes(p))) {
         ctx.addIssue({ code: 'custom', path: ['AUTH_JWT_SECRET'], message: 'is a placeholder; set a random value in production' });

@@ -2,8 +2,11 @@ import { AnalyticsEventEntity } from '../modules/analytics/analytics-event.entit
 import { UserActivityLogEntity } from '../modules/analytics/user-activity-log.entity';
 import { AuditLogEntity } from '../modules/audit/audit-log.entity';
 import { SessionEntity } from '../modules/auth/session.entity';
+import { AuthTokenEntity } from '../modules/auth/tokens/auth-token.entity';
+import { RecoveryCodeEntity } from '../modules/auth/two-factor/recovery-code.entity';
 import { CreditAccountEntity, CreditHoldEntity, CreditLedgerEntryEntity } from '../modules/credits/credit.entities';
 import { GenerationEntity } from '../modules/generations/generation.entity';
+import { SafetyRefusalEntity } from '../modules/generations/safety-refusal.entity';
 import { SystemNotificationEntity } from '../modules/notifications/system-notification.entity';
 import { SupportInquiryEntity, SupportMessageEntity } from '../modules/support/support.entities';
 import { UploadEntity } from '../modules/uploads/upload.entity';
@@ -11,4 +14,4 @@ import { UserSettingsEntity } from '../modules/users/user-settings.entity';
 import { UserEntity } from '../modules/users/user.entity';
 
 /** Every TypeORM entity of the app, listed once (no globs: the same list works under Jest and in dist). */
-export const ENTITIES = [UserEntity, UserSettingsEntity, SessionEntity, UserActivityLogEntity, AnalyticsEventEntity, CreditAccountEntity, CreditLedgerEntryEntity, CreditHoldEntity, UploadEntity, GenerationEntity, AuditLogEntity, SystemNotificationEntity, SupportInquiryEntity, SupportMessageEntity];
+export const ENTITIES = [UserEntity, UserSettingsEntity, SessionEntity, AuthTokenEntity, RecoveryCodeEntity, UserActivityLogEntity, AnalyticsEventEntity, CreditAccountEntity, CreditLedgerEntryEntity, CreditHoldEntity, UploadEntity, GenerationEntity, SafetyRefusalEntity, AuditLogEntity, SystemNotificationEntity, SupportInquiryEntity, SupportMessageEntity];

@@ -31,7 +31,34 @@ export enum JobName {
   NotificationsQueueBacklogCheck = 'notifications.queue-backlog-check',
   /** mails a support reply to the requester through SMTP (retried; the request never waits for SMTP) */
   SupportReplyMail = 'support.reply-mail',
+  /** security mail of an account: verification link, password reset link, password or two-factor changed (always sent) */
+  AccountMail = 'auth.account-mail',
+  /** mail a person chose to get: generation finished, account notices, marketing (each behind its setting) */
+  UserMail = 'mail.user-mail',
+  /** an admin's announcement: queues the marketing mail of one batch of opted-in accounts, then the next batch */
+  MailAnnouncement = 'mail.announcement',
+  /** clears the text of refused custom poses older than 30 days (scheduled daily); the rows stay for the counts */
+  SafetyRefusalsSweep = 'safety.refusals-sweep',
+  /** mails the receipt of a report of an image to the reporter */
+  SupportReceiptMail = 'support.receipt-mail',
 }
+
+/** What an AccountMail job sends; the job looks the account up and issues any link itself. */
+export type AccountMailPayload =
+  /** after a sign-up or "Resend": the verification link (or, when another account owns the address, a notice to that owner) */
+  | { kind: 'verify-email'; userId: string }
+  /** "Resend" while signed out: a verification link for the newest unverified account of the address, if any */
+  | { kind: 'verify-address'; email: string }
+  /** "Forgot password?": a reset link to the account that uses the address, if any (nothing otherwise) */
+  | { kind: 'password-reset'; email: string }
+  | { kind: 'password-changed'; userId: string }
+  | { kind: 'two-factor'; userId: string; enabled: boolean };
+
+/** What a UserMail job sends; each kind is sent only while the person's setting allows it. */
+export type UserMailPayload =
+  | { kind: 'generation-finished'; userId: string; generationId: string }
+  | { kind: 'account-notice'; userId: string; title: string; lines: string[] }
+  | { kind: 'marketing'; userId: string; subject: string; body: string };
 
 /**
  * Payload of each job. Payloads travel as JSON (BullMQ stores them in Redis; the in-process
@@ -49,11 +76,18 @@ export interface JobPayloads {
   [JobName.GenerationFileDelete]: { key: string };
   [JobName.GenerationSubmit]: { generationId: string };
   /** `n`: the poll step (1-based); each step runs at most once (claimed in PostgreSQL). */
-  [JobName.GenerationPoll]: { generationId: string; n: number; source?: 'poll' | 'webhook' | 'resume' };
+  /** `errors`: status checks in a row that failed (a 429, 5xx, timeout): the next waits longer */
+  [JobName.GenerationPoll]: { generationId: string; n: number; source?: 'poll' | 'webhook' | 'resume'; errors?: number };
   [JobName.GenerationSweep]: Record<string, never>;
   [JobName.NotificationsQueueBacklogCheck]: Record<string, never>;
   /** the support_messages row of the reply */
   [JobName.SupportReplyMail]: { messageId: string };
+  [JobName.AccountMail]: AccountMailPayload;
+  [JobName.UserMail]: UserMailPayload;
+  /** `afterId`: the batch starts after this account id (ids in order) */
+  [JobName.MailAnnouncement]: { subject: string; body: string; afterId?: string };
+  [JobName.SafetyRefusalsSweep]: Record<string, never>;
+  [JobName.SupportReceiptMail]: { inquiryId: string };
 }
 
 export type JobPayload<N extends JobName> = JobPayloads[N];
@@ -71,7 +105,15 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JobName.GenerationSweep]: QueueName.Maintenance,
   [JobName.NotificationsQueueBacklogCheck]: QueueName.Maintenance,
   [JobName.SupportReplyMail]: QueueName.Maintenance,
+  [JobName.AccountMail]: QueueName.Maintenance,
+  [JobName.UserMail]: QueueName.Maintenance,
+  [JobName.MailAnnouncement]: QueueName.Maintenance,
+  [JobName.SafetyRefusalsSweep]: QueueName.Maintenance,
+  [JobName.SupportReceiptMail]: QueueName.Maintenance,
 };
+
+/** Mail jobs retry for about half an hour (30 s, 1, 2, 4, 8 minutes) before giving up. */
+export const MAIL_JOB_OPTIONS = { attempts: 6, backoffMs: 30_000 } as const;
 
 /** Defaults of JobOptions. */
 export const DEFAULT_JOB_ATTEMPTS = 3;

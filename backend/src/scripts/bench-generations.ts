@@ -52,6 +52,7 @@ const SECRET = 'bench-vendor-webhook-secret';
 /** A vendor that finishes every job exactly `latencyMs` after its start; with webhooks it then calls us. */
 class BenchVendor implements AiProvider {
   readonly name = BENCH_PROVIDER as unknown as AiProviderName;
+  readonly generatesWithAi = true;
   readonly jobs = new Map<string, { doneAt: number }>();
   starts = 0;
   constructor(

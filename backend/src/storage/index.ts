@@ -20,6 +20,7 @@ export {
   type LocalSignatureFields,
   type SignLocalUrlInput,
 } from './signed-url';
+export { isStorageOutage, storageCall, StorageUnavailableError } from './storage-unavailable';
 export { LocalStorageDriver } from './drivers/local-storage.driver';
 export { S3StorageDriver } from './drivers/s3-storage.driver';
 export { FilesController, INVALID_LINK_MESSAGE } from './files.controller';

@@ -3,12 +3,14 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser';
 import type { TestApp } from '../helpers/test-app';
 import {
+  confirmEmailFromOutbox,
   horizontalOverflow,
   pickFreeTemplate,
   shot,
   signUpInDialog,
   startUserApp,
   uploadPhotoAndGenerate,
+  VERIFY_BANNER,
   waitForImage,
   watchErrors,
 } from '../helpers/user-app';
@@ -19,7 +21,7 @@ interface Catalogue {
 
 /**
  * A newcomer's first visit, as one person clicks it (issue 6, "done when"): the landing page, Get
- * started, sign-up, a category, a locked template's upgrade dialog, pricing and its coming-soon
+ * started, sign-up, the mailed link that confirms the address, a category, a locked template's upgrade dialog, pricing and its coming-soon
  * checkout, back to a free template, a generation with the `preview` provider, the result in All
  * Generations, and Sign Out.
  */
@@ -52,7 +54,15 @@ describe("a newcomer's journey through the user app", () => {
     await page.getByRole('main').getByRole('button', { name: 'Get started', exact: true }).or(page.getByRole('main').getByRole('link', { name: 'Get started', exact: true })).first().click();
     await page.getByRole('dialog', { name: 'Create account' }).waitFor();
     await shot(page, 'journey-1-sign-up');
-    await signUpInDialog(page, base, 'Nora Newcomer', 'journey');
+    const email = await signUpInDialog(page, base, 'Nora Newcomer', 'journey');
+
+    // Signed in, the address not confirmed yet: the banner says where the link went. She opens it.
+    const banner = page.getByRole('region', { name: VERIFY_BANNER });
+    await banner.getByText(email).waitFor();
+    await confirmEmailFromOutbox(page, t, email);
+    await page.getByRole('link', { name: 'Continue to your dashboard' }).click();
+    await page.getByRole('heading', { level: 1, name: 'All Generations' }).waitFor();
+    expect(await banner.count()).toBe(0);
 
     // A category.
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Bikini' }).click();

@@ -39,6 +39,21 @@ export const FAKE_WEBHOOK_SECRET = 'fake-vendor-webhook-secret';
 let cachedJpeg: Promise<Buffer> | undefined;
 let cachedMp4: Promise<Buffer> | undefined;
 
+/**
+ * A picture of its own for each generation (shapes placed from the id's bytes), so that results
+ * can be told apart by their pictures, as real ones can.
+ */
+export function distinctResultJpeg(seed: string): Promise<Buffer> {
+  const bytes = createHmac('sha256', 'fake-result').update(seed).digest();
+  const shapes = Array.from({ length: 6 }, (_, i) => {
+    const [x, y, r, c] = [bytes[i * 4] * 2.3, bytes[i * 4 + 1] * 3.1, 40 + (bytes[i * 4 + 2] % 120), bytes[i * 4 + 3]];
+    return `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="${r}" fill="hsl(${(c * 360) / 255},70%,${30 + (c % 40)}%)"/>`;
+  });
+  return sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800"><rect width="600" height="800" fill="hsl(${(bytes[30] * 360) / 255},40%,80%)"/>${shapes.join('')}</svg>`))
+    .jpeg()
+    .toBuffer();
+}
+
 /** A vendor-looking result: a 600x800 JPEG with a gradient. */
 export function fakeResultJpeg(): Promise<Buffer> {
   cachedJpeg ??= sharp(
@@ -64,9 +79,13 @@ export function fakeResultMp4(): Promise<Buffer> {
 export class FakeAiProvider implements AiProvider {
   readonly name: AiProviderName;
   readonly supportsWebhooks: boolean;
+  /** a stand-in for an AI vendor: its results are labelled AI-generated */
+  readonly generatesWithAi = true;
   behaviour: FakeBehaviour = { kind: 'succeed', polls: 1 };
   /** delay of each start, in ms (a slow vendor) */
   startDelayMs = 0;
+  /** what an image job answers; by default the same gradient for every job */
+  resultImage: (input: ProviderStartInput) => Promise<Buffer> = () => fakeResultJpeg();
   readonly jobs = new Map<string, FakeJob>();
   readonly starts: ProviderStartInput[] = [];
   readonly cancels: string[] = [];
@@ -160,7 +179,7 @@ export class FakeAiProvider implements AiProvider {
         if (job.statusCalls <= (b.polls ?? 1)) return { state: 'processing' };
         return {
           state: 'completed',
-          result: job.input.type === 'video' ? { buffer: await fakeResultMp4(), contentType: 'video/mp4' } : { buffer: await fakeResultJpeg(), contentType: 'image/jpeg' },
+          result: job.input.type === 'video' ? { buffer: await fakeResultMp4(), contentType: 'video/mp4' } : { buffer: await this.resultImage(job.input), contentType: 'image/jpeg' },
         };
       default:
         return { state: 'processing' };

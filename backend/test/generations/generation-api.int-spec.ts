@@ -112,7 +112,8 @@ describe('the generation API', () => {
     });
     expect(res.status).toBe(202);
     expect(res.body).toMatchObject({ cost: 3, metadata: { scene_id: 'custom', custom_pose: 'walking along the shore at sunset', upload_ids: [photo, extra] } });
-    expect(res.body.prompt).toMatch(/^show the woman .+, walking along the shore at sunset$/);
+    // the customer's words as a quoted description, then the fixed safety clause
+    expect(res.body.prompt).toMatch(/^show the woman .+, in the pose the customer described as "walking along the shore at sunset"\. The person is an adult, fully clothed in the outfit described, in a non-sexual pose\.$/);
     expect((await waitForEnd(t, who, res.body.id)).status).toBe('completed');
     const sent = fake.starts.find((s) => s.generationId === res.body.id)!;
     expect(sent).toMatchObject({ sceneId: 'custom', scene: undefined, prompt: res.body.prompt });

@@ -90,3 +90,32 @@ describe('npm start on embedded defaults', () => {
     expect(processesUsing(dataDir)).toEqual([]);
   });
 });
+
+describe('npm start builds the user interfaces for production', () => {
+  const ROOT = path.resolve(__dirname, '..', '..', '..');
+  const dist = path.join(ROOT, 'frontend', 'dist');
+  /** React's development build says this in the console; its production build does not carry the text. */
+  const DEV_MARKER = 'Download the React DevTools';
+
+  function bundleText(): string {
+    const assets = path.join(dist, 'assets');
+    return fs
+      .readdirSync(assets)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => fs.readFileSync(path.join(assets, f), 'utf8'))
+      .join('\n');
+  }
+
+  it('rebuilds a development build left behind, for production, even when the shell says NODE_ENV=development', () => {
+    // what an older launcher left: a build stamped without the production mark
+    fs.mkdirSync(dist, { recursive: true });
+    fs.writeFileSync(path.join(dist, '.build-stamp'), new Date().toISOString());
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-if-needed.mjs'), 'frontend'], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'development' },
+      stdio: 'pipe',
+    });
+    expect(fs.readFileSync(path.join(dist, '.build-stamp'), 'utf8')).toMatch(/^production /);
+    expect(bundleText()).not.toContain(DEV_MARKER);
+  }, 120_000);
+});

@@ -81,7 +81,7 @@ describe('DELETE /api/me: "Delete All My Data"', () => {
     await credits.adjust({ userId: me.userId, mode: 'add', amount: 7, reason: 'goodwill', actorId: me.userId });
     const files = [`users/${me.userId}/uploads/a.jpg`, `users/${me.userId}/uploads/b.jpg`, `users/${me.userId}/results/c/result.jpg`];
     for (const key of files) await storage.put(key, jpeg, { contentType: 'image/jpeg' });
-    await db.getRepository(UploadEntity).insert({ id: randomUUID(), userId: me.userId, storageKey: files[0], width: 10, height: 10, sizeBytes: jpeg.length });
+    await db.getRepository(UploadEntity).insert({ id: randomUUID(), userId: me.userId, storageKey: files[0], width: 10, height: 10, sizeBytes: jpeg.length, receivedBytes: jpeg.length });
     return { me, second, fullName, files };
   }
 
@@ -179,6 +179,47 @@ describe('DELETE /api/me: "Delete All My Data"', () => {
     await signIn(t.http, o.email);
   });
 
+  it('leaves no email, name or words of the person in the audit trail, notifications, ledger reasons or tickets; a report of another image stays, anonymised', async () => {
+    const staff = await signUp(t.http, { email: uniqueEmail('deletion-admin'), full_name: 'Desk Admin' });
+    await db.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [staff.userId]);
+    const fullName = `Orla ${uniqueId('surname').replace(/[^a-z]/gi, '')}`;
+    const person = await signUp(t.http, { full_name: fullName });
+    const words = `my cousin filmed me ${uniqueId('secret')}`;
+    // an admin adjusts their credits, typing their name and address in the reason (audit + ledger)
+    await t.http
+      .post(`/api/admin/users/${person.userId}/credits`)
+      .set(bearer(staff.accessToken))
+      .send({ mode: 'add', amount: 2, reason: `refund for ${fullName} (${person.email})` })
+      .expect(200);
+    // they write to support twice, signed in: a question, and a report about someone else's image
+    const question = await t.http.post('/api/support/inquiries').set(bearer(person.accessToken)).send({ name: fullName, email: person.email, subject: `Billing for ${fullName}`, message: words }).expect(201);
+    const reportedImage = randomUUID();
+    const report = await t.http
+      .post('/api/support/inquiries')
+      .set(bearer(person.accessToken))
+      .send({ name: fullName, email: person.email, subject: 'Please remove this picture', message: `It shows me. ${fullName}, ${person.email}`, kind: 'abuse_report', generation_id: reportedImage })
+      .expect(201);
+    // an admin answers the question by name, and changes its status (audited)
+    await t.http.post(`/api/admin/support-inquiries/${question.body.id}/messages`).set(bearer(staff.accessToken)).send({ kind: 'note', body: `Called ${fullName} back` }).expect(201);
+    await t.http.patch(`/api/admin/support-inquiries/${question.body.id}`).set(bearer(staff.accessToken)).send({ status: 'in_progress' }).expect(200);
+    const needles = [person.email, fullName, ...fullName.split(' ').filter((p) => p.length > 3), words, `Billing for ${fullName}`];
+    const before = await rowsMentioning(db, needles);
+    expect(Object.keys(before)).toEqual(expect.arrayContaining(['audit_log', 'credit_ledger_entries', 'support_inquiries', 'support_messages', 'system_notifications']));
+
+    await t.http.delete('/api/me').set(bearer(person.accessToken)).send({ confirm: 'DELETE' }).expect(204);
+
+    expect(await rowsMentioning(db, needles)).toEqual({});
+    expect(await rowsMentioning(db, [person.userId])).toEqual({});
+    // the report stays, for its takedown, without its sender; the question stays as a record, emptied
+    const [kept] = await db.query(`SELECT kind, name, email, user_id, generation_id, priority, subject, message FROM support_inquiries WHERE id = $1`, [report.body.id]);
+    expect(kept).toEqual({ kind: 'abuse_report', name: '', email: '', user_id: null, generation_id: reportedImage, priority: 'high', subject: 'Please remove this picture', message: 'It shows me. [removed], [removed]' });
+    const [emptied] = await db.query(`SELECT name, email, subject, message FROM support_inquiries WHERE id = $1`, [question.body.id]);
+    expect(emptied).toEqual({ name: '', email: '', subject: '[removed]', message: '[removed] (the sender deleted their account)' });
+    // the audit trail still reads: who did what, to a pseudonym
+    const trail = await db.query(`SELECT action, actor_id, target_id, target_user_id, target_email FROM audit_log WHERE actor_id = $1 AND action = 'user.credits.add'`, [staff.userId]);
+    expect(trail).toEqual([{ action: 'user.credits.add', actor_id: staff.userId, target_id: expect.stringMatching(/^deleted:[0-9a-f]{16}$/), target_user_id: null, target_email: null }]);
+  });
+
   it('an admin who adjusted someone\'s credits can delete their account: the entry keeps its amount, without the actor', async () => {
     const admin = await signUp(t.http, { email: uniqueEmail('actor') });
     const customer = await signUp(t.http);
@@ -197,7 +238,8 @@ describe('DELETE /api/me: "Delete All My Data"', () => {
       const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM users WHERE id = $1`, [me.userId]);
       expect(n).toBe(0);
       // the in-process queue runs the cleanup job in this process
-      await waitFor(async () => !(await storage.exists(files[0])));
+      // the job deletes the files one by one: wait for the last
+      await waitFor(async () => (await Promise.all(files.map((key) => storage.exists(key)))).every((exists) => !exists));
       for (const key of files) expect(await storage.exists(key)).toBe(false);
       // the request's attempt (failed) and the job's
       expect(spy.mock.calls.length).toBeGreaterThanOrEqual(2);

@@ -45,7 +45,7 @@ describe('the uploads retention sweep', () => {
   /** An upload row and its object, created and last used the given number of days ago. */
   async function upload(owner: string, createdDaysAgo: number, lastUsedDaysAgo: number, withObject = true): Promise<UploadEntity> {
     const id = randomUUID();
-    const row = { id, userId: owner, storageKey: `users/${owner}/uploads/${id}.jpg`, width: 8, height: 8, sizeBytes: 3 };
+    const row = { id, userId: owner, storageKey: `users/${owner}/uploads/${id}.jpg`, width: 8, height: 8, sizeBytes: 3, receivedBytes: 3 };
     await db.getRepository(UploadEntity).insert(row);
     await db.query(`UPDATE uploads SET created_at = $2, last_used_at = $3 WHERE id = $1`, [id, daysAgo(createdDaysAgo), daysAgo(lastUsedDaysAgo)]);
     if (withObject) await storage.put(row.storageKey, Buffer.from('jpg'), { contentType: 'image/jpeg' });
@@ -97,7 +97,7 @@ describe('the uploads retention sweep', () => {
   it('works through more than one batch of 500', async () => {
     const ids = Array.from({ length: 1203 }, () => randomUUID());
     await db.getRepository(UploadEntity).insert(
-      ids.map((id) => ({ id, userId: otherUserId, storageKey: `users/${otherUserId}/uploads/${id}.jpg`, width: 1, height: 1, sizeBytes: 1, createdAt: daysAgo(60), lastUsedAt: daysAgo(60) })),
+      ids.map((id) => ({ id, userId: otherUserId, storageKey: `users/${otherUserId}/uploads/${id}.jpg`, width: 1, height: 1, sizeBytes: 1, receivedBytes: 1, createdAt: daysAgo(60), lastUsedAt: daysAgo(60) })),
     );
     await db.query(`UPDATE uploads SET created_at = $2, last_used_at = $2 WHERE id = ANY($1::uuid[])`, [ids, daysAgo(60)]);
     const keep = await upload(otherUserId, 60, 2);

@@ -1,3 +1,4 @@
+import { NEGATIVE_PROMPT } from '../../src/modules/catalog';
 import { ProviderErrorKind } from '../../src/modules/generations/providers/ai-provider';
 import { createDashScopeProvider, DashScopeProvider } from '../../src/modules/generations/providers/dashscope.provider';
 import { loadConfig } from '../../src/config/app-config';
@@ -40,9 +41,12 @@ describe('DashScope adapter against a fake Model Studio', () => {
       input: {
         prompt: expect.stringContaining('show the woman in a red linen summer dress on a sunny beach'),
         images: ['https://files.example/signed/person.jpg', 'https://files.example/signed/garment.png', 'https://files.example/signed/scene.jpg'],
+        // what Wan is told to avoid: nudity, see-through clothing, minors
+        negative_prompt: NEGATIVE_PROMPT,
       },
-      // 2953*4096 is above the documented 1280*1280 area: the largest allowed size at the same aspect ratio
-      parameters: { size: '1086*1507', n: 1, watermark: false },
+      // 2953*4096 is above the documented 1280*1280 area: the largest allowed size at the same aspect ratio;
+      // prompt_extend off: the vendor's prompt rewriting would drop our safety clause
+      parameters: { size: '1086*1507', n: 1, watermark: false, prompt_extend: false },
     });
     expect((submit.body as { input: { prompt: string } }).input.prompt).toMatch(/image 1 is the person, image 2 is the outfit, image 3 is the scene/i);
     expect(jobId).toBe([...vendor.tasks.keys()].at(-1));
@@ -74,8 +78,8 @@ describe('DashScope adapter against a fake Model Studio', () => {
     expect(submit.headers['x-dashscope-async']).toBe('enable');
     expect(submit.body).toEqual({
       model: 'wan2.6-i2v-flash',
-      input: { prompt: 'show the woman in a red linen summer dress on a sunny beach', img_url: 'https://files.example/signed/person.jpg' },
-      parameters: { resolution: '1080P', duration: 5 },
+      input: { prompt: 'show the woman in a red linen summer dress on a sunny beach', negative_prompt: NEGATIVE_PROMPT, img_url: 'https://files.example/signed/person.jpg' },
+      parameters: { resolution: '1080P', duration: 5, prompt_extend: false },
     });
     const { final } = await pollUntilDone(jobId);
     expect(final).toEqual({ state: 'completed', result: { url: `${vendor.baseUrl}/results/${jobId}.mp4` } });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { FakeOverride, FakeReply, FakeVendorServer, ReceivedRequest } from './fake-vendor-server';
 
 export type { FakeOverride, ReceivedRequest } from './fake-vendor-server';
@@ -74,6 +75,14 @@ export class FakeFashnServer extends FakeVendorServer {
     const { path, query, body } = req;
     const error = (status: number, name: string, message: string) => send(status, { error: name, message });
 
+    // the CDN that output URLs point at: public, no key (FASHN's outputs are 576x864 PNGs for tryon-v1.6)
+    const cdn = /^\/cdn\/([^/]+)\/output_0\.(png|mp4)$/.exec(path);
+    if (req.method === 'GET' && cdn) {
+      const p = this.predictions.get(decodeURIComponent(cdn[1]));
+      if (!p || p.plan.outcome.end !== 'completed' || cdn[2] !== 'png') return send(404, { error: 'NotFound', message: 'Not Found' });
+      return send(200, undefined, { 'Content-Type': 'image/png' }, (await outputPng()).toString('latin1'), 0, 'latin1');
+    }
+
     if (req.headers.authorization !== `Bearer ${this.apiKey}`) return error(401, 'UnauthorizedAccess', 'Unauthorized: Invalid token');
 
     if (req.method === 'POST' && path === '/v1/run') {
@@ -116,4 +125,14 @@ export class FakeFashnServer extends FakeVendorServer {
     if (o.end === 'failed') return { id: p.id, status: 'failed', output: null, error: { name: o.name, message: o.message } };
     return { id: p.id, status: 'canceled', output: null, error: null };
   }
+}
+
+let png: Promise<Buffer> | undefined;
+/** A result picture as the vendor's CDN serves it. */
+function outputPng(): Promise<Buffer> {
+  png ??= sharp({ create: { width: 576, height: 864, channels: 3, background: '#d9b99b' } })
+    .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="576" height="864"><ellipse cx="288" cy="300" rx="120" ry="150" fill="#8d5a44"/><rect x="168" y="470" width="240" height="300" fill="#e0c020"/></svg>') }])
+    .png()
+    .toBuffer();
+  return png;
 }

@@ -28,7 +28,7 @@ export interface ReceivedRequest {
 /** How a route answers. */
 export interface FakeReply {
   /** `payload` as JSON (or `raw` as is), after `delayMs`; nothing when the client has gone */
-  send(status: number, payload: unknown, headers?: Record<string, string>, raw?: string, delayMs?: number): Promise<void>;
+  send(status: number, payload: unknown, headers?: Record<string, string>, raw?: string, delayMs?: number, rawEncoding?: BufferEncoding): Promise<void>;
   /** the canned answer instead of the normal handling */
   useOverride(o: FakeOverride): Promise<void>;
 }
@@ -74,11 +74,11 @@ export abstract class FakeVendorServer {
     }
     const request: ReceivedRequest = { method: req.method ?? '', url: req.url ?? '/', path: url.pathname, query: url.searchParams, headers: req.headers, body, rawBody };
     this.received.push(request);
-    const send: FakeReply['send'] = async (status, payload, headers = {}, raw, delayMs = 0) => {
+    const send: FakeReply['send'] = async (status, payload, headers = {}, raw, delayMs = 0, rawEncoding = 'utf8') => {
       if (delayMs) await new Promise((r) => setTimeout(r, delayMs).unref());
       if (res.destroyed) return;
       res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-      res.end(raw ?? JSON.stringify(payload));
+      res.end(raw === undefined ? JSON.stringify(payload) : Buffer.from(raw, rawEncoding));
     };
     await this.route(request, { send, useOverride: (o) => send(o.status ?? 200, o.body, o.headers, o.raw, o.delayMs) });
   }

@@ -64,6 +64,8 @@ describe('FASHN adapter against a fake FASHN API', () => {
         category: 'auto',
         mode: 'quality',
         num_samples: 1,
+        // explicit: blocks explicit content, lets swimwear and lingerie through
+        moderation_level: 'permissive',
       },
     });
     expect(provider.supportsWebhooks).toBe(false);
@@ -100,6 +102,7 @@ describe('FASHN adapter against a fake FASHN API', () => {
         aspect_ratio: '3:4',
         resolution: '4k',
         num_images: 1,
+        moderation_level: 'permissive',
       },
     });
   });

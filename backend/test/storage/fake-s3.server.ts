@@ -28,7 +28,7 @@ interface FakeObject {
 }
 
 type Query = Record<string, string | string[]>;
-class S3Failure {
+export class S3Failure {
   constructor(readonly status: number, readonly code: string, readonly message: string) {}
 }
 
@@ -59,6 +59,13 @@ export class FakeS3Server {
   clockOffsetMs = 0;
   /** `METHOD path` of every request that passed authentication */
   readonly log: string[] = [];
+  /**
+   * Makes object writes whose key matches fail as S3 does when it cannot take them: 503 SlowDown
+   * ("Please reduce your request rate.") or 500 InternalError. Null: writes succeed.
+   */
+  failWrites: { keys: RegExp; status: 500 | 503 } | null = null;
+  /** writes refused by failWrites */
+  refusedWrites = 0;
   url = '';
   private readonly server = http.createServer((req, res) => void this.handle(req, res));
 
@@ -94,6 +101,12 @@ export class FakeS3Server {
     try {
       await this.authenticate(req, rawPath, query, body);
       this.log.push(`${req.method} ${rawPath}`);
+      if (req.method === 'PUT' && this.failWrites?.keys.test(decodeURIComponent(rawPath))) {
+        this.refusedWrites++;
+        throw this.failWrites.status === 503
+          ? new S3Failure(503, 'SlowDown', 'Please reduce your request rate.')
+          : new S3Failure(500, 'InternalError', 'We encountered an internal error. Please try again.');
+      }
       this.route(req, res, rawPath, query, body);
     } catch (err) {
       const f = err instanceof S3Failure ? err : new S3Failure(500, 'InternalError', String(err));

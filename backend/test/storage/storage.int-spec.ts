@@ -60,7 +60,7 @@ function makeConfig(localDir: string, s3?: { endpoint: string; bucket?: string; 
       accessTokenTtlSeconds: 900,
       sessionTtlDays: 30,
       adminEmails: [],
-      rateLimit: { windowSeconds: 60, ipMax: 1000, emailMax: 1000, refreshMax: 1000 },
+      rateLimit: { windowSeconds: 60, ipMax: 1000, emailUntrustedMax: 100, emailMax: 1000, refreshMax: 1000 },
     },
   };
 }

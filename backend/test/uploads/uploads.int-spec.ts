@@ -26,6 +26,13 @@ interface FileSpec {
 
 const solid = (width: number, height: number, colour = '#7aa6c2') => sharp({ create: { width, height, channels: 3, background: colour } });
 
+/** Pixels with grain, which compress about as badly as a real photo's (a flat colour over 4 MP is refused). */
+const grainy = (width: number, height: number) => {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = 90 + (((i * 2654435761) >>> 26) & 31);
+  return sharp(pixels, { raw: { width, height, channels: 3 } });
+};
+
 /** A PNG whose header declares `width` x `height` (CRC fixed), with almost no pixel data: a decompression bomb. */
 async function pixelBombPng(width: number, height: number): Promise<Buffer> {
   const png = Buffer.from(await solid(1, 1).png().toBuffer());
@@ -166,7 +173,7 @@ describe('uploads', () => {
   it('stores a clean copy: orientation applied, long side capped, no EXIF or GPS; answers ids with signed URLs', async () => {
     const who = await person(t);
     // 3000x2000 landscape pixels shown rotated 90° (EXIF orientation 6), with GPS and a camera model
-    const withGps = await solid(3000, 2000)
+    const withGps = await grainy(3000, 2000)
       .jpeg()
       .withMetadata({ orientation: 6 })
       .withExifMerge({

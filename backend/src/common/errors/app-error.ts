@@ -75,13 +75,21 @@ export class ConflictError extends AppError {
 }
 
 export class RateLimitError extends AppError {
-  constructor(message: string = ErrorMessages.rateLimited) {
+  /** sent as Retry-After (seconds) by the exception filter when set */
+  constructor(
+    message: string = ErrorMessages.rateLimited,
+    readonly retryAfterSeconds?: number,
+  ) {
     super(ErrorCode.RATE_LIMITED, message, 429);
   }
 }
 
 export class ServiceUnavailableError extends AppError {
-  constructor(message: string = ErrorMessages.serviceUnavailable) {
+  /** sent as Retry-After (seconds) by the exception filter when set */
+  constructor(
+    message: string = ErrorMessages.serviceUnavailable,
+    readonly retryAfterSeconds?: number,
+  ) {
     super(ErrorCode.SERVICE_UNAVAILABLE, message, 503);
   }
 }

@@ -8,7 +8,7 @@ export class ErrorResponseDto {
 
   @ApiProperty({
     example: ErrorCode.VALIDATION_ERROR,
-    description: `A code of the error catalogue (${Object.values(ErrorCode).join(', ')}) or of a feature (for example INVALID_CREDENTIALS, EMAIL_TAKEN)`,
+    description: `A code of the error catalogue (${Object.values(ErrorCode).join(', ')}) or of a feature (for example INVALID_CREDENTIALS, EMAIL_NOT_VERIFIED)`,
   })
   code: string;
 

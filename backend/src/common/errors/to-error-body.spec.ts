@@ -98,4 +98,16 @@ describe('toErrorBody: the catalogue of product-spec.md section 8', () => {
     const error = new QueryFailedError('SELECT 1/0', [], Object.assign(new Error('division by zero'), { code: '22012' }));
     expect(toErrorBody(error).body).toEqual({ statusCode: 500, code: ErrorCode.UNKNOWN_ERROR, message: 'An unexpected error occurred. Please try again.' });
   });
+
+  it('answers 503 SERVICE_UNAVAILABLE when PostgreSQL is away or restarting, not a 500', () => {
+    const unavailable = { statusCode: 503, code: ErrorCode.SERVICE_UNAVAILABLE, message: 'The service is temporarily unavailable. Please try again.' };
+    const cases = [
+      new QueryFailedError('SELECT 1', [], new Error('Connection terminated unexpectedly')),
+      new QueryFailedError('SELECT 1', [], Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })),
+      Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      new Error('timeout exceeded when trying to connect'),
+    ];
+    for (const error of cases) expect(toErrorBody(error).body).toEqual(unavailable);
+  });
 });

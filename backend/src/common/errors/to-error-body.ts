@@ -34,6 +34,33 @@ function httpExceptionMessage(exception: HttpException): string | undefined {
   return typeof message === 'string' ? message : undefined;
 }
 
+const OUTAGE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** SQLSTATEs of a database that went away, restarts or is full: class 08, shutdown, starting up, too many connections */
+const OUTAGE_STATES = /^(08...|57P01|57P02|57P03|53300)$/;
+const OUTAGE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is not established|the database system is (starting up|shutting down|in recovery mode)/i;
+
+/**
+ * A dependency that is away (PostgreSQL restarting, a connection cut): 503 SERVICE_UNAVAILABLE,
+ * the same answer as a refused queue, rather than a 500 that reads like a bug in the request.
+ */
+export function isDependencyOutage(error: unknown): boolean {
+  for (const e of [error, (error as { driverError?: unknown } | null)?.driverError, (error as { cause?: unknown } | null)?.cause]) {
+    if (!e || typeof e !== 'object') continue;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (OUTAGE_CODES.has(code) || OUTAGE_STATES.test(code))) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && OUTAGE_MESSAGES.test(message)) return true;
+  }
+  return false;
+}
+
+/** body-parser's "too large": a form or JSON body, not a photo, so say what was too large (not the photos' 10MB). */
+function tooLarge(error: unknown): ClassifiedError {
+  const limit = (error as { limit?: unknown }).limit;
+  const size = typeof limit === 'number' ? ` (at most ${limit >= 1024 * 1024 ? `${Math.round(limit / 1024 / 1024)} MB` : `${Math.round(limit / 1024)} kB`})` : '';
+  return { body: { statusCode: 413, code: ErrorCode.PAYLOAD_TOO_LARGE, message: `The request body is too large${size}.` }, unexpected: false };
+}
+
 /** Maps anything thrown to the catalogue's `{ statusCode, code, message }`; never exposes stacks or SQL. */
 export function toErrorBody(error: unknown): ClassifiedError {
   if (error instanceof AppError) {
@@ -48,6 +75,7 @@ export function toErrorBody(error: unknown): ClassifiedError {
     if (cause instanceof SyntaxError || cause?.type === 'entity.parse.failed') {
       return { body: { statusCode: 400, code: ErrorCode.VALIDATION_ERROR, message: 'Request body is not valid JSON' }, unexpected: false };
     }
+    if (cause?.type === 'entity.too.large') return tooLarge(cause);
     if (cause instanceof URIError) {
       return { body: { statusCode: 400, code: ErrorCode.VALIDATION_ERROR, message: 'The request path is not valid' }, unexpected: false };
     }
@@ -65,6 +93,9 @@ export function toErrorBody(error: unknown): ClassifiedError {
   if (name === 'EntityNotFoundError' || name === 'EntityNotFound') {
     return { body: { statusCode: 404, code: ErrorCode.RECORD_NOT_FOUND, message: ErrorMessages.noRows }, unexpected: false };
   }
+  if (isDependencyOutage(error)) {
+    return { body: { statusCode: 503, code: ErrorCode.SERVICE_UNAVAILABLE, message: ErrorMessages.serviceUnavailable }, unexpected: true };
+  }
   const state = sqlState(error);
   if (state && DatabaseErrorMap[state]) {
     const mapped = DatabaseErrorMap[state];
@@ -77,6 +108,7 @@ export function toErrorBody(error: unknown): ClassifiedError {
     if (type === 'entity.parse.failed') {
       return { body: { statusCode: 400, code: ErrorCode.VALIDATION_ERROR, message: 'Request body is not valid JSON' }, unexpected: false };
     }
+    if (type === 'entity.too.large') return tooLarge(error);
     const known = HTTP_STATUS_CODES[status];
     return {
       body: { statusCode: status, code: known?.code ?? ErrorCode.VALIDATION_ERROR, message: known?.message ?? 'Invalid request' },

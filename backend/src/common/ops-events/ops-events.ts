@@ -9,7 +9,11 @@ import { Global, Injectable, Logger, Module } from '@nestjs/common';
  */
 export type OpsEvent =
   | { type: 'generation.failed'; generationId: string; reason: string; refused: boolean; cancelled: boolean }
-  | { type: 'account.deleted'; /** a stable pseudonym (userIdHash), never the id or email */ account: string };
+  /** a generation ended, whatever the outcome (the person's "generation finished" mail listens) */
+  | { type: 'generation.finished'; generationId: string; userId: string; outcome: 'completed' | 'failed' | 'cancelled' }
+  | { type: 'account.deleted'; /** a stable pseudonym (userIdHash), never the id or email */ account: string }
+  /** too many refused custom poses in an hour: the account's custom poses are paused until `until` (ISO) */
+  | { type: 'safety.custom-pose-paused'; userId: string; refusals: number; until: string };
 
 export type OpsEventListener = (event: OpsEvent) => unknown;
 

@@ -5,6 +5,12 @@ import { Generations1795277846347 } from './1795277846347-Generations';
 import { AuditLog1795287359069 } from './1795287359069-AuditLog';
 import { NotificationsSupport1795288036388 } from './1795288036388-NotificationsSupport';
 import { AdminFromList1795294930707 } from './1795294930707-AdminFromList';
+import { AccountTrust1795464295439 } from './1795464295439-AccountTrust';
+import { SafetyAndSuspension1795467867092 } from './1795467867092-SafetyAndSuspension';
+import { ResultPhash1795468441775 } from './1795468441775-ResultPhash';
+import { ReportImageMatch1795469988359 } from './1795469988359-ReportImageMatch';
+import { SessionPreviousToken1795470523853 } from './1795470523853-SessionPreviousToken';
+import { UploadReceivedBytes1795472000000 } from './1795472000000-UploadReceivedBytes';
 
 /** Every migration, in order. `npm run migration:generate -- <Name>` appends new ones here. */
-export const MIGRATIONS: Function[] = [Init1795273182371, Accounts1795274586146, CreditLedger1795275740213, Generations1795277846347, AuditLog1795287359069, NotificationsSupport1795288036388, AdminFromList1795294930707];
+export const MIGRATIONS: Function[] = [Init1795273182371, Accounts1795274586146, CreditLedger1795275740213, Generations1795277846347, AuditLog1795287359069, NotificationsSupport1795288036388, AdminFromList1795294930707, AccountTrust1795464295439, SafetyAndSuspension1795467867092, ResultPhash1795468441775, ReportImageMatch1795469988359, SessionPreviousToken1795470523853, UploadReceivedBytes1795472000000];

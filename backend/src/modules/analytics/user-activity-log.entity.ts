@@ -10,6 +10,10 @@ export enum ActivityType {
   GenerationStarted = 'generation_started',
   GenerationCompleted = 'generation_completed',
   GenerationFailed = 'generation_failed',
+  EmailVerified = 'email_verified',
+  PasswordChange = 'password_change',
+  TwoFactorEnabled = 'two_factor_enabled',
+  TwoFactorDisabled = 'two_factor_disabled',
 }
 
 /** What a user did (product-spec section 3, user_activity_logs). Metadata never holds secrets. */

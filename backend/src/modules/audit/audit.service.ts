@@ -8,11 +8,15 @@ export enum AuditAction {
   CreditsDeduct = 'user.credits.deduct',
   TierChange = 'user.tier.change',
   GenerationRemove = 'generation.remove',
+  GenerationTakedown = 'generation.takedown',
   NotificationRead = 'notification.read',
   SupportStatusChange = 'support.status.change',
   SupportPriorityChange = 'support.priority.change',
   SupportReply = 'support.reply',
   SupportNote = 'support.note',
+  Announcement = 'mail.announcement',
+  UserSuspend = 'user.suspend',
+  UserUnsuspend = 'user.unsuspend',
 }
 
 export interface AuditEntry {

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
@@ -10,15 +10,19 @@ export type GenerationEvent = ({ type: 'progress' } & Progress) | { type: 'compl
 
 export type GenerationEventListener = (event: GenerationEvent) => void;
 
+/** The longest a publish is waited for: an event is a hint, the record in PostgreSQL is the truth. */
+const PUBLISH_WAIT_MS = 1000;
+
 /**
  * Progress events of generations, from whichever process runs the job to whichever API process
  * holds the browser's event stream: Redis pub/sub (channel `<QUEUE_PREFIX>:generation-events:<id>`)
  * when REDIS_URL is set, an in-process EventEmitter otherwise (then jobs run in the API process).
  * Events are hints, never the truth: the stream reads the record from PostgreSQL for the final
- * state, so a lost message delays an update at worst. Publishing never throws.
+ * state, so a lost message delays an update at worst. Publishing never throws, and never waits for
+ * a Redis that is away (the event is dropped: a start or a job must not wait on a hint).
  */
 @Injectable()
-export class GenerationEventsService implements OnApplicationShutdown {
+export class GenerationEventsService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('GenerationEvents');
   private readonly local = new EventEmitter();
   private publisher?: Redis;
@@ -40,6 +44,12 @@ export class GenerationEventsService implements OnApplicationShutdown {
     return `${this.config.queue.prefix}:generation-events:${generationId}`;
   }
 
+  onModuleInit(): void {
+    // connected from the start, so that it is ready by the first event; no offline queue: while
+    // Redis is away a publish fails at once instead of waiting for it
+    if (this.redisUrl) this.publisher = this.connect('events-pub', { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+  }
+
   async publish(generationId: string, event: GenerationEvent): Promise<void> {
     if (this.closed) return;
     try {
@@ -47,8 +57,11 @@ export class GenerationEventsService implements OnApplicationShutdown {
         this.local.emit(generationId, event);
         return;
       }
-      this.publisher ??= this.connect('events-pub');
-      await this.publisher.publish(this.channel(generationId), JSON.stringify(event));
+      this.publisher ??= this.connect('events-pub', { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+      if (this.publisher.status !== 'ready') return; // Redis is away: the hint is dropped
+      const sent = this.publisher.publish(this.channel(generationId), JSON.stringify(event));
+      sent.catch(() => undefined);
+      await Promise.race([sent, new Promise((resolve) => setTimeout(resolve, PUBLISH_WAIT_MS).unref())]);
     } catch (error) {
       this.logger.warn(`Could not publish an event of ${generationId}: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -126,7 +139,7 @@ export class GenerationEventsService implements OnApplicationShutdown {
     return this.subscriberReady;
   }
 
-  private connect(role: string, extra: { lazyConnect?: boolean } = {}): Redis {
+  private connect(role: string, extra: { lazyConnect?: boolean; enableOfflineQueue?: boolean; maxRetriesPerRequest?: number } = {}): Redis {
     const connection = new Redis(this.redisUrl!, { connectionName: `${this.config.queue.prefix}-${role}`, maxRetriesPerRequest: 3, ...extra });
     let lastError: string | undefined;
     connection.on('error', (error: Error) => {

@@ -60,16 +60,18 @@ export class GenerationOutcomesService {
     const properties = { generation_id: id, reason, refused: details.refused ?? false };
     await this.track(GENERATION_EVENTS.failed, row.user_id, properties);
     await this.activity.record(row.user_id, GENERATION_ACTIVITY.failed, properties);
-    await this.ops?.emit({ type: 'generation.failed', generationId: id, reason, refused: details.refused ?? false, cancelled: reason === GENERATION_MESSAGES.cancelled });
+    const cancelled = reason === GENERATION_MESSAGES.cancelled;
+    await this.ops?.emit({ type: 'generation.failed', generationId: id, reason, refused: details.refused ?? false, cancelled });
+    await this.ops?.emit({ type: 'generation.finished', generationId: id, userId: row.user_id, outcome: cancelled ? 'cancelled' : 'failed' });
     return true;
   }
 
   /** Captures the hold and marks the generation completed with its stored result; false when it was no longer processing. */
-  async complete(row: GenerationEntity, resultKey: string): Promise<boolean> {
+  async complete(row: GenerationEntity, resultKey: string, phash?: bigint): Promise<boolean> {
     const done = await this.repo.transaction(async (m) => {
       if (!(await this.repo.lockProcessing(m, row.id))) return false;
       await this.credits.capture(row.id, row.type === 'video' ? 'Video generation' : 'Image generation', m);
-      await this.repo.markCompleted(m, row.id, resultKey);
+      await this.repo.markCompleted(m, row.id, resultKey, phash);
       return true;
     });
     if (!done) return false;
@@ -84,6 +86,7 @@ export class GenerationOutcomesService {
     };
     await this.track(GENERATION_EVENTS.completed, row.userId, properties);
     await this.activity.record(row.userId, GENERATION_ACTIVITY.completed, { generation_id: row.id, type: row.type, category: row.category, cost: row.cost });
+    await this.ops?.emit({ type: 'generation.finished', generationId: row.id, userId: row.userId, outcome: 'completed' });
     return true;
   }
 

@@ -4,7 +4,7 @@ import { AI_DEFAULTS } from '../../config/app-config';
 import { JobName, type JobContext, type MessageQueueService } from '../../queue';
 import type { StoragePort } from '../../storage';
 import type { GenerationOutcomesService } from './generation-outcomes.service';
-import { GenerationWorkerService, withTimeout, StepTimeoutError } from './generation-worker.service';
+import { backoffMs, GenerationWorkerService, startMayBeRetried, StepTimeoutError, withTimeout } from './generation-worker.service';
 import { GenerationStage, GenerationStatus, type GenerationEntity } from './generation.entity';
 import type { GenerationsRepository, RunningRow } from './generations.repository';
 import type { ProviderInputsService } from './provider-inputs.service';
@@ -36,6 +36,7 @@ function row(overrides: Partial<GenerationEntity> = {}): GenerationEntity {
     attempts: 1,
     error: null,
     resultKey: null,
+    resultPhash: null,
     createdAt: new Date(),
     updatedAt: new Date(),
     completedAt: null,
@@ -59,6 +60,7 @@ function setup(options: { kind?: 'in-process' | 'bullmq'; running?: RunningRow[]
   const provider: jest.Mocked<AiProvider> = {
     name: 'preview',
     supportsWebhooks: false,
+    generatesWithAi: false,
     start: jest.fn().mockResolvedValue({ jobId: 'job-1' }),
     status: jest.fn().mockResolvedValue({ state: 'processing' }),
     cancel: jest.fn().mockResolvedValue(undefined),
@@ -144,6 +146,26 @@ describe('GenerationWorkerService: every step at most once', () => {
     expect(outcomes.fail).toHaveBeenCalledWith(ID, 'Generation failed', expect.anything());
   });
 
+  it('waits longer after each status check that fails in a row, and never less than Retry-After', async () => {
+    const { worker, repo, queue, provider } = setup();
+    repo.findById.mockResolvedValue(row({ providerJobId: 'job-1', polls: 1, maxPolls: 10 }));
+    const delays: number[] = [];
+    for (let n = 1; n <= 4; n++) {
+      queue.add.mockClear();
+      provider.status.mockRejectedValueOnce(new ProviderError(ProviderErrorKind.BadResponse, '503', { status: 503 }));
+      await worker.handlePoll({ generationId: ID, n, errors: n - 1 }, ctx());
+      const [, payload, opts] = queue.add.mock.calls[0];
+      expect(payload).toMatchObject({ n: n + 1, errors: n });
+      delays.push(opts.delayMs);
+    }
+    for (let i = 1; i < delays.length; i++) expect(delays[i]).toBeGreaterThan(delays[i - 1]);
+    // a good answer starts the count again
+    queue.add.mockClear();
+    provider.status.mockResolvedValueOnce({ state: 'processing' });
+    await worker.handlePoll({ generationId: ID, n: 5, errors: 4 }, ctx());
+    expect(queue.add.mock.calls[0][1]).not.toHaveProperty('errors');
+  });
+
   describe('resume (boot and sweep)', () => {
     const old = new Date(Date.now() - 10 * 60_000);
     const running: RunningRow[] = [
@@ -189,5 +211,30 @@ describe('withTimeout', () => {
     await expect(withTimeout(20, 'start', never)).rejects.toBeInstanceOf(StepTimeoutError);
     expect(seen?.aborted).toBe(true);
     await expect(withTimeout(1000, 'x', async () => 'ok')).resolves.toBe('ok');
+  });
+});
+
+describe('vendor retries', () => {
+  const refused = (code: string) => new ProviderError(ProviderErrorKind.Network, 'unreachable', { cause: Object.assign(new TypeError('fetch failed'), { cause: { code } }) });
+
+  it('a start is tried again only when the vendor cannot have started anything', () => {
+    expect(startMayBeRetried(new ProviderError(ProviderErrorKind.RateLimited, '429', { status: 429 }))).toBe(true);
+    expect(startMayBeRetried(new ProviderError(ProviderErrorKind.BadResponse, '503', { status: 503 }))).toBe(true);
+    expect(startMayBeRetried(refused('ECONNREFUSED'))).toBe(true);
+    // a reset, a timeout or a malformed 200 may hide a started job
+    expect(startMayBeRetried(refused('ECONNRESET'))).toBe(false);
+    expect(startMayBeRetried(new ProviderError(ProviderErrorKind.Timeout, 'slow'))).toBe(false);
+    expect(startMayBeRetried(new ProviderError(ProviderErrorKind.BadResponse, 'not JSON', { status: 200 }))).toBe(false);
+    expect(startMayBeRetried(new ProviderError(ProviderErrorKind.Rejected, 'bad input', { status: 400 }))).toBe(false);
+  });
+
+  it('backs off exponentially within +-20 %, capped, and Retry-After wins when longer', () => {
+    const mid = () => 0.5;
+    expect([1, 2, 3, 4].map((a) => backoffMs(a, 1000, 60_000, undefined, mid))).toEqual([1000, 2000, 4000, 8000]);
+    expect(backoffMs(10, 1000, 60_000, undefined, mid)).toBe(60_000);
+    expect(backoffMs(1, 1000, 60_000, undefined, () => 0)).toBe(800);
+    expect(backoffMs(1, 1000, 60_000, undefined, () => 1)).toBe(1200);
+    expect(backoffMs(1, 1000, 60_000, 5000, mid)).toBe(5000);
+    expect(backoffMs(3, 1000, 60_000, 1500, mid)).toBe(4000);
   });
 });

@@ -13,8 +13,36 @@ import { PhotoMissingError, ProviderInputsService } from './provider-inputs.serv
 import { AI_PROVIDER, ProviderError, ProviderErrorKind, type AiProvider, type ProviderStatus } from './providers/ai-provider';
 import { MAX_RESULT_BYTES, processResult, ResultRejectedError } from './rendering/result-processing';
 
-/** How many times a start refused with 429 (which starts nothing) is tried again. */
+/** How many times a start is tried in all when the vendor answers 429, 5xx or cannot be reached. */
 export const MAX_START_ATTEMPTS = 3;
+/** Connection errors that prove the request never reached the vendor. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * Whether a failed start may be tried again: only when the vendor cannot have started anything
+ * (a 429; a 5xx, which FASHN and DashScope answer without a job id; a connection that never
+ * reached it). A timeout or a malformed success may hide a started job: trying again could run two.
+ */
+export function startMayBeRetried(error: unknown): boolean {
+  if (!(error instanceof ProviderError)) return false;
+  if (error.kind === ProviderErrorKind.RateLimited) return true;
+  if (error.kind === ProviderErrorKind.BadResponse) return (error.options.status ?? 0) >= 500;
+  if (error.kind === ProviderErrorKind.Network) {
+    const cause = error.options.cause as { cause?: { code?: string }; code?: string } | undefined;
+    return NOT_SENT.has(cause?.cause?.code ?? cause?.code ?? '');
+  }
+  return false;
+}
+
+/**
+ * Exponential backoff with jitter: base, 2 x base, 4 x base ... (each within +-20 %), capped; a
+ * vendor's Retry-After wins when it asks for longer.
+ */
+export function backoffMs(attempt: number, baseMs: number, capMs: number, retryAfterMs?: number, random = Math.random): number {
+  const exponential = Math.min(capMs, baseMs * 2 ** Math.max(0, attempt - 1));
+  const jittered = Math.round(exponential * (0.8 + 0.4 * random()));
+  return Math.max(jittered, retryAfterMs ?? 0);
+}
 const SWEEP_SCHEDULE_KEY = 'generation-sweep';
 
 export class StepTimeoutError extends Error {
@@ -97,6 +125,19 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
   }
 
   /** A consumer that starts schedules the sweep and resumes what a crash left behind. */
+  private get retryBaseMs(): number {
+    return this.ai.retryBaseMs ?? AI_DEFAULTS.retryBaseMs!;
+  }
+
+  /**
+   * The longest wait between two tries of a vendor call (8 poll intervals, at most a minute: 24 s
+   * by default). A start whose Retry-After asks for longer fails at once and releases its credits;
+   * a status check waits at most this long. The sweep counts a step as lost only after it.
+   */
+  private get longestWaitMs(): number {
+    return Math.min(60_000, Math.max(this.ai.pollIntervalMs, this.retryBaseMs) * 8);
+  }
+
   async onApplicationBootstrap(): Promise<void> {
     if (!this.queue.consuming) return;
     await this.queue.addRepeatable(JobName.GenerationSweep, {}, this.ai.sweepIntervalMs, SWEEP_SCHEDULE_KEY);
@@ -121,7 +162,7 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
    */
   async resume(atBoot: boolean): Promise<number> {
     const everything = atBoot && this.queue.kind === 'in-process';
-    const stepMs = this.ai.requestTimeoutMs * 2 + this.ai.pollIntervalMs * 2 + 10_000;
+    const stepMs = this.ai.requestTimeoutMs * 2 + Math.max(this.ai.pollIntervalMs * 2, this.longestWaitMs) + 10_000;
     const rows = await this.repo.findRunning(everything ? undefined : new Date(Date.now() - stepMs));
     let count = 0;
     for (const row of rows) {
@@ -181,7 +222,7 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
   }
 
   @OnJob(JobName.GenerationPoll)
-  async handlePoll({ generationId: id, n }: JobPayload<JobName.GenerationPoll>, ctx: JobContext): Promise<void> {
+  async handlePoll({ generationId: id, n, errors = 0 }: JobPayload<JobName.GenerationPoll>, ctx: JobContext): Promise<void> {
     if (!(await this.repo.claimPoll(id, n, `${ctx.name}:${ctx.jobId}`))) return;
     const row = await this.repo.findById(id);
     if (!row?.providerJobId) return;
@@ -189,6 +230,7 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
 
     let status: ProviderStatus;
     let retryAfterMs: number | undefined;
+    let failedInARow = 0;
     try {
       status = await withTimeout(this.ai.requestTimeoutMs, 'status', (signal) => this.provider.status(row.providerJobId!, signal));
     } catch (error) {
@@ -197,9 +239,11 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
         await this.outcomes.fail(id, refused ? error.message : GENERATION_MESSAGES.failed, { refused, detail: error.message });
         return;
       }
-      // a timeout, 429, 5xx or network error: this check counts as a poll, the next one tries again
+      // a timeout, 429, 5xx or network error: this check counts as a poll, the next one tries again,
+      // later each time it fails in a row (and not before the vendor's Retry-After)
       this.logger.warn(`Status of generation ${id} (step ${n}) failed: ${message(error)}`);
       retryAfterMs = error instanceof ProviderError ? error.options.retryAfterMs : undefined;
+      failedInARow = errors + 1;
       status = { state: 'processing' };
     }
 
@@ -216,16 +260,21 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
           await this.outcomes.fail(id, GENERATION_MESSAGES.failed, { detail: error.message });
           return;
         }
-        // download or storage failed: the next step asks the provider again
+        // download or storage failed: the next step asks the provider again, later each time in a row
         this.logger.warn(`Storing the result of generation ${id} failed (step ${n}): ${message(error)}`);
+        failedInARow = errors + 1;
       }
     }
     if (n >= row.maxPolls) {
-      await this.outcomes.fail(id, GENERATION_MESSAGES.timeout, { detail: `still processing after ${n} status checks` });
+      // the vendor kept failing to answer: the generation failed; it kept saying "processing": it timed out
+      await this.outcomes.fail(id, failedInARow ? GENERATION_MESSAGES.failed : GENERATION_MESSAGES.timeout, {
+        detail: failedInARow ? `the last ${failedInARow} status checks failed` : `still processing after ${n} status checks`,
+      });
       await this.provider.cancel?.(row.providerJobId).catch(() => undefined);
       return;
     }
-    await this.schedulePoll(id, n + 1, Math.max(this.ai.pollIntervalMs, retryAfterMs ?? 0));
+    const delayMs = failedInARow ? Math.min(this.longestWaitMs, backoffMs(failedInARow, this.ai.pollIntervalMs, this.longestWaitMs, retryAfterMs)) : this.ai.pollIntervalMs;
+    await this.schedulePoll(id, n + 1, delayMs, 'poll', failedInARow);
   }
 
   /** Fetches the result, stores our copy (watermarked for the free tier, tagged AI-generated), then completes. */
@@ -233,10 +282,16 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
     await this.repo.setStage(row.id, GenerationStage.Finalizing);
     await this.outcomes.publishProgress({ ...row, stage: GenerationStage.Finalizing });
     const bytes = 'buffer' in result ? result.buffer : await this.download(result.url, row.type);
-    const stored = await processResult(bytes, { type: row.type, watermark: isWatermarked(row.tier), appName: this.config.appName });
+    const stored = await processResult(bytes, {
+      type: row.type,
+      watermark: isWatermarked(row.tier),
+      appName: this.config.appName,
+      origin: this.provider.generatesWithAi ? 'ai' : 'preview',
+      generationId: row.id,
+    });
     const key = `users/${row.userId}/results/${row.id}.${stored.extension}`;
     await this.storage.put(key, stored.body, { contentType: stored.contentType });
-    if (!(await this.outcomes.complete(row, key))) {
+    if (!(await this.outcomes.complete(row, key, stored.phash))) {
       // it ended meanwhile (cancelled, deleted): keep no orphan file, unless another run completed it with this very key
       const current = await this.repo.findById(row.id);
       if (current?.status !== GenerationStatus.Completed) await this.storage.delete(key).catch(() => undefined);
@@ -265,10 +320,12 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
 
   private async onStartError(row: GenerationEntity, error: unknown): Promise<void> {
     const pe = error instanceof ProviderError ? error : undefined;
-    if (pe?.kind === ProviderErrorKind.RateLimited && row.attempts < MAX_START_ATTEMPTS) {
-      // a 429 starts nothing at the vendor: clear the marker and try again later
+    const retryAfterMs = pe?.options.retryAfterMs;
+    if (startMayBeRetried(error) && row.attempts < MAX_START_ATTEMPTS && (retryAfterMs ?? 0) <= this.longestWaitMs) {
+      // nothing was started at the vendor: clear the marker and try again later
+      this.logger.warn(`Start of generation ${row.id} failed (attempt ${row.attempts}), trying again: ${message(error)}`);
       if (await this.repo.releaseSubmit(row.id)) {
-        const delayMs = pe.options.retryAfterMs ?? 5000 * row.attempts;
+        const delayMs = backoffMs(row.attempts, this.retryBaseMs, this.longestWaitMs, retryAfterMs);
         await this.queue.add(JobName.GenerationSubmit, { generationId: row.id }, { delayMs, jobId: `submit-${row.id}-${row.attempts + 1}` });
       }
       return;
@@ -282,8 +339,8 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
   }
 
   /** Adds poll step `n`; its job id makes adding the same pending step twice a no-op. */
-  schedulePoll(id: string, n: number, delayMs: number, source: 'poll' | 'webhook' | 'resume' = 'poll'): Promise<void> {
+  schedulePoll(id: string, n: number, delayMs: number, source: 'poll' | 'webhook' | 'resume' = 'poll', errors = 0): Promise<void> {
     const jobId = source === 'webhook' ? `hook-${id}-${n}` : `poll-${id}-${n}`;
-    return this.queue.add(JobName.GenerationPoll, { generationId: id, n, source }, { delayMs, jobId, attempts: 3, backoffMs: 1000 });
+    return this.queue.add(JobName.GenerationPoll, { generationId: id, n, source, ...(errors ? { errors } : {}) }, { delayMs, jobId, attempts: 3, backoffMs: 1000 });
   }
 }

@@ -112,6 +112,10 @@ export class GenerationEntity {
   @Column({ name: 'result_key', type: 'varchar', length: 512, nullable: true })
   resultKey: string | null;
 
+  /** 64-bit perceptual hash of the stored result (a video's first frame): a reported copy is matched by it */
+  @Column({ name: 'result_phash', type: 'bigint', nullable: true })
+  resultPhash: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -12,6 +12,7 @@ import {
   ApiProduces,
   ApiQuery,
   ApiTags,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { type AuthUser, Authenticated, CurrentUser } from '../../common/auth';
@@ -19,6 +20,7 @@ import { AuthError, ErrorResponseDto } from '../../common/errors';
 import { SessionsService } from '../auth/sessions.service';
 import { GenerationListQueryDto } from './dto/generation-list-query.dto';
 import { GenerationListResponseDto, GenerationResponseDto } from './dto/generation-response.dto';
+import { GenerationCheckDto, GenerationCheckResponseDto } from './dto/generation-check.dto';
 import { GenerationStartDto } from './dto/generation-start.dto';
 import { GENERATION_MESSAGES } from './generation-progress';
 import { GenerationStreamService } from './generation-stream.service';
@@ -34,7 +36,7 @@ export class GenerationsController {
   ) {}
 
   @Post()
-  @Authenticated()
+  @Authenticated({ verifiedAdult: true })
   @HttpCode(202)
   @ApiOperation({
     summary: 'Start a generation',
@@ -50,6 +52,25 @@ export class GenerationsController {
   @ApiConflictResponse({ type: ErrorResponseDto, description: `CONFLICT: "${GENERATION_MESSAGES.alreadyRunning}"` })
   startGeneration(@CurrentUser() user: AuthUser, @Body() body: GenerationStartDto): Promise<GenerationResponseDto> {
     return this.generations.start(user, body);
+  }
+
+  @Post('check')
+  @HttpCode(200)
+  @Authenticated({ verifiedAdult: true })
+  @ApiOperation({
+    summary: 'Check a start before uploading anything: the cost and my credits, or the refusal',
+    description:
+      'The same body as a start, without upload_ids, and the same checks (catalogue, tier, video, the custom pose\'s safety, a running ' +
+      'generation, the balance). Changes nothing, except that a refused custom pose is recorded like one at a start: more than 5 ' +
+      'refusals within an hour pause custom poses for 24 hours (429 CUSTOM_POSE_PAUSED).',
+  })
+  @ApiOkResponse({ type: GenerationCheckResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR (a refused custom pose, ...) or INSUFFICIENT_CREDITS' })
+  @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'FORBIDDEN: the template, pose or video needs a higher plan' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: `CONFLICT: "${GENERATION_MESSAGES.alreadyRunning}"` })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'CUSTOM_POSE_PAUSED: custom poses are paused for the account, until the time the message says' })
+  checkGeneration(@CurrentUser() user: AuthUser, @Body() body: GenerationCheckDto): Promise<GenerationCheckResponseDto> {
+    return this.generations.check(user, body);
   }
 
   @Get()

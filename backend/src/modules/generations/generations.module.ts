@@ -16,6 +16,7 @@ import { GenerationEntity } from './generation.entity';
 import { GenerationsController } from './generations.controller';
 import { GenerationsRepository } from './generations.repository';
 import { GenerationsService } from './generations.service';
+import { SafetyRefusalsService } from './safety-refusals.service';
 import { ProviderInputsService } from './provider-inputs.service';
 import { ProviderWebhooksController } from './provider-webhooks.controller';
 import { AI_PROVIDER, createAiProvider } from './providers';
@@ -39,10 +40,11 @@ import { AI_PROVIDER, createAiProvider } from './providers';
     GenerationOutcomesService,
     ProviderInputsService,
     GenerationsService,
+    SafetyRefusalsService,
     GenerationStreamService,
     GenerationWorkerService,
   ],
-  exports: [GenerationsService, GenerationEventsService, AI_PROVIDER],
+  exports: [GenerationsService, GenerationEventsService, SafetyRefusalsService, AI_PROVIDER],
 })
 export class GenerationsModule implements NestModule {
   /** Webhook bodies that are not JSON (which keeps its raw bytes as rawBody) arrive as raw bytes. */

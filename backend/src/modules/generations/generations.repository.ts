@@ -50,6 +50,11 @@ export class GenerationsRepository {
     return this.db.getRepository(GenerationEntity).existsBy({ userId, status: GenerationStatus.Processing });
   }
 
+  /** The account's running generations (at most one, by the partial unique index; a list all the same). */
+  runningOf(userId: string): Promise<GenerationEntity[]> {
+    return this.db.getRepository(GenerationEntity).find({ where: { userId, status: GenerationStatus.Processing } });
+  }
+
   async listCompleted(userId: string, category: string | undefined, page: number, pageSize: number): Promise<[GenerationEntity[], number]> {
     return this.db.getRepository(GenerationEntity).findAndCount({
       where: { userId, status: GenerationStatus.Completed, ...(category ? { category } : {}) },
@@ -122,11 +127,11 @@ export class GenerationsRepository {
     return rows[0]?.status === GenerationStatus.Processing ? rows[0] : null;
   }
 
-  async markCompleted(m: EntityManager, id: string, resultKey: string): Promise<void> {
+  async markCompleted(m: EntityManager, id: string, resultKey: string, phash?: bigint): Promise<void> {
     await m.query(
-      `UPDATE user_generations SET status = 'completed', stage = $3, result_key = $2, error = NULL, completed_at = now(), updated_at = now()
+      `UPDATE user_generations SET status = 'completed', stage = $3, result_key = $2, result_phash = $4, error = NULL, completed_at = now(), updated_at = now()
         WHERE id = $1`,
-      [id, resultKey, GenerationStage.Complete],
+      [id, resultKey, GenerationStage.Complete, phash === undefined ? null : phash.toString()],
     );
   }
 

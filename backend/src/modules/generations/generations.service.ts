@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth';
-import { AuthError, ConflictError, ForbiddenError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../common/errors';
+import { AuthError, ConflictError, ForbiddenError, InsufficientCreditsError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../common/errors';
 import type { AppConfig } from '../../config/app-config';
 import { AI_DEFAULTS } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
@@ -29,13 +29,14 @@ import { CreditsService } from '../credits/credits.service';
 import { UploadsService } from '../uploads/uploads.service';
 import { GenerationListQueryDto, GENERATIONS_PAGE_SIZE } from './dto/generation-list-query.dto';
 import { GenerationListResponseDto, GenerationResponseDto } from './dto/generation-response.dto';
+import { GenerationCheckDto, GenerationCheckResponseDto } from './dto/generation-check.dto';
 import { GenerationStartDto } from './dto/generation-start.dto';
 import { GENERATION_MESSAGES, progressOf } from './generation-progress';
 import { GenerationOutcomesService } from './generation-outcomes.service';
 import { GenerationEntity, GenerationMetadata, GenerationStage, GenerationStatus } from './generation.entity';
 import { GenerationsRepository } from './generations.repository';
 import { AI_PROVIDER, type AiProvider } from './providers/ai-provider';
-import { assertSafeCustomPose } from './safety';
+import { SafetyRefusalsService } from './safety-refusals.service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ONE_RUNNING_INDEX = 'user_generations_one_running_per_user';
@@ -84,6 +85,7 @@ export class GenerationsService {
     @Inject(AI_PROVIDER) private readonly provider: AiProvider,
     @Inject(STORAGE) private readonly storage: StoragePort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly refusals: SafetyRefusalsService,
   ) {
     this.ai = config.ai ?? AI_DEFAULTS;
   }
@@ -95,7 +97,7 @@ export class GenerationsService {
    * generation is failed and its hold released before answering 503.
    */
   async start(user: AuthUser, dto: GenerationStartDto): Promise<GenerationResponseDto> {
-    const plan = this.plan(user, dto);
+    const plan = await this.plan(user, dto, 'start');
     const photos = await this.uploads.findOwnedOrdered(user.id, dto.upload_ids!);
     if (await this.repo.hasRunning(user.id)) throw new ConflictError(GENERATION_MESSAGES.alreadyRunning);
 
@@ -145,6 +147,19 @@ export class GenerationsService {
     return this.toDto(row);
   }
 
+  /**
+   * Everything a start would check, before any photo is uploaded: the catalogue, the tier, video,
+   * the custom pose's safety (a refusal here counts like one at a start), the running generation
+   * and the balance. Changes nothing but the refusal record.
+   */
+  async check(user: AuthUser, dto: GenerationCheckDto): Promise<GenerationCheckResponseDto> {
+    const plan = await this.plan(user, dto, 'check');
+    if (await this.repo.hasRunning(user.id)) throw new ConflictError(GENERATION_MESSAGES.alreadyRunning);
+    const balance = await this.credits.getBalance(user.id);
+    if (balance.available < plan.cost) throw new InsufficientCreditsError(plan.cost, balance.available);
+    return { cost: plan.cost, credits: balance.available, credits_after: balance.available - plan.cost };
+  }
+
   async list(user: AuthUser, query: GenerationListQueryDto): Promise<GenerationListResponseDto> {
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? GENERATIONS_PAGE_SIZE.default;
@@ -175,6 +190,18 @@ export class GenerationsService {
     return this.get(userId, id);
   }
 
+  /** Stops every running generation of an account (a suspension): each cancelled, its hold released. Answers how many. */
+  async cancelAllOf(userId: string): Promise<number> {
+    const running = await this.repo.runningOf(userId);
+    let cancelled = 0;
+    for (const row of running) {
+      if (!(await this.outcomes.fail(row.id, GENERATION_MESSAGES.cancelled))) continue;
+      cancelled += 1;
+      if (row.providerJobId) await this.provider.cancel?.(row.providerJobId).catch(() => undefined);
+    }
+    return cancelled;
+  }
+
   /**
    * Deletes the generation and its file (a running one is cancelled first). The row goes in one
    * transaction with whatever `alongside` writes (the admin's audit row), then the file: a file is
@@ -195,6 +222,8 @@ export class GenerationsService {
     });
     if (!removed) throw new NotFoundError();
     if (fresh.resultKey) await this.deleteFile(fresh.resultKey, id);
+    // the provider's own files of the job (the preview renderer keeps them under the user's prefix)
+    if (fresh.providerJobId) await this.provider.discard?.(fresh.providerJobId).catch(() => undefined);
   }
 
   private async deleteFile(key: string, generationId: string): Promise<void> {
@@ -263,12 +292,16 @@ export class GenerationsService {
     };
   }
 
-  /** Every check of a start request that needs no I/O; throws the catalogue's errors. */
-  private plan(user: AuthUser, dto: GenerationStartDto): StartPlan {
+  /**
+   * Every check of a start request but the photos' ownership; throws the catalogue's errors. A
+   * check (`source` 'check') needs no photos yet.
+   */
+  private async plan(user: AuthUser, dto: GenerationCheckDto & { upload_ids?: string[] }, source: 'check' | 'start'): Promise<StartPlan> {
     const custom = dto.custom_pose !== undefined && dto.custom_pose !== null;
     const sceneGiven = typeof dto.scene_id === 'string' && dto.scene_id !== '';
     const customMode = custom || dto.scene_id === CUSTOM_POSE.id;
-    if (!dto.upload_ids?.length || !dto.template_id || (!sceneGiven && !custom)) throw new ValidationError(GENERATION_MESSAGES.missingInput);
+    const photosMissing = source === 'start' && !dto.upload_ids?.length;
+    if (photosMissing || !dto.template_id || (!sceneGiven && !custom)) throw new ValidationError(GENERATION_MESSAGES.missingInput);
     if (custom && sceneGiven && dto.scene_id !== CUSTOM_POSE.id) throw new ValidationError(GENERATION_MESSAGES.poseAndCustom);
 
     this.catalog.assertCategoryEnabled(dto.category);
@@ -282,7 +315,7 @@ export class GenerationsService {
     let customPose: string | null = null;
     if (customMode) {
       customPose = (dto.custom_pose ?? '').trim();
-      assertSafeCustomPose(customPose);
+      await this.refusals.screen(user, customPose, source);
     } else {
       scene = findScene(dto.scene_id!) ?? null;
       if (!scene) throw new ValidationError(`${GENERATION_MESSAGES.unknownScene}: ${dto.scene_id}`);
@@ -295,7 +328,7 @@ export class GenerationsService {
       if (!canGenerateVideo(user.tier)) throw new ForbiddenError(GENERATION_MESSAGES.videoTier(planForTier(TIERS.find(canGenerateVideo)!).name));
     }
     const cost = generationCost(customMode ? { custom: true, type: dto.type } : { sceneId: scene!.id, type: dto.type });
-    const prompt = composePrompt(template, customMode ? { promptDescription: customPose! } : scene!);
+    const prompt = composePrompt(template, customMode ? { custom: customPose! } : scene!);
     return { template, scene, customPose, cost, prompt };
   }
 }

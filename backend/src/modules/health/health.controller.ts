@@ -4,6 +4,8 @@ import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthI
 import type { Response } from 'express';
 import { MessageQueueService } from '../../queue/message-queue.service';
 import { STORAGE, StoragePort } from '../../storage/storage.port';
+import { AUTH_RATE_LIMIT_STORAGE } from '../auth/rate-limit/auth-rate-limit';
+import type { RateLimitStore } from '../auth/rate-limit/redis-throttler.storage';
 import { HealthIndicatorDto, HealthResponseDto } from './health-response.dto';
 
 @ApiTags('health')
@@ -16,35 +18,64 @@ export class HealthController {
     private readonly db: TypeOrmHealthIndicator,
     private readonly queue: MessageQueueService,
     @Inject(STORAGE) private readonly storage: StoragePort,
+    @Inject(AUTH_RATE_LIMIT_STORAGE) private readonly rateLimits: RateLimitStore,
   ) {}
 
   @Get()
   @HealthCheck({ swaggerDocumentation: false })
-  @ApiOperation({ summary: 'Liveness and readiness: database, queue and storage checks' })
+  @ApiOperation({
+    summary: 'Every dependency: database, queue, storage, and where the rate limits are counted',
+    description: '503 when any check is down. `rate_limits` says `redis`, or `memory` while Redis does not answer (limits then hold per process).',
+  })
   @ApiOkResponse({ type: HealthResponseDto })
   @ApiServiceUnavailableResponse({ type: HealthResponseDto, description: 'One or more checks are down' })
-  async getHealth(@Res({ passthrough: true }) res: Response): Promise<HealthResponseDto> {
+  getHealth(@Res({ passthrough: true }) res: Response): Promise<HealthResponseDto> {
+    return this.run(res, [this.database, this.queueCheck, this.storageCheck, this.rateLimitCheck]);
+  }
+
+  @Get('live')
+  @ApiOperation({ summary: 'Liveness: the process answers (restart it when this fails)' })
+  @ApiOkResponse({ schema: { example: { status: 'ok' } } })
+  getLiveness(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  @Get('ready')
+  @HealthCheck({ swaggerDocumentation: false })
+  @ApiOperation({
+    summary: 'Readiness: the database and storage answer (send it traffic); the queue is reported but does not make it unready',
+    description: 'Without Redis the API still serves everything but starting a generation (a fast 503), so it stays in rotation.',
+  })
+  @ApiOkResponse({ type: HealthResponseDto })
+  @ApiServiceUnavailableResponse({ type: HealthResponseDto, description: 'The database or the storage is down' })
+  getReadiness(@Res({ passthrough: true }) res: Response): Promise<HealthResponseDto> {
+    return this.run(res, [this.database, this.storageCheck]);
+  }
+
+  private readonly database = () => this.db.pingCheck('database').withTimeout(2000);
+  private readonly queueCheck = () =>
+    this.indicators
+      .check('queue')
+      .attempt(async () => {
+        const result = await this.queue.check();
+        if (!result.ok) throw new Error(result.detail ?? 'queue unavailable');
+        return { driver: this.queue.kind, ...(result.detail ? { detail: result.detail } : {}) };
+      })
+      .withTimeout(2000);
+  private readonly storageCheck = () =>
+    this.indicators
+      .check('storage')
+      .attempt(async () => {
+        await this.storage.check();
+        return { driver: this.storage.kind };
+      })
+      .withTimeout(2000);
+  /** Always up: limits hold either way; it says where they are counted. */
+  private readonly rateLimitCheck = () => this.indicators.check('rate_limits').up({ store: this.rateLimits.where() });
+
+  private async run(res: Response, checks: Parameters<HealthCheckService['check']>[0]): Promise<HealthResponseDto> {
     try {
-      return (await this.health.check([
-        () => this.db.pingCheck('database').withTimeout(2000),
-        () =>
-          this.indicators
-            .check('queue')
-            .attempt(async () => {
-              const result = await this.queue.check();
-              if (!result.ok) throw new Error(result.detail ?? 'queue unavailable');
-              return { driver: this.queue.kind, ...(result.detail ? { detail: result.detail } : {}) };
-            })
-            .withTimeout(2000),
-        () =>
-          this.indicators
-            .check('storage')
-            .attempt(async () => {
-              await this.storage.check();
-              return { driver: this.storage.kind };
-            })
-            .withTimeout(2000),
-      ])) as HealthResponseDto;
+      return (await this.health.check(checks)) as HealthResponseDto;
     } catch (error) {
       // Keep terminus' detailed body (which check failed) rather than the generic error shape.
       if (error instanceof ServiceUnavailableException) {

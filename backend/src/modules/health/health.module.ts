@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
+import { RateLimitStorageModule } from '../auth/rate-limit/auth-rate-limit';
 import { HealthController } from './health.controller';
 
 @Module({
-  imports: [TerminusModule.forRoot({ logger: false })],
+  imports: [TerminusModule.forRoot({ logger: false }), RateLimitStorageModule],
   controllers: [HealthController],
 })
 export class HealthModule {}

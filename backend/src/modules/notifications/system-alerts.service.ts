@@ -53,6 +53,19 @@ export class SystemAlertsService implements OnModuleInit, OnModuleDestroy, OnApp
   async handle(event: OpsEvent): Promise<void> {
     if (event.type === 'generation.failed' && !event.cancelled) await this.checkFailedGenerations(event.reason);
     if (event.type === 'account.deleted') await this.accountDeleted(event.account);
+    if (event.type === 'safety.custom-pose-paused') await this.customPosePaused(event.userId, event.refusals, event.until);
+  }
+
+  /** An account's custom poses were refused too often: admins review it (its page lists the refused texts). */
+  async customPosePaused(userId: string, refusals: number, until: string): Promise<SystemNotificationEntity | null> {
+    return this.notifications.notify({
+      type: NotificationType.CustomPosePaused,
+      severity: 'warning',
+      title: 'Custom poses paused for an account',
+      message: `${refusals} custom poses of account ${userId} were refused within an hour; its custom poses are paused until ${until}. Review the refused texts on the account's page in Users, and suspend it if it must stop.`,
+      dedupeKey: `${NotificationType.CustomPosePaused}:${userId}`,
+      dedupeWindowMs: 24 * 3600_000,
+    });
   }
 
   /** Counts failed generations (cancellations aside) in the window; at the threshold, one notification per window. */

@@ -11,6 +11,7 @@ export enum NotificationType {
   GenerationFailures = 'generation_failures',
   QueueBacklog = 'queue_backlog',
   AccountDeleted = 'account_deleted',
+  CustomPosePaused = 'custom_pose_paused',
 }
 
 /**

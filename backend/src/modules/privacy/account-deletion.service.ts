@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { OpsEvents } from '../../common/ops-events';
 import { JobName, MessageQueueService, OnJob, type JobPayload } from '../../queue';
 import { STORAGE, type StoragePort } from '../../storage';
+import { userIdHash } from './personal-text';
 import { PrivacyRepository } from './privacy.repository';
 
 /** Everything an account stored (photos, results) is under this prefix. */
@@ -10,10 +10,7 @@ export function accountFilesPrefix(userId: string): string {
   return `users/${userId}/`;
 }
 
-/** A stable pseudonym of an account for logs: never the id or the email of a deleted person. */
-export function userIdHash(userId: string): string {
-  return createHash('sha256').update(`fitting-room:user:${userId}`).digest('hex').slice(0, 16);
-}
+export { userIdHash } from './personal-text';
 
 /** The retry of a failed file deletion: many attempts, minutes apart (1, 2, 4 ... 128 minutes). */
 export const ACCOUNT_FILES_CLEANUP_OPTIONS = { attempts: 8, backoffMs: 60_000 } as const;
@@ -35,7 +32,11 @@ export class AccountDeletionService {
     @Optional() private readonly ops?: OpsEvents,
   ) {}
 
-  async deleteAccount(userId: string): Promise<void> {
+  /**
+   * `notify: false` for removals the system makes itself (an unverified account whose address its
+   * owner proved): no admin notification for those.
+   */
+  async deleteAccount(userId: string, options: { notify?: boolean } = {}): Promise<void> {
     const account = userIdHash(userId);
     const existed = await this.repository.deleteAccountRows(userId);
     let files: number | null = null;
@@ -46,7 +47,7 @@ export class AccountDeletionService {
       await this.enqueueCleanup(userId, account);
     }
     this.logger.log({ event: 'account_deleted', account, existed, files }, 'account deleted');
-    if (existed) await this.ops?.emit({ type: 'account.deleted', account });
+    if (existed && options.notify !== false) await this.ops?.emit({ type: 'account.deleted', account });
   }
 
   @OnJob(JobName.AccountFilesCleanup)

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import { AnalyticsEventEntity } from '../analytics/analytics-event.entity';
 import { UploadEntity } from '../uploads/upload.entity';
 import { UserEntity } from '../users/user.entity';
+import { personalTextScrubber, REMOVED, scrubSnapshot, userIdHash } from './personal-text';
 
 /** A stale upload the retention sweep removes. */
 export interface StaleUpload {
@@ -23,16 +24,23 @@ export class PrivacyRepository {
    *   stores the email and full name) are emptied and user_id cleared. This must happen before the
    *   users row goes, since the foreign key then sets user_id to NULL and the rows can no longer be
    *   told apart.
+   * - text that outlives the account loses the person's words (forgetPersonalText): the audit trail,
+   *   admin notifications, ledger reasons and support tickets.
    * - then the users row: every table that refers to it is ON DELETE CASCADE (sessions, settings,
    *   activity, credit account and holds, uploads, generations...) or SET NULL (credit ledger
-   *   entries, kept so that the books still add up); test/privacy checks that no foreign key to
-   *   users is anything else. audit_log rows stay (they have no foreign key) with their emails
-   *   cleared.
+   *   entries, kept so that the books still add up; support tickets, kept anonymised);
+   *   test/privacy checks that no foreign key to users is anything else.
    */
   async deleteAccountRows(userId: string): Promise<boolean> {
     return this.db.transaction(async (m) => {
       // lock the account first, so that a concurrent request for it waits rather than racing the cascade
-      const user = await m.getRepository(UserEntity).createQueryBuilder('u').select('u.id').where('u.id = :userId', { userId }).setLock('pessimistic_write').getOne();
+      const user = await m
+        .getRepository(UserEntity)
+        .createQueryBuilder('u')
+        .select(['u.id', 'u.email', 'u.fullName'])
+        .where('u.id = :userId', { userId })
+        .setLock('pessimistic_write')
+        .getOne();
       if (!user) return false;
       await m
         .createQueryBuilder()
@@ -40,12 +48,71 @@ export class PrivacyRepository {
         .set({ userId: null, properties: () => `'{}'::jsonb` })
         .where('user_id = :userId', { userId })
         .execute();
-      // the audit trail outlives the account (it has no foreign key), without the account's email
-      await m.query(`UPDATE audit_log SET target_email = NULL WHERE target_user_id = $1`, [userId]);
-      await m.query(`UPDATE audit_log SET actor_email = NULL WHERE actor_id = $1`, [userId]);
+      await this.forgetPersonalText(m, user);
       await m.getRepository(UserEntity).delete({ id: userId });
       return true;
     });
+  }
+
+  /**
+   * What outlives a deleted account keeps no email, name or words of the person:
+   * - audit_log rows about or by the account: emails cleared, free-text fields of the snapshots
+   *   removed and the name and address scrubbed from the rest (the rows have no foreign key);
+   * - support tickets the person sent (signed in, or with their address): kept anonymised, since a
+   *   report about someone else's image must stay for its takedown. A report keeps its words
+   *   without the name and address; another ticket loses subject and message. Replies on them are
+   *   scrubbed too;
+   * - admin notifications: the tickets' subjects, the name and the address scrubbed;
+   * - credit ledger entries: the reasons someone typed are cleared (the amounts stay).
+   */
+  private async forgetPersonalText(m: EntityManager, user: Pick<UserEntity, 'id' | 'email' | 'fullName'>): Promise<void> {
+    const scrub = personalTextScrubber(user);
+    const audits: { id: string; before: unknown; after: unknown }[] = await m.query(
+      `SELECT id, before, after FROM audit_log WHERE target_user_id = $1 OR actor_id = $1`,
+      [user.id],
+    );
+    for (const row of audits) {
+      await m.query(`UPDATE audit_log SET before = $2, after = $3 WHERE id = $1`, [
+        row.id,
+        row.before === null ? null : JSON.stringify(scrubSnapshot(row.before, scrub)),
+        row.after === null ? null : JSON.stringify(scrubSnapshot(row.after, scrub)),
+      ]);
+    }
+    // the trail still reads "an admin adjusted the credits of a deleted account", by a pseudonym only
+    await m.query(`UPDATE audit_log SET target_id = $2 WHERE target_user_id = $1 AND target_id = $1::text`, [user.id, `deleted:${userIdHash(user.id)}`]);
+    await m.query(`UPDATE audit_log SET target_email = NULL, target_user_id = NULL WHERE target_user_id = $1`, [user.id]);
+    await m.query(`UPDATE audit_log SET actor_email = NULL WHERE actor_id = $1`, [user.id]);
+
+    const tickets: { id: string; kind: string; subject: string; message: string }[] = await m.query(
+      `SELECT id, kind, subject, message FROM support_inquiries WHERE user_id = $1 OR lower(email) = $2`,
+      [user.id, user.email.toLowerCase()],
+    );
+    const subjects = tickets.map((t) => t.subject).filter((subject) => subject.trim().length >= 3);
+    for (const t of tickets) {
+      const report = t.kind === 'abuse_report';
+      await m.query(`UPDATE support_inquiries SET user_id = NULL, name = '', email = '', subject = $2, message = $3 WHERE id = $1`, [
+        t.id,
+        report ? scrub(t.subject).slice(0, 200) : REMOVED,
+        report ? scrub(t.message) : `${REMOVED} (the sender deleted their account)`,
+      ]);
+      const replies: { id: string; body: string }[] = await m.query(`SELECT id, body FROM support_messages WHERE inquiry_id = $1`, [t.id]);
+      for (const reply of replies) await m.query(`UPDATE support_messages SET body = $2 WHERE id = $1`, [reply.id, scrub(reply.body)]);
+    }
+    const notifications: { id: string; title: string; message: string; dedupe_key: string | null }[] = await m.query(
+      `SELECT id, title, message, dedupe_key FROM system_notifications WHERE dedupe_key = ANY($1::text[]) OR message ILIKE $2 OR title ILIKE $2 OR message LIKE $3`,
+      [tickets.map((t) => `support:${t.id}`), `%${user.email.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, `%${user.id}%`],
+    );
+    const pseudonym = `deleted:${userIdHash(user.id)}`;
+    for (const n of notifications) {
+      const clean = (text: string) => subjects.reduce((out, subject) => out.split(subject).join(REMOVED), scrub(text)).split(user.id).join(pseudonym);
+      await m.query(`UPDATE system_notifications SET title = $2, message = $3, dedupe_key = $4 WHERE id = $1`, [
+        n.id,
+        clean(n.title).slice(0, 200),
+        clean(n.message),
+        n.dedupe_key?.split(user.id).join(pseudonym) ?? null,
+      ]);
+    }
+    await m.query(`UPDATE credit_ledger_entries SET reason = NULL WHERE user_id = $1 AND reason IS NOT NULL`, [user.id]);
   }
 
   /**

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { acceptPhoto, PhotoRejectedError, sniffImageFormat, UPLOAD_LIMITS } from './image-intake';
+import { acceptPhoto, inspectPhoto, PhotoRejectedError, sniffImageFormat, UPLOAD_LIMITS } from './image-intake';
 
 const solid = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: '#336699' } });
 
@@ -43,6 +43,20 @@ describe('acceptPhoto', () => {
     bomb.writeUInt32BE(9000, 16);
     bomb.writeUInt32BE(9000, 20);
     await expect(acceptPhoto(bomb)).rejects.toMatchObject({ reason: expect.stringMatching(/tooManyPixels|notAnImage/) });
+  });
+
+  it('refuses a small file that declares a large canvas (bytes per pixel), on its header alone', async () => {
+    const flat = await solid(6000, 6000).png({ compressionLevel: 9 }).toBuffer(); // 36 MP in 117 kB
+    await expect(inspectPhoto(flat)).rejects.toEqual(new PhotoRejectedError('implausible'));
+  });
+
+  it('accepts a photo-like file above 4 MP (noise compresses as badly as a real photo)', async () => {
+    const [w, h] = [2600, 1700];
+    const noise = Buffer.alloc(w * h * 3);
+    for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+    const jpeg = await sharp(noise, { raw: { width: w, height: h, channels: 3 } }).jpeg({ quality: 40 }).toBuffer();
+    expect(jpeg.length * UPLOAD_LIMITS.maxPixelsPerByte).toBeGreaterThan(w * h);
+    await expect(inspectPhoto(jpeg)).resolves.toEqual({ format: 'jpeg', width: w, height: h });
   });
 
   it('refuses a file of 10 MB or more as too large', async () => {

@@ -12,6 +12,14 @@ export const UPLOAD_LIMITS = {
   maxFiles: 5,
   /** decompression bombs: a small file may declare a huge canvas */
   maxPixels: 40_000_000,
+  /**
+   * Above this many pixels a file must carry at least 1 byte per `maxPixelsPerByte` pixels: a real
+   * photo of 12 MP weighs 1 to 6 MB (2 to 12 pixels a byte; a heavily compressed one about 50),
+   * while a crafted 40 MP PNG of flat colour weighs 130 kB (300 pixels a byte, a flat JPEG at
+   * quality 10 170). Checked on the header alone.
+   */
+  plainPixels: 4_000_000,
+  maxPixelsPerByte: 100,
   /** long side of the stored copy */
   maxLongSide: 2048,
   jpegQuality: 88,
@@ -24,6 +32,7 @@ export const UPLOAD_MESSAGES = {
   none: 'Please choose at least one photo to upload',
   wrongField: 'Send the photos in the form field "files"',
   tooManyPixels: `This photo is too large: at most ${UPLOAD_LIMITS.maxPixels / 1_000_000} megapixels`,
+  implausible: 'This file declares far more pixels than a photo of its size holds. Please upload an ordinary photo.',
   confirm: 'Please confirm that the photos show you and that you are 18 or older',
   malformed: 'The upload is not a valid multipart form',
   notFound: 'Photo not found.',
@@ -48,7 +57,7 @@ export function sniffImageFormat(bytes: Buffer): SniffedFormat | null {
 
 /** Why a photo was refused; `tooLarge` maps to 413, the others to a VALIDATION_ERROR. */
 export class PhotoRejectedError extends Error {
-  constructor(readonly reason: 'notAnImage' | 'tooLarge' | 'tooManyPixels') {
+  constructor(readonly reason: 'notAnImage' | 'tooLarge' | 'tooManyPixels' | 'implausible') {
     super(UPLOAD_MESSAGES[reason]);
     this.name = 'PhotoRejectedError';
   }
@@ -62,14 +71,19 @@ export interface AcceptedPhoto {
   sourceFormat: SniffedFormat;
 }
 
+/** What the header of an acceptable file says, read without decoding a pixel. */
+export interface InspectedPhoto {
+  format: SniffedFormat;
+  width: number;
+  height: number;
+}
+
 /**
- * Accepts a JPEG, PNG or WebP judged by its bytes, and answers a clean copy, or throws
- * PhotoRejectedError. The header is read first so that a "pixel bomb" (a tiny file declaring
- * 50000x50000) is refused before anything is decoded; sharp's own pixel limit guards the decode
- * as well. A truncated or corrupt file fails the decode. The copy is decoded and encoded again,
- * so nothing but pixels survives from the upload (a script appended to a JPEG is dropped).
+ * The cheap checks, on the bytes and the header only (no pixel is decoded): size, format by its
+ * magic bytes, dimensions, and bytes per pixel. A "pixel bomb" (a small file declaring a huge
+ * canvas) is refused here, before it waits for or takes any decoding capacity.
  */
-export async function acceptPhoto(bytes: Buffer): Promise<AcceptedPhoto> {
+export async function inspectPhoto(bytes: Buffer): Promise<InspectedPhoto> {
   if (bytes.length === 0) throw new PhotoRejectedError('notAnImage');
   if (bytes.length >= UPLOAD_LIMITS.maxBytes) throw new PhotoRejectedError('tooLarge');
   const format = sniffImageFormat(bytes);
@@ -82,8 +96,19 @@ export async function acceptPhoto(bytes: Buffer): Promise<AcceptedPhoto> {
     throw new PhotoRejectedError('notAnImage');
   }
   if (header.format !== format || !header.width || !header.height) throw new PhotoRejectedError('notAnImage');
-  if (header.width * header.height > UPLOAD_LIMITS.maxPixels) throw new PhotoRejectedError('tooManyPixels');
+  const pixels = header.width * header.height;
+  if (pixels > UPLOAD_LIMITS.maxPixels) throw new PhotoRejectedError('tooManyPixels');
+  if (pixels > UPLOAD_LIMITS.plainPixels && bytes.length * UPLOAD_LIMITS.maxPixelsPerByte < pixels) throw new PhotoRejectedError('implausible');
+  return { format, width: header.width, height: header.height };
+}
 
+/**
+ * The clean copy of an inspected photo: decoded and encoded again, so nothing but pixels survives
+ * (a script appended to a JPEG is dropped, and all metadata with it). A truncated or corrupt file
+ * fails the decode; sharp's own pixel limit guards the decode as well. This is the heavy part: run
+ * it through the image work gate.
+ */
+export async function cleanCopy(bytes: Buffer, inspected: InspectedPhoto): Promise<AcceptedPhoto> {
   try {
     const { data, info } = await sharp(bytes, { limitInputPixels: UPLOAD_LIMITS.maxPixels, failOn: 'error', animated: false })
       .rotate() // applies the EXIF orientation, which is then dropped with the rest of the metadata
@@ -92,9 +117,14 @@ export async function acceptPhoto(bytes: Buffer): Promise<AcceptedPhoto> {
       .toColourspace('srgb')
       .jpeg({ quality: UPLOAD_LIMITS.jpegQuality, chromaSubsampling: '4:2:0' })
       .toBuffer({ resolveWithObject: true });
-    return { jpeg: data, width: info.width, height: info.height, sourceFormat: format };
+    return { jpeg: data, width: info.width, height: info.height, sourceFormat: inspected.format };
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) throw new PhotoRejectedError('tooManyPixels');
     throw new PhotoRejectedError('notAnImage');
   }
+}
+
+/** Accepts a JPEG, PNG or WebP judged by its bytes and answers a clean copy, or throws PhotoRejectedError. */
+export async function acceptPhoto(bytes: Buffer): Promise<AcceptedPhoto> {
+  return cleanCopy(bytes, await inspectPhoto(bytes));
 }

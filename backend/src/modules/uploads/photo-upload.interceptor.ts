@@ -3,7 +3,9 @@ import type { Request, Response } from 'express';
 import multer from 'multer';
 import type { Observable } from 'rxjs';
 import { AppError, ErrorCode, ValidationError } from '../../common/errors';
+import type { AuthUser } from '../../common/auth';
 import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from './image-intake';
+import { UploadQuotaService } from './upload-quota.service';
 
 export const PHOTO_FIELD = 'files';
 
@@ -35,6 +37,7 @@ export function uploadErrorFor(error: unknown): AppError {
  * fields), before any pipe or handler runs. Nothing is written anywhere here: the service decides
  * per batch, and a refused batch leaves no trace. A request that is not multipart passes through
  * with no files (the handler answers "Please choose at least one photo to upload").
+ * An account whose upload allowance is spent is refused before the body is read.
  */
 @Injectable()
 export class PhotoUploadInterceptor implements NestInterceptor {
@@ -51,10 +54,13 @@ export class PhotoUploadInterceptor implements NestInterceptor {
     },
   }).array(PHOTO_FIELD, UPLOAD_LIMITS.maxFiles);
 
+  constructor(private readonly quota: UploadQuotaService) {}
+
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const http = context.switchToHttp();
-    const req = http.getRequest<Request>();
+    const req = http.getRequest<Request & { user?: AuthUser }>();
     const res = http.getResponse<Response>();
+    if (req.user) await this.quota.refuseWhenSpent(req.user.id);
     await new Promise<void>((resolve, reject) => {
       this.parse(req, res, (error?: unknown) => (error ? reject(uploadErrorFor(error)) : resolve()));
     });

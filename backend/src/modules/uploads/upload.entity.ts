@@ -28,8 +28,13 @@ export class UploadEntity {
   @Column({ type: 'integer' })
   height: number;
 
+  /** the stored copy's size */
   @Column({ name: 'size_bytes', type: 'integer' })
   sizeBytes: number;
+
+  /** what the upload weighed as received: the quotas count this */
+  @Column({ name: 'received_bytes', type: 'integer' })
+  receivedBytes: number;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -9,21 +9,28 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiPayloadTooLargeResponse,
+  ApiServiceUnavailableResponse,
   ApiTags,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { type AuthUser, Authenticated, CurrentUser } from '../../common/auth';
 import { ErrorResponseDto } from '../../common/errors';
 import { UploadCreateDto } from './dto/upload-create.dto';
 import { UploadBatchResponseDto, UploadResponseDto } from './dto/upload-response.dto';
+import { UploadUsageDto } from './dto/upload-usage.dto';
 import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from './image-intake';
 import { PHOTO_FIELD, PhotoUploadInterceptor } from './photo-upload.interceptor';
+import { UploadQuotaService } from './upload-quota.service';
 import { UploadsService } from './uploads.service';
 
 @ApiTags('uploads')
-@Authenticated()
+@Authenticated({ verifiedAdult: true })
 @Controller('uploads')
 export class UploadsController {
-  constructor(private readonly uploads: UploadsService) {}
+  constructor(
+    private readonly uploads: UploadsService,
+    private readonly quota: UploadQuotaService,
+  ) {}
 
   @Post()
   @UseInterceptors(PhotoUploadInterceptor)
@@ -33,7 +40,9 @@ export class UploadsController {
       `Multipart form: field \`${PHOTO_FIELD}\` (1 to ${UPLOAD_LIMITS.maxFiles} files) and \`confirm_own_photos=true\` (the photos show me and I am 18 or older). ` +
       'Each file must be a JPEG, PNG or WebP (judged by its bytes, not its name or type) under 10MB and at most 40 megapixels. ' +
       'Every photo is re-encoded as JPEG (orientation applied, long side at most 2048 px, all metadata such as GPS removed) and stored privately. ' +
-      'One refused file refuses the whole batch and nothing is stored.',
+      'One refused file refuses the whole batch and nothing is stored. ' +
+      'Quotas per account, counted on the bytes received: UPLOAD_QUOTA_PHOTOS_PER_HOUR photos (50) and UPLOAD_QUOTA_MB_PER_HOUR MB (50) an hour ' +
+      '(429 RATE_LIMITED with Retry-After), UPLOAD_QUOTA_MB_KEPT MB kept (1024; 413 PAYLOAD_TOO_LARGE). See GET /api/uploads/usage.',
   })
   @ApiConsumes('multipart/form-data')
   @ApiBody({
@@ -48,13 +57,22 @@ export class UploadsController {
   })
   @ApiCreatedResponse({ type: UploadBatchResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: `VALIDATION_ERROR: "${UPLOAD_MESSAGES.notAnImage}", "${UPLOAD_MESSAGES.tooMany}", ...` })
-  @ApiPayloadTooLargeResponse({ type: ErrorResponseDto, description: `PAYLOAD_TOO_LARGE: "${UPLOAD_MESSAGES.tooLarge}"` })
+  @ApiPayloadTooLargeResponse({ type: ErrorResponseDto, description: `PAYLOAD_TOO_LARGE: "${UPLOAD_MESSAGES.tooLarge}", or the photos kept would pass the storage allowance` })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'RATE_LIMITED: the hourly upload allowance is used up (Retry-After says when it starts again)' })
+  @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'SERVICE_UNAVAILABLE: too many photos are being processed right now (Retry-After)' })
   async uploadPhotos(
     @CurrentUser() user: AuthUser,
     @UploadedFiles() files: Express.Multer.File[] | undefined,
     @Body() _body: UploadCreateDto,
   ): Promise<UploadBatchResponseDto> {
     return { uploads: await this.uploads.create(user.id, files) };
+  }
+
+  @Get('usage')
+  @ApiOperation({ summary: 'How much of my upload allowance I have used: photos and MB this hour, MB kept' })
+  @ApiOkResponse({ type: UploadUsageDto })
+  usage(@CurrentUser() user: AuthUser): Promise<UploadUsageDto> {
+    return this.quota.usage(user.id);
   }
 
   @Get(':id')

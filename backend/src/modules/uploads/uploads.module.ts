@@ -1,14 +1,16 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { RateLimitStorageModule } from '../auth/rate-limit/auth-rate-limit';
+import { UploadQuotaService } from './upload-quota.service';
 import { UploadEntity } from './upload.entity';
 import { UploadsController } from './uploads.controller';
 import { UploadsService } from './uploads.service';
 
-/** Users' photos: POST/GET/DELETE /api/uploads. Other modules read them through UploadsService. */
+/** Users' photos: POST/GET/DELETE /api/uploads and the quotas (GET /api/uploads/usage). Other modules read them through UploadsService. */
 @Module({
-  imports: [TypeOrmModule.forFeature([UploadEntity])],
+  imports: [TypeOrmModule.forFeature([UploadEntity]), RateLimitStorageModule],
   controllers: [UploadsController],
-  providers: [UploadsService],
+  providers: [UploadsService, UploadQuotaService],
   exports: [UploadsService],
 })
 export class UploadsModule {}

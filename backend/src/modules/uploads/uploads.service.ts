@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
+import { IMAGE_WORK_GATE, type WorkGate } from '../../common/concurrency';
 import { NotFoundError, ValidationError } from '../../common/errors';
 import { STORAGE, type StoragePort } from '../../storage';
 import { UploadResponseDto } from './dto/upload-response.dto';
-import { acceptPhoto, PhotoRejectedError, UPLOAD_LIMITS, UPLOAD_MESSAGES, type AcceptedPhoto } from './image-intake';
+import { cleanCopy, inspectPhoto, PhotoRejectedError, UPLOAD_LIMITS, UPLOAD_MESSAGES, type AcceptedPhoto, type InspectedPhoto } from './image-intake';
 import { PhotoTooLargeError } from './photo-upload.interceptor';
+import { UploadQuotaService } from './upload-quota.service';
 import { UploadEntity } from './upload.entity';
 
 /** Where a user's photo lives: everything of a user is under `users/<user id>/`. */
@@ -32,6 +34,8 @@ export class UploadsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(STORAGE) private readonly storage: StoragePort,
+    @Inject(IMAGE_WORK_GATE) private readonly imageWork: WorkGate,
+    private readonly quota: UploadQuotaService,
   ) {}
 
   private get repo() {
@@ -42,36 +46,60 @@ export class UploadsService {
     if (!files || files.length === 0) throw new ValidationError(UPLOAD_MESSAGES.none);
     if (files.length > UPLOAD_LIMITS.maxFiles) throw new ValidationError(UPLOAD_MESSAGES.tooMany);
 
-    // 1. judge and re-encode every file first: one refused file refuses the batch, before anything is stored
-    const accepted: AcceptedPhoto[] = [];
-    for (const file of files) {
-      try {
-        accepted.push(await acceptPhoto(file.buffer));
-      } catch (error) {
-        if (error instanceof PhotoRejectedError) throw error.reason === 'tooLarge' ? new PhotoTooLargeError() : new ValidationError(error.message);
-        throw error;
-      }
-    }
+    // 1. the cheap checks on every file (bytes and headers, nothing decoded): one refused file refuses the batch
+    const inspected: InspectedPhoto[] = [];
+    for (const file of files) inspected.push(await asCatalogueError(() => inspectPhoto(file.buffer)));
 
-    // 2. store, then record; undo the stored objects when anything fails
-    const rows = accepted.map((photo) => {
-      const id = randomUUID();
-      return this.repo.create({ id, userId, storageKey: uploadStorageKey(userId, id), width: photo.width, height: photo.height, sizeBytes: photo.jpeg.length });
-    });
+    // 2. the allowances, counted on the bytes received: storage kept (checked again, under a lock,
+    //    when recording), and the hour's (taken now, given back if the batch fails later)
+    const received = files.reduce((sum, file) => sum + file.buffer.length, 0);
+    await this.quota.assertRoomToKeep(this.db.manager, userId, received);
+    const giveBack = await this.quota.reserve(userId, files.length, received);
+    try {
+      // 3. decode and re-encode, a bounded number at once in this process (503 + Retry-After beyond)
+      const accepted = await this.imageWork.run(async () => {
+        const copies: AcceptedPhoto[] = [];
+        for (const [i, file] of files.entries()) copies.push(await asCatalogueError(() => cleanCopy(file.buffer, inspected[i])));
+        return copies;
+      });
+      // 4. store, then record under the storage allowance; undo the stored objects when anything fails
+      const rows = accepted.map((photo, i) => {
+        const id = randomUUID();
+        return this.repo.create({
+          id,
+          userId,
+          storageKey: uploadStorageKey(userId, id),
+          width: photo.width,
+          height: photo.height,
+          sizeBytes: photo.jpeg.length,
+          receivedBytes: files[i].buffer.length,
+        });
+      });
+      await this.storeAndRecord(userId, rows, accepted, received);
+      const saved = await this.repo.findBy({ id: In(rows.map((r) => r.id)) });
+      const byId = new Map(saved.map((r) => [r.id, r]));
+      return Promise.all(rows.map((r) => this.toDto(byId.get(r.id) ?? r)));
+    } catch (error) {
+      await giveBack().catch((e) => this.logger.warn({ err: e }, 'could not give back the upload allowance'));
+      throw error;
+    }
+  }
+
+  private async storeAndRecord(userId: string, rows: UploadEntity[], photos: AcceptedPhoto[], received: number): Promise<void> {
     const stored: string[] = [];
     try {
       for (const [i, row] of rows.entries()) {
-        await this.storage.put(row.storageKey, accepted[i].jpeg, { contentType: 'image/jpeg' });
+        await this.storage.put(row.storageKey, photos[i].jpeg, { contentType: 'image/jpeg' });
         stored.push(row.storageKey);
       }
-      await this.db.transaction((m) => m.getRepository(UploadEntity).insert(rows));
+      await this.db.transaction(async (m) => {
+        await this.quota.assertRoomToKeep(m, userId, received);
+        await m.getRepository(UploadEntity).insert(rows);
+      });
     } catch (error) {
       await Promise.all(stored.map((key) => this.storage.delete(key).catch((e) => this.logger.warn({ err: e, key }, 'could not remove a stored photo'))));
       throw error;
     }
-    const saved = await this.repo.findBy({ id: In(rows.map((r) => r.id)) });
-    const byId = new Map(saved.map((r) => [r.id, r]));
-    return Promise.all(rows.map((r) => this.toDto(byId.get(r.id) ?? r)));
   }
 
   async get(userId: string, id: string): Promise<UploadResponseDto> {
@@ -116,5 +144,15 @@ export class UploadsService {
       url: await this.storage.signedUrl(row.storageKey),
       created_at: (row.createdAt ?? new Date()).toISOString(),
     };
+  }
+}
+
+/** A refused photo in the catalogue's words: 413 for a file too large, VALIDATION_ERROR otherwise. */
+async function asCatalogueError<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof PhotoRejectedError) throw error.reason === 'tooLarge' ? new PhotoTooLargeError() : new ValidationError(error.message);
+    throw error;
   }
 }

@@ -37,6 +37,16 @@ const KEEP_FAILED: KeepJobs = { age: 14 * 24 * 3600, count: 5000 };
 const KEEP_SCHEDULED: KeepJobs = { count: 50 };
 const HEARTBEAT_TTL_SECONDS = 7 * 24 * 3600;
 const CHECK_TIMEOUT_MS = 2000;
+/** How long an add or a count may wait on a Redis that answers slowly before it fails (503). */
+const OPERATION_TIMEOUT_MS = 3000;
+
+/** Redis cannot be reached: the operation fails at once instead of waiting for it (BullMQ would wait forever). */
+export class QueueUnavailableError extends Error {
+  constructor(what: string) {
+    super(`the queue is unavailable (Redis does not answer): ${what} refused`);
+    this.name = 'QueueUnavailableError';
+  }
+}
 
 export class BullMqQueueDriver implements QueueDriver {
   readonly kind = 'bullmq' as const;
@@ -51,11 +61,21 @@ export class BullMqQueueDriver implements QueueDriver {
   private state: 'open' | 'closing' | 'closed' = 'open';
   private closing?: Promise<void>;
   private lastConnectionError?: string;
+  /** the producer connection failed or closed and has not been ready since (a first connect still under way is not "away") */
+  private producerAway = false;
+  /** schedules asked for while Redis was away: set up when it answers */
+  private readonly pendingSchedules = new Map<string, () => Promise<void>>();
 
   constructor(private readonly options: BullMqQueueDriverOptions) {
     if (!options.redisUrl) throw new Error('BullMqQueueDriver: redisUrl is required');
     if (!options.prefix || options.prefix.includes(':')) throw new Error(`BullMqQueueDriver: prefix must be non-empty without ':', got "${options.prefix}"`);
     this.connection = this.connect('producer', { maxRetriesPerRequest: 3 });
+    this.connection.on('ready', () => {
+      this.producerAway = false;
+      void this.flushSchedules();
+    });
+    this.connection.on('error', () => (this.producerAway = true));
+    this.connection.on('close', () => (this.producerAway = true));
     for (const name of Object.values(QueueName)) {
       const queue = new Queue(name, {
         connection: this.connection,
@@ -84,18 +104,51 @@ export class BullMqQueueDriver implements QueueDriver {
     // completes or finally fails. It is free text (it only ends a Redis key), and BullMQ picks the
     // job's own id itself, so none of the jobId pitfalls apply.
     if (o.jobId !== undefined) jobOpts.deduplication = { id: dedupeKey(name, o.jobId) };
-    await this.queueFor(name).add(name, data ?? {}, jobOpts);
+    await this.whileReachable(`add ${name}`, () => this.queueFor(name).add(name, data ?? {}, jobOpts));
   }
 
   async addRepeatable(name: JobName, data: unknown, everyMs: number, key: string): Promise<void> {
     this.assertOpen('addRepeatable');
     assertRepeatable(everyMs, key);
     // Upsert by scheduler id: a restart or a second process replaces the pending run, never adds one.
-    await this.queueFor(name).upsertJobScheduler(
-      key,
-      { every: everyMs },
-      { name, data: data ?? {}, opts: { attempts: 1, removeOnComplete: KEEP_SCHEDULED, removeOnFail: KEEP_SCHEDULED } },
-    );
+    const schedule = async () => {
+      await this.queueFor(name).upsertJobScheduler(
+        key,
+        { every: everyMs },
+        { name, data: data ?? {}, opts: { attempts: 1, removeOnComplete: KEEP_SCHEDULED, removeOnFail: KEEP_SCHEDULED } },
+      );
+    };
+    if (this.connection.status !== 'ready') {
+      // Redis is away (the process may start without it): the schedule is set up when it answers
+      this.pendingSchedules.set(key, schedule);
+      return;
+    }
+    await schedule();
+  }
+
+  private async flushSchedules(): Promise<void> {
+    for (const [key, schedule] of [...this.pendingSchedules]) {
+      try {
+        await schedule();
+        this.pendingSchedules.delete(key);
+        this.logger.log(`Scheduled ${key} now that Redis answers`);
+      } catch (err) {
+        this.logger.warn(`Could not schedule ${key} yet: ${errorMessage(err)}`);
+      }
+    }
+  }
+
+  /**
+   * Runs a Redis operation only while Redis is reachable, and for at most OPERATION_TIMEOUT_MS:
+   * BullMQ waits for a connection forever, which left a request hanging for as long as Redis was away.
+   * Known to be away: refused at once. The first connection still being made: given the same bound.
+   */
+  private async whileReachable<T>(what: string, work: () => Promise<T>): Promise<T> {
+    if (this.connection.status !== 'ready' && (this.producerAway || this.connection.status === 'end')) throw new QueueUnavailableError(what);
+    const run = work();
+    run.catch(() => undefined);
+    if (!(await settlesWithin(run, OPERATION_TIMEOUT_MS))) throw new QueueUnavailableError(`${what} (no answer within ${OPERATION_TIMEOUT_MS} ms)`);
+    return run;
   }
 
   async startConsuming(dispatch: JobDispatcher): Promise<void> {
@@ -118,7 +171,11 @@ export class BullMqQueueDriver implements QueueDriver {
       worker.on('stalled', (jobId) => this.logger.warn(`Job ${jobId} on ${name} stalled (its worker died or was force-closed): moved back to wait`));
       this.workers.push(worker);
     }
-    await Promise.all(this.workers.map((w) => w.waitUntilReady()));
+    // Not awaited: a process must start and serve while Redis is away; the workers connect (and
+    // begin fetching jobs) whenever Redis answers.
+    void Promise.all(this.workers.map((w) => w.waitUntilReady()))
+      .then(() => this.logger.log('Workers connected to Redis'))
+      .catch((err) => this.logger.warn(`Workers not connected yet: ${errorMessage(err)}`));
   }
 
   close(): Promise<void> {
@@ -143,7 +200,7 @@ export class BullMqQueueDriver implements QueueDriver {
   async counts(): Promise<QueueCounts> {
     const totals: QueueCounts = { waiting: 0, active: 0, delayed: 0, failed: 0 };
     for (const queue of this.queues.values()) {
-      const c = await queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed');
+      const c = await this.whileReachable('counts', () => queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed'));
       totals.waiting += (c.waiting ?? 0) + (c.prioritized ?? 0);
       totals.active += c.active ?? 0;
       totals.delayed += c.delayed ?? 0;
@@ -155,7 +212,7 @@ export class BullMqQueueDriver implements QueueDriver {
   async countsByQueue(): Promise<NamedQueueCounts[]> {
     const out: NamedQueueCounts[] = [];
     for (const [name, queue] of this.queues) {
-      const c = await queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed', 'completed');
+      const c = await this.whileReachable('counts', () => queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed', 'completed'));
       out.push({
         name,
         counts: { waiting: (c.waiting ?? 0) + (c.prioritized ?? 0), active: c.active ?? 0, delayed: c.delayed ?? 0, failed: c.failed ?? 0, completed: c.completed ?? 0 },
@@ -170,11 +227,11 @@ export class BullMqQueueDriver implements QueueDriver {
   }
 
   async recordHeartbeat(at: Date): Promise<void> {
-    await this.connection.set(this.heartbeatKey, at.toISOString(), 'EX', HEARTBEAT_TTL_SECONDS);
+    await this.whileReachable('heartbeat', () => this.connection.set(this.heartbeatKey, at.toISOString(), 'EX', HEARTBEAT_TTL_SECONDS));
   }
 
   async lastHeartbeat(): Promise<Date | null> {
-    const value = await this.connection.get(this.heartbeatKey);
+    const value = await this.whileReachable('heartbeat', () => this.connection.get(this.heartbeatKey));
     return value ? new Date(value) : null;
   }
 

@@ -7,6 +7,7 @@ import { ConflictError, NotFoundError } from '../../common/errors';
 import { signLocalUrl } from '../signed-url';
 import { assertValidContentType, assertValidKey, assertValidPrefix, assertValidTtl, isValidContentType } from '../storage-key';
 import type { SignedUrlOptions, StoragePort, StoredObject } from '../storage.port';
+import { isStorageOutage, StorageUnavailableError } from '../storage-unavailable';
 
 const DIR_MODE = 0o700;
 const FILE_MODE = 0o600;
@@ -71,6 +72,7 @@ export class LocalStorageDriver implements StoragePort {
         await fs.rm(this.metaPath(key), { force: true }).catch(() => undefined);
         throw new ConflictError('A stored object and a folder of objects cannot share a name in local storage.');
       }
+      if (isStorageOutage(err)) throw new StorageUnavailableError('put', err);
       throw err;
     } finally {
       await Promise.all([fs.rm(tmpData, { force: true }), fs.rm(tmpMeta, { force: true })]);

@@ -15,6 +15,7 @@ import { NotFoundError } from '../../common/errors';
 import { attachmentDisposition } from '../signed-url';
 import { assertValidContentType, assertValidKey, assertValidPrefix, assertValidTtl } from '../storage-key';
 import type { SignedUrlOptions, StoragePort, StoredObject } from '../storage.port';
+import { isStorageOutage, storageCall, StorageUnavailableError } from '../storage-unavailable';
 
 type S3Settings = NonNullable<AppConfig['storage']['s3']>;
 
@@ -50,8 +51,8 @@ export class S3StorageDriver implements StoragePort, OnModuleDestroy {
   async put(key: string, body: Buffer, opts: { contentType: string }): Promise<void> {
     assertValidKey(key);
     assertValidContentType(opts?.contentType);
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: opts.contentType, ContentLength: body.length }),
+    await storageCall('put', () =>
+      this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: opts.contentType, ContentLength: body.length })),
     );
   }
 
@@ -63,6 +64,7 @@ export class S3StorageDriver implements StoragePort, OnModuleDestroy {
       return { body, contentType: out.ContentType ?? 'application/octet-stream', size: body.length };
     } catch (err) {
       if (isNotFound(err)) throw new NotFoundError('File not found.');
+      if (isStorageOutage(err)) throw new StorageUnavailableError('get', err);
       throw err;
     }
   }

@@ -6,6 +6,7 @@ import { paths } from '../../app/paths';
 import { CheckIcon } from '../../components/icons';
 import { type Catalog, formatPrice, planFor, tierName } from '../catalog/catalog-helpers';
 import { CatalogPicture } from '../catalog/CatalogPicture';
+import { useOutsideDismissGuard } from '../../components/useOutsideDismissGuard';
 
 interface UpgradeDialogProps {
   catalog: Catalog;
@@ -21,6 +22,7 @@ export const UPGRADE_FOOTER = 'Cancel anytime • No hidden fees • Instant acc
  * per month, description and features (all from the catalogue), "Upgrade to <Tier>" and "Maybe later".
  */
 export function UpgradeDialog({ catalog, template: requested, onClose }: UpgradeDialogProps) {
+  const dismissGuard = useOutsideDismissGuard();
   // The last template stays rendered while the dialog animates closed.
   const [shown, setShown] = useState(requested);
   if (requested && requested !== shown) setShown(requested);
@@ -29,6 +31,7 @@ export function UpgradeDialog({ catalog, template: requested, onClose }: Upgrade
   const tier = template ? tierName(catalog, template.requiredTier) : '';
   return (
     <Dialog.Root
+      onInteractOutside={dismissGuard.onInteractOutside}
       open={requested !== null}
       onOpenChange={(details) => {
         if (!details.open) onClose();
@@ -41,7 +44,7 @@ export function UpgradeDialog({ catalog, template: requested, onClose }: Upgrade
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px="4">
-          <Dialog.Content>
+          <Dialog.Content ref={dismissGuard.contentRef}>
             {template ? (
               <>
                 <Dialog.Header pe="14">

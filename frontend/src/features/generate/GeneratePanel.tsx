@@ -33,6 +33,8 @@ import { PosePicker } from './PosePicker';
 import { GENERATE_REQUIREMENTS_MESSAGE, PHOTO_MESSAGES, screenPhotos } from './photo-rules';
 import { useGenerationRunner } from './useGenerationRunner';
 import { CatalogPicture } from '../catalog/CatalogPicture';
+import { useAuth } from '../auth/useAuth';
+import { ResendLink, useEmailVerified, VERIFY_FIRST } from '../dashboard/VerifyEmailBanner';
 
 interface GeneratePanelProps {
   catalog: Catalog;
@@ -71,6 +73,19 @@ function usePhotos() {
   return { photos, add, remove, markUploaded };
 }
 
+/** In place of the upload area while the address is unconfirmed: the reason, and Resend. */
+function VerifyFirst({ email, id }: { email: string; id: string }) {
+  return (
+    <Stack id={id} role="note" gap="3" p="5" borderWidth="1px" borderStyle="dashed" borderColor="border" borderRadius="xl" bg="bg.subtle">
+      <Text fontWeight="medium">{VERIFY_FIRST}</Text>
+      <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+        Open the link we sent to <chakra.strong color="fg">{email}</chakra.strong>, then come back here.
+      </Text>
+      <ResendLink />
+    </Stack>
+  );
+}
+
 /** "Step" headings of the panel's columns. */
 function StepHeading({ id, children }: { id: string; children: string }) {
   return (
@@ -93,7 +108,9 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
   const [pose, setPose] = useState<PoseChoice>(null);
   const [customPose, setCustomPose] = useState('');
   const [type, setType] = useState<GenerationType>('image');
-  const ids = { photos: useId(), pose: useId(), type: useId(), typeHint: useId() };
+  const ids = { photos: useId(), pose: useId(), type: useId(), typeHint: useId(), verify: useId() };
+  const { user } = useAuth();
+  const verified = useEmailVerified();
 
   const scenes = useMemo(() => categoryScenes(catalog, category), [catalog, category]);
   const running = state.phase === 'running';
@@ -126,6 +143,10 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
   const generate = () => {
     if (running) {
       console.warn('A generation is already running: this click is ignored.');
+      return;
+    }
+    if (!verified) {
+      notify.error({ title: VERIFY_FIRST });
       return;
     }
     if (photos.length === 0 || !pose) {
@@ -176,16 +197,20 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
         <SimpleGrid columns={{ base: 1, md: 2 }} gap={{ base: '8', md: '10' }}>
           <Stack gap="3" role="group" aria-labelledby={ids.photos}>
             <StepHeading id={ids.photos}>1 · Your photos</StepHeading>
-            <PhotoPicker
-              photos={photos}
-              onAdd={addPhotos}
-              onRemove={remove}
-              confirmed={confirmed}
-              onConfirmedChange={onConfirmedChange}
-              confirmError={confirmError}
-              confirmRef={confirmRef}
-              disabled={running}
-            />
+            {verified ? (
+              <PhotoPicker
+                photos={photos}
+                onAdd={addPhotos}
+                onRemove={remove}
+                confirmed={confirmed}
+                onConfirmedChange={onConfirmedChange}
+                confirmError={confirmError}
+                confirmRef={confirmRef}
+                disabled={running}
+              />
+            ) : (
+              <VerifyFirst email={user?.email ?? ''} id={ids.verify} />
+            )}
           </Stack>
 
           <Stack gap="6">
@@ -262,6 +287,7 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
                   flex={{ sm: '1' }}
                   minW="0"
                   onClick={generate}
+                  aria-describedby={verified ? undefined : ids.verify}
                   data-generate-button=""
                   aria-disabled={running || undefined}
                   data-busy={running || undefined}

@@ -1,5 +1,6 @@
 import { Button, Dialog, Portal } from '@chakra-ui/react';
 import { useRef } from 'react';
+import { useOutsideDismissGuard } from '../../components/useOutsideDismissGuard';
 
 interface DeleteGenerationDialogProps {
   open: boolean;
@@ -10,9 +11,11 @@ interface DeleteGenerationDialogProps {
 
 /** The spec's confirm dialog before a generation is deleted. Cancel has the focus: deleting is final. */
 export function DeleteGenerationDialog({ open, deleting, onConfirm, onClose }: DeleteGenerationDialogProps) {
+  const dismissGuard = useOutsideDismissGuard();
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
     <Dialog.Root
+      onInteractOutside={dismissGuard.onInteractOutside}
       role="alertdialog"
       open={open}
       onOpenChange={(details) => {
@@ -27,7 +30,7 @@ export function DeleteGenerationDialog({ open, deleting, onConfirm, onClose }: D
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px="4">
-          <Dialog.Content>
+          <Dialog.Content ref={dismissGuard.contentRef}>
             <Dialog.Header>
               <Dialog.Title fontFamily="heading" fontWeight="medium" fontSize="xl">
                 Delete Generation

@@ -87,6 +87,8 @@ export interface AiProvider {
   readonly name: AiProviderName;
   /** whether `parseWebhook` is implemented and `webhookUrl` is used */
   readonly supportsWebhooks: boolean;
+  /** false for the local preview renderer (no AI): its results are labelled a preview, not AI-generated */
+  readonly generatesWithAi: boolean;
   start(input: ProviderStartInput): Promise<ProviderStartResult>;
   status(jobId: string, signal?: AbortSignal): Promise<ProviderStatus>;
   /** best effort: ask the vendor to stop (not every vendor can) */

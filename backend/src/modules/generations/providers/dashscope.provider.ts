@@ -41,6 +41,7 @@
  * No webhooks (DashScope has none for these APIs): the pipeline polls `status`.
  */
 import type { AppConfig } from '../../../config/app-config';
+import { NEGATIVE_PROMPT } from '../../catalog';
 import { DASHSCOPE_DEFAULTS } from '../../../config/app-config';
 import {
   AiProvider,
@@ -77,6 +78,7 @@ const TASK_STATUSES = new Set<TaskStatus>(['PENDING', 'RUNNING', 'SUCCEEDED', 'F
 export class DashScopeProvider implements AiProvider {
   readonly name = 'dashscope' as const;
   readonly supportsWebhooks = false;
+  readonly generatesWithAi = true;
   private readonly baseUrl: string;
   private readonly imageModel: string;
   private readonly videoModel: string;
@@ -101,8 +103,9 @@ export class DashScopeProvider implements AiProvider {
         path: DASHSCOPE_PATHS.videoSynthesis,
         body: {
           model: this.videoModel,
-          input: { prompt: input.prompt, img_url: input.person.url },
-          parameters: { resolution: videoResolutionTier(input.size), duration: this.videoDurationSeconds },
+          input: { prompt: input.prompt, negative_prompt: NEGATIVE_PROMPT, img_url: input.person.url },
+          // prompt_extend: no rewriting of our prompt by the vendor's language model (it would drop the safety clause)
+          parameters: { resolution: videoResolutionTier(input.size), duration: this.videoDurationSeconds, prompt_extend: false },
         },
       };
     }
@@ -124,9 +127,10 @@ export class DashScopeProvider implements AiProvider {
       path: DASHSCOPE_PATHS.imageSynthesis,
       body: {
         model: this.imageModel,
-        input: { prompt: imageEditPrompt(input.prompt, Boolean(input.scene)), images },
-        // n: the default may be more than one image (each one billed); watermark: we tag results ourselves
-        parameters: { ...(size ? { size } : {}), n: 1, watermark: false },
+        input: { prompt: imageEditPrompt(input.prompt, Boolean(input.scene)), negative_prompt: NEGATIVE_PROMPT, images },
+        // n: the default may be more than one image (each one billed); watermark: we tag results ourselves;
+        // prompt_extend: no rewriting of our prompt by the vendor's language model (it would drop the safety clause)
+        parameters: { ...(size ? { size } : {}), n: 1, watermark: false, prompt_extend: false },
       },
     };
   }

@@ -65,6 +65,13 @@ export const FASHN_WEBHOOK_QUERY = { generation: 'fr_generation', token: 'fr_tok
 
 type PredictionStatus = 'starting' | 'in_queue' | 'processing' | 'completed' | 'failed' | 'canceled' | 'time_out';
 const PREDICTION_STATUSES = new Set<PredictionStatus>(['starting', 'in_queue', 'processing', 'completed', 'failed', 'canceled', 'time_out']);
+/**
+ * FASHN's own moderation, said explicitly rather than left to its default: `permissive` blocks
+ * explicit content and lets swimwear and lingerie through (`conservative` would refuse the
+ * catalogue's bikinis; `none` nothing at all).
+ */
+export const FASHN_MODERATION_LEVEL = 'permissive';
+
 /** runtime error names that mean the vendor's moderation refused the input */
 const MODERATION_ERRORS = new Set(['ContentModerationError', 'NSFWError']);
 
@@ -74,6 +81,7 @@ export type WebhookRequestQuery = string | URL | URLSearchParams | Record<string
 export class FashnProvider implements AiProvider {
   readonly name = 'fashn' as const;
   readonly supportsWebhooks: boolean;
+  readonly generatesWithAi = true;
   private readonly baseUrl: string;
   private readonly imageModel: string;
   private readonly videoModel: string;
@@ -104,12 +112,20 @@ export class FashnProvider implements AiProvider {
           product_image: input.garment.url,
           ...tryonMaxFraming(input.size),
           num_images: 1,
+          moderation_level: FASHN_MODERATION_LEVEL,
         },
       };
     }
     return {
       model_name: this.imageModel,
-      inputs: { model_image: input.person.url, garment_image: input.garment.url, category: 'auto', mode: 'quality', num_samples: 1 },
+      inputs: {
+        model_image: input.person.url,
+        garment_image: input.garment.url,
+        category: 'auto',
+        mode: 'quality',
+        num_samples: 1,
+        moderation_level: FASHN_MODERATION_LEVEL,
+      },
     };
   }
 

@@ -49,6 +49,7 @@ const USER_KEY = /^users\/([0-9a-f-]{36})\//;
 export class PreviewProvider implements AiProvider {
   readonly name = 'preview' as const;
   readonly supportsWebhooks = false;
+  readonly generatesWithAi = false;
   private readonly logger = new Logger('PreviewProvider');
   /** jobs this process is rendering now */
   private readonly rendering = new Map<string, Promise<void>>();
@@ -129,8 +130,17 @@ export class PreviewProvider implements AiProvider {
           .put(this.key(jobId, 'failed.json'), Buffer.from(JSON.stringify({ reason: 'Generation failed' })), { contentType: 'application/json' })
           .catch(() => undefined);
       })
+      // the job may have been discarded while it rendered (the generation or the account deleted):
+      // then whatever this render wrote since goes too, so no photo of a deleted person is left behind
+      .then(() => this.sweepIfDiscarded(jobId))
+      .catch(() => undefined)
       .finally(() => this.rendering.delete(jobId));
     this.rendering.set(jobId, run);
+  }
+
+  private async sweepIfDiscarded(jobId: string): Promise<void> {
+    if (await this.storage.exists(this.key(jobId, 'job.json'))) return;
+    await this.storage.deletePrefix(this.key(jobId, ''));
   }
 
   private async render(jobId: string, job: PreviewJob): Promise<void> {

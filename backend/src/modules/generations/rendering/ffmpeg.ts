@@ -88,3 +88,40 @@ export async function readVideoTags(mp4: Buffer): Promise<Record<string, string>
     return tags;
   });
 }
+
+/**
+ * The MP4 with `overlayPng` drawn in its lower-right corner on every frame, `widthShare` of the
+ * video's width (scale2ref sizes it to the video, whatever its resolution), re-encoded as H.264,
+ * audio copied, and `metadata` written into the container.
+ */
+export async function overlayVideo(mp4: Buffer, overlayPng: Buffer, options: { widthShare: number; metadata: Record<string, string> }): Promise<Buffer> {
+  return withTempDir(async (dir) => {
+    const input = path.join(dir, 'in.mp4');
+    const badge = path.join(dir, 'badge.png');
+    const output = path.join(dir, 'out.mp4');
+    await writeFile(input, mp4);
+    await writeFile(badge, overlayPng);
+    const tags = Object.entries(options.metadata).flatMap(([k, v]) => ['-metadata', `${k}=${v}`]);
+    await runFfmpeg([
+      '-i', input, '-i', badge,
+      '-filter_complex',
+      `[1:v][0:v]scale2ref=w=main_w*${options.widthShare}:h=ow*ih/iw[b][v];[v][b]overlay=x=main_w-overlay_w-main_w*0.03:y=main_h-overlay_h-main_h*0.03:format=auto,format=yuv420p[out]`,
+      '-map', '[out]', '-map', '0:a?',
+      '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-c:a', 'copy',
+      ...tags,
+      '-movflags', '+faststart+use_metadata_tags', '-f', 'mp4', output,
+    ]);
+    return readFile(output);
+  });
+}
+
+/** The first frame of an MP4, as a PNG (for its perceptual hash). */
+export async function firstFrame(mp4: Buffer): Promise<Buffer> {
+  return withTempDir(async (dir) => {
+    const input = path.join(dir, 'in.mp4');
+    const output = path.join(dir, 'frame.png');
+    await writeFile(input, mp4);
+    await runFfmpeg(['-i', input, '-frames:v', '1', output]);
+    return readFile(output);
+  });
+}
