@@ -28,7 +28,19 @@ async function binaries(): Promise<Binaries> {
     const mod = (await import(pkg)) as Binaries;
     return { initdb: mod.initdb, postgres: mod.postgres };
   } catch {
+    // where `import()` of an ES module is not available (a CommonJS test runner): the package's files
+    const found = findPackageBinaries(pkg);
+    if (found) return found;
     throw new Error(`No embedded PostgreSQL for ${os.platform()}-${os.arch()} (${pkg} is not installed). Set DATABASE_URL to a PostgreSQL server instead.`);
+  }
+}
+
+/** `node_modules/<pkg>/native/bin` in this folder or one above it. */
+function findPackageBinaries(pkg: string): Binaries | undefined {
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    const bin = path.join(dir, 'node_modules', pkg, 'native', 'bin');
+    if (fs.existsSync(path.join(bin, 'postgres'))) return { initdb: path.join(bin, 'initdb'), postgres: path.join(bin, 'postgres') };
+    if (path.dirname(dir) === dir) return undefined;
   }
 }
 

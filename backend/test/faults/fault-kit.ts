@@ -37,7 +37,7 @@ export function launch(name: string, script: 'main.js' | 'worker.js', env: Recor
   if (!fs.existsSync(file)) throw new Error(`${file} is missing: build the backend first (npm run build -w backend)`);
   let output = '';
   const child = spawn(process.execPath, [file], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const keep = (d: Buffer) => (output = (output + d.toString()).slice(-30_000));
+  const keep = (d: Buffer) => (output = (output + d.toString()).slice(-(Number(process.env.FAULT_OUTPUT_CHARS) || 30_000)));
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   return { name, child, output: () => output, exited: () => child.exitCode !== null || child.signalCode !== null };

@@ -1,6 +1,6 @@
 import { BadRequestException, ForbiddenException, NotFoundException, PayloadTooLargeException, UnauthorizedException } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
-import { EntityNotFoundError, QueryFailedError } from 'typeorm';
+import { EntityNotFoundError, QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import {
   AuthError,
   ConflictError,
@@ -107,6 +107,7 @@ describe('toErrorBody: the catalogue of product-spec.md section 8', () => {
       Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
       Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
       new Error('timeout exceeded when trying to connect'),
+      new QueryRunnerAlreadyReleasedError(),
     ];
     for (const error of cases) expect(toErrorBody(error).body).toEqual(unavailable);
   });

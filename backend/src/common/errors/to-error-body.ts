@@ -50,6 +50,8 @@ export function isDependencyOutage(error: unknown): boolean {
     if (typeof code === 'string' && (OUTAGE_CODES.has(code) || OUTAGE_STATES.test(code))) return true;
     const message = (e as { message?: unknown }).message;
     if (typeof message === 'string' && OUTAGE_MESSAGES.test(message)) return true;
+    // TypeORM releases a query runner whose connection the server cut (a restart): the query then finds it released
+    if ((e as { name?: unknown }).name === 'QueryRunnerAlreadyReleasedError') return true;
   }
   return false;
 }
