@@ -29,7 +29,13 @@ export function FormAlert({ status = 'error', children, ref }: FormAlertProps) {
   );
 }
 
-/** Moves the focus to an element once the browser has laid out what was just rendered. */
-export function focusSoon(ref: { current: HTMLElement | null }): void {
-  requestAnimationFrame(() => ref.current?.focus());
+/**
+ * Moves the focus to an element once the browser has laid out what was just rendered. The state
+ * that renders it may commit a few frames later on a busy device: wait for it (about a second).
+ */
+export function focusSoon(ref: { current: HTMLElement | null }, framesLeft = 60): void {
+  requestAnimationFrame(() => {
+    if (ref.current) ref.current.focus();
+    else if (framesLeft > 0) focusSoon(ref, framesLeft - 1);
+  });
 }
