@@ -3,7 +3,7 @@
 #   api:    node backend/dist/main.js   (REST, Swagger, user app at /, console at /admin)
 #   worker: node backend/dist/worker.js (BullMQ consumers; scale with --scale worker=N)
 
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
@@ -21,7 +21,7 @@ COPY admin-ui admin-ui
 COPY openapi openapi
 RUN npm run build
 
-FROM node:20-bookworm-slim AS prod-deps
+FROM node:24-bookworm-slim AS prod-deps
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
@@ -31,7 +31,7 @@ COPY frontend/package.json frontend/
 COPY admin-ui/package.json admin-ui/
 RUN npm ci --omit=dev --workspace backend --include-workspace-root=false --strict-allow-scripts=true --no-audit --no-fund
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends tini curl && rm -rf /var/lib/apt/lists/*
