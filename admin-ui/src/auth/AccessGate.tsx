@@ -3,7 +3,7 @@ import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typogra
 import { type ReactNode, useEffect, useState } from 'react';
 import { fetchProfile, goToLanding, sessionStore, staffTwoFactorRefusal, twoFactorRequired, USER_APP_SETTINGS } from './session';
 
-/** Product spec, section 9: how long the denial shows before the person is sent to /. */
+/** docs/product.md: how long the denial shows before the person is sent to /. */
 export const ADMIN_REDIRECT_DELAY_MS = 2000;
 
 export const ACCESS_DENIED_MESSAGE = 'Access denied. Admin privileges required.';
@@ -76,7 +76,7 @@ function Centered({ children }: { children: ReactNode }) {
 }
 
 /**
- * Admin access (spec sections 4 and 9): "checking" (a spinner), then granted, or denied with a
+ * Admin access (docs/product.md): "checking" (a spinner), then granted, or denied with a
  * message and a full-page redirect to / after 2 s. Not signed in at all: straight to / (the user
  * app's landing, where people log in), since the console has no login page of its own.
  */

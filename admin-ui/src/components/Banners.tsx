@@ -1,7 +1,7 @@
 import { Alert } from '@mui/material';
 import { useListContext, useShowContext } from 'react-admin';
 
-/** Product spec, section 2: data load errors appear in a red alert banner. */
+/** docs/product.md: data load errors appear in a red alert banner. */
 export function ErrorBanner({ error }: { error: unknown }) {
   if (!error) return null;
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : 'Failed to load data';

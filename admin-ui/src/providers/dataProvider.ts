@@ -18,7 +18,7 @@ import { type DataProvider, fetchUtils, HttpError } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { sessionStore } from '../auth/session';
 
-/** The typed client's answer, or an ApiError carrying the API's message (the spec's wording). */
+/** The typed client's answer, or an ApiError carrying the API's message (the product's wording). */
 const data = async <T,>(call: Promise<{ data?: T; error?: unknown; response?: Response }>): Promise<T> => (await callApi(call)).data;
 
 export const API_URL = '/api/admin';
@@ -26,7 +26,7 @@ export const API_URL = '/api/admin';
 /**
  * fetchJson with `Authorization: Bearer <access token>`; a 401 renews the token once (through the
  * shared session store, under its cross-tab lock) and retries. Errors are react-admin HttpErrors
- * whose message is the API's (the spec's wording).
+ * whose message is the API's (the product's wording).
  */
 export async function httpClient(url: string, options: fetchUtils.Options = {}) {
   const send = (token: string | null) => {

@@ -26,7 +26,7 @@ export interface AiConfig {
   retryBaseMs?: number;
 }
 
-/** The spec's limits (product-spec.md section 9): 30 s per request, a poll every 3 s, at most 60 polls. */
+/** The product's limits (docs/product.md): 30 s per request, a poll every 3 s, at most 60 polls. */
 export const AI_DEFAULTS: AiConfig = {
   provider: 'preview',
   requestTimeoutMs: 30_000,

@@ -290,7 +290,7 @@ describe('accounts in the user app: the auth dialog, the guard, profile and sett
     expect(errors).toEqual([]);
   });
 
-  describe('session refresh (spec section 9), on a fake clock', () => {
+  describe('session refresh (docs/product.md), on a fake clock', () => {
     interface AuthCall {
       path: string;
       at: number; // the page's (fake) clock

@@ -108,7 +108,7 @@ describe('generating a look in the user app', () => {
     // A free template: selected, and the "Generate Your Look" panel appears.
     await pickFreeTemplate(page);
 
-    // Generate without a photo: the spec's message.
+    // Generate without a photo: the product's message.
     await page.getByRole('button', { name: 'Generate Image' }).click();
     await page.getByText('Please upload at least one image, select a template and a pose or custom prompt').waitFor();
 

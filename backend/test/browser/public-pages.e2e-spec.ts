@@ -229,7 +229,7 @@ describe('public pages: landing, pricing, legal, not found', () => {
     });
   });
 
-  it('the legal pages state every claim of spec section 1 and the safety rules', async () => {
+  it('the legal pages state every claim of the landing page and the safety rules', async () => {
     const page = await newPage(1440, 900);
     const text = async (route: string) => {
       await page.goto(`${base}/${route}`);

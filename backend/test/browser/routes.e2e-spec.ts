@@ -12,8 +12,8 @@ interface Catalogue {
 }
 
 /**
- * Every route of the spec's route table (product-spec.md section 2), visited in a real browser at
- * a phone's and a desktop's width: the spec's texts on each screen, one h1, nothing wider than the
+ * Every route of the product's route table (docs/product.md), visited in a real browser at
+ * a phone's and a desktop's width: the product's texts on each screen, one h1, nothing wider than the
  * screen, a screenshot of each (test-output/screenshots/routes-*.png), and the redirects with their
  * history entries replaced.
  */

@@ -4,7 +4,7 @@ import type { ErrorResponseDto } from '@fitting-room/api-client';
 export type ErrorCode = ErrorResponseDto['code'];
 
 /**
- * The client-side half of the error catalogue (product spec, section 8): every failed API call
+ * The client-side half of the error catalogue (docs/product.md): every failed API call
  * becomes an `ApiError` whose `message` can be shown to the user as it is.
  */
 export class ApiError extends Error {
@@ -39,7 +39,7 @@ export function isAbortError(error: unknown): boolean {
 
 /**
  * Maps what the generated client returns as `error` to an `ApiError`: the API's catalogue body
- * (`{ statusCode, code, message }`, whose message is the spec's wording), a network failure, or
+ * (`{ statusCode, code, message }`, whose message is the product's wording), a network failure, or
  * anything else. An abort is passed through untouched so that TanStack Query can recognise it.
  */
 export function toApiError(error: unknown, response?: Response): unknown {

@@ -1,5 +1,5 @@
 /**
- * URLs of the app's screens (product spec, section 2), named once so links never spell them.
+ * URLs of the app's screens (docs/product.md), named once so links never spell them.
  * Screens that do not exist yet are linked already; their issues add the routes.
  */
 export const paths = {

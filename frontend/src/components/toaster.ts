@@ -1,9 +1,9 @@
 import { createToaster } from '@chakra-ui/react';
 
-/** Toasts stay long enough to be read at leisure (spec: "toasts stay a long time"); each can be closed. */
+/** Toasts stay long enough to be read at leisure ("toasts stay a long time"); each can be closed. */
 export const TOAST_DURATION_MS = 15_000;
 
-/** The app's one toast area (rendered by <AppToaster>): one toast at a time (spec, section 2). */
+/** The app's one toast area (rendered by <AppToaster>): one toast at a time (docs/product.md). */
 export const toaster = createToaster({
   max: 1,
   placement: 'bottom-end',
@@ -22,7 +22,7 @@ function show(type: 'success' | 'error' | 'info', { title, description }: ToastM
   toaster.create({ type, title, description, closable: true });
 }
 
-/** The spec's toasts: successes, destructive failures, and neutral notices. */
+/** The product's toasts: successes, destructive failures, and neutral notices. */
 export const notify = {
   success: (message: ToastMessage) => show('success', message),
   error: (message: ToastMessage) => show('error', message),

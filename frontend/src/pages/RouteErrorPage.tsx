@@ -15,7 +15,7 @@ function isChunkLoadError(error: unknown): boolean {
 }
 
 /**
- * The generic error screen (spec section 2), rendered by the router when a screen throws.
+ * The generic error screen (docs/product.md), rendered by the router when a screen throws.
  * Try Again renders the current URL afresh (its data fetched again); Go Home goes to the landing page.
  */
 export function RouteErrorPage() {

@@ -42,7 +42,7 @@ function MarkReadButton() {
         update(
           'notifications',
           { id: record.id, data: { read: true }, previousData: record },
-          // Product spec, section 8: mark-read errors are only logged.
+          // docs/product.md: mark-read errors are only logged.
           { mutationMode: 'pessimistic', onError: (error) => console.error('Failed to mark the notification read', error) },
         );
       }}

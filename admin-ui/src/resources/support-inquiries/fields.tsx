@@ -42,7 +42,7 @@ export const KIND_CHOICES = [
 
 const nameOf = (choices: { id: string; name: string }[], id: string | undefined) => choices.find((c) => c.id === id)?.name ?? id ?? '';
 
-/** Status as a chip; open is destructive (spec section 3). */
+/** Status as a chip; open is destructive (docs/product.md). */
 export function StatusField(_props: { source?: string }) {
   const record = useRecordContext<InquiryRecord>();
   if (!record) return null;

@@ -7,7 +7,7 @@ import type { AdminCreditsAdjustDto, AdminUserDetailsDto as AdminUserDetails } f
 
 type CreditMode = AdminCreditsAdjustDto['mode'];
 
-/** Product spec, section 5 (admin credit adjustment), with the API's own wording for server refusals. */
+/** docs/product.md (admin credit adjustment), with the API's own wording for server refusals. */
 export const FILL_ALL_FIELDS = 'Please fill in all fields';
 export const INVALID_AMOUNT = 'Please enter a valid amount';
 

@@ -10,7 +10,7 @@ function useUserFilters() {
   ];
 }
 
-/** Users, 100 per page (spec section 9), searched by the API (case-insensitive, email or full name). */
+/** Users, 100 per page (docs/product.md), searched by the API (case-insensitive, email or full name). */
 export function UserList() {
   const filters = useUserFilters();
   return (

@@ -111,7 +111,7 @@ function UserDetails() {
   );
 }
 
-/** A user's details (spec section 3): profile, tier, credits, generation counts, recent activity. */
+/** A user's details (docs/product.md): profile, tier, credits, generation counts, recent activity. */
 export function UserShow() {
   return (
     <Show queryOptions={BANNER_ONLY} error={<ShowErrorBanner fallback="Failed to load user details" />} actions={false}>

@@ -1,5 +1,5 @@
 /**
- * The error catalogue of product-spec.md section 8: one code, HTTP status and wording per kind.
+ * The error catalogue of docs/product.md: one code, HTTP status and wording per kind.
  * Every error body the API returns is `{ statusCode, code, message }` built from this table.
  */
 export enum ErrorCode {
@@ -43,7 +43,7 @@ export const ErrorMessages = {
   conflict: 'This action conflicts with the current state. Please refresh and try again.',
 } as const;
 
-/** PostgreSQL SQLSTATE codes named by the spec, and what the API answers for each. */
+/** PostgreSQL SQLSTATE codes named by the product rules, and what the API answers for each. */
 export const DatabaseErrorMap: Record<string, { status: number; code: ErrorCode; message: string }> = {
   '23505': { status: 409, code: ErrorCode.DUPLICATE_RECORD, message: ErrorMessages.duplicate },
   '23503': { status: 409, code: ErrorCode.RELATED_RECORD_NOT_FOUND, message: ErrorMessages.relatedMissing },

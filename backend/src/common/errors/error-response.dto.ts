@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ErrorCode } from './error-catalogue';
 
-/** The body of every error the API answers (product-spec.md section 8). */
+/** The body of every error the API answers (docs/product.md). */
 export class ErrorResponseDto {
   @ApiProperty({ example: 400 })
   statusCode: number;

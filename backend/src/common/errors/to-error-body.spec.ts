@@ -16,7 +16,7 @@ import {
 import { ErrorCode } from './error-catalogue';
 import { toErrorBody } from './to-error-body';
 
-describe('toErrorBody: the catalogue of product-spec.md section 8', () => {
+describe('toErrorBody: the catalogue of docs/product.md', () => {
   it.each([
     [new InsufficientCreditsError(3, 1), 400, ErrorCode.INSUFFICIENT_CREDITS, 'Insufficient credits. Required: 3, Available: 1.'],
     [new ValidationError('Please upload image files only'), 400, ErrorCode.VALIDATION_ERROR, 'Please upload image files only'],

@@ -13,7 +13,7 @@ import { UserMailService } from '../users/user-mail.service';
 import { UserRole } from '../users/user.entity';
 import type { AdminActivityDto, AdminUserDetailsDto, AdminUserRowDto } from './dto/admin-user.dto';
 
-/** The spec's admin messages (product-spec.md sections 5 and 8). */
+/** The product's admin messages (docs/product.md). */
 export const ADMIN_MESSAGES = {
   fillAllFields: 'Please fill in all fields',
   validAmount: 'Please enter a valid amount',

@@ -10,7 +10,7 @@ export enum AnalyticsEventName {
   GenerationFailed = 'generation_failed',
 }
 
-/** A product analytics event, stored server-side (product-spec section 4). Kept when the user is deleted. */
+/** A product analytics event, stored server-side (docs/product.md). Kept when the user is deleted. */
 @Entity({ name: 'analytics_events' })
 @Index('analytics_events_event_created_at_idx', ['event', 'createdAt'])
 export class AnalyticsEventEntity {

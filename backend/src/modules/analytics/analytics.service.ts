@@ -13,8 +13,8 @@ export interface UserStats {
 }
 
 /**
- * Product analytics stored server-side (analytics_events) and the per-user stats of the spec.
- * Tracking is best effort: a failure is logged and swallowed (product-spec section 8), so it never
+ * Product analytics stored server-side (analytics_events) and the per-user stats of the product.
+ * Tracking is best effort: a failure is logged and swallowed (docs/product.md), so it never
  * fails the user's request.
  */
 @Injectable()
@@ -36,11 +36,11 @@ export class AnalyticsService {
   }
 
   /**
-   * The spec's get_user_stats, counted from user_generations in one query: every generation
+   * The product's get_user_stats, counted from user_generations in one query: every generation
    * started, the completed and failed ones, and the credits spent (the cost of completed
    * generations: only those are charged; a failed one releases its hold). last_activity is the
    * latest recorded activity (sign-in, profile change, generation...). A failed read answers zeros
-   * and null (product-spec section 8).
+   * and null (docs/product.md).
    */
   async userStats(userId: string): Promise<UserStats> {
     try {

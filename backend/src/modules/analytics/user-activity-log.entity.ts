@@ -16,7 +16,7 @@ export enum ActivityType {
   TwoFactorDisabled = 'two_factor_disabled',
 }
 
-/** What a user did (product-spec section 3, user_activity_logs). Metadata never holds secrets. */
+/** What a user did (docs/product.md_activity_logs). Metadata never holds secrets. */
 @Entity({ name: 'user_activity_logs' })
 @Index('user_activity_logs_user_id_created_at_idx', ['userId', 'createdAt'])
 export class UserActivityLogEntity {

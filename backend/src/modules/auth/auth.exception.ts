@@ -26,7 +26,7 @@ export enum AuthErrorCode {
 export const AuthMessages = {
   /** the one sign-in failure, whatever its cause (unknown email, wrong password, Google-only account) */
   invalidCredentials: 'Invalid email or password',
-  /** spec section 5: the authentication layer's wording for a missing email or password */
+  /** docs/product.md: the authentication layer's wording for a missing email or password */
   credentialsRequired: 'You must provide either an email or phone number and a password',
   ageConfirmation: 'You must confirm that you are 18 or older',
   invalidLink: 'This link is invalid or has expired. Please ask for a new one.',

@@ -1,5 +1,5 @@
 /**
- * Words no catalogue text may contain (DECISIONS.md: no nudity, nothing school-themed or
+ * Words no catalogue text may contain (docs/product.md: no nudity, nothing school-themed or
  * suggesting a minor). The catalogue's tests hold every name, description, prompt text and hint
  * to it; it is a guard on our own copy, not a filter for what users type.
  */

@@ -61,7 +61,7 @@ describe('the catalogue data', () => {
     }
   });
 
-  it('uses ids in the spec style, unique across templates, scenes and the custom pose', () => {
+  it('uses ids in one style, unique across templates, scenes and the custom pose', () => {
     const prefix: Record<CategoryId, string> = { bikini: 'bikini', lingerie: 'lingerie', active_wear: 'activewear', dress: 'dress', pajamas: 'pajamas', spicy: 'spicy' };
     for (const t of TEMPLATES) expect(t.id).toMatch(new RegExp(`^${prefix[t.category]}-[a-z0-9]+(-[a-z0-9]+)*$`));
     for (const id of ['bikini-yellow', 'lingerie-silk', 'activewear-1', 'dress-bodycon', 'pajamas-1', 'spicy-nurse']) expect(findTemplate(id)).toBeDefined();
@@ -78,7 +78,7 @@ describe('the catalogue data', () => {
     for (const t of TEMPLATES) expect(t.promptDescription).toMatch(/^wearing /);
   });
 
-  it('contains no text suggesting nudity or a minor (DECISIONS.md)', () => {
+  it('contains no text suggesting nudity or a minor (docs/product.md)', () => {
     const texts = [
       ...TEMPLATES.flatMap((t) => [t.id, t.name, t.description, t.promptDescription]),
       ...ALL_SCENES.flatMap((s) => [s.id, s.name, s.description, s.promptDescription]),

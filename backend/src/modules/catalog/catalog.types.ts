@@ -1,6 +1,6 @@
 import type { Tier } from './tiers';
 
-/** The six categories with a screen (product-spec.md section 1). */
+/** The six categories with a screen (docs/product.md). */
 export const CATEGORY_IDS = ['active_wear', 'dress', 'pajamas', 'bikini', 'lingerie', 'spicy'] as const;
 export type CategoryId = (typeof CATEGORY_IDS)[number];
 
@@ -15,7 +15,7 @@ export interface CategoryDefinition {
   id: CategoryId;
   /** Header and page title: "Active Wear" */
   label: string;
-  /** Sidebar link text (the spec's sidebar says "Dress" for Dresses) */
+  /** Sidebar link text (the product's sidebar says "Dress" for Dresses) */
   navLabel: string;
   /** Route segment: /dashboard/<slug> */
   slug: string;

@@ -1,7 +1,7 @@
 import { canGenerateVideo, canUseScene, canUseTemplate, canUseTier, isWatermarked, lockedFor } from './entitlements';
 import { isTier, tierAtLeast, tierRank, TIERS, type Tier } from './tiers';
 
-describe('tier order (product-spec section 4)', () => {
+describe('tier order (docs/product.md)', () => {
   it('is free < starter < glow_up < model_mode', () => {
     expect(TIERS).toEqual(['free', 'starter', 'glow_up', 'model_mode']);
     expect(TIERS.map(tierRank)).toEqual([0, 1, 2, 3]);
@@ -18,7 +18,7 @@ describe('tier order (product-spec section 4)', () => {
   });
 });
 
-describe('entitlements (product-spec section 6)', () => {
+describe('entitlements (docs/product.md)', () => {
   const expected: Record<Tier, Tier[]> = {
     free: ['free'],
     starter: ['free', 'starter'],

@@ -2,7 +2,7 @@ import type { SceneDefinition, TemplateDefinition } from './catalog.types';
 import { Tier, tierAtLeast } from './tiers';
 
 /**
- * What a subscription tier may do (product-spec.md sections 4 and 6). Pure functions: the API
+ * What a subscription tier may do (docs/product.md). Pure functions: the API
  * checks them before a generation and GET /api/catalog uses them to mark items `locked`.
  */
 

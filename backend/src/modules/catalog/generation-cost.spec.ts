@@ -3,7 +3,7 @@ import { ALL_SCENES, CATEGORY_SCENES, CUSTOM_POSE, VIDEO_SURCHARGE } from './cat
 import { GENERATION_TYPES } from './catalog.types';
 import { generationCost } from './generation-cost';
 
-describe('generationCost: the cost rule of product-spec section 9', () => {
+describe('generationCost: the cost rule of docs/product.md', () => {
   it('a video adds 3 credits', () => {
     expect(VIDEO_SURCHARGE).toBe(3);
   });

@@ -5,7 +5,7 @@ import type { GenerationType } from './catalog.types';
 export type GenerationCostInput = { sceneId: string; custom?: false; type: GenerationType } | { custom: true; sceneId?: undefined; type: GenerationType };
 
 /**
- * The cost rule (product-spec.md section 9), in credits: the scene's creditCost, plus
+ * The cost rule (docs/product.md), in credits: the scene's creditCost, plus
  * VIDEO_SURCHARGE for a video; a custom pose costs CUSTOM_POSE.creditCost (plus the surcharge).
  * An unknown scene is a VALIDATION_ERROR.
  */

@@ -15,7 +15,7 @@ export const NEGATIVE_PROMPT =
   'wardrobe malfunction, lingerie falling off, sexual act, explicit content, child, minor, teenager, school uniform, childlike body';
 
 /**
- * The prompt of a generation (product-spec.md section 7): "show the woman " + the outfit's
+ * The prompt of a generation (docs/product.md): "show the woman " + the outfit's
  * promptDescription + the pose, then PROMPT_SAFETY_CLAUSE. A catalogue scene's text is ours; a
  * custom pose's text (after the safety check of the generation API) goes in as a quoted
  * description, never as instructions.

@@ -1,5 +1,5 @@
 /**
- * Subscription tiers in ascending order (product-spec.md section 4): the single source of the tier
+ * Subscription tiers in ascending order (docs/product.md): the single source of the tier
  * order. Other modules (users, generations, the UIs through GET /api/catalog) import it from here.
  */
 export const TIERS = ['free', 'starter', 'glow_up', 'model_mode'] as const;

@@ -12,7 +12,7 @@ export interface CreditBalance {
   subscription: number;
   purchased: number;
   held: number;
-  /** what the user can spend now: both buckets minus open holds (the spec's user_credits.credits) */
+  /** what the user can spend now: both buckets minus open holds (the product's user_credits.credits) */
   available: number;
 }
 

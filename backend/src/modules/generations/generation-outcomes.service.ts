@@ -12,7 +12,7 @@ import { GENERATION_MESSAGES, progressOf } from './generation-progress';
 import type { GenerationEntity } from './generation.entity';
 import { GenerationsRepository } from './generations.repository';
 
-/** The spec's analytics events of a generation (product-spec.md section 7), and the activity rows. */
+/** The product's analytics events of a generation (docs/product.md), and the activity rows. */
 export const GENERATION_EVENTS = {
   started: AnalyticsEventName.GenerationStarted,
   completed: AnalyticsEventName.GenerationCompleted,

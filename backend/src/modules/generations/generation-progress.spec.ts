@@ -1,8 +1,8 @@
 import { GENERATION_MESSAGES, progressMessage, progressOf, PROGRESS_MESSAGES } from './generation-progress';
 import { GenerationStage, GenerationStatus } from './generation.entity';
 
-describe('progress messages (product-spec.md section 4)', () => {
-  it('uses the spec wording for each stage', () => {
+describe('progress messages (docs/product.md)', () => {
+  it("uses the product's wording for each stage", () => {
     expect(([GenerationStage.Creating, GenerationStage.Starting, GenerationStage.Processing, GenerationStage.Finalizing, GenerationStage.Complete] as const).map((s) => PROGRESS_MESSAGES[s])).toEqual([
       'Creating generation record...',
       'Starting AI generation...',

@@ -1,7 +1,7 @@
 import { ErrorMessages } from '../../common/errors';
 import { GenerationStage, GenerationStatus, type GenerationEntity } from './generation.entity';
 
-/** The spec's progress messages (product-spec.md section 4), one per stage. */
+/** The product's progress messages (docs/product.md), one per stage. */
 export const PROGRESS_MESSAGES = {
   [GenerationStage.Creating]: 'Creating generation record...',
   [GenerationStage.Starting]: 'Starting AI generation...',
@@ -13,10 +13,10 @@ export const PROGRESS_MESSAGES = {
 
 /** The generation API's own messages. */
 export const GENERATION_MESSAGES = {
-  /** product-spec.md section 5 */
+  /** docs/product.md */
   missingInput: 'Please upload at least one image, select a template and a pose or custom prompt',
   alreadyRunning: 'A generation is already running',
-  /** product-spec.md section 8 */
+  /** docs/product.md */
   failed: 'Generation failed',
   startFailed: 'Failed to start generation',
   timeout: ErrorMessages.timeout('generation'),

@@ -82,7 +82,7 @@ function isTimeout(error: unknown): boolean {
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * The queue side of a generation (ARCHITECTURE.md "Data flow of one generation", step 3-4).
+ * The queue side of a generation (docs/architecture.md "Data flow of one generation", step 3-4).
  *
  * Jobs: GenerationSubmit (call the provider's start, 30 s timeout, record its job id), then
  * GenerationPoll step 1, 2, ... every AI_POLL_INTERVAL_MS, at most AI_MAX_POLLS steps (a webhook

@@ -8,7 +8,7 @@ export enum GenerationStatus {
   Failed = 'failed',
 }
 
-/** Where a running generation is; each stage has the spec's progress message (generation-progress.ts). */
+/** Where a running generation is; each stage has the product's progress message (generation-progress.ts). */
 export enum GenerationStage {
   Creating = 'creating',
   Starting = 'starting',
@@ -30,7 +30,7 @@ export interface GenerationMetadata {
 }
 
 /**
- * The spec's user_generations, plus what the server needs to drive the work: the progress stage,
+ * The product's user_generations, plus what the server needs to drive the work: the progress stage,
  * the provider's job id, the poll counter and claims that make every queue step run once
  * (see generation-worker.service.ts). At most one `processing` row per user (partial unique index).
  */
@@ -104,7 +104,7 @@ export class GenerationEntity {
   @Column({ type: 'integer', default: 0 })
   attempts: number;
 
-  /** why it failed: the spec's "Generation failed", the vendor's refusal, the timeout, "Cancelled" */
+  /** why it failed: the product's "Generation failed", the vendor's refusal, the timeout, "Cancelled" */
   @Column({ type: 'text', nullable: true })
   error: string | null;
 

@@ -15,7 +15,7 @@ export enum NotificationType {
 }
 
 /**
- * The spec's system_notifications: something an admin should know about, raised by the system
+ * The product's system_notifications: something an admin should know about, raised by the system
  * itself. `dedupe_key` makes a burst of the same event one notification (see NotificationsService.notify).
  * Read once, read for good: `read_by` and `read_at` keep the first reader.
  */

@@ -16,7 +16,7 @@ export type DeliveryState = (typeof DELIVERY_STATES)[number];
 const list = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
 
 /**
- * The spec's support_inquiries, with the workflow of DECISIONS.md (status, priority, kind). The
+ * The product's support_inquiries, with the workflow of docs/product.md (status, priority, kind). The
  * sender may be signed in (user_id) or not; generation_id names the image an abuse report is about
  * (no foreign key: the reporter does not own it, and the report outlives the image).
  */

@@ -6,9 +6,9 @@ import { ErrorMessages } from '../../common/errors';
  * name and its declared Content-Type are never trusted.
  */
 export const UPLOAD_LIMITS = {
-  /** product-spec.md section 9: photos under 10MB */
+  /** docs/product.md: photos under 10MB */
   maxBytes: 10 * 1024 * 1024,
-  /** product-spec.md section 9: at most 5 photos */
+  /** docs/product.md: at most 5 photos */
   maxFiles: 5,
   /** decompression bombs: a small file may declare a huge canvas */
   maxPixels: 40_000_000,

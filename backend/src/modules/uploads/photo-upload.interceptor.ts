@@ -9,7 +9,7 @@ import { UploadQuotaService } from './upload-quota.service';
 
 export const PHOTO_FIELD = 'files';
 
-/** A refused upload: 413 PAYLOAD_TOO_LARGE with the spec's "File size must be less than 10MB". */
+/** A refused upload: 413 PAYLOAD_TOO_LARGE with the product's "File size must be less than 10MB". */
 export class PhotoTooLargeError extends AppError {
   constructor() {
     super(ErrorCode.PAYLOAD_TOO_LARGE, UPLOAD_MESSAGES.tooLarge, 413);

@@ -1,7 +1,7 @@
 import { Column, Entity, JoinColumn, OneToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { UserEntity } from './user.entity';
 
-/** Notification preferences (product-spec section 2, Settings); a user without a row has the defaults. */
+/** Notification preferences (docs/product.md); a user without a row has the defaults. */
 @Entity({ name: 'user_settings' })
 export class UserSettingsEntity {
   @PrimaryColumn({ name: 'user_id', type: 'uuid' })

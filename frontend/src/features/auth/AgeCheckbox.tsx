@@ -1,6 +1,6 @@
 import { Checkbox, Field } from '@chakra-ui/react';
 
-/** Sign-up's 18+ confirmation (DECISIONS.md: required, and the server stores when it was given). */
+/** Sign-up's 18+ confirmation (docs/product.md: required, and the server stores when it was given). */
 export const AGE_CONFIRMATION_LABEL = 'I confirm I am 18 or older';
 /** The server's wording when the box is not ticked (AuthMessages.ageConfirmation). */
 export const AGE_CONFIRMATION_REQUIRED = 'You must confirm that you are 18 or older';

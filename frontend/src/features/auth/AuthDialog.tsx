@@ -42,7 +42,7 @@ export interface AuthDialogProps {
 }
 
 /**
- * The auth dialog of the landing page (spec section 2), one step per mode: Log in and Create
+ * The auth dialog of the landing page (docs/product.md), one step per mode: Log in and Create
  * account, "Forgot password?", and the code step of a sign-in with two-factor on. Typed values
  * (the email, mostly) follow the person from step to step; each step's messages stay with it.
  */

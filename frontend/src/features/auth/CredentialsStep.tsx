@@ -55,7 +55,7 @@ interface CredentialsStepProps {
 }
 
 /**
- * Log in or Create account (spec section 2): email and password (and, to sign up, the full name and
+ * Log in or Create account (docs/product.md): email and password (and, to sign up, the full name and
  * the 18+ box), Continue with Google. While submitting, the button is disabled and reads
  * "Loading..."; a failure shows the server's message in red inside the dialog; success goes to All
  * Generations (a new account is signed in, its address not yet confirmed).

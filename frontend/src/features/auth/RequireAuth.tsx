@@ -6,7 +6,7 @@ import { AgeConfirmationPage } from './AgeConfirmationPage';
 import { useAuth } from './useAuth';
 
 /**
- * The auth guard of /try, /app and /dashboard/* (spec section 2): a centred spinner while the
+ * The auth guard of /try, /app and /dashboard/* (docs/product.md): a centred spinner while the
  * session loads; signed-out visitors go to `/` with the history entry replaced, so Back does not
  * return them to the protected URL. A Google account that has not yet confirmed the age of 18+
  * confirms it before anything else.

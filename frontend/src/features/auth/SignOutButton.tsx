@@ -6,7 +6,7 @@ import { paths } from '../../app/paths';
 import { notify } from '../../components/toaster';
 import { useAuth } from './useAuth';
 
-/** Sign Out: ends the session on the server, then goes to `/` (spec section 2, dashboard shell). */
+/** Sign Out: ends the session on the server, then goes to `/` (docs/product.md). */
 export function SignOutButton(props: ButtonProps) {
   const { signOut } = useAuth();
   const navigate = useNavigate();

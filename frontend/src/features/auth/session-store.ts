@@ -9,7 +9,7 @@ export interface SessionRefreshRules {
   backoffMaxMs: number;
 }
 
-/** Product spec, section 9: how the session is kept fresh. */
+/** docs/product.md: how the session is kept fresh. */
 export const SESSION_REFRESH_RULES: SessionRefreshRules = {
   /** How often the session's expiry is checked. */
   checkIntervalMs: 30_000,

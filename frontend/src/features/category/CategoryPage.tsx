@@ -176,7 +176,7 @@ function CategoryScreen({ catalog, slug }: { catalog: Catalog; slug: string }) {
 }
 
 /**
- * A category screen (spec section 2, one layout for all six): the header with credits and tier,
+ * A category screen (docs/product.md): the header with credits and tier,
  * "Choose a Template", the "Generate Your Look" panel once a template is picked, and the
  * category's generations. The route renders it with `key={slug}`: changing category starts afresh
  * (template, pose and photos reset).

@@ -18,7 +18,7 @@ interface UpgradeDialogProps {
 export const UPGRADE_FOOTER = 'Cancel anytime • No hidden fees • Instant access';
 
 /**
- * The upgrade dialog of a locked template (spec section 2): the tier it needs, that plan's price
+ * The upgrade dialog of a locked template (docs/product.md): the tier it needs, that plan's price
  * per month, description and features (all from the catalogue), "Upgrade to <Tier>" and "Maybe later".
  */
 export function UpgradeDialog({ catalog, template: requested, onClose }: UpgradeDialogProps) {

@@ -68,7 +68,7 @@ function MobileTopBar() {
 }
 
 /**
- * The signed-in app's shell (spec section 2): a sidebar with the wordmark and the navigation on
+ * The signed-in app's shell (docs/product.md): a sidebar with the wordmark and the navigation on
  * wide screens, a top bar with a menu drawer on phones, and the current screen beside or below.
  */
 export function DashboardLayout() {

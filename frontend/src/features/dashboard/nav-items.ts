@@ -7,7 +7,7 @@ export interface DashboardCategory {
   categoryId: 'active_wear' | 'dress' | 'pajamas' | 'bikini' | 'lingerie' | 'spicy';
 }
 
-/** The category screens, in the sidebar's order (spec section 2, dashboard shell). */
+/** The category screens, in the sidebar's order (docs/product.md). */
 export const dashboardCategories: readonly DashboardCategory[] = [
   { slug: 'active-wear', label: 'Active Wear', categoryId: 'active_wear' },
   { slug: 'dress', label: 'Dress', categoryId: 'dress' },

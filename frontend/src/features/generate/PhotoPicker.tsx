@@ -29,9 +29,9 @@ const tileCss = {
 } as const;
 
 /**
- * The upload area (spec section 2): click (or drop) to add up to 5 photos, previews with a
+ * The upload area (docs/product.md): click (or drop) to add up to 5 photos, previews with a
  * remove button each, an "Add More" tile, and the confirmation that the photos show the person
- * and that they are 18 or older (DECISIONS.md: once per upload batch).
+ * and that they are 18 or older (docs/product.md: once per upload batch).
  */
 export function PhotoPicker({
   photos,

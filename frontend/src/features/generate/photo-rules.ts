@@ -1,6 +1,6 @@
 /**
- * The client-side checks on photos (product spec, sections 5 and 9). The server checks the bytes
- * again: these only spare a pointless upload. Messages are the spec's (and the server's) wording.
+ * The client-side checks on photos (docs/product.md). The server checks the bytes
+ * again: these only spare a pointless upload. Messages are the product's (and the server's) wording.
  */
 export const PHOTO_RULES = {
   maxPhotos: 5,
@@ -19,7 +19,7 @@ export const PHOTO_MESSAGES = {
   confirm: 'Please confirm that the photos show you and that you are 18 or older',
 } as const;
 
-/** Product spec, section 5: what Generate needs. */
+/** docs/product.md: what Generate needs. */
 export const GENERATE_REQUIREMENTS_MESSAGE = 'Please upload at least one image, select a template and a pose or custom prompt';
 
 export const CONFIRM_PHOTOS_LABEL = 'These photos are of me and I am 18 or older';

@@ -36,7 +36,7 @@ function NoGenerations() {
   );
 }
 
-/** All Generations (spec section 2): every completed generation of the user, newest first. */
+/** All Generations (docs/product.md): every completed generation of the user, newest first. */
 export function AllGenerationsPage() {
   useDocumentTitle('All Generations');
   return (

@@ -9,7 +9,7 @@ interface DeleteGenerationDialogProps {
   onClose(): void;
 }
 
-/** The spec's confirm dialog before a generation is deleted. Cancel has the focus: deleting is final. */
+/** The product's confirm dialog before a generation is deleted. Cancel has the focus: deleting is final. */
 export function DeleteGenerationDialog({ open, deleting, onConfirm, onClose }: DeleteGenerationDialogProps) {
   const dismissGuard = useOutsideDismissGuard();
   const cancelRef = useRef<HTMLButtonElement>(null);

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { DownloadIcon, SearchIcon, TrashIcon } from '../../components/icons';
 import type { Generation } from './generation-api';
 
-/** Results are rendered at the spec's output size (2953*4096): the media box keeps that shape. */
+/** Results are rendered at the product's output size (2953*4096): the media box keeps that shape. */
 export const RESULT_WIDTH = 2953;
 export const RESULT_HEIGHT = 4096;
 

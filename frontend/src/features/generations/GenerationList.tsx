@@ -32,7 +32,7 @@ interface GenerationListProps {
 }
 
 /**
- * A grid of the user's completed generations (spec section 2, All Generations and the category
+ * A grid of the user's completed generations (docs/product.md, All Generations and the category
  * screens): spinner, cards with Download, Search and Delete, the confirm dialog, and more pages on
  * request.
  */

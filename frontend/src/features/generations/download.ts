@@ -28,7 +28,7 @@ function downloadName(generation: Generation, response: Response | undefined): s
 }
 
 /**
- * Download (spec section 7): GET /api/generations/:id/download answers with a redirect to a signed
+ * Download (docs/product.md): GET /api/generations/:id/download answers with a redirect to a signed
  * link, named `<prefix>-<id>.jpg` or `.mp4`. The browser follows it through the typed client (the
  * first request needs the bearer token), then saves the file under the server's name.
  */

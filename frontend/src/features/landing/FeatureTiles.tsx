@@ -38,7 +38,7 @@ function tiles(catalog: Catalog | undefined) {
   ];
 }
 
-/** Eight feature tiles: the spec's landing claims (speed, HD, privacy, free start) and what the studio offers. */
+/** Eight feature tiles: the product's landing claims (speed, HD, privacy, free start) and what the studio offers. */
 export function FeatureTiles({ catalog }: { catalog: Catalog | undefined }) {
   return (
     <Box as="section" aria-labelledby="features-title" bg="bg.panel" borderYWidth="1px" borderColor="border">

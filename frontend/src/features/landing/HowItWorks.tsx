@@ -21,7 +21,7 @@ const steps = [
   },
 ] as const;
 
-/** "How It Works": the three steps of the spec (upload, choose, get results). */
+/** "How It Works": the three steps (upload, choose, get results). */
 export function HowItWorks() {
   return (
     <Box as="section" aria-labelledby="how-it-works-title" bg="bg.panel" borderYWidth="1px" borderColor="border">

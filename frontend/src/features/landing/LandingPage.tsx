@@ -7,7 +7,7 @@ import { HeroSection } from './HeroSection';
 // Below the fold: its code loads right after the entry bundle, off the critical path.
 const LandingSections = lazy(() => import('./LandingSections'));
 
-/** The landing page (route `/`). Its sections stack here, in the order of the spec. */
+/** The landing page (route `/`). Its sections stack here, in the order of the product. */
 export function LandingPage() {
   useDocumentTitle();
   return (

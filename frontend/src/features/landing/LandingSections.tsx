@@ -7,7 +7,7 @@ import { Testimonials } from './Testimonials';
 import { VideoTryOnGrid } from './VideoTryOnGrid';
 
 /**
- * Everything below the landing page's hero, in the spec's order. A separate chunk: it loads just
+ * Everything below the landing page's hero, in the product's order. A separate chunk: it loads just
  * after the first paint, so the entry bundle stays small. Categories and pictures come from the catalogue.
  */
 export default function LandingSections() {

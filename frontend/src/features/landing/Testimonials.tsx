@@ -2,7 +2,7 @@ import { Box, Circle, Container, Grid, HStack, Stack, Text } from '@chakra-ui/re
 import { APP_NAME } from '../../config/app-config';
 import { SectionHeading } from './SectionHeading';
 
-/** Three static testimonials (spec, section 2). Initials instead of portraits: no photos of real people. */
+/** Three static testimonials (docs/product.md). Initials instead of portraits: no photos of real people. */
 const testimonials = [
   {
     quote: 'I tried three summer dresses on myself before ordering one. It is the first time nothing went back.',

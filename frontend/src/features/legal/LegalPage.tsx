@@ -8,7 +8,7 @@ import { BUSINESS_EMAIL, SUPPORT_EMAIL } from '../../config/app-config';
 /** When the legal texts last changed; shown under each page title. */
 export const LEGAL_LAST_UPDATED = '21 November 2026';
 
-/** Support's promised answer time (product spec, section 1). */
+/** Support's promised answer time (docs/product.md). */
 export const SUPPORT_RESPONSE_TIME = '24-48 hours';
 
 function hasHistory(): boolean {

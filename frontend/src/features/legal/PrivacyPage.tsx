@@ -5,7 +5,7 @@ import { Bullets, LegalContacts, LegalPage, LegalSection, P, PageLink, SUPPORT_R
 /**
  * Privacy Policy (route /privacy). It describes what the product really does: photos private
  * behind short-lived links, unused uploads deleted after UPLOAD_RETENTION_DAYS, "Delete All My
- * Data" (DELETE /api/me) immediate, and deletion on request within 30 days (product spec, section 1).
+ * Data" (DELETE /api/me) immediate, and deletion on request within 30 days (docs/product.md).
  */
 export function PrivacyPage() {
   return (

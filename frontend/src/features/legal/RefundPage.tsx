@@ -2,7 +2,7 @@ import { paths } from '../../app/paths';
 import { APP_NAME } from '../../config/app-config';
 import { Bullets, LegalContacts, LegalPage, LegalSection, P, PageLink } from './LegalPage';
 
-/** Refund Policy (route /refund): the payment claims of product spec section 1. */
+/** Refund Policy (route /refund): the payment claims of docs/product.md. */
 export function RefundPage() {
   return (
     <LegalPage

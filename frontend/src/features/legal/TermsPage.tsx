@@ -2,7 +2,7 @@ import { paths } from '../../app/paths';
 import { APP_NAME } from '../../config/app-config';
 import { Bullets, LegalContacts, LegalPage, LegalSection, P, PageLink } from './LegalPage';
 
-/** Terms of Service (route /terms). Every claim of product spec section 1 that concerns use and payment. */
+/** Terms of Service (route /terms). Every claim of docs/product.md that concerns use and payment. */
 export function TermsPage() {
   return (
     <LegalPage

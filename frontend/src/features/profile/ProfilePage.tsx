@@ -89,7 +89,7 @@ function ProfileForm({ profile }: { profile: ProfileResponseDto }) {
   );
 }
 
-/** Profile (spec section 2): tier and credits, the editable full name and the read-only email. */
+/** Profile (docs/product.md): tier and credits, the editable full name and the read-only email. */
 export function ProfilePage() {
   useDocumentTitle('Profile');
   const { data: profile, isError, isPending, refetch } = useQuery(meQueryOptions);

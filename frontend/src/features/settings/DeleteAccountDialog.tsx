@@ -14,7 +14,7 @@ export const DELETE_CONFIRMATION: AccountDeleteDto['confirm'] = 'DELETE';
 export const ACCOUNT_DELETED = 'Your account and all its data have been deleted';
 
 /**
- * DELETE /api/me ("Delete All My Data", DECISIONS.md). The server ends every session of the
+ * DELETE /api/me ("Delete All My Data", docs/product.md). The server ends every session of the
  * account; this browser forgets its session and goes home, where a toast says it is done.
  */
 function useDeleteAccount() {

@@ -119,7 +119,7 @@ function AccountActions() {
   );
 }
 
-/** Settings (spec section 2; persisted, DECISIONS.md): notification toggles and account actions. */
+/** Settings (docs/product.md; persisted, docs/product.md): notification toggles and account actions. */
 export function SettingsPage() {
   useDocumentTitle('Settings');
   const { data, isError, isPending, refetch } = useQuery(settingsQueryOptions);

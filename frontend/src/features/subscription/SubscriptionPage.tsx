@@ -156,7 +156,7 @@ function SubscriptionContent({ catalog, profile }: { catalog: Catalog; profile: 
   );
 }
 
-/** Subscription (spec section 2): the current plan, its credits and features, and Billing. */
+/** Subscription (docs/product.md): the current plan, its credits and features, and Billing. */
 export function SubscriptionPage() {
   useDocumentTitle('Subscription');
   const me = useQuery(meQueryOptions);

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 
 /**
- * `{ mode, amount, reason }`. Validated by the service so that the answers carry the spec's exact
+ * `{ mode, amount, reason }`. Validated by the service so that the answers carry the product's exact
  * messages ("Please fill in all fields", "Please enter a valid amount"); @Allow keeps the fields
  * through the global whitelist.
  */

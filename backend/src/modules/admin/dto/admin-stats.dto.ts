@@ -18,7 +18,7 @@ export class CreditsPerDayDto {
   @ApiProperty() credits: number;
 }
 
-/** The spec's "Dashboard stats (admin)", plus the daily series of the last 30 days for charts. */
+/** The product's "Dashboard stats (admin)", plus the daily series of the last 30 days for charts. */
 export class AdminStatsDto {
   @ApiProperty() total_users: number;
   @ApiProperty() new_users_today: number;

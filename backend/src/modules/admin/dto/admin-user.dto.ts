@@ -3,7 +3,7 @@ import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validat
 import { TIERS, type Tier } from '../../catalog/tiers';
 import { UserRole } from '../../users/user.entity';
 
-/** A row of the console's user list (the spec's "User row (admin list)"). */
+/** A row of the console's user list (the product's "User row (admin list)"). */
 export class AdminUserRowDto {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() email: string;
@@ -42,7 +42,7 @@ export class AdminRefusalsDto {
   @ApiProperty({ type: [AdminRefusalDto], description: 'the latest 20' }) recent: AdminRefusalDto[];
 }
 
-/** The spec's "User details (admin)". */
+/** The product's "User details (admin)". */
 export class AdminUserDetailsDto extends AdminUserRowDto {
   @ApiProperty() successful_generations: number;
   @ApiProperty() failed_generations: number;

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { ProfileResponseDto } from '../../users/dto/profile-response.dto';
 
 /**
- * The spec's Session. The refresh token is never in the body: browsers receive it as the httpOnly
+ * The product's Session. The refresh token is never in the body: browsers receive it as the httpOnly
  * cookie `fr_refresh` (path /api/auth), rotated by POST /api/auth/refresh.
  */
 export class SessionResponseDto {

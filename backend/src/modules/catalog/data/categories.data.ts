@@ -1,7 +1,7 @@
 import type { CategoryDefinition, CategoryId } from '../catalog.types';
 
 /**
- * The category screens, in the order of the dashboard's sidebar (product-spec.md section 2).
+ * The category screens, in the order of the dashboard's sidebar (docs/product.md).
  * Scene ids of a category start with its scenePrefix (active_wear -> activewear, dress -> dresses).
  */
 export const CATEGORIES: readonly CategoryDefinition[] = [

@@ -1,7 +1,7 @@
 import type { SceneArtwork } from '../catalog.types';
 import type { Tier } from '../tiers';
 
-/** Credits a video adds to the scene's cost (product-spec.md section 9). */
+/** Credits a video adds to the scene's cost (docs/product.md). */
 export const VIDEO_SURCHARGE = 3;
 
 /** The "+ Custom" pose: the user types the pose; always available, 3 credits (+3 for video). */

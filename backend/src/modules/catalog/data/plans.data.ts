@@ -8,7 +8,7 @@ function videoCostRange(): string {
   return `${Math.min(...costs)}-${Math.max(...costs)}`;
 }
 
-/** Monthly plans (product-spec.md sections 6 and 9). Prices in USD. `name` is the short label (badges, "Requires: Glow Up"), `displayName` the card title. */
+/** Monthly plans (docs/product.md). Prices in USD. `name` is the short label (badges, "Requires: Glow Up"), `displayName` the card title. */
 export const PLANS: readonly PlanDefinition[] = [
   {
     id: 'free',

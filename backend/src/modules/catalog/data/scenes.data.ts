@@ -1,7 +1,7 @@
 import type { SceneDefinition } from '../catalog.types';
 
 /**
- * Scenes (poses). Costs follow product-spec.md section 9: free-tier scenes 1 credit, starter 2,
+ * Scenes (poses). Costs follow docs/product.md: free-tier scenes 1 credit, starter 2,
  * glow_up 2 (the seated ones 3), spicy scenes 3 (and model_mode); other model_mode scenes 2 like
  * the generic bathroom scene. A scene belongs to a category by its id prefix; the generic scenes
  * (no category prefix) are offered in every category.

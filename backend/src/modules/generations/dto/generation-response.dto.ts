@@ -33,7 +33,7 @@ export class GenerationProgressDto {
   max_polls: number;
 }
 
-/** The spec's user_generations row as the owner sees it. */
+/** The product's user_generations row as the owner sees it. */
 export class GenerationResponseDto {
   @ApiProperty({ format: 'uuid' })
   id: string;

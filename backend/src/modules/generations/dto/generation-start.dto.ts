@@ -5,7 +5,7 @@ import { GenerationCheckDto } from './generation-check.dto';
 
 /**
  * POST /api/generations. Presence rules ("at least one photo, a template, and a pose or a custom
- * prompt") are checked by the service, so that they answer the spec's one message.
+ * prompt") are checked by the service, so that they answer the product's one message.
  */
 export class GenerationStartDto extends GenerationCheckDto {
   @ApiProperty({ type: [String], format: 'uuid', minItems: 1, maxItems: 5, description: 'my uploads; the first one is sent to the AI' })

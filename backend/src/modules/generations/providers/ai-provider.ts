@@ -23,7 +23,7 @@ export interface ProviderStartInput {
   type: GenerationType;
   /** assembled by the server from catalogue text (and a safety-checked custom pose) */
   prompt: string;
-  /** output size, "width*height" (the spec's "2953*4096") */
+  /** output size, "width*height" (the product's "2953*4096") */
   size: string;
   /** the user's first photo */
   person: ProviderImage;

@@ -40,7 +40,7 @@ export function imageModelFamily(model: string): Exclude<DashScopeModelFamily, '
  */
 export const IMAGE_EDIT_SIZE_LIMITS = { minPixels: 768 * 768, maxPixels: 1280 * 1280, minRatio: 1 / 4, maxRatio: 4 } as const;
 
-/** Parses "width*height" (the spec's "2953*4096"); also accepts "x" or "×". */
+/** Parses "width*height" (the product's "2953*4096"); also accepts "x" or "×". */
 export function parseSize(size: string): { width: number; height: number } | null {
   const m = /^\s*(\d{1,5})\s*[*x×]\s*(\d{1,5})\s*$/i.exec(size ?? '');
   if (!m) return null;
@@ -79,7 +79,7 @@ export function fitImageEditSize(size: string, limits = IMAGE_EDIT_SIZE_LIMITS):
 
 /**
  * Video resolution tier closest to the requested output: the first-frame API keeps the input
- * image's aspect ratio and scales the area to the tier. The spec's 2953*4096 is above every tier,
+ * image's aspect ratio and scales the area to the tier. The product's 2953*4096 is above every tier,
  * so it maps to the largest, 1080P.
  */
 export function videoResolutionTier(size: string): '480P' | '720P' | '1080P' {

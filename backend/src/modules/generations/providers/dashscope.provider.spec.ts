@@ -6,7 +6,7 @@ import { createDashScopeProvider, DashScopeProvider, parseRetryAfter, taskToStat
 const task = (output: Record<string, unknown>) => ({ request_id: 'r', output: { task_id: 't', ...output } });
 
 describe('DashScope request rules', () => {
-  it("fits the spec's 2953*4096 into wan2.5-i2i-preview's documented range, keeping the aspect ratio", () => {
+  it("fits the product's 2953*4096 into wan2.5-i2i-preview's documented range, keeping the aspect ratio", () => {
     expect(fitImageEditSize('2953*4096')).toBe('1086*1507');
     expect(fitImageEditSize('1024*1024')).toBe('1024*1024'); // already allowed: unchanged
     expect(fitImageEditSize('300*300')).toBe('768*768'); // too small: scaled up to the minimum area

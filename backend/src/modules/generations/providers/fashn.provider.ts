@@ -302,7 +302,7 @@ export function tryonMaxFraming(size: string): { aspect_ratio?: string; resoluti
   return { aspect_ratio, resolution: long >= 3000 ? '4k' : long >= 1500 ? '2k' : '1k' };
 }
 
-/** Image-to-video resolution closest to the requested output (the spec's 2953*4096 is above every tier: 1080p). */
+/** Image-to-video resolution closest to the requested output (the product's 2953*4096 is above every tier: 1080p). */
 export function videoResolution(size: string): '480p' | '720p' | '1080p' {
   const m = /^\s*(\d+)\s*[*x×]\s*(\d+)\s*$/i.exec(size ?? '');
   if (!m) return '1080p';

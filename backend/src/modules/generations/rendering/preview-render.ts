@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { dotTextPath, measureDotText } from './dot-font';
 
-/** The spec's output size, "2953*4096" (product-spec.md section 9). */
+/** The product's output size, "2953*4096" (docs/product.md). */
 export const OUTPUT_SIZE = '2953*4096';
 export const OUTPUT_WIDTH = 2953;
 export const OUTPUT_HEIGHT = 4096;

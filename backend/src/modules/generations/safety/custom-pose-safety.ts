@@ -97,7 +97,7 @@ export function explainCustomPose(text: string): Finding | null {
 }
 
 /**
- * Whether a user's custom pose may be sent to a provider (DECISIONS.md "Safety"): only everyday
+ * Whether a user's custom pose may be sent to a provider (docs/product.md "Safety"): only everyday
  * English words; no nudity, sexual content, minors, other real people, violence, self-harm,
  * slurs, instructions to the AI or numbers; not empty; at most 300 characters.
  */

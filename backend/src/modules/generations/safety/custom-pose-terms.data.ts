@@ -152,7 +152,7 @@ export const MINOR_TERMS: readonly string[] = [
 
 /**
  * Someone else in the picture, or the user made to look like someone. The picture may show only
- * the user (DECISIONS.md). Relationship words are listed with the words that make them a person
+ * the user (docs/product.md). Relationship words are listed with the words that make them a person
  * ("my ex", "her sister"); "as <Firstname Lastname>" and "look like ..." are rules in the checker.
  */
 export const OTHER_PERSON_TERMS: readonly string[] = [
@@ -306,7 +306,7 @@ export const ORDINAL_WORDS_UNDER_18: readonly string[] = [
 /**
  * Phrases that the `obscenity` English dataset flags but that are ordinary here. "sexy" describes
  * a look, not an act, and the product sells lingerie and "spicy" outfits: allowed (decision; see
- * the safety spec). Everything the dataset flags otherwise is refused.
+ * the safety test). Everything the dataset flags otherwise is refused.
  */
 export const OBSCENITY_ALLOWED_PHRASES: readonly string[] = [
   'sexy', 'pussycat bow', 'pussy bow', 'pussy-bow', 'pussybow', 'cumin', 'cum laude', 'summa cum laude', 'shiitake',

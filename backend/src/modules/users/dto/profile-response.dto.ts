@@ -13,7 +13,7 @@ export class ProfileCreditBalanceDto {
   held: number;
 }
 
-/** The signed-in user's profile: the spec's profiles row with its tier and credits. */
+/** The signed-in user's profile: the product's profiles row with its tier and credits. */
 export class ProfileResponseDto {
   @ApiProperty({ format: 'uuid' })
   id: string;

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-/** The spec's user stats (get_user_stats): zeros, and null for last_activity, when there is nothing yet. */
+/** The product's user stats (get_user_stats): zeros, and null for last_activity, when there is nothing yet. */
 export class StatsResponseDto {
   @ApiProperty({ example: 0 })
   total_generations: number;

@@ -2,7 +2,7 @@ import type { TemplateDefinition } from '../../catalog.types';
 
 /**
  * Spicy: all 12 need model_mode. Adult costume, party and evening looks, every one fully clothed
- * (DECISIONS.md: no topless templates, nothing school-themed or suggesting a minor).
+ * (docs/product.md: no topless templates, nothing school-themed or suggesting a minor).
  */
 export const SPICY_TEMPLATES: readonly TemplateDefinition[] = [
   {
