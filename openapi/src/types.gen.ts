@@ -500,7 +500,7 @@ export type GenerationMetadataDto = {
 export type GenerationProgressDto = {
     max_polls: number;
     /**
-     * the product's progress message of the stage (the failure reason once failed)
+     * the spec's progress message of the stage (the failure reason once failed)
      */
     message: string;
     /**
