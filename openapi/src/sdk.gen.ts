@@ -372,7 +372,15 @@ export const resetPassword = <ThrowOnError extends boolean = false>(options: Opt
  *
  * Presenting again the refresh token a refresh replaced revokes its whole session (a replay); any other wrong token is only refused. Sessions end AUTH_SESSION_TTL_DAYS (30) days after sign-in whatever happens.
  */
-export const refreshSession = <ThrowOnError extends boolean = false>(options?: Options<RefreshSessionData, ThrowOnError>): RequestResult<RefreshSessionResponses, RefreshSessionErrors, ThrowOnError> => (options?.client ?? client).post<RefreshSessionResponses, RefreshSessionErrors, ThrowOnError>({ url: '/api/auth/refresh', ...options });
+export const refreshSession = <ThrowOnError extends boolean = false>(options?: Options<RefreshSessionData, ThrowOnError>): RequestResult<RefreshSessionResponses, RefreshSessionErrors, ThrowOnError> => (options?.client ?? client).post<RefreshSessionResponses, RefreshSessionErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'fr_refresh',
+            type: 'apiKey'
+        }],
+    url: '/api/auth/refresh',
+    ...options
+});
 
 /**
  * Sign in with email and password
@@ -406,7 +414,11 @@ export const signInWithCode = <ThrowOnError extends boolean = false>(options: Op
  * Sign out: revokes the session (of the refresh cookie and of the bearer token) and clears the cookie
  */
 export const signOut = <ThrowOnError extends boolean = false>(options?: Options<SignOutData, ThrowOnError>): RequestResult<SignOutResponses, SignOutErrors, ThrowOnError> => (options?.client ?? client).post<SignOutResponses, SignOutErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'fr_refresh',
+            type: 'apiKey'
+        }],
     url: '/api/auth/sign-out',
     ...options
 });
@@ -562,7 +574,11 @@ export const downloadGeneration = <ThrowOnError extends boolean = false>(options
  * text/event-stream. Events: `progress` {stage, message, poll, max_polls}; then `completed` {generation} or `failed` {reason}, after which the server closes the stream. A comment line every 15 s keeps the connection open. The current state is sent first. Authenticate with the bearer header, or, from an EventSource (which cannot send headers), with `?access_token=<access token>`.
  */
 export const streamGenerationEvents = <ThrowOnError extends boolean = false>(options: Options<StreamGenerationEventsData, ThrowOnError, StreamGenerationEventsResponse>): Promise<ServerSentEventsResult<StreamGenerationEventsResponses>> => (options.client ?? client).sse.get<StreamGenerationEventsResponses, StreamGenerationEventsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'query',
+            name: 'access_token',
+            type: 'apiKey'
+        }],
     url: '/api/generations/{id}/events',
     ...options
 });

@@ -8,12 +8,13 @@ import {
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiSecurity,
   ApiTags,
   ApiUnauthorizedResponse,
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { type AuthUser, Authenticated, CurrentUser } from '../../common/auth';
+import { type AuthUser, Authenticated, CurrentUser, SecurityScheme } from '../../common/auth';
 import { ErrorResponseDto } from '../../common/errors/error-response.dto';
 import { AuthError, ErrorMessages } from '../../common/errors';
 import { AppConfig } from '../../config/app-config';
@@ -110,6 +111,7 @@ export class AuthController {
   @Post('refresh')
   @HttpCode(HttpStatus.OK)
   @AuthRateLimit('refresh')
+  @ApiSecurity(SecurityScheme.RefreshCookie)
   @ApiOperation({
     summary: `Exchange the refresh cookie (${REFRESH_COOKIE}) for a new session; the cookie rotates`,
     description:
@@ -130,6 +132,7 @@ export class AuthController {
 
   @Post('sign-out')
   @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiSecurity(SecurityScheme.RefreshCookie)
   @Authenticated({ optional: true })
   @ApiOperation({ summary: 'Sign out: revokes the session (of the refresh cookie and of the bearer token) and clears the cookie' })
   @ApiNoContentResponse({ description: 'signed out (also when there was no session)' })

@@ -10,14 +10,12 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiProduces,
-  ApiQuery,
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { type AuthUser, Authenticated, CurrentUser } from '../../common/auth';
-import { AuthError, ErrorResponseDto } from '../../common/errors';
-import { SessionsService } from '../auth/sessions.service';
+import { ErrorResponseDto } from '../../common/errors';
 import { GenerationListQueryDto } from './dto/generation-list-query.dto';
 import { GenerationListResponseDto, GenerationResponseDto } from './dto/generation-response.dto';
 import { GenerationCheckDto, GenerationCheckResponseDto } from './dto/generation-check.dto';
@@ -32,7 +30,6 @@ export class GenerationsController {
   constructor(
     private readonly generations: GenerationsService,
     private readonly streams: GenerationStreamService,
-    private readonly sessions: SessionsService,
   ) {}
 
   @Post()
@@ -92,11 +89,12 @@ export class GenerationsController {
 
   /**
    * EventSource cannot send an Authorization header, so this route (and only this one) also takes
-   * the access token as `?access_token=`. Access tokens live 15 minutes, request logs never record
-   * query strings, and the answer is only ever the caller's own generation.
+   * the access token as `?access_token=` (`queryToken`: the guard reads it). Access tokens live 15
+   * minutes, request logs never record query strings, and the answer is only ever the caller's own
+   * generation.
    */
   @Get(':id/events')
-  @Authenticated({ optional: true })
+  @Authenticated({ queryToken: true })
   @ApiOperation({
     summary: 'Follow one of my generations live (server-sent events)',
     description:
@@ -104,19 +102,11 @@ export class GenerationsController {
       'after which the server closes the stream. A comment line every 15 s keeps the connection open. The current state is sent first. ' +
       'Authenticate with the bearer header, or, from an EventSource (which cannot send headers), with `?access_token=<access token>`.',
   })
-  @ApiQuery({ name: 'access_token', required: false, description: 'the access token, for EventSource (only this route accepts it)' })
   @ApiProduces('text/event-stream')
   @ApiOkResponse({ description: 'the event stream', schema: { type: 'string' } })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'not mine, or no such generation' })
-  async streamGenerationEvents(
-    @CurrentUser() user: AuthUser | undefined,
-    @Param('id') id: string,
-    @Query('access_token') accessToken: string | string[] | undefined,
-    @Res() res: Response,
-  ): Promise<void> {
-    const caller = user ?? (typeof accessToken === 'string' && accessToken ? await this.sessions.authenticate(accessToken) : null);
-    if (!caller) throw new AuthError();
-    await this.streams.open(caller.id, id, res);
+  async streamGenerationEvents(@CurrentUser() user: AuthUser, @Param('id') id: string, @Res() res: Response): Promise<void> {
+    await this.streams.open(user.id, id, res);
   }
 
   @Post(':id/cancel')
