@@ -1286,6 +1286,10 @@ export type GetAdminNotificationData = {
 
 export type GetAdminNotificationErrors = {
     /**
+     * VALIDATION_ERROR: the id is not a UUID
+     */
+    400: ErrorResponseDto;
+    /**
      * Authentication error. Please sign in again.
      */
     401: ErrorResponseDto;
@@ -1293,6 +1297,10 @@ export type GetAdminNotificationErrors = {
      * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
+    /**
+     * no such notification
+     */
+    404: ErrorResponseDto;
     /**
      * An error from the catalogue: `{ statusCode, code, message }`
      */
@@ -1318,6 +1326,10 @@ export type MarkAdminNotificationReadData = {
 
 export type MarkAdminNotificationReadErrors = {
     /**
+     * VALIDATION_ERROR: the id is not a UUID, or read is not true
+     */
+    400: ErrorResponseDto;
+    /**
      * Authentication error. Please sign in again.
      */
     401: ErrorResponseDto;
@@ -1325,6 +1337,10 @@ export type MarkAdminNotificationReadErrors = {
      * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
+    /**
+     * no such notification
+     */
+    404: ErrorResponseDto;
     /**
      * An error from the catalogue: `{ statusCode, code, message }`
      */
@@ -1350,6 +1366,10 @@ export type ReplaceAdminNotificationData = {
 
 export type ReplaceAdminNotificationErrors = {
     /**
+     * VALIDATION_ERROR: the id is not a UUID, or read is not true
+     */
+    400: ErrorResponseDto;
+    /**
      * Authentication error. Please sign in again.
      */
     401: ErrorResponseDto;
@@ -1357,6 +1377,10 @@ export type ReplaceAdminNotificationErrors = {
      * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
+    /**
+     * no such notification
+     */
+    404: ErrorResponseDto;
     /**
      * An error from the catalogue: `{ statusCode, code, message }`
      */
@@ -1599,6 +1623,10 @@ export type GetSupportInquiryData = {
 
 export type GetSupportInquiryErrors = {
     /**
+     * VALIDATION_ERROR: the id is not a UUID
+     */
+    400: ErrorResponseDto;
+    /**
      * Authentication error. Please sign in again.
      */
     401: ErrorResponseDto;
@@ -1606,6 +1634,10 @@ export type GetSupportInquiryErrors = {
      * Permission denied. (roles: support, admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
+    /**
+     * no such ticket
+     */
+    404: ErrorResponseDto;
     /**
      * An error from the catalogue: `{ statusCode, code, message }`
      */
@@ -1631,6 +1663,10 @@ export type UpdateSupportInquiryData = {
 
 export type UpdateSupportInquiryErrors = {
     /**
+     * VALIDATION_ERROR: the id is not a UUID, nothing to change, or a status move the workflow does not allow
+     */
+    400: ErrorResponseDto;
+    /**
      * Authentication error. Please sign in again.
      */
     401: ErrorResponseDto;
@@ -1638,6 +1674,10 @@ export type UpdateSupportInquiryErrors = {
      * Permission denied. (roles: support, admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
+    /**
+     * no such ticket
+     */
+    404: ErrorResponseDto;
     /**
      * An error from the catalogue: `{ statusCode, code, message }`
      */
@@ -1663,6 +1703,10 @@ export type ReplaceSupportInquiryData = {
 
 export type ReplaceSupportInquiryErrors = {
     /**
+     * VALIDATION_ERROR: the id is not a UUID, nothing to change, or a status move the workflow does not allow
+     */
+    400: ErrorResponseDto;
+    /**
      * Authentication error. Please sign in again.
      */
     401: ErrorResponseDto;
@@ -1670,6 +1714,10 @@ export type ReplaceSupportInquiryErrors = {
      * Permission denied. (roles: support, admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
+    /**
+     * no such ticket
+     */
+    404: ErrorResponseDto;
     /**
      * An error from the catalogue: `{ statusCode, code, message }`
      */
@@ -1695,6 +1743,10 @@ export type CreateSupportMessageData = {
 
 export type CreateSupportMessageErrors = {
     /**
+     * VALIDATION_ERROR: the id is not a UUID, or a bad kind or body
+     */
+    400: ErrorResponseDto;
+    /**
      * Authentication error. Please sign in again.
      */
     401: ErrorResponseDto;
@@ -1702,6 +1754,10 @@ export type CreateSupportMessageErrors = {
      * Permission denied. (roles: support, admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
+    /**
+     * no such ticket
+     */
+    404: ErrorResponseDto;
     /**
      * An error from the catalogue: `{ statusCode, code, message }`
      */
@@ -1806,6 +1862,10 @@ export type GetAdminUserData = {
 
 export type GetAdminUserErrors = {
     /**
+     * VALIDATION_ERROR: the id is not a UUID
+     */
+    400: ErrorResponseDto;
+    /**
      * Authentication error. Please sign in again.
      */
     401: ErrorResponseDto;
@@ -1813,6 +1873,10 @@ export type GetAdminUserErrors = {
      * Permission denied. (roles: support, admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
+    /**
+     * no such user
+     */
+    404: ErrorResponseDto;
     /**
      * An error from the catalogue: `{ statusCode, code, message }`
      */
@@ -1838,6 +1902,10 @@ export type UpdateAdminUserData = {
 
 export type UpdateAdminUserErrors = {
     /**
+     * VALIDATION_ERROR: the id is not a UUID, or an unknown tier
+     */
+    400: ErrorResponseDto;
+    /**
      * Authentication error. Please sign in again.
      */
     401: ErrorResponseDto;
@@ -1845,6 +1913,10 @@ export type UpdateAdminUserErrors = {
      * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
+    /**
+     * no such user
+     */
+    404: ErrorResponseDto;
     /**
      * An error from the catalogue: `{ statusCode, code, message }`
      */
@@ -1870,6 +1942,10 @@ export type ReplaceAdminUserData = {
 
 export type ReplaceAdminUserErrors = {
     /**
+     * VALIDATION_ERROR: the id is not a UUID, or an unknown tier
+     */
+    400: ErrorResponseDto;
+    /**
      * Authentication error. Please sign in again.
      */
     401: ErrorResponseDto;
@@ -1877,6 +1953,10 @@ export type ReplaceAdminUserErrors = {
      * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
+    /**
+     * no such user
+     */
+    404: ErrorResponseDto;
     /**
      * An error from the catalogue: `{ statusCode, code, message }`
      */
@@ -1902,6 +1982,10 @@ export type AdjustUserCreditsData = {
 
 export type AdjustUserCreditsErrors = {
     /**
+     * VALIDATION_ERROR: a missing field or a bad amount; INSUFFICIENT_CREDITS: a deduction beyond the balance
+     */
+    400: ErrorResponseDto;
+    /**
      * Authentication error. Please sign in again.
      */
     401: ErrorResponseDto;
@@ -1909,6 +1993,10 @@ export type AdjustUserCreditsErrors = {
      * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
+    /**
+     * no such user
+     */
+    404: ErrorResponseDto;
     /**
      * An error from the catalogue: `{ statusCode, code, message }`
      */
@@ -1934,6 +2022,10 @@ export type UnsuspendAdminUserData = {
 
 export type UnsuspendAdminUserErrors = {
     /**
+     * VALIDATION_ERROR: the id is not a UUID
+     */
+    400: ErrorResponseDto;
+    /**
      * Authentication error. Please sign in again.
      */
     401: ErrorResponseDto;
@@ -1941,6 +2033,10 @@ export type UnsuspendAdminUserErrors = {
      * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
+    /**
+     * no such user
+     */
+    404: ErrorResponseDto;
     /**
      * An error from the catalogue: `{ statusCode, code, message }`
      */
@@ -1966,6 +2062,10 @@ export type SuspendAdminUserData = {
 
 export type SuspendAdminUserErrors = {
     /**
+     * VALIDATION_ERROR: the id is not a UUID, no reason, or my own account
+     */
+    400: ErrorResponseDto;
+    /**
      * Authentication error. Please sign in again.
      */
     401: ErrorResponseDto;
@@ -1973,6 +2073,10 @@ export type SuspendAdminUserErrors = {
      * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
+    /**
+     * no such user
+     */
+    404: ErrorResponseDto;
     /**
      * An error from the catalogue: `{ statusCode, code, message }`
      */
@@ -2939,6 +3043,10 @@ export type DisableMyTwoFactorErrors = {
      */
     401: ErrorResponseDto;
     /**
+     * two-factor is not on
+     */
+    409: ErrorResponseDto;
+    /**
      * Too many requests. Please try again later. (with Retry-After)
      */
     429: ErrorResponseDto;
@@ -2972,6 +3080,10 @@ export type EnableMyTwoFactorErrors = {
      * Authentication error. Please sign in again.
      */
     401: ErrorResponseDto;
+    /**
+     * two-factor is already on
+     */
+    409: ErrorResponseDto;
     /**
      * Too many requests. Please try again later. (with Retry-After)
      */

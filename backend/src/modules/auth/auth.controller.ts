@@ -134,7 +134,12 @@ export class AuthController {
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiSecurity(SecurityScheme.RefreshCookie)
   @Authenticated({ optional: true })
-  @ApiOperation({ summary: 'Sign out: revokes the session (of the refresh cookie and of the bearer token) and clears the cookie' })
+  @ApiOperation({
+    summary: 'Sign out: revokes the session (of the refresh cookie and of the bearer token) and clears the cookie',
+    description:
+      'Works with the refresh cookie, the bearer token, both or neither: whatever session they name ends, and the answer is 204 ' +
+      'either way, so a client can always sign out. Other sessions of the account stay.',
+  })
   @ApiNoContentResponse({ description: 'signed out (also when there was no session)' })
   async signOut(@CurrentUser() user: AuthUser | undefined, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
     await this.auth.signOut(readRefreshCookie(req), user);
@@ -226,7 +231,10 @@ export class AuthController {
 
   @Get('is-admin')
   @Authenticated()
-  @ApiOperation({ summary: 'Whether the caller is an admin (the spec\'s is_admin)' })
+  @ApiOperation({
+    summary: 'Whether the caller is an admin (the spec\'s is_admin)',
+    description: 'True for the admin role only: support staff and users answer false.',
+  })
   @ApiOkResponse({ type: AdminCheckResponseDto })
   isAdmin(@CurrentUser() user: AuthUser): AdminCheckResponseDto {
     return { is_admin: user.role === UserRole.Admin };

@@ -72,7 +72,12 @@ export class GenerationsController {
 
   @Get()
   @Authenticated()
-  @ApiOperation({ summary: 'My completed generations, newest first, a page at a time' })
+  @ApiOperation({
+    summary: 'My completed generations, newest first, a page at a time',
+    description:
+      'Only completed ones, optionally of one category. `page` starts at 1; `page_size` is 24 by default and at most 100. ' +
+      '`total` counts the matching generations over all pages. Each result URL is signed and expires.',
+  })
   @ApiOkResponse({ type: GenerationListResponseDto })
   listGenerations(@CurrentUser() user: AuthUser, @Query() query: GenerationListQueryDto): Promise<GenerationListResponseDto> {
     return this.generations.list(user, query);
@@ -80,7 +85,10 @@ export class GenerationsController {
 
   @Get(':id')
   @Authenticated()
-  @ApiOperation({ summary: 'One of my generations: its state and progress (the polling fallback of the event stream)' })
+  @ApiOperation({
+    summary: 'One of my generations: its state and progress (the polling fallback of the event stream)',
+    description: 'In any state (processing, completed, failed). Another person\'s generation answers 404, like an unknown id.',
+  })
   @ApiOkResponse({ type: GenerationResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'not mine, or no such generation' })
   getGeneration(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<GenerationResponseDto> {
@@ -112,7 +120,10 @@ export class GenerationsController {
   @Post(':id/cancel')
   @Authenticated()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Cancel my running generation: it fails with "Cancelled" and its held credits are released' })
+  @ApiOperation({
+    summary: 'Cancel my running generation: it fails with "Cancelled" and its held credits are released',
+    description: 'The AI provider is asked to stop its job too. A generation that already ended answers 409. Answers the generation, now failed.',
+  })
   @ApiOkResponse({ type: GenerationResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: `CONFLICT: "${GENERATION_MESSAGES.notRunning}"` })
@@ -123,7 +134,12 @@ export class GenerationsController {
   @Delete(':id')
   @Authenticated()
   @HttpCode(204)
-  @ApiOperation({ summary: 'Delete my generation and its file (a running one is cancelled first)' })
+  @ApiOperation({
+    summary: 'Delete my generation and its file (a running one is cancelled first)',
+    description:
+      'The record goes at once; when the storage does not answer, a queue job retries deleting the file. Credits already charged are ' +
+      'not given back. Another person\'s generation answers 404, like an unknown id.',
+  })
   @ApiNoContentResponse({ description: 'deleted' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   deleteGeneration(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {

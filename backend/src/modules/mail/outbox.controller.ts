@@ -30,7 +30,10 @@ export class OutboxController {
 
   @Get(':id')
   @Authenticated({ roles: rolesFor('outbox', 'show') })
-  @ApiOperation({ summary: 'One message of the outbox, with its text and HTML parts' })
+  @ApiOperation({
+    summary: 'One message of the outbox, with its text and HTML parts',
+    description: 'The id is the file name the list answers; an unknown one (or a message removed from the folder meanwhile) answers 404.',
+  })
   @ApiOkResponse({ type: OutboxMessageDetailDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   getOutboxMessage(@Param('id') id: string): Promise<OutboxMessageDetailDto> {

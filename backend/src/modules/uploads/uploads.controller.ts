@@ -69,14 +69,20 @@ export class UploadsController {
   }
 
   @Get('usage')
-  @ApiOperation({ summary: 'How much of my upload allowance I have used: photos and MB this hour, MB kept' })
+  @ApiOperation({
+    summary: 'How much of my upload allowance I have used: photos and MB this hour, MB kept',
+    description: 'Counts in bytes, with the limits beside them; `hour_resets_at` says when the hourly allowance starts again (null when nothing was uploaded this hour).',
+  })
   @ApiOkResponse({ type: UploadUsageDto })
   usage(@CurrentUser() user: AuthUser): Promise<UploadUsageDto> {
     return this.quota.usage(user.id);
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One of my photos, with a fresh signed URL' })
+  @ApiOperation({
+    summary: 'One of my photos, with a fresh signed URL',
+    description: 'The URL points at the re-encoded JPEG and expires; ask again for a new one. Another person\'s photo answers 404, like an unknown id.',
+  })
   @ApiOkResponse({ type: UploadResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'not mine, or no such photo' })
   getUpload(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<UploadResponseDto> {
@@ -85,7 +91,10 @@ export class UploadsController {
 
   @Delete(':id')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Delete one of my photos (the stored file too)' })
+  @ApiOperation({
+    summary: 'Delete one of my photos (the stored file too)',
+    description: 'Generations made from the photo stay. Another person\'s photo answers 404, like an unknown id.',
+  })
   @ApiNoContentResponse({ description: 'deleted' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'not mine, or no such photo' })
   deleteUpload(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {
