@@ -2612,6 +2612,14 @@ export type StartGenerationErrors = {
      */
     409: ErrorResponseDto;
     /**
+     * CUSTOM_POSE_PAUSED: custom poses are paused for the account, until the time the message says
+     */
+    429: ErrorResponseDto;
+    /**
+     * SERVICE_UNAVAILABLE: the job queue refused the start (Redis away); the generation is failed and its credits released
+     */
+    503: ErrorResponseDto;
+    /**
      * An error from the catalogue: `{ statusCode, code, message }`
      */
     default: ErrorResponseDto;
@@ -3254,9 +3262,21 @@ export type CreateSupportInquiryData = {
 
 export type CreateSupportInquiryErrors = {
     /**
+     * VALIDATION_ERROR: a missing or bad field, a generation id or image with a kind other than abuse_report, or a copy that is not a usable picture
+     */
+    400: ErrorResponseDto;
+    /**
+     * PAYLOAD_TOO_LARGE: "File size must be less than 10MB" (the copy of the image)
+     */
+    413: ErrorResponseDto;
+    /**
      * Too many requests. Please try again later. (with Retry-After)
      */
     429: ErrorResponseDto;
+    /**
+     * SERVICE_UNAVAILABLE: too many pictures are being processed right now to match the copy (Retry-After)
+     */
+    503: ErrorResponseDto;
     /**
      * An error from the catalogue: `{ statusCode, code, message }`
      */

@@ -1,11 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, OpenAPIObject, type SecurityRequirementObject, SwaggerModule } from '@nestjs/swagger';
 import { ACCESS_TOKEN_QUERY, SecurityScheme } from '../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../common/errors/error-response.dto';
 import type { AppConfig } from '../config/app-config';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '../modules/auth/refresh-cookie';
-
-type SecurityRequirementObject = NonNullable<OpenAPIObject['security']>[number];
 
 /** The tags of the document, in the order a reader meets them; every @ApiTags() name must be here. */
 export const API_TAGS: Readonly<Record<string, string>> = {

@@ -23,6 +23,7 @@ import { QUEUE_BOARD_PATH, QueueBoardService } from './queue-board.service';
 import { NotFoundError } from '../../common/errors';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { contentRangeHeader } from '../../common/response-headers';
 
 const LIST_NOTE = 'ra-data-simple-rest dialect: sort, range and filter as JSON; answers an array with a Content-Range header.';
 
@@ -61,7 +62,7 @@ export class AdminController {
   @Get('users')
   @Authenticated({ roles: rolesFor('users', 'list') })
   @ApiOperation({ summary: 'Users, 100 a page, searched case-insensitively on email or full name (filter q or ?q=)', description: LIST_NOTE })
-  @ApiOkResponse({ type: [AdminUserRowDto] })
+  @ApiOkResponse({ type: [AdminUserRowDto], headers: contentRangeHeader('users') })
   async listAdminUsers(@Query() query: SimpleRestQueryDto, @Res({ passthrough: true }) res: Response): Promise<AdminUserRowDto[]> {
     const params = this.users.parse(query);
     const { rows, total } = await this.users.list(params);
@@ -174,7 +175,7 @@ export class AdminController {
   @Get('generations')
   @Authenticated({ roles: rolesFor('generations', 'list') })
   @ApiOperation({ summary: "Every user's generations, with status and failure reasons", description: LIST_NOTE })
-  @ApiOkResponse({ type: [AdminGenerationRowDto] })
+  @ApiOkResponse({ type: [AdminGenerationRowDto], headers: contentRangeHeader('generations') })
   async listAdminGenerations(@Query() query: SimpleRestQueryDto, @Res({ passthrough: true }) res: Response): Promise<AdminGenerationRowDto[]> {
     const params = this.generations.parse(query);
     const { rows, total } = await this.generations.list(params);
@@ -199,7 +200,7 @@ export class AdminController {
   @Get('audit-log')
   @Authenticated({ roles: rolesFor('audit-log', 'list') })
   @ApiOperation({ summary: 'The audit trail: who did what to whom, before and after, when', description: LIST_NOTE })
-  @ApiOkResponse({ type: [AuditLogRowDto] })
+  @ApiOkResponse({ type: [AuditLogRowDto], headers: contentRangeHeader('audit-log') })
   async listAuditLog(@Query() query: SimpleRestQueryDto, @Res({ passthrough: true }) res: Response): Promise<AuditLogRowDto[]> {
     const params = this.auditLog.parse(query);
     const { rows, total } = await this.auditLog.list(params);

@@ -10,6 +10,7 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiProduces,
+  ApiServiceUnavailableResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
@@ -23,6 +24,7 @@ import { GenerationStartDto } from './dto/generation-start.dto';
 import { GENERATION_MESSAGES } from './generation-progress';
 import { GenerationStreamService } from './generation-stream.service';
 import { GenerationsService } from './generations.service';
+import { locationHeader } from '../../common/response-headers';
 
 @ApiTags('generations')
 @Controller('generations')
@@ -47,6 +49,8 @@ export class GenerationsController {
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: `VALIDATION_ERROR ("${GENERATION_MESSAGES.missingInput}", a refused custom pose, ...) or INSUFFICIENT_CREDITS` })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'FORBIDDEN: the template, pose or video needs a higher plan' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: `CONFLICT: "${GENERATION_MESSAGES.alreadyRunning}"` })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'CUSTOM_POSE_PAUSED: custom poses are paused for the account, until the time the message says' })
+  @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'SERVICE_UNAVAILABLE: the job queue refused the start (Redis away); the generation is failed and its credits released' })
   startGeneration(@CurrentUser() user: AuthUser, @Body() body: GenerationStartDto): Promise<GenerationResponseDto> {
     return this.generations.start(user, body);
   }
@@ -152,7 +156,7 @@ export class GenerationsController {
     summary: 'Download my result',
     description: 'Redirects (302) to a signed link that expires, answered as an attachment named `<prefix>-<id>.jpg` or `.mp4`.',
   })
-  @ApiFoundResponse({ description: 'Location: the signed link' })
+  @ApiFoundResponse({ description: 'to the signed link of the file', headers: locationHeader('the signed link of the result (expires), answered as an attachment') })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: `CONFLICT: "${GENERATION_MESSAGES.noResult}"` })
   async downloadGeneration(@CurrentUser() user: AuthUser, @Param('id') id: string, @Res() res: Response): Promise<void> {

@@ -8,6 +8,7 @@ import { setContentRange, SimpleRestQueryDto } from '../../common/simple-rest';
 import { NotificationRowDto } from './dto/notification-row.dto';
 import { NotificationUpdateDto } from './dto/notification-update.dto';
 import { NotificationsService } from './notifications.service';
+import { contentRangeHeader } from '../../common/response-headers';
 
 const LIST_NOTE = 'ra-data-simple-rest dialect: sort, range and filter (read, severity, type, q) as JSON; answers an array with a Content-Range header. 50 a page, newest first.';
 
@@ -20,7 +21,7 @@ export class NotificationsController {
   @Get()
   @Authenticated({ roles: rolesFor('notifications', 'list') })
   @ApiOperation({ summary: 'System notifications, newest first', description: LIST_NOTE })
-  @ApiOkResponse({ type: [NotificationRowDto] })
+  @ApiOkResponse({ type: [NotificationRowDto], headers: contentRangeHeader('notifications') })
   async listAdminNotifications(@Query() query: SimpleRestQueryDto, @Res({ passthrough: true }) res: Response): Promise<NotificationRowDto[]> {
     const params = this.notifications.parse(query);
     const { rows, total } = await this.notifications.list(params);

@@ -11,6 +11,7 @@ import { SupportInquiryUpdateDto } from './dto/support-inquiry-update.dto';
 import { SupportMessageCreateDto } from './dto/support-message-create.dto';
 import { SupportService } from './support.service';
 import { RemoveReportedGenerationDto } from './dto/remove-reported-generation.dto';
+import { contentRangeHeader } from '../../common/response-headers';
 
 const LIST_NOTE =
   'ra-data-simple-rest dialect: sort, range and filter (status, priority, kind, q) as JSON; answers an array with a Content-Range header. 50 a page, newest first.';
@@ -27,7 +28,7 @@ export class SupportAdminController {
   @Get()
   @Authenticated({ roles: rolesFor('support-inquiries', 'list') })
   @ApiOperation({ summary: 'Support tickets, newest first, with their age against the 24-48 h promise', description: LIST_NOTE })
-  @ApiOkResponse({ type: [SupportInquiryRowDto] })
+  @ApiOkResponse({ type: [SupportInquiryRowDto], headers: contentRangeHeader('support-inquiries') })
   async listSupportInquiries(@Query() query: SimpleRestQueryDto, @Res({ passthrough: true }) res: Response): Promise<SupportInquiryRowDto[]> {
     const params = this.support.parse(query);
     const { rows, total } = await this.support.list(params);

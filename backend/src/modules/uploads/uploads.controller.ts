@@ -22,6 +22,7 @@ import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from './image-intake';
 import { PHOTO_FIELD, PhotoUploadInterceptor } from './photo-upload.interceptor';
 import { UploadQuotaService } from './upload-quota.service';
 import { UploadsService } from './uploads.service';
+import { RETRY_AFTER_HEADER } from '../../common/response-headers';
 
 @ApiTags('uploads')
 @Authenticated({ verifiedAdult: true })
@@ -58,8 +59,8 @@ export class UploadsController {
   @ApiCreatedResponse({ type: UploadBatchResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: `VALIDATION_ERROR: "${UPLOAD_MESSAGES.notAnImage}", "${UPLOAD_MESSAGES.tooMany}", ...` })
   @ApiPayloadTooLargeResponse({ type: ErrorResponseDto, description: `PAYLOAD_TOO_LARGE: "${UPLOAD_MESSAGES.tooLarge}", or the photos kept would pass the storage allowance` })
-  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'RATE_LIMITED: the hourly upload allowance is used up (Retry-After says when it starts again)' })
-  @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'SERVICE_UNAVAILABLE: too many photos are being processed right now (Retry-After)' })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'RATE_LIMITED: the hourly upload allowance is used up (Retry-After says when it starts again)', headers: RETRY_AFTER_HEADER })
+  @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'SERVICE_UNAVAILABLE: too many photos are being processed right now (Retry-After)', headers: RETRY_AFTER_HEADER })
   async uploadPhotos(
     @CurrentUser() user: AuthUser,
     @UploadedFiles() files: Express.Multer.File[] | undefined,
