@@ -429,11 +429,16 @@ export type EmailVerifyDto = {
     token: string;
 };
 
+/**
+ * A code of the error catalogue (common/errors/error-catalogue.ts): the general ones, then those of features (auth, the custom pose)
+ */
+export type ErrorCode = 'INSUFFICIENT_CREDITS' | 'VALIDATION_ERROR' | 'TIMEOUT_ERROR' | 'GENERATION_ERROR' | 'NETWORK_ERROR' | 'AUTH_ERROR' | 'FORBIDDEN' | 'NOT_FOUND' | 'RECORD_NOT_FOUND' | 'CONFLICT' | 'DUPLICATE_RECORD' | 'RELATED_RECORD_NOT_FOUND' | 'REQUIRED_FIELD_MISSING' | 'PERMISSION_DENIED' | 'RESOURCE_NOT_FOUND' | 'PAYLOAD_TOO_LARGE' | 'RATE_LIMITED' | 'SERVICE_UNAVAILABLE' | 'UNKNOWN_ERROR' | 'INVALID_CREDENTIALS' | 'INVALID_LINK' | 'INVALID_CODE' | 'MFA_EXPIRED' | 'EMAIL_NOT_VERIFIED' | 'AGE_NOT_CONFIRMED' | 'TWO_FACTOR_REQUIRED' | 'WRONG_PASSWORD' | 'NO_PASSWORD' | 'ACCOUNT_SUSPENDED' | 'CUSTOM_POSE_PAUSED';
+
 export type ErrorResponseDto = {
     /**
-     * A code of the error catalogue (INSUFFICIENT_CREDITS, VALIDATION_ERROR, TIMEOUT_ERROR, GENERATION_ERROR, NETWORK_ERROR, AUTH_ERROR, FORBIDDEN, NOT_FOUND, RECORD_NOT_FOUND, CONFLICT, DUPLICATE_RECORD, RELATED_RECORD_NOT_FOUND, REQUIRED_FIELD_MISSING, PERMISSION_DENIED, RESOURCE_NOT_FOUND, PAYLOAD_TOO_LARGE, RATE_LIMITED, SERVICE_UNAVAILABLE, UNKNOWN_ERROR) or of a feature (for example INVALID_CREDENTIALS, EMAIL_NOT_VERIFIED)
+     * A code of the error catalogue (common/errors/error-catalogue.ts): the general ones, then those of features (auth, the custom pose)
      */
-    code: string;
+    code: ErrorCode;
     message: string;
     statusCode: number;
 };
@@ -2522,19 +2527,11 @@ export type DownloadSignedFileErrors = {
     /**
      * This link has expired or is invalid.
      */
-    403: {
-        code: string;
-        message: string;
-        statusCode: number;
-    };
+    403: ErrorResponseDto;
     /**
      * the file was deleted since the link was made
      */
-    404: {
-        code: string;
-        message: string;
-        statusCode: number;
-    };
+    404: ErrorResponseDto;
     /**
      * An error from the catalogue: `{ statusCode, code, message }`
      */
