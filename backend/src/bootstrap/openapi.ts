@@ -75,7 +75,22 @@ export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConf
       operation.security = securityOf(operation.security);
     }
   }
-  return document;
+  return unwrapLoneAllOf(document);
+}
+
+/**
+ * @nestjs/swagger wraps a named enum's $ref in `allOf` so that a description or `nullable` may sit
+ * beside it (OpenAPI 3.0 ignores siblings of $ref); with nothing beside it the wrapper says
+ * nothing, and linters flag it (no-illogical-composition-keywords): `{ allOf: [X] }` becomes X.
+ */
+function unwrapLoneAllOf<T>(node: T): T {
+  if (Array.isArray(node)) return node.map((item) => unwrapLoneAllOf(item)) as T;
+  if (!node || typeof node !== 'object') return node;
+  const entries = Object.entries(node as Record<string, unknown>);
+  if (entries.length === 1 && entries[0][0] === 'allOf' && Array.isArray(entries[0][1]) && entries[0][1].length === 1) {
+    return unwrapLoneAllOf(entries[0][1][0] as T);
+  }
+  return Object.fromEntries(entries.map(([key, value]) => [key, unwrapLoneAllOf(value)])) as T;
 }
 
 /**
