@@ -163,7 +163,7 @@ export const getQueueOverview = <ThrowOnError extends boolean = false>(options?:
 });
 
 /**
- * Dashboard stats (the spec's get_dashboard_stats) with 30-day series
+ * Dashboard stats (the product's get_dashboard_stats) with 30-day series
  *
  * Counts of users, generations (successful, failed, success rate) and credits (used, in the system), open tickets, unread notifications, the tier distribution, and per-day series of generations and credits spent over the last 30 days. Admins only.
  */
@@ -363,7 +363,7 @@ export const startGoogleSignIn = <ThrowOnError extends boolean = false>(options?
 export const finishGoogleSignIn = <ThrowOnError extends boolean = false>(options?: Options<FinishGoogleSignInData, ThrowOnError>): RequestResult<FinishGoogleSignInResponses, FinishGoogleSignInErrors, ThrowOnError> => (options?.client ?? client).get<FinishGoogleSignInResponses, FinishGoogleSignInErrors, ThrowOnError>({ url: '/api/auth/google/callback', ...options });
 
 /**
- * Whether the caller is an admin (the spec's is_admin)
+ * Whether the caller is an admin (the product's is_admin)
  *
  * True for the admin role only: support staff and users answer false.
  */

@@ -505,7 +505,7 @@ export type GenerationMetadataDto = {
 export type GenerationProgressDto = {
     max_polls: number;
     /**
-     * the spec's progress message of the stage (the failure reason once failed)
+     * the product's progress message of the stage (the failure reason once failed)
      */
     message: string;
     /**

@@ -49,7 +49,7 @@ export class AdminController {
   @Get('stats')
   @Authenticated({ roles: rolesFor('dashboard', 'list') })
   @ApiOperation({
-    summary: 'Dashboard stats (the spec\'s get_dashboard_stats) with 30-day series',
+    summary: "Dashboard stats (the product's get_dashboard_stats) with 30-day series",
     description:
       'Counts of users, generations (successful, failed, success rate) and credits (used, in the system), open tickets, unread ' +
       'notifications, the tier distribution, and per-day series of generations and credits spent over the last 30 days. Admins only.',

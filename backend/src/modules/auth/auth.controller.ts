@@ -256,7 +256,7 @@ export class AuthController {
   @Get('is-admin')
   @Authenticated()
   @ApiOperation({
-    summary: 'Whether the caller is an admin (the spec\'s is_admin)',
+    summary: "Whether the caller is an admin (the product's is_admin)",
     description: 'True for the admin role only: support staff and users answer false.',
   })
   @ApiOkResponse({ type: AdminCheckResponseDto })
