@@ -3,7 +3,6 @@ import { Controller, Get } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { Authenticated } from '../../common/auth';
 import { AuthError, ForbiddenError } from '../../common/errors';
-import type { AppConfig } from '../../config/app-config';
 import { AuthErrorCode } from './auth.exception';
 import { UserRole, UserTier } from '../users/user.entity';
 import { AuthGuard } from './auth.guard';
@@ -39,6 +38,8 @@ function context(controller: object, handler: string, authorization?: string) {
   } as unknown as ExecutionContext;
   return { ctx, request, headers };
 }
+
+import { testConfig } from '../../config/test-config';
 
 describe('AuthGuard and @Authenticated()', () => {
   const sessions = {
@@ -87,8 +88,8 @@ describe('AuthGuard and @Authenticated()', () => {
 
   it('keeps staff without two-factor out of staff routes when AUTH_REQUIRE_STAFF_2FA is on, and only then', async () => {
     const authenticate = jest.fn(async (token: string) => ({ id: token, role: token.startsWith('admin') ? UserRole.Admin : UserRole.User, tier: UserTier.Free, sessionId: 's', twoFactorEnabled: token.endsWith('2fa') }));
-    const strict = new AuthGuard(new Reflector(), { authenticate } as unknown as SessionsService, { auth: { requireStaffTwoFactor: true } } as AppConfig);
-    const lax = new AuthGuard(new Reflector(), { authenticate } as unknown as SessionsService, { auth: { requireStaffTwoFactor: false } } as AppConfig);
+    const strict = new AuthGuard(new Reflector(), { authenticate } as unknown as SessionsService, testConfig({ auth: { requireStaffTwoFactor: true } }));
+    const lax = new AuthGuard(new Reflector(), { authenticate } as unknown as SessionsService, testConfig({ auth: { requireStaffTwoFactor: false } }));
     await expect(strict.canActivate(context(probe, 'adminOnly', 'Bearer admin').ctx)).rejects.toMatchObject({ code: AuthErrorCode.TWO_FACTOR_REQUIRED, statusCode: 403 });
     await expect(strict.canActivate(context(probe, 'adminOnly', 'Bearer admin-2fa').ctx)).resolves.toBe(true);
     await expect(strict.canActivate(context(probe, 'signedIn', 'Bearer admin').ctx)).resolves.toBe(true); // their own account pages stay open, to turn it on

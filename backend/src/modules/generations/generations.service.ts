@@ -4,7 +4,6 @@ import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth';
 import { AuthError, ConflictError, ForbiddenError, InsufficientCreditsError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../common/errors';
 import type { AppConfig } from '../../config/app-config';
-import { AI_DEFAULTS } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { JobName, MessageQueueService, OnJob, type JobPayload } from '../../queue';
 import { STORAGE, type StoragePort } from '../../storage';
@@ -87,7 +86,7 @@ export class GenerationsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly refusals: SafetyRefusalsService,
   ) {
-    this.ai = config.ai ?? AI_DEFAULTS;
+    this.ai = config.ai;
   }
 
   /**
