@@ -159,6 +159,11 @@ export class GenerationsService {
     return { cost: plan.cost, credits: balance.available, credits_after: balance.available - plan.cost };
   }
 
+  /** Generations running now, everyone's (the console's queue page). */
+  countRunning(): Promise<number> {
+    return this.repo.countRunning();
+  }
+
   async list(user: AuthUser, query: GenerationListQueryDto): Promise<GenerationListResponseDto> {
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? GENERATIONS_PAGE_SIZE.default;
