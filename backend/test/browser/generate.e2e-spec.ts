@@ -256,22 +256,23 @@ describe('generating a look in the user app', () => {
     await uploadPhoto(page);
     await confirmPhotos(page);
 
-    // "+ Custom" reveals the text input with the category's hint; the server's refusal is shown as it is.
+    // "+ Custom" reveals the text input with the category's hint; the server's refusal is shown as it is,
+    // in the panel, at the check that comes before any upload.
     await page.getByRole('button', { name: /\+ Custom/ }).click();
     const custom = page.getByLabel('Describe your pose');
     expect(await custom.getAttribute('placeholder')).toMatch(/^e\.g\. /);
     await page.getByText('Cost: 3 credits', { exact: true }).waitFor();
     await custom.fill('topless on the beach');
     await page.locator('[data-generate-button]').click();
-    await page.getByText('Failed to generate').waitFor();
     await page.getByText("This pose description can't be used: describe a pose or setting in which you stay clothed, without nudity.").waitFor();
     await page.locator('[data-generate-button]', { hasText: 'Generate Image' }).waitFor();
     await page.getByText('Credits: 3').waitFor();
 
-    // A pose instead (custom mode ends); the photos were uploaded already, so they are not sent again.
+    // A pose instead (custom mode ends, and the refusal with it); now the photos are uploaded, once.
     await pickPose(page);
     expect(await page.getByLabel('Describe your pose').count()).toBe(0);
     expect(await page.getByRole('button', { name: /\+ Custom/ }).getAttribute('aria-pressed')).toBe('false');
+    expect(await page.getByText("This pose description can't be used", { exact: false }).count()).toBe(0);
     await page.locator('[data-generate-button]').click();
     await page.locator('[data-generate-button]', { hasText: /Checking status \(\d+\/\d+\)\.\.\./ }).waitFor();
 
@@ -281,7 +282,7 @@ describe('generating a look in the user app', () => {
     await page.locator('[data-generate-button]', { hasText: 'Generate Image' }).waitFor();
     await page.getByText('Credits: 3').waitFor();
     await page.getByText('No Bikini generations yet.', { exact: false }).waitFor();
-    expect(calls).toEqual(['/api/uploads', '/api/generations', '/api/generations', '/api/generations/:id/cancel']);
+    expect(calls).toEqual(['/api/generations/check', '/api/generations/check', '/api/uploads', '/api/generations', '/api/generations/:id/cancel']);
 
     // Without the event stream (refused, as with an expired token) the app polls, and still gets there.
     await page.route('**/api/generations/*/events*', (route) =>
@@ -292,6 +293,7 @@ describe('generating a look in the user app', () => {
     await polled;
     await page.getByRole('list', { name: 'Your Bikini Generations' }).getByRole('article').first().waitFor({ timeout: 30_000 });
     await page.getByText('Credits: 2').waitFor();
-    expect(errors.filter((e) => !/status of (400|401)/.test(e))).toEqual([]); // the refused start (400) and stream (401)
+    expect(calls.slice(5)).toEqual(['/api/generations/check', '/api/generations']); // the photos uploaded already are not sent again
+    expect(errors.filter((e) => !/status of (400|401)/.test(e))).toEqual([]); // the refused check (400) and stream (401)
   });
 });

@@ -31,6 +31,7 @@ import { generationApi } from '../generations/generation-api';
 import { PhotoPicker, type PhotoEntry } from './PhotoPicker';
 import { PosePicker } from './PosePicker';
 import { GENERATE_REQUIREMENTS_MESSAGE, PHOTO_MESSAGES, screenPhotos } from './photo-rules';
+import type { Refusal } from './generation-runner';
 import { useGenerationRunner } from './useGenerationRunner';
 import { CatalogPicture } from '../catalog/CatalogPicture';
 import { useAuth } from '../auth/useAuth';
@@ -86,6 +87,18 @@ function VerifyFirst({ email, id }: { email: string; id: string }) {
   );
 }
 
+/** Under the photos: why the last upload was refused (the API's message: hourly quota, size, storage, busy). */
+function UploadStatus({ error }: { error: string | null }) {
+  if (!error) return null;
+  return (
+    <Stack gap="1">
+      <Text role="alert" fontSize="sm" color="fg.error">
+        {error}
+      </Text>
+    </Stack>
+  );
+}
+
 /** "Step" headings of the panel's columns. */
 function StepHeading({ id, children }: { id: string; children: string }) {
   return (
@@ -108,7 +121,9 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
   const [pose, setPose] = useState<PoseChoice>(null);
   const [customPose, setCustomPose] = useState('');
   const [type, setType] = useState<GenerationType>('image');
-  const ids = { photos: useId(), pose: useId(), type: useId(), typeHint: useId(), verify: useId() };
+  /** The API's refusal of the last Generate, before anything started (nothing uploaded at a check refusal). */
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const ids = { photos: useId(), pose: useId(), type: useId(), typeHint: useId(), verify: useId(), refusal: useId() };
   const { user } = useAuth();
   const verified = useEmailVerified();
 
@@ -120,6 +135,27 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
   const short = cost !== null && credits !== undefined && credits < cost;
   const needsConfirmation = photos.some((photo) => !photo.uploadId);
   const completedHere = state.phase === 'completed' && state.category === category.id;
+  const checkRefusal = refusal?.step === 'check' ? refusal.message : null;
+  const uploadRefusal = refusal?.step === 'upload' ? refusal.message : null;
+
+  // A refusal is about the choice it was given: a new choice clears it (a new photo clears the upload's).
+  const clearRefusal = (step: Refusal['step']) => setRefusal((current) => (current?.step === step ? null : current));
+  const choosePose = (next: PoseChoice) => {
+    setPose(next);
+    clearRefusal('check');
+  };
+  const describePose = (text: string) => {
+    setCustomPose(text);
+    clearRefusal('check');
+  };
+  const chooseType = (next: GenerationType) => {
+    setType(next);
+    clearRefusal('check');
+  };
+  const removePhoto = (key: string) => {
+    remove(key);
+    clearRefusal('upload');
+  };
 
   // A video choice does not survive a catalogue in which video is not allowed.
   useEffect(() => {
@@ -131,6 +167,7 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
     if (error) notify.error({ title: error });
     if (accepted.length === 0) return;
     add(accepted);
+    clearRefusal('upload');
     // A new batch is confirmed anew (DECISIONS.md: once per upload batch).
     setConfirmed(false);
   };
@@ -158,6 +195,7 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
       confirmRef.current?.focus();
       return;
     }
+    setRefusal(null);
     start({
       photos: photos.map((photo) => ({ file: photo.file, uploadId: photo.uploadId })),
       type,
@@ -165,6 +203,7 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
       templateId: template.id,
       pose: pose.kind === 'scene' ? { sceneId: pose.sceneId } : { customPose: customPose.trim() },
       onUploaded: markUploaded,
+      onRefused: setRefusal,
     });
   };
 
@@ -201,7 +240,7 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
               <PhotoPicker
                 photos={photos}
                 onAdd={addPhotos}
-                onRemove={remove}
+                onRemove={removePhoto}
                 confirmed={confirmed}
                 onConfirmedChange={onConfirmedChange}
                 confirmError={confirmError}
@@ -211,6 +250,7 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
             ) : (
               <VerifyFirst email={user?.email ?? ''} id={ids.verify} />
             )}
+            {verified ? <UploadStatus error={uploadRefusal} /> : null}
           </Stack>
 
           <Stack gap="6">
@@ -220,9 +260,9 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
                 catalog={catalog}
                 scenes={scenes}
                 pose={pose}
-                onPoseChange={setPose}
+                onPoseChange={choosePose}
                 customPose={customPose}
-                onCustomPoseChange={setCustomPose}
+                onCustomPoseChange={describePose}
                 customPoseHint={category.customPoseHint}
                 disabled={running}
                 labelId={ids.pose}
@@ -236,7 +276,7 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
                   aria-labelledby={ids.type}
                   aria-describedby={canVideo ? undefined : ids.typeHint}
                   value={type}
-                  onValueChange={(details) => setType(details.value === 'video' ? 'video' : 'image')}
+                  onValueChange={(details) => chooseType(details.value === 'video' ? 'video' : 'image')}
                   disabled={running}
                   size="md"
                   alignSelf="flex-start"
@@ -280,6 +320,11 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
                   </Link>
                 </Text>
               ) : null}
+              {checkRefusal ? (
+                <Text id={ids.refusal} role="alert" fontSize="sm" color="fg.error">
+                  {checkRefusal}
+                </Text>
+              ) : null}
               <Stack direction={{ base: 'column', sm: 'row' }} gap="2">
                 <Button
                   size="lg"
@@ -287,7 +332,7 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
                   flex={{ sm: '1' }}
                   minW="0"
                   onClick={generate}
-                  aria-describedby={verified ? undefined : ids.verify}
+                  aria-describedby={verified ? (checkRefusal ? ids.refusal : undefined) : ids.verify}
                   data-generate-button=""
                   aria-disabled={running || undefined}
                   data-busy={running || undefined}

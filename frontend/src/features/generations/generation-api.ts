@@ -1,9 +1,12 @@
 import {
   cancelGeneration,
+  checkGeneration,
   client,
   deleteGeneration,
   deleteUpload,
   downloadGeneration,
+  type GenerationCheckDto,
+  type GenerationCheckResponseDto,
   type GenerationListResponseDto,
   type GenerationResponseDto,
   type GenerationStartDto,
@@ -21,6 +24,8 @@ import { callApi, unwrap } from '../../api/errors';
 export type Generation = GenerationResponseDto;
 export type GenerationPage = GenerationListResponseDto;
 export type GenerationStartBody = GenerationStartDto;
+export type GenerationCheckBody = GenerationCheckDto;
+export type GenerationCheck = GenerationCheckResponseDto;
 export type GenerationCategory = NonNullable<ListGenerationsData['query']>['category'];
 
 export const generationApi = {
@@ -31,6 +36,12 @@ export const generationApi = {
   removePhoto: async (id: string): Promise<void> => {
     await callApi(deleteUpload({ path: { id } }));
   },
+  /**
+   * POST /api/generations/check: a start's body without the photos. Answers the cost and the
+   * balance, or throws the refusal (tier, video, the custom pose's safety, balance) as an `ApiError`;
+   * nothing is uploaded or held.
+   */
+  check: (body: GenerationCheckBody, signal?: AbortSignal) => unwrap(checkGeneration({ body, signal })),
   start: (body: GenerationStartBody) => unwrap(startGeneration({ body })),
   get: (id: string, signal?: AbortSignal) => unwrap(getGeneration({ path: { id }, signal })),
   cancel: (id: string) => unwrap(cancelGeneration({ path: { id } })),
