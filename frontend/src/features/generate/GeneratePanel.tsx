@@ -14,6 +14,7 @@ import {
   VisuallyHidden,
 } from '@chakra-ui/react';
 import type { CatalogCategoryDto, CatalogTemplateDto } from '@fitting-room/api-client';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../app/paths';
@@ -32,6 +33,7 @@ import { PhotoPicker, type PhotoEntry } from './PhotoPicker';
 import { PosePicker } from './PosePicker';
 import { GENERATE_REQUIREMENTS_MESSAGE, PHOTO_MESSAGES, screenPhotos } from './photo-rules';
 import type { Refusal } from './generation-runner';
+import { uploadUsageQueryKey, uploadUsageQueryOptions, usageLine } from './upload-usage';
 import { useGenerationRunner } from './useGenerationRunner';
 import { CatalogPicture } from '../catalog/CatalogPicture';
 import { useAuth } from '../auth/useAuth';
@@ -51,6 +53,7 @@ let photoKeys = 0;
 
 /** The photos of this panel, with their previews (object URLs released when a photo goes). */
 function usePhotos() {
+  const queryClient = useQueryClient();
   const [photos, setPhotos] = useState<PhotoEntry[]>([]);
   const live = useRef(photos);
   live.current = photos;
@@ -66,7 +69,12 @@ function usePhotos() {
     if (!gone) return;
     URL.revokeObjectURL(gone.previewUrl);
     // Uploaded already: removed from the server too (privacy); if that fails, the 30-day cleanup takes it.
-    if (gone.uploadId) generationApi.removePhoto(gone.uploadId).catch(() => undefined);
+    if (gone.uploadId) {
+      generationApi
+        .removePhoto(gone.uploadId)
+        .then(() => queryClient.invalidateQueries({ queryKey: uploadUsageQueryKey }))
+        .catch(() => undefined);
+    }
     setPhotos((current) => current.filter((photo) => photo.key !== key));
   };
   const markUploaded = (ids: Map<File, string>) =>
@@ -87,14 +95,24 @@ function VerifyFirst({ email, id }: { email: string; id: string }) {
   );
 }
 
-/** Under the photos: why the last upload was refused (the API's message: hourly quota, size, storage, busy). */
-function UploadStatus({ error }: { error: string | null }) {
-  if (!error) return null;
+/**
+ * Under the photos: why the last upload was refused (the API's message: hourly quota, size,
+ * storage, busy), and a calm line of the upload allowance used.
+ */
+function UploadStatus({ error, usage }: { error: string | null; usage: string | null }) {
+  if (!error && !usage) return null;
   return (
     <Stack gap="1">
-      <Text role="alert" fontSize="sm" color="fg.error">
-        {error}
-      </Text>
+      {error ? (
+        <Text role="alert" fontSize="sm" color="fg.error">
+          {error}
+        </Text>
+      ) : null}
+      {usage ? (
+        <Text fontSize="xs" color="fg.muted" data-upload-usage="">
+          {usage}
+        </Text>
+      ) : null}
     </Stack>
   );
 }
@@ -126,6 +144,7 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
   const ids = { photos: useId(), pose: useId(), type: useId(), typeHint: useId(), verify: useId(), refusal: useId() };
   const { user } = useAuth();
   const verified = useEmailVerified();
+  const usage = useQuery({ ...uploadUsageQueryOptions, enabled: verified });
 
   const scenes = useMemo(() => categoryScenes(catalog, category), [catalog, category]);
   const running = state.phase === 'running';
@@ -250,7 +269,7 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
             ) : (
               <VerifyFirst email={user?.email ?? ''} id={ids.verify} />
             )}
-            {verified ? <UploadStatus error={uploadRefusal} /> : null}
+            {verified ? <UploadStatus error={uploadRefusal} usage={usage.data ? usageLine(usage.data) : null} /> : null}
           </Stack>
 
           <Stack gap="6">

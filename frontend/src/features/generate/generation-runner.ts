@@ -5,6 +5,7 @@ import { meQueryKey } from '../profile/profile-queries';
 import type { GenerationType } from '../catalog/catalog-helpers';
 import { generationApi, type Generation, type GenerationCheckBody, type GenerationStartBody } from '../generations/generation-api';
 import { generationsQueryKey } from '../generations/generations-queries';
+import { uploadUsageQueryKey } from './upload-usage';
 
 /** The client's own stages (product spec, section 4); the server reports the ones after them. */
 export const CLIENT_STAGES = {
@@ -187,6 +188,7 @@ export class GenerationRunner {
       const { uploads } = await generationApi.uploadPhotos(pending, signal).catch((error: unknown) => {
         throw new StepError('upload', error);
       });
+      void this.deps?.queryClient.invalidateQueries({ queryKey: uploadUsageQueryKey });
       pending.forEach((file, i) => {
         const id = uploads[i]?.id;
         if (id) ids.set(file, id);
@@ -281,6 +283,7 @@ export class GenerationRunner {
     this.stop();
     this.set({ phase: 'idle' });
     request.onRefused(refusal);
+    if (refusal.step === 'upload') void this.deps?.queryClient.invalidateQueries({ queryKey: uploadUsageQueryKey });
     this.refresh();
   }
 

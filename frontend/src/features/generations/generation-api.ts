@@ -15,7 +15,9 @@ import {
   listGenerations,
   startGeneration,
   type StreamGenerationEventsData,
+  type UploadUsageDto,
   uploadPhotos,
+  usage as uploadUsage,
 } from '@fitting-room/api-client';
 import { callApi, unwrap } from '../../api/errors';
 
@@ -26,6 +28,7 @@ export type GenerationPage = GenerationListResponseDto;
 export type GenerationStartBody = GenerationStartDto;
 export type GenerationCheckBody = GenerationCheckDto;
 export type GenerationCheck = GenerationCheckResponseDto;
+export type UploadUsage = UploadUsageDto;
 export type GenerationCategory = NonNullable<ListGenerationsData['query']>['category'];
 
 export const generationApi = {
@@ -36,6 +39,8 @@ export const generationApi = {
   removePhoto: async (id: string): Promise<void> => {
     await callApi(deleteUpload({ path: { id } }));
   },
+  /** GET /api/uploads/usage: the photos and bytes of this hour, and the bytes kept, against the quotas. */
+  uploadUsage: (signal?: AbortSignal) => unwrap(uploadUsage({ signal })),
   /**
    * POST /api/generations/check: a start's body without the photos. Answers the cost and the
    * balance, or throws the refusal (tier, video, the custom pose's safety, balance) as an `ApiError`;
