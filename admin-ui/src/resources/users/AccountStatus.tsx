@@ -188,7 +188,7 @@ export function AccountStatus({ user, onChanged }: { user: AdminUserDetails; onC
         {suspended && (
           <Alert severity="error" sx={{ mt: 2 }} data-testid="suspension-details">
             <Typography component="div" variant="body2" sx={{ fontWeight: 500 }}>
-              Suspended {when(user.suspended_at!)}
+              Suspended on {when(user.suspended_at!)}
               {user.suspended_by ? ` by ${user.suspended_by}` : ''}
             </Typography>
             {user.suspension_reason && (

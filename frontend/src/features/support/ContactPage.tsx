@@ -163,6 +163,8 @@ export function ContactPage() {
   };
 
   const chooseImage = (file: File | null) => {
+    // the API's answer about the previous file no longer applies
+    if (send.isError) send.reset();
     const problem = file ? reportImageProblem(file) : null;
     if (problem || !file) {
       // a refused file is not kept: the input is emptied and says why
@@ -291,7 +293,7 @@ export function ContactPage() {
                 <FormField
                   label="Image link or id (optional)"
                   error={fieldErrors.generation}
-                  helperText="If you have the image's link, paste it here. Otherwise describe the image below."
+                  helperText="If you have the image's link, paste it here. Otherwise attach a copy of it below, or describe it in your message."
                 >
                   <Input
                     ref={refs.generation as RefObject<HTMLInputElement>}
