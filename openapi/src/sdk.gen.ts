@@ -153,7 +153,7 @@ export const getQueueOverview = <ThrowOnError extends boolean = false>(options?:
 });
 
 /**
- * Dashboard stats (the product's get_dashboard_stats) with 30-day series
+ * Dashboard stats (the spec's get_dashboard_stats) with 30-day series
  */
 export const getAdminStats = <ThrowOnError extends boolean = false>(options?: Options<GetAdminStatsData, ThrowOnError>): RequestResult<GetAdminStatsResponses, GetAdminStatsErrors, ThrowOnError> => (options?.client ?? client).get<GetAdminStatsResponses, GetAdminStatsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -331,7 +331,7 @@ export const startGoogleSignIn = <ThrowOnError extends boolean = false>(options?
 export const finishGoogleSignIn = <ThrowOnError extends boolean = false>(options?: Options<FinishGoogleSignInData, ThrowOnError>): RequestResult<FinishGoogleSignInResponses, FinishGoogleSignInErrors, ThrowOnError> => (options?.client ?? client).get<FinishGoogleSignInResponses, FinishGoogleSignInErrors, ThrowOnError>({ url: '/api/auth/google/callback', ...options });
 
 /**
- * Whether the caller is an admin (the product's is_admin)
+ * Whether the caller is an admin (the spec's is_admin)
  */
 export const isAdmin = <ThrowOnError extends boolean = false>(options?: Options<IsAdminData, ThrowOnError>): RequestResult<IsAdminResponses, IsAdminErrors, ThrowOnError> => (options?.client ?? client).get<IsAdminResponses, IsAdminErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

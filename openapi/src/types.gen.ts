@@ -137,6 +137,10 @@ export type AdminUserDetailsDto = {
      */
     suspended_at: string | null;
     /**
+     * the email of the admin who suspended the account (from the audit trail); null when it is not suspended
+     */
+    suspended_by: string | null;
+    /**
      * the admin's reason for the suspension (staff only)
      */
     suspension_reason: string | null;
@@ -500,7 +504,7 @@ export type GenerationMetadataDto = {
 export type GenerationProgressDto = {
     max_polls: number;
     /**
-     * the product's progress message of the stage (the failure reason once failed)
+     * the spec's progress message of the stage (the failure reason once failed)
      */
     message: string;
     /**

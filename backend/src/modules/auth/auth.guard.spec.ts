@@ -3,7 +3,7 @@ import { Controller, Get } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { Authenticated } from '../../common/auth';
 import { AuthError, ForbiddenError } from '../../common/errors';
-import { AuthErrorCode } from './auth.exception';
+import { AuthErrorCode, AuthMessages } from './auth.exception';
 import { UserRole, UserTier } from '../users/user.entity';
 import { AuthGuard } from './auth.guard';
 import type { SessionsService } from './sessions.service';
@@ -44,6 +44,8 @@ import { testConfig } from '../../config/test-config';
 describe('AuthGuard and @Authenticated()', () => {
   const sessions = {
     authenticate: jest.fn(async (token: string) => (TOKENS[token] ? { id: `id-${token}`, role: TOKENS[token], tier: UserTier.Free, sessionId: 's' } : null)),
+    // a genuine token of an account an admin suspended (its sessions ended with it)
+    isSuspendedHolder: jest.fn(async (token: string) => token === 'suspended-token'),
   } as unknown as SessionsService;
   const guard = new AuthGuard(new Reflector(), sessions);
   const probe = new ProbeController();
@@ -109,6 +111,14 @@ describe('AuthGuard and @Authenticated()', () => {
     await expect(run(support, 'list', 'support-token')).resolves.toBe(true);
     await expect(run(support, 'list', 'admin-token')).rejects.toBeInstanceOf(ForbiddenError);
     await expect(run(support, 'list')).rejects.toBeInstanceOf(AuthError);
+  });
+
+  it('tells the holder of a suspended account\'s token why their session ended (401, the suspension\'s message), but not on an optional route', async () => {
+    await expect(run(probe, 'signedIn', 'suspended-token')).rejects.toMatchObject({ statusCode: 401, message: AuthMessages.accountSuspended });
+    await expect(run(probe, 'signedIn', 'garbage')).rejects.not.toMatchObject({ message: AuthMessages.accountSuspended });
+    const { ctx, request } = context(probe, 'optional', 'Bearer suspended-token');
+    await expect(guard.canActivate(ctx)).resolves.toBe(true);
+    expect(request.user).toBeUndefined();
   });
 
   it('leaves the caller anonymous on an optional route when the token is missing or invalid', async () => {
