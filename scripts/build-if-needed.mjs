@@ -14,8 +14,16 @@ const PRODUCTION_UI = 'production';
 
 const PARTS = [
   { name: 'backend', inputs: ['backend/src', 'backend/tsconfig.json', 'backend/tsconfig.build.json', 'backend/package.json', 'tsconfig.json'] },
-  { name: 'frontend', ui: true, inputs: ['frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/package.json', 'openapi/src'] },
-  { name: 'admin-ui', ui: true, inputs: ['admin-ui/src', 'admin-ui/public', 'admin-ui/index.html', 'admin-ui/vite.config.ts', 'admin-ui/package.json', 'openapi/src'] },
+  // with the files of other parts that their vite.config.ts aliases import
+  { name: 'frontend', ui: true, inputs: ['frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/package.json', 'openapi/src', 'backend/src/modules/auth/auth-messages.ts'] },
+  {
+    name: 'admin-ui',
+    ui: true,
+    inputs: [
+      'admin-ui/src', 'admin-ui/public', 'admin-ui/index.html', 'admin-ui/vite.config.ts', 'admin-ui/package.json', 'openapi/src',
+      'backend/src/common/auth/access-policy.ts', 'frontend/src/features/auth', 'frontend/src/api',
+    ],
+  },
 ];
 
 function newestMtime(p) {

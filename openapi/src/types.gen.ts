@@ -137,6 +137,10 @@ export type AdminUserDetailsDto = {
      */
     suspended_at: string | null;
     /**
+     * the email of the admin who suspended the account (from the audit trail); null when it is not suspended
+     */
+    suspended_by: string | null;
+    /**
      * the admin's reason for the suspension (staff only)
      */
     suspension_reason: string | null;

@@ -2,6 +2,7 @@ import {
   adjustUserCredits,
   type AdminCreditsAdjustDto,
   type AdminStatsDto,
+  type AdminSuspensionDto,
   type AdminUserDetailsDto,
   createQueueBoardSession,
   createSupportMessage,
@@ -12,6 +13,8 @@ import {
   type SupportInquiryDetailsDto,
   type SupportMessageCreateDto,
   type SupportMessageDto,
+  suspendAdminUser,
+  unsuspendAdminUser,
 } from '@fitting-room/api-client';
 import { callApi } from '@user-app/errors';
 import { type DataProvider, fetchUtils, HttpError } from 'react-admin';
@@ -68,6 +71,10 @@ function editablePart(resource: string, data: Record<string, unknown>, previous?
 export interface ConsoleDataProvider extends DataProvider {
   getStats(): Promise<AdminStatsDto>;
   adjustCredits(userId: string, body: AdminCreditsAdjustDto): Promise<AdminUserDetailsDto>;
+  /** Suspends an account with a reason (admin only, audited): sessions end, a running generation is cancelled. */
+  suspendUser(userId: string, body: AdminSuspensionDto): Promise<AdminUserDetailsDto>;
+  /** Lifts a suspension (admin only, audited): the person may sign in again. */
+  unsuspendUser(userId: string): Promise<AdminUserDetailsDto>;
   addTicketMessage(ticketId: string, body: SupportMessageCreateDto): Promise<SupportMessageDto>;
   /** Removes the generation an abuse report names (files included) and notes it on the ticket. */
   removeReportedGeneration(ticketId: string, options?: { includeSource?: boolean }): Promise<SupportInquiryDetailsDto>;
@@ -103,6 +110,8 @@ export const dataProvider: ConsoleDataProvider = {
   },
   getStats: () => data(getAdminStats()),
   adjustCredits: (userId, body) => data(adjustUserCredits({ path: { id: userId }, body })),
+  suspendUser: (userId, body) => data(suspendAdminUser({ path: { id: userId }, body })),
+  unsuspendUser: (userId) => data(unsuspendAdminUser({ path: { id: userId } })),
   addTicketMessage: (ticketId, body) => data(createSupportMessage({ path: { id: ticketId }, body })),
   removeReportedGeneration: (ticketId, options) =>
     data(removeReportedGeneration({ path: { id: ticketId }, body: { include_source: options?.includeSource ?? false } })),

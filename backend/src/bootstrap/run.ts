@@ -4,7 +4,7 @@ import { ConfigurationError } from '../config/app-config';
 export function run(main: () => Promise<unknown>): void {
   main().catch((error: unknown) => {
     if (error instanceof ConfigurationError) {
-      process.stderr.write(`${error.message}\nSee README.md (Configuration) and .env.example.\n`);
+      process.stderr.write(`${error.message}\nSee docs/configuration.md and .env.example.\n`);
       process.exit(78); // EX_CONFIG
     }
     process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

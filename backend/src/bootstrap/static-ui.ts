@@ -2,8 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import express, { NextFunction, Request, Response } from 'express';
-import { type AppConfig, contactAddresses } from '../config/app-config';
-import { DEFAULT_UPLOAD_RETENTION_DAYS } from '../modules/privacy/uploads-retention.job';
+import { type AppConfig } from '../config/app-config';
 
 /** Repository root: backend/dist/bootstrap -> ../../.. ; backend/src/bootstrap (tests) -> ../../.. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -15,13 +14,13 @@ interface UiBundle {
 
 /** What the browser apps may know of the configuration, in a JSON data block (not a script, so CSP allows it). */
 function injectPublicConfig(html: string, config: AppConfig): string {
-  const contact = contactAddresses(config);
+  const contact = config.contact;
   const json = JSON.stringify({
     appName: config.appName,
     supportEmail: contact.supportEmail,
     businessEmail: contact.businessEmail,
     // the privacy policy states it (UPLOAD_RETENTION_DAYS)
-    uploadRetentionDays: config.privacy?.uploadRetentionDays ?? DEFAULT_UPLOAD_RETENTION_DAYS,
+    uploadRetentionDays: config.privacy.uploadRetentionDays,
   }).replace(/</g, '\\u003c');
   const escapedName = config.appName.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
   return html

@@ -106,7 +106,7 @@ async function main(): Promise<void> {
         `  Press Ctrl-C to stop.\n\n`,
     );
   } catch (error) {
-    if (error instanceof ConfigurationError) process.stderr.write(`${error.message}\nSee README.md (Configuration) and .env.example.\n`);
+    if (error instanceof ConfigurationError) process.stderr.write(`${error.message}\nSee docs/configuration.md and .env.example.\n`);
     else process.stderr.write(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     await shutdown('start failed', error instanceof ConfigurationError ? 78 : 1);
   }

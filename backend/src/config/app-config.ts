@@ -1,4 +1,6 @@
 import * as path from 'node:path';
+import { dashScopeSettings, type DashScopeSettings } from '../modules/generations/providers/dashscope.config';
+import { fashnSettings, type FashnSettings } from '../modules/generations/providers/fashn.config';
 import { envSchema } from './env.schema';
 
 export class ConfigurationError extends Error {
@@ -23,49 +25,12 @@ export interface AiConfig {
   previewDelayMs: number;
   sweepIntervalMs: number;
   /** first wait before trying a vendor call again (doubled each time, or Retry-After when longer); absent: 2000 */
-  retryBaseMs?: number;
+  retryBaseMs: number;
 }
 
-/** The product's limits (docs/product.md): 30 s per request, a poll every 3 s, at most 60 polls. */
-export const AI_DEFAULTS: AiConfig = {
-  provider: 'preview',
-  requestTimeoutMs: 30_000,
-  pollIntervalMs: 3000,
-  maxPolls: 60,
-  previewDelayMs: 0,
-  sweepIntervalMs: 60_000,
-  retryBaseMs: 2000,
-};
+export type DashScopeConfig = DashScopeSettings;
 
-/** Alibaba Cloud Model Studio (AI_PROVIDER=dashscope): international endpoint and documented models by default. */
-export const DASHSCOPE_DEFAULTS = {
-  baseUrl: 'https://dashscope-intl.aliyuncs.com',
-  imageModel: 'wan2.5-i2i-preview',
-  videoModel: 'wan2.6-i2v-flash',
-} as const;
-
-/** FASHN (AI_PROVIDER=fashn). */
-export const FASHN_DEFAULTS = {
-  baseUrl: 'https://api.fashn.ai',
-  imageModel: 'tryon-v1.6',
-  videoModel: 'image-to-video',
-} as const;
-
-export interface DashScopeConfig {
-  apiKey?: string;
-  baseUrl: string;
-  imageModel: string;
-  videoModel: string;
-}
-
-export interface FashnConfig {
-  apiKey?: string;
-  baseUrl: string;
-  imageModel: string;
-  videoModel: string;
-  /** enables FASHN webhooks (an HMAC token per generation in the callback URL); polling otherwise */
-  webhookSecret?: string;
-}
+export type FashnConfig = FashnSettings;
 
 export interface AlertsConfig {
   /** this many failed generations within the window raise one notification */
@@ -75,21 +40,6 @@ export interface AlertsConfig {
   queueBacklogThreshold: number;
   queueBacklogCheckEveryMin: number;
 }
-
-export const UPLOAD_DEFAULTS: NonNullable<AppConfig['uploads']> = {
-  photosPerHour: 50,
-  bytesPerHour: 50 * 1024 * 1024,
-  bytesKept: 1024 * 1024 * 1024,
-  imageWorkConcurrency: 2,
-  imageWorkQueue: 16,
-};
-
-export const ALERT_DEFAULTS: AlertsConfig = {
-  failedGenerationsThreshold: 5,
-  failedGenerationsWindowMin: 10,
-  queueBacklogThreshold: 100,
-  queueBacklogCheckEveryMin: 5,
-};
 
 /** Typed, validated configuration. Built once per process from the environment. */
 export interface AppConfig {
@@ -101,12 +51,12 @@ export interface AppConfig {
    * BUSINESS_EMAIL, by default support@ and business@ the host of APP_URL. Optional only so
    * hand-built test configurations need not list it.
    */
-  contact?: { supportEmail: string; businessEmail: string };
+  contact: { supportEmail: string; businessEmail: string };
   port: number;
   host: string;
   appUrl: string;
   /** Express's `trust proxy`: false (TRUST_PROXY unset), a hop count, or a list of trusted proxy addresses */
-  trustProxy?: false | number | string[];
+  trustProxy: false | number | string[];
   corsOrigins: string[];
   log: { level: string; pretty: boolean };
   database: { url: string; poolSize: number; runMigrations: boolean };
@@ -133,40 +83,40 @@ export interface AppConfig {
    * (UPLOAD_RETENTION_DAYS, default 30) are deleted. Set by loadConfig(); optional only so
    * hand-built test configurations need not list it (absent means 30).
    */
-  privacy?: { uploadRetentionDays: number };
+  privacy: { uploadRetentionDays: number };
   /**
    * Upload quotas per account (UPLOAD_QUOTA_*) and the bound on image work per process
    * (IMAGE_WORK_*). Optional for hand-built test configurations (absent: the defaults).
    */
-  uploads?: { photosPerHour: number; bytesPerHour: number; bytesKept: number; imageWorkConcurrency: number; imageWorkQueue: number };
+  uploads: { photosPerHour: number; bytesPerHour: number; bytesKept: number; imageWorkConcurrency: number; imageWorkQueue: number };
   /**
    * Product switches (FEATURE_*): the Spicy category, video generation, analytics events. Always
    * set by loadConfig(); optional only so hand-built test configurations need not list it
    * (absent means all on).
    */
-  features?: { spicy: boolean; video: boolean; analytics: boolean };
+  features: { spicy: boolean; video: boolean; analytics: boolean };
   /**
    * The AI pipeline (AI_*): which provider renders generations, the request timeout of each vendor
    * call (start, status, result download), how often and how many times a running generation is
    * polled, the preview provider's artificial delay, and how often stalled generations are looked for.
    * Optional only so hand-built test configurations need not list it (absent means the defaults).
    */
-  ai?: AiConfig;
+  ai: AiConfig;
   /** DASHSCOPE_*: set by loadConfig(); optional only for hand-built test configurations. */
-  dashscope?: DashScopeConfig;
+  dashscope: DashScopeConfig;
   /** FASHN_*: set by loadConfig(); optional only for hand-built test configurations. */
-  fashn?: FashnConfig;
+  fashn: FashnConfig;
   /**
    * Outgoing mail (SMTP_*): set only when SMTP_HOST is configured; without it every message is
    * written as an .eml file under `mail.outboxDir`. `from` defaults to `APP_NAME <support address>`.
    */
   smtp?: { host: string; port: number; secure: boolean; user?: string; password?: string; from: string };
   /** Where mail goes without SMTP ($DATA_DIR/mail) and who it is from. Optional for hand-built test configurations. */
-  mail?: { outboxDir: string; from: string };
+  mail: { outboxDir: string; from: string };
   /** The public contact form's rate limit (SUPPORT_RATE_LIMIT_*). Optional for hand-built test configurations. */
-  support?: { rateLimit: { windowSeconds: number; max: number } };
+  support: { rateLimit: { windowSeconds: number; max: number } };
   /** Thresholds of the admin notifications (ALERT_*). Optional for hand-built test configurations (absent: the defaults). */
-  alerts?: AlertsConfig;
+  alerts: AlertsConfig;
   auth: {
     jwtSecret: string;
     accessTokenTtlSeconds: number;
@@ -177,7 +127,7 @@ export interface AppConfig {
     google?: { clientId: string; clientSecret: string; authorizationUrl: string; tokenUrl: string; userInfoUrl: string };
     rateLimit: { windowSeconds: number; ipMax: number; emailMax: number; emailUntrustedMax: number; refreshMax: number };
     /** staff accounts (admin, support) must have two-factor on to use staff routes (AUTH_REQUIRE_STAFF_2FA) */
-    requireStaffTwoFactor?: boolean;
+    requireStaffTwoFactor: boolean;
     /** key of secrets stored encrypted (TOTP): AUTH_ENCRYPTION_KEY, else derived from the JWT secret */
     encryptionKey?: string;
   };
@@ -186,11 +136,6 @@ export interface AppConfig {
 /** The mail domain of the public URL: its host without a leading `www.` (`localhost` in development). */
 function mailDomain(appUrl: string): string {
   return new URL(appUrl).hostname.replace(/^www\./, '');
-}
-
-/** The public contact addresses: configured, or the defaults derived from APP_URL. */
-export function contactAddresses(config: Pick<AppConfig, 'contact' | 'appUrl'>): { supportEmail: string; businessEmail: string } {
-  return config.contact ?? { supportEmail: `support@${mailDomain(config.appUrl)}`, businessEmail: `business@${mailDomain(config.appUrl)}` };
 }
 
 /** TRUST_PROXY as Express's `trust proxy` value: nothing trusted unless named. */
@@ -280,19 +225,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       sweepIntervalMs: e.AI_SWEEP_INTERVAL_MS,
       retryBaseMs: e.AI_RETRY_BASE_MS,
     },
-    dashscope: {
-      apiKey: e.DASHSCOPE_API_KEY,
-      baseUrl: (e.DASHSCOPE_BASE_URL ?? DASHSCOPE_DEFAULTS.baseUrl).replace(/\/+$/, ''),
-      imageModel: e.DASHSCOPE_IMAGE_MODEL ?? DASHSCOPE_DEFAULTS.imageModel,
-      videoModel: e.DASHSCOPE_VIDEO_MODEL ?? DASHSCOPE_DEFAULTS.videoModel,
-    },
-    fashn: {
-      apiKey: e.FASHN_API_KEY,
-      baseUrl: (e.FASHN_BASE_URL ?? FASHN_DEFAULTS.baseUrl).replace(/\/+$/, ''),
-      imageModel: e.FASHN_IMAGE_MODEL ?? FASHN_DEFAULTS.imageModel,
-      videoModel: e.FASHN_VIDEO_MODEL ?? FASHN_DEFAULTS.videoModel,
-      webhookSecret: e.FASHN_WEBHOOK_SECRET,
-    },
+    dashscope: dashScopeSettings(e),
+    fashn: fashnSettings(e),
     smtp: e.SMTP_HOST
       ? {
           host: e.SMTP_HOST,

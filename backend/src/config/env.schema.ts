@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The one place that knows every environment variable the backend reads.
- * README.md's configuration table mirrors this file; keep them in step.
+ * docs/configuration.md mirrors this file (a test checks); keep them in step.
  */
 const bool = (fallback: boolean) =>
   z
@@ -179,7 +179,7 @@ export const envSchema = z
     ALERT_QUEUE_BACKLOG_THRESHOLD: int(100, 1, 10_000_000),
     ALERT_QUEUE_BACKLOG_CHECK_EVERY_MIN: int(5, 1, 24 * 60),
 
-    // the real AI providers (AI_PROVIDER=dashscope / fashn) and their keys: README "Choosing a real AI provider"
+    // the real AI providers (AI_PROVIDER=dashscope / fashn) and their keys: docs/ai-providers.md
     DASHSCOPE_API_KEY: optionalString,
     DASHSCOPE_BASE_URL: optionalString.pipe(urlWithProtocols(['http:', 'https:']).optional()),
     DASHSCOPE_IMAGE_MODEL: optionalString,

@@ -1,12 +1,18 @@
 import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
+import { DataSource } from 'typeorm';
 import { FIRST_ADMIN_EMAIL } from '../../src/modules/users/first-admin.service';
 import { UsersService } from '../../src/modules/users/users.service';
+import { AuthMessages } from '../../src/modules/auth/auth-messages';
 import { totpCode } from '../../src/modules/auth/two-factor/totp';
-import { PASSWORD, signUp, uniqueEmail } from '../helpers/auth';
+import { FakeGoogleServer } from '../auth/fake-google.server';
+import { bearer, PASSWORD, signUp, uniqueEmail, type SignedIn } from '../helpers/auth';
 import { launchBrowser } from '../helpers/browser';
 import { waitForMail } from '../helpers/mail';
 import type { TestApp } from '../helpers/test-app';
-import { shot, startUserApp } from '../helpers/user-app';
+import { createAccount, shot, startUserApp } from '../helpers/user-app';
+
+/** The API's message for a suspended account (one source: the user app's dialog shows this very string). */
+const SUSPENDED = AuthMessages.accountSuspended;
 
 /** The API's message for staff without two-factor (AuthMessages.twoFactorRequired). */
 const TWO_FACTOR_REQUIRED = 'Staff accounts must turn on two-factor authentication. Turn it on in Settings, then come back.';
@@ -31,7 +37,8 @@ describe('the console with accounts you can trust', () => {
     for (const app of apps) await app.close();
   });
 
-  async function newPage(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  /** A fresh browser; `expected` are the failed requests a journey expects besides the usual (status and path). */
+  async function newPage(expected: { status: number; path: RegExp }[] = []): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     contexts.push(context);
     const page = await context.newPage();
@@ -43,6 +50,8 @@ describe('the console with accounts you can trust', () => {
       // a visitor's session restore, and the console's one look at a staff route (below)
       if (/status of 401/.test(m.text()) && /\/api\/auth\/refresh$/.test(url)) return;
       if (/status of 403/.test(m.text()) && /\/api\/admin\/users\?/.test(url)) return;
+      const status = Number(/status of (\d{3})/.exec(m.text())?.[1]);
+      if (url && expected.some((e) => e.status === status && e.path.test(new URL(url).pathname))) return;
       errors.push(`${m.text()} (${url})`);
     });
     return { context, page, errors };
@@ -190,6 +199,209 @@ describe('the console with accounts you can trust', () => {
       await page.goto(`${base}/admin`);
       await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
       await page.locator('[data-stat="Total users"]').waitFor();
+      expect(errors).toEqual([]);
+    });
+  });
+
+  /**
+   * Suspension from the console's user page, and what the person then meets: an admin suspends with a
+   * reason, the person's session ends with the suspension's message, signing in (with a password or
+   * through Google, against a local fake Google) says why, and lifting lets them back. Support staff
+   * read the page without the buttons.
+   */
+  describe('suspending an account from the console', () => {
+    let t: TestApp;
+    let base: string;
+    let db: DataSource;
+    const google = new FakeGoogleServer();
+    const adminEmail = uniqueEmail('suspend-admin');
+    let admin: SignedIn;
+    let support: SignedIn;
+    /** a custom pose the safety rules refuse */
+    const HOSTILE_POSE = 'topless on the beach';
+    const REASON = 'Repeated attempts at explicit custom poses';
+
+    beforeAll(async () => {
+      await google.start();
+      ({ t, base } = await startUserApp({ ...google.env(), ADMIN_EMAILS: adminEmail }));
+      apps.push(t);
+      db = t.app.get(DataSource);
+      admin = await signUp(t.http, { email: adminEmail, full_name: 'Suspending Admin' });
+      support = await signUp(t.http, { full_name: 'Desk Support' });
+      await db.query(`UPDATE users SET role = 'support' WHERE id = $1`, [support.userId]);
+    });
+    afterAll(async () => {
+      await google.stop();
+    });
+
+    /** A console page of a staff member (signed in through the API from this browser), opened at /admin. */
+    async function staffConsole(email: string): Promise<{ page: Page; errors: string[] }> {
+      const { context, page, errors } = await newPage();
+      const res = await context.request.post(`${base}/api/auth/sign-in`, { data: { email, password: PASSWORD } });
+      expect(res.status()).toBe(200);
+      return { page, errors };
+    }
+
+    /** Users, the search box (typed into), the person's row, View: their page. */
+    async function openUserPage(page: Page, email: string): Promise<void> {
+      await page.goto(`${base}/admin/users`);
+      const search = page.getByPlaceholder('Search by email or name');
+      await click(page, search);
+      await page.keyboard.type(email);
+      const row = page.getByRole('row').filter({ hasText: email });
+      await click(page, row.getByRole('link', { name: 'View' }));
+      await page.getByRole('heading', { level: 2, name: 'Account status' }).waitFor();
+      await page.getByRole('heading', { level: 2, name: 'Profile' }).waitFor();
+    }
+
+    /** The landing page's Log in (the mouse), then email, Tab, password, Enter (the keyboard). */
+    async function logInInDialog(page: Page, email: string): Promise<Locator> {
+      await page.goto(`${base}/`);
+      await page.getByRole('heading', { level: 1, name: 'See Yourself in Any Outfit Before You Buy' }).waitFor();
+      await click(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log in', exact: true }));
+      const dialog = page.getByRole('dialog', { name: 'Log in' });
+      const emailField = dialog.getByLabel(/^Email/);
+      await click(page, emailField);
+      await page.keyboard.type(email);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(PASSWORD);
+      await page.keyboard.press('Enter');
+      return dialog;
+    }
+
+    it('lists a refused custom pose on the user page: admins read its text, support staff the count only and no Suspend button', async () => {
+      const person = await signUp(t.http, { full_name: 'Pose Tester' });
+      const refused = await t.http
+        .post('/api/generations/check')
+        .set(bearer(person.accessToken))
+        .send({ type: 'image', category: 'bikini', template_id: 'bikini-yellow', custom_pose: HOSTILE_POSE });
+      expect(refused.status).toBe(400);
+      const details = await t.http.get(`/api/admin/users/${person.userId}`).set(bearer(admin.accessToken)).expect(200);
+      const categories: string[] = details.body.refusals.recent[0].reasons;
+      expect(categories.length).toBeGreaterThan(0);
+
+      // an admin: the counts, the row with its categories, where and the text
+      const { page, errors } = await staffConsole(admin.email);
+      await openUserPage(page, person.email);
+      await page.getByRole('heading', { level: 2, name: 'Refused custom poses' }).waitFor();
+      expect(await page.getByTestId('user-refusals-total').textContent()).toBe('1');
+      const row = page.getByRole('table', { name: 'Recent refusals' }).getByRole('row').filter({ hasText: HOSTILE_POSE });
+      await row.waitFor();
+      for (const category of categories) await row.getByText(category.replace(/_/g, ' '), { exact: true }).waitFor();
+      await row.getByText('Check before upload').waitFor();
+      const status = page.getByRole('list', { name: 'Account status' });
+      for (const chip of ['Email verified', 'Two-factor off', 'Active']) await status.getByText(chip, { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Suspend', exact: true }).waitFor();
+      await shot(page, 'console-accounts-05-refusals-admin');
+      expect(errors).toEqual([]);
+
+      // support staff: the same page, the count and categories, no text, no Suspend
+      const desk = await staffConsole(support.email);
+      await openUserPage(desk.page, person.email);
+      await desk.page.getByRole('heading', { level: 2, name: 'Refused custom poses' }).waitFor();
+      expect(await desk.page.getByTestId('user-refusals-total').textContent()).toBe('1');
+      const supportRow = desk.page.getByRole('table', { name: 'Recent refusals' }).getByRole('row').nth(1);
+      await supportRow.getByText(categories[0].replace(/_/g, ' '), { exact: true }).waitFor();
+      await supportRow.getByText('—', { exact: true }).waitFor();
+      expect(await desk.page.getByText(HOSTILE_POSE).count()).toBe(0);
+      await desk.page.getByRole('list', { name: 'Account status' }).getByText('Active', { exact: true }).waitFor();
+      expect(await desk.page.getByRole('button', { name: 'Suspend', exact: true }).count()).toBe(0);
+      expect(await desk.page.getByRole('button', { name: 'Lift suspension' }).count()).toBe(0);
+      await shot(desk.page, 'console-accounts-06-refusals-support');
+      expect(desk.errors).toEqual([]);
+    });
+
+    it('an admin suspends with a reason: the session ends with the message, sign-in (password or Google) says why; lifting lets the person back', async () => {
+      const person = await createAccount(t, 'suspended', 'Sam Suspended');
+
+      // the person is using the app in their own browser
+      const you = await newPage([
+        { status: 403, path: /^\/api\/auth\/sign-in$/ }, // the suspended sign-in, answered with the message
+      ]);
+      const signedIn = await you.context.request.post(`${base}/api/auth/sign-in`, { data: { email: person.email, password: PASSWORD } });
+      expect(signedIn.status()).toBe(200);
+      await you.page.goto(`${base}/dashboard/generations`);
+      await you.page.getByRole('heading', { level: 1, name: 'All Generations' }).waitFor();
+
+      // the admin: Suspend, the dialog refuses an empty reason, then the reason typed
+      const { page, errors } = await staffConsole(admin.email);
+      await openUserPage(page, person.email);
+      await click(page, page.getByRole('button', { name: 'Suspend', exact: true }));
+      const dialog = page.getByRole('dialog', { name: 'Suspend this account?' });
+      await dialog.getByText(`${person.email} will not be able to sign in`, { exact: false }).waitFor();
+      await click(page, dialog.getByRole('button', { name: 'Suspend account' }));
+      await dialog.getByRole('alert').filter({ hasText: 'Please fill in all fields' }).waitFor();
+      expect((await db.query(`SELECT suspended_at FROM users WHERE id = $1`, [person.userId]))[0].suspended_at).toBeNull();
+      await click(page, dialog.getByLabel(/^Reason/));
+      await page.keyboard.type(REASON);
+      await shot(page, 'console-accounts-07-suspend-dialog');
+      await click(page, dialog.getByRole('button', { name: 'Suspend account' }));
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByText('Account suspended', { exact: true }).waitFor();
+      const status = page.getByRole('list', { name: 'Account status' });
+      await status.getByText('Suspended', { exact: true }).waitFor();
+      const suspension = page.getByTestId('suspension-details');
+      await suspension.getByText(`by ${admin.email}`, { exact: false }).waitFor();
+      await suspension.getByText(`Reason: ${REASON}`).waitFor();
+      await page.getByRole('button', { name: 'Lift suspension' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Suspend', exact: true }).count()).toBe(0);
+      await shot(page, 'console-accounts-08-suspended');
+
+      // the person's session stops working: an API call with their token, and their browser's next restore
+      const call = await t.http.get('/api/me').set(bearer(person.accessToken));
+      expect({ status: call.status, message: call.body.message }).toEqual({ status: 401, message: SUSPENDED });
+      const restore = you.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/refresh');
+      await you.page.reload();
+      const restored = await restore;
+      expect({ status: restored.status(), message: (await restored.json()).message }).toEqual({ status: 401, message: SUSPENDED });
+      await you.page.waitForURL(`${base}/`);
+
+      // signing in again says why, with a password ...
+      const logIn = await logInInDialog(you.page, person.email);
+      await logIn.getByRole('alert').filter({ hasText: SUSPENDED }).waitFor();
+      expect(new URL(you.page.url()).pathname).toBe('/');
+      await shot(you.page, 'console-accounts-09-sign-in-suspended');
+      // ... and through Google (the same address, verified by Google): back at /?auth_error=account_suspended
+      google.nextIdentity = { sub: `google-${person.userId}`, email: person.email, email_verified: true, name: 'Sam Suspended' };
+      await click(you.page, logIn.getByRole('link', { name: 'Continue with Google' }));
+      await you.page.waitForURL(`${base}/?auth_error=account_suspended`);
+      await you.page.getByRole('dialog', { name: 'Log in' }).getByRole('alert').filter({ hasText: SUSPENDED }).waitFor();
+      expect(google.calls.token).toBeGreaterThan(0);
+
+      // the admin lifts the suspension, after a confirmation
+      await click(page, page.getByRole('button', { name: 'Lift suspension' }));
+      const confirm = page.getByRole('dialog', { name: 'Lift the suspension?' });
+      await confirm.getByText(`${person.email} will be able to sign in again.`).waitFor();
+      await click(page, confirm.getByRole('button', { name: 'Lift suspension' }));
+      await page.getByText('Suspension lifted', { exact: true }).waitFor();
+      await status.getByText('Active', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Suspend', exact: true }).waitFor();
+      expect(await page.getByTestId('suspension-details').count()).toBe(0);
+      await shot(page, 'console-accounts-10-lifted');
+      const trail = await db.query(`SELECT action, actor_email FROM audit_log WHERE target_user_id = $1 ORDER BY created_at`, [person.userId]);
+      expect(trail).toEqual([
+        { action: 'user.suspend', actor_email: admin.email },
+        { action: 'user.unsuspend', actor_email: admin.email },
+      ]);
+
+      // and the person signs in again
+      await logInInDialog(you.page, person.email);
+      await you.page.waitForURL(`${base}/dashboard/generations`);
+      await you.page.getByRole('heading', { level: 1, name: 'All Generations' }).waitFor();
+      expect(errors).toEqual([]);
+      expect(you.errors).toEqual([]);
+    });
+
+    it('the log-in dialog at /?auth_error=account_suspended shows the API\'s suspension message', async () => {
+      const { page, errors } = await newPage();
+      await page.goto(`${base}/?auth_error=account_suspended`);
+      const dialog = page.getByRole('dialog', { name: 'Log in' });
+      const alert = dialog.getByRole('alert');
+      await alert.waitFor();
+      expect((await alert.textContent())?.trim()).toBe(SUSPENDED);
+      // the alert has the focus: a screen reader reads it first
+      expect(await alert.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+      await shot(page, 'console-accounts-11-google-suspended');
       expect(errors).toEqual([]);
     });
   });

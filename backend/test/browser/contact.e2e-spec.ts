@@ -4,12 +4,18 @@ import * as path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
+import sharp from 'sharp';
 import { REPO_ROOT } from '../../src/bootstrap/static-ui';
+import { UPLOAD_MESSAGES } from '../../src/modules/uploads/image-intake';
+import { STORAGE, type StoragePort } from '../../src/storage';
 import { launchBrowser, screenshot } from '../helpers/browser';
-import { PASSWORD, signUp } from '../helpers/auth';
+import { bearer, PASSWORD, signUp } from '../helpers/auth';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
-/** The public contact form (/contact) in a real browser: a report of an image on a phone, a question from a signed-in person on a desktop. */
+/**
+ * The public contact form (/contact) in a real browser: reports of an image on a phone (by its link,
+ * then by a copy of it), a question from a signed-in person on a desktop.
+ */
 describe('the contact form', () => {
   let t: TestApp;
   let db: DataSource;
@@ -59,13 +65,38 @@ describe('the contact form', () => {
     return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   }
 
+  /** A real click: the mouse moves onto the element's middle, presses and releases. */
+  async function click(page: Page, target: Locator): Promise<void> {
+    await target.waitFor();
+    await target.scrollIntoViewIfNeeded();
+    const box = await target.boundingBox();
+    if (!box) throw new Error('the element has no box');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
+    await page.mouse.down();
+    await page.mouse.up();
+  }
+
+  /** Clicks into a field and types, key by key. */
+  async function type(page: Page, target: Locator, text: string): Promise<void> {
+    await click(page, target);
+    await page.keyboard.type(text);
+  }
+
+  /** Clicks the file input and picks a file in the browser's file chooser. */
+  async function chooseFile(page: Page, input: Locator, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+    const chooser = page.waitForEvent('filechooser');
+    await click(page, input);
+    await (await chooser).setFiles(file);
+  }
+
   const focusedName = (page: Page) => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document.activeElement?.getAttribute('name') ?? null);
 
   beforeAll(async () => {
     if (!fs.existsSync(path.join(REPO_ROOT, 'frontend', 'dist', 'index.html'))) {
       throw new Error('frontend/dist is missing: run `npm run build -w frontend` (or `npm test` at the repository root)');
     }
-    t = await createTestApp({ SERVE_UI: 'true' });
+    // the preview provider's results come quickly: a report can be about one
+    t = await createTestApp({ SERVE_UI: 'true', AI_POLL_INTERVAL_MS: '200' });
     db = t.app.get(DataSource);
     await t.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
@@ -113,6 +144,82 @@ describe('the contact form', () => {
 
     const rows = await db.query(`SELECT kind, priority, status, generation_id, name, user_id FROM support_inquiries WHERE subject = $1`, [`Please remove ${tag}`]);
     expect(rows).toEqual([{ kind: 'abuse_report', priority: 'high', status: 'open', generation_id: generationId, name: 'Rae Reporter', user_id: null }]);
+    expect(errors).toEqual([]);
+  });
+
+  it('on a phone (390 px): reports an image with a copy of it; a refused file says why, and the ticket names the generation the copy came from', async () => {
+    // someone's result, made here by the preview provider from a photo of their own
+    const owner = await signUp(t.http, { full_name: 'Owen Owner' });
+    const photo = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#2d6a4f' } })
+      .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800"><rect x="40" y="60" width="260" height="320" fill="#f4d35e"/><circle cx="420" cy="560" r="150" fill="#ee964b"/><rect x="80" y="520" width="120" height="220" fill="#0d3b66"/></svg>') }])
+      .jpeg()
+      .toBuffer();
+    const upload = await t.http.post('/api/uploads').set(bearer(owner.accessToken)).field('confirm_own_photos', 'true').attach('files', photo, { filename: 'me.jpg', contentType: 'image/jpeg' });
+    expect(upload.status).toBe(201);
+    const started = await t.http
+      .post('/api/generations')
+      .set(bearer(owner.accessToken))
+      .send({ type: 'image', category: 'bikini', template_id: 'bikini-yellow', scene_id: 'beach-standing', upload_ids: [upload.body.uploads[0].id] });
+    expect(started.status).toBe(202);
+    const deadline = Date.now() + 30_000;
+    let status = '';
+    while (status !== 'completed' && Date.now() < deadline) {
+      status = (await t.http.get(`/api/generations/${started.body.id}`).set(bearer(owner.accessToken))).body.status;
+      if (status === 'failed') throw new Error('the generation failed');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status).toBe('completed');
+    // the copy a victim found elsewhere: smaller, recompressed, its metadata gone
+    const [{ result_key }] = await db.query(`SELECT result_key FROM user_generations WHERE id = $1`, [started.body.id]);
+    const stored = (await t.app.get<StoragePort>(STORAGE).get(result_key)).body;
+    const copy = await sharp(stored).resize(480).jpeg({ quality: 72 }).toBuffer();
+    expect((await sharp(copy).metadata()).xmp).toBeUndefined();
+
+    const page = await newPage(390, 844);
+    const errors = watchErrors(page);
+    await page.goto(`${base}/contact`);
+    await page.getByRole('heading', { level: 1, name: 'Contact us' }).waitFor();
+    await type(page, field(page, 'Name'), 'Vera Victim');
+    await type(page, field(page, 'Email'), `vera-${tag}@example.com`);
+    await page.getByLabel(/What is it about\?/).selectOption({ label: 'Report an image' });
+    const input = page.getByLabel('A copy of the image (optional)');
+    await page.getByText('JPEG, PNG or WebP, under 10MB.', { exact: false }).waitFor();
+    await type(page, field(page, 'Subject'), `Shared picture of me ${tag}`);
+    await type(page, field(page, 'Message'), 'Someone shared this picture of me. I never made it.');
+
+    // not an image: refused at once, in the API's words, and not kept
+    await chooseFile(page, input, { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+    await page.getByText(UPLOAD_MESSAGES.notAnImage).waitFor();
+    expect(await page.getByRole('img', { name: 'The copy you attached' }).count()).toBe(0);
+
+    // a file only the API can judge (a huge canvas in a small file): its message, as it says it
+    const bomb = await sharp({ create: { width: 5000, height: 5000, channels: 3, background: '#888' } }).jpeg({ quality: 10 }).toBuffer();
+    await chooseFile(page, input, { name: 'huge.jpg', mimeType: 'image/jpeg', buffer: bomb });
+    await page.getByTestId('report-image').getByText('huge.jpg', { exact: false }).waitFor();
+    await click(page, page.getByRole('button', { name: 'Send report' }));
+    await page.getByRole('alert').filter({ hasText: UPLOAD_MESSAGES.implausible }).waitFor();
+    await shot(page, 'contact-report-copy-refused-390');
+
+    // Remove, then the copy itself: a preview shows what is sent
+    await click(page, page.getByTestId('report-image').getByRole('button', { name: 'Remove' }));
+    await page.getByTestId('report-image').waitFor({ state: 'detached' });
+    await chooseFile(page, input, { name: 'shared-copy.jpg', mimeType: 'image/jpeg', buffer: copy });
+    await page.getByRole('img', { name: 'The copy you attached' }).waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: UPLOAD_MESSAGES.implausible }).count()).toBe(0); // about the other file
+    await page.getByTestId('report-image').getByText('shared-copy.jpg', { exact: false }).waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await shot(page, 'contact-report-copy-390');
+    expect(await seriousFindings(page)).toEqual([]);
+
+    const sent = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/support/inquiries' && r.method() === 'POST');
+    await click(page, page.getByRole('button', { name: 'Send report' }));
+    expect((await sent).headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    await page.getByRole('heading', { level: 1, name: 'Report received' }).waitFor();
+    await page.getByText(`vera-${tag}@example.com`).waitFor();
+
+    // the ticket names the generation the copy came from, found by its picture
+    const rows = await db.query(`SELECT kind, priority, generation_id, image_match FROM support_inquiries WHERE subject = $1`, [`Shared picture of me ${tag}`]);
+    expect(rows).toEqual([{ kind: 'abuse_report', priority: 'high', generation_id: started.body.id, image_match: 'hash' }]);
     expect(errors).toEqual([]);
   });
 

@@ -1,15 +1,20 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Client } from 'pg';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { downloadPrefix } from '../../src/modules/generations/generations.service';
 import { launchBrowser } from '../helpers/browser';
-import type { TestApp } from '../helpers/test-app';
+import { type TestApp, testDatabaseUrl } from '../helpers/test-app';
 import {
+  type Account,
   confirmPhotos,
   createAccount,
   horizontalOverflow,
   markVerifiedAndReload,
   pickFreeTemplate,
   pickPose,
+  portraitJpeg,
   shot,
   signUpInDialog,
   startUserApp,
@@ -256,22 +261,23 @@ describe('generating a look in the user app', () => {
     await uploadPhoto(page);
     await confirmPhotos(page);
 
-    // "+ Custom" reveals the text input with the category's hint; the server's refusal is shown as it is.
+    // "+ Custom" reveals the text input with the category's hint; the server's refusal is shown as it is,
+    // in the panel, at the check that comes before any upload.
     await page.getByRole('button', { name: /\+ Custom/ }).click();
     const custom = page.getByLabel('Describe your pose');
     expect(await custom.getAttribute('placeholder')).toMatch(/^e\.g\. /);
     await page.getByText('Cost: 3 credits', { exact: true }).waitFor();
     await custom.fill('topless on the beach');
     await page.locator('[data-generate-button]').click();
-    await page.getByText('Failed to generate').waitFor();
     await page.getByText("This pose description can't be used: describe a pose or setting in which you stay clothed, without nudity.").waitFor();
     await page.locator('[data-generate-button]', { hasText: 'Generate Image' }).waitFor();
     await page.getByText('Credits: 3').waitFor();
 
-    // A pose instead (custom mode ends); the photos were uploaded already, so they are not sent again.
+    // A pose instead (custom mode ends, and the refusal with it); now the photos are uploaded, once.
     await pickPose(page);
     expect(await page.getByLabel('Describe your pose').count()).toBe(0);
     expect(await page.getByRole('button', { name: /\+ Custom/ }).getAttribute('aria-pressed')).toBe('false');
+    expect(await page.getByText("This pose description can't be used", { exact: false }).count()).toBe(0);
     await page.locator('[data-generate-button]').click();
     await page.locator('[data-generate-button]', { hasText: /Checking status \(\d+\/\d+\)\.\.\./ }).waitFor();
 
@@ -281,7 +287,7 @@ describe('generating a look in the user app', () => {
     await page.locator('[data-generate-button]', { hasText: 'Generate Image' }).waitFor();
     await page.getByText('Credits: 3').waitFor();
     await page.getByText('No Bikini generations yet.', { exact: false }).waitFor();
-    expect(calls).toEqual(['/api/uploads', '/api/generations', '/api/generations', '/api/generations/:id/cancel']);
+    expect(calls).toEqual(['/api/generations/check', '/api/generations/check', '/api/uploads', '/api/generations', '/api/generations/:id/cancel']);
 
     // Without the event stream (refused, as with an expired token) the app polls, and still gets there.
     await page.route('**/api/generations/*/events*', (route) =>
@@ -292,6 +298,238 @@ describe('generating a look in the user app', () => {
     await polled;
     await page.getByRole('list', { name: 'Your Bikini Generations' }).getByRole('article').first().waitFor({ timeout: 30_000 });
     await page.getByText('Credits: 2').waitFor();
-    expect(errors.filter((e) => !/status of (400|401)/.test(e))).toEqual([]); // the refused start (400) and stream (401)
+    expect(calls.slice(5)).toEqual(['/api/generations/check', '/api/generations']); // the photos uploaded already are not sent again
+    expect(errors.filter((e) => !/status of (400|401)/.test(e))).toEqual([]); // the refused check (400) and stream (401)
+  });
+});
+
+/**
+ * What the generate panel asks the API before it sends any photo, and how it shows the upload
+ * allowance: a refused custom pose uploads nothing, the usage line follows the uploads, and an
+ * upload past the hourly quota shows the API's own message. The quota is lowered to 2 photos an
+ * hour for this app, so the third photo of an account is refused.
+ */
+describe('the generate panel checks before uploading, and shows the upload allowance', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let base: string;
+  let db: Client;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    // A result only after a minute: a started generation is still running when Cancel is pressed.
+    ({ t, base } = await startUserApp({ UPLOAD_QUOTA_PHOTOS_PER_HOUR: '2', AI_PREVIEW_DELAY_MS: '60000' }));
+    browser = await launchBrowser();
+    db = new Client({ connectionString: testDatabaseUrl() });
+    await db.connect();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await db?.end();
+    await t?.close();
+  });
+
+  /** Clicks into a field and types, key by key. */
+  async function type(page: Page, field: Locator, text: string): Promise<void> {
+    await field.click();
+    await page.keyboard.type(text);
+  }
+
+  /** A new page, signed in through the Log in dialog, on the Bikini screen with a free template picked. */
+  async function openBikiniPanel(account: Account): Promise<{ page: Page; errors: string[]; posts: string[] }> {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      const { pathname } = new URL(r.url());
+      if (r.method() === 'POST' && /^\/api\/(uploads|generations)/.test(pathname)) posts.push(pathname.replace(/[0-9a-f-]{36}/, ':id'));
+    });
+    await page.goto(`${base}/`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log in', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log in' });
+    await type(page, dialog.getByLabel(/^Email/), account.email);
+    await type(page, dialog.getByLabel(/^Password/), account.password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${base}/dashboard/generations`);
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Bikini' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Bikini' }).waitFor();
+    await pickFreeTemplate(page);
+    return { page, errors, posts };
+  }
+
+  /** Clicks the upload area ("Click to upload", or "Add More") and chooses `count` photos in the file chooser. */
+  async function choosePhotos(page: Page, count: number): Promise<void> {
+    const before = await page.getByRole('img', { name: /^Your photo/ }).count();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: before === 0 ? /Click to upload/ : /Add More/ }).click();
+    const jpeg = await portraitJpeg();
+    await (await chooser).setFiles(Array.from({ length: count }, (_, i) => ({ name: `me-${before + i + 1}.jpg`, mimeType: 'image/jpeg', buffer: jpeg })));
+    await page.getByRole('img', { name: `Your photo ${before + count}` }).waitFor();
+  }
+
+  /** The panel as it is, at a phone's and a desktop's width: a screenshot of each, and no sideways scrolling. */
+  async function shotsAtBothWidths(page: Page, name: string): Promise<void> {
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await page.waitForTimeout(150); // layout settles
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await shot(page, `generate-${name}-${viewport.width}`);
+    }
+  }
+
+  const panel = (page: Page) => page.getByRole('region', { name: 'Generate Your Look' });
+  const usageLine = (page: Page) => panel(page).locator('[data-upload-usage]');
+  const generateButton = (page: Page) => page.locator('[data-generate-button]');
+
+  /** What the account has in the database: photos, stored files, and every trace of credits. */
+  async function traces(userId: string): Promise<{ uploads: number; bytesKept: number; files: string[]; credits: unknown }> {
+    const uploads = await db.query<{ n: string; bytes: string }>(
+      `SELECT count(*) AS n, COALESCE(SUM(received_bytes), 0) AS bytes FROM uploads WHERE user_id = $1`,
+      [userId],
+    );
+    const credits = await db.query(
+      `SELECT a.subscription_balance, a.purchased_balance, a.held,
+              (SELECT count(*) FROM credit_ledger_entries e WHERE e.user_id = a.user_id) AS ledger_entries,
+              (SELECT count(*) FROM credit_holds h WHERE h.user_id = a.user_id) AS holds
+         FROM credit_accounts a WHERE a.user_id = $1`,
+      [userId],
+    );
+    const dir = path.join(t.config.storage.localDir, 'objects', 'users', userId, 'uploads'); // the local storage driver's layout
+    return {
+      uploads: Number(uploads.rows[0]?.n),
+      bytesKept: Number(uploads.rows[0]?.bytes),
+      files: fs.existsSync(dir) ? fs.readdirSync(dir) : [],
+      credits: credits.rows[0],
+    };
+  }
+
+  /** The line for a few kilobytes kept, as a person reads it: "14 kB". */
+  const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} kB`;
+
+  it('a refused custom pose uploads nothing', async () => {
+    const account = await createAccount(t, 'refused-pose', 'Pose Tester');
+    const { page, errors, posts } = await openBikiniPanel(account);
+    const before = await traces(account.userId);
+    expect(before.uploads).toBe(0);
+
+    await choosePhotos(page, 2);
+    await confirmPhotos(page);
+    await page.getByRole('button', { name: /\+ Custom/ }).click();
+    const custom = page.getByLabel('Describe your pose');
+    await type(page, custom, 'nude on the bed');
+    await page.getByText('Cost: 3 credits', { exact: true }).waitFor();
+
+    // Generate: the API's check refuses the pose, and the panel says why in the API's words.
+    const checked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/generations/check');
+    await generateButton(page).click();
+    const check = await checked;
+    expect(check.status()).toBe(400);
+    const refusal = ((await check.json()) as { message: string }).message;
+    expect(refusal).toMatch(/^This pose description can't be used/);
+    const alert = panel(page).getByRole('alert').filter({ hasText: refusal });
+    await alert.waitFor();
+    expect((await alert.textContent())?.trim()).toBe(refusal);
+    await page.locator('[data-generate-button]', { hasText: 'Generate Image' }).waitFor();
+
+    // Nothing was sent but the check: no photo row, no stored file, no credit moved.
+    expect(posts).toEqual(['/api/generations/check']);
+    expect(await traces(account.userId)).toEqual(before);
+    await page.getByText('Credits: 3').waitFor();
+    expect(await usageLine(page).textContent()).toBe('0 of 2 photos this hour · 0 MB of 1 GB kept');
+    // The photos stay chosen in the panel, ready for another pose.
+    expect(await page.getByRole('img', { name: /^Your photo/ }).count()).toBe(2);
+    await shotsAtBothWidths(page, 'refused-pose');
+
+    // Another wording: typing clears the old refusal; Generate shows the new one; still nothing uploaded.
+    await custom.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('make me look 12');
+    await alert.waitFor({ state: 'detached' });
+    const checkedAgain = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/generations/check');
+    await generateButton(page).click();
+    const secondRefusal = ((await (await checkedAgain).json()) as { message: string }).message;
+    expect(secondRefusal).toMatch(/^This pose description can't be used/);
+    await panel(page).getByRole('alert').filter({ hasText: secondRefusal }).waitFor();
+    expect(posts).toEqual(['/api/generations/check', '/api/generations/check']);
+    expect(await traces(account.userId)).toEqual(before);
+    expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]); // the two refused checks
+  });
+
+  it('the usage line shows the allowance and follows an upload and a removal', async () => {
+    const account = await createAccount(t, 'usage-line', 'Usage Tester');
+    const { page, errors } = await openBikiniPanel(account);
+
+    // Before any upload: nothing used.
+    await usageLine(page).filter({ hasText: '0 of 2 photos this hour · 0 MB of 1 GB kept' }).waitFor();
+
+    // One photo, confirmed, a pose, Generate: the photo is uploaded and the line counts it.
+    await choosePhotos(page, 1);
+    await confirmPhotos(page);
+    await pickPose(page);
+    await generateButton(page).click();
+    await page.getByText('Generation started successfully').waitFor();
+    const uploaded = await traces(account.userId);
+    expect(uploaded.uploads).toBe(1);
+    expect(uploaded.files).toHaveLength(1);
+    await usageLine(page).filter({ hasText: `1 of 2 photos this hour · ${kilobytes(uploaded.bytesKept)} of 1 GB kept` }).waitFor();
+
+    // Cancel, then take the photo out: it is deleted on the server, so nothing is kept any more;
+    // the hour still counts the photo sent.
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.getByText('Generation cancelled').waitFor();
+    await page.getByRole('button', { name: 'Remove photo 1' }).click();
+    await usageLine(page).filter({ hasText: '1 of 2 photos this hour · 0 MB of 1 GB kept' }).waitFor();
+    expect((await traces(account.userId)).uploads).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it("an upload over the hourly quota shows the API's 429 message and stores nothing", async () => {
+    const account = await createAccount(t, 'upload-quota', 'Quota Tester');
+    const { page, errors, posts } = await openBikiniPanel(account);
+
+    // Two photos: the hour's allowance, used up.
+    await choosePhotos(page, 2);
+    await confirmPhotos(page);
+    await pickPose(page);
+    await generateButton(page).click();
+    await page.getByText('Generation started successfully').waitFor();
+    await usageLine(page).filter({ hasText: /^2 of 2 photos this hour · / }).waitFor();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.getByText('Generation cancelled').waitFor();
+    await page.getByText('Credits: 3').waitFor();
+    const spent = await traces(account.userId);
+    expect(spent.uploads).toBe(2);
+
+    // A third photo, confirmed anew: the check passes, the upload is refused with 429.
+    await choosePhotos(page, 1);
+    await confirmPhotos(page);
+    const refused = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/uploads' && r.request().method() === 'POST');
+    await generateButton(page).click();
+    const upload = await refused;
+    expect(upload.status()).toBe(429);
+    expect(Number(upload.headers()['retry-after'])).toBeGreaterThan(0);
+    const message = ((await upload.json()) as { message: string }).message;
+    expect(message).toMatch(/Please try again in \d+ minutes?\.$/); // it says when the allowance comes back
+
+    // The upload area shows the API's message as it is; the button is ready again; nothing moved.
+    const alert = panel(page).getByRole('alert').filter({ hasText: message });
+    await alert.waitFor();
+    expect((await alert.textContent())?.trim()).toBe(message);
+    await page.locator('[data-generate-button]', { hasText: 'Generate Image' }).waitFor();
+    expect(await page.getByText('Failed to generate').count()).toBe(0);
+    expect(posts.slice(-2)).toEqual(['/api/generations/check', '/api/uploads']);
+    expect(await traces(account.userId)).toEqual(spent);
+    await page.getByText('Credits: 3').waitFor();
+    expect(await usageLine(page).textContent()).toMatch(/^2 of 2 photos this hour · /);
+    expect(await page.getByRole('img', { name: /^Your photo/ }).count()).toBe(3);
+    await shotsAtBothWidths(page, 'upload-quota');
+
+    // Taking the new photo out clears the message.
+    await page.getByRole('button', { name: 'Remove photo 3' }).click();
+    await alert.waitFor({ state: 'detached' });
+    expect(errors.filter((e) => !/status of 429/.test(e))).toEqual([]); // the refused upload
   });
 });

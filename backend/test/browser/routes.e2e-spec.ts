@@ -1,5 +1,4 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { contactAddresses } from '../../src/config/app-config';
 import { bearer } from '../helpers/auth';
 import { launchBrowser } from '../helpers/browser';
 import type { TestApp } from '../helpers/test-app';
@@ -71,7 +70,7 @@ describe('every route of the user app, at 390 px and 1440 px', () => {
       for (const href of ['/pricing', '/dashboard/generations', '/privacy', '/terms', '/refund']) {
         expect(await footer.locator(`a[href="${href}"]`).count()).toBeGreaterThanOrEqual(1);
       }
-      const { supportEmail, businessEmail } = contactAddresses(t.config);
+      const { supportEmail, businessEmail } = t.config.contact;
       for (const address of [supportEmail, businessEmail]) {
         expect(await footer.locator(`a[href="mailto:${address}"]`).count()).toBeGreaterThanOrEqual(1);
       }

@@ -105,10 +105,22 @@ describe('check before upload, refusals, suspension', () => {
       expect(started.status).toBe(202);
       const res = await g.http.post(`/api/admin/users/${who.userId}/suspension`).set(bearer(admin.accessToken)).send({ reason: 'Repeated explicit requests' });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ suspended_at: expect.any(String), suspension_reason: 'Repeated explicit requests' });
-      // out at once: access token, refresh token, password
-      expect((await g.http.get('/api/me').set(bearer(who.accessToken))).status).toBe(401);
-      expect((await refreshWith(g.http, who.refreshToken)).status).toBe(401);
+      expect(res.body).toMatchObject({ suspended_at: expect.any(String), suspension_reason: 'Repeated explicit requests', suspended_by: admin.email });
+      // what the console's user page shows, to admins and support staff alike
+      const shown = await g.http.get(`/api/admin/users/${who.userId}`).set(bearer(support.accessToken)).expect(200);
+      expect(shown.body).toMatchObject({ suspended_at: res.body.suspended_at, suspension_reason: 'Repeated explicit requests', suspended_by: admin.email });
+      // out at once: access token, refresh token, password; the session's holder is told why
+      const ended = { statusCode: 401, code: 'AUTH_ERROR', message: 'This account is suspended. If you think this is a mistake, please contact support.' };
+      expect((await g.http.get('/api/me').set(bearer(who.accessToken))).body).toEqual(ended);
+      expect((await refreshWith(g.http, who.refreshToken)).body).toEqual(ended);
+      // a forged or unknown refresh token learns nothing of the suspension
+      const guessed = await refreshWith(g.http, `${who.refreshToken.split('.')[0]}.${'A'.repeat(43)}`);
+      expect(guessed.status).toBe(401);
+      expect(guessed.body.message).not.toMatch(/suspended/);
+      // the contact form stays open to them (their stale token is ignored there)
+      const contact = { name: 'Suspended Person', email: who.email, subject: 'Please lift my suspension', message: 'I think this is a mistake.' };
+      const inquiry = await g.http.post('/api/support/inquiries').set(bearer(who.accessToken)).send(contact);
+      expect(inquiry.status).toBe(201);
       expect((await g.http.post('/api/auth/sign-in').send({ email: who.email, password: PASSWORD })).body).toEqual({
         statusCode: 403,
         code: 'ACCOUNT_SUSPENDED',
@@ -127,9 +139,13 @@ describe('check before upload, refusals, suspension', () => {
       expect((await g.http.post(`/api/admin/users/${who.userId}/suspension`).set(bearer(support.accessToken)).send({ reason: 'x' })).status).toBe(403);
       const trail = await g.db.query(`SELECT action, after FROM audit_log WHERE target_user_id = $1 AND action LIKE 'user.%suspend' ORDER BY created_at`, [who.userId]);
       expect(trail).toEqual([{ action: 'user.suspend', after: { suspended: true, reason: 'Repeated explicit requests' } }]);
-      // lifted: sign-in works again
-      await g.http.delete(`/api/admin/users/${who.userId}/suspension`).set(bearer(admin.accessToken)).expect(200);
+      // lifted: sign-in works again; the sessions the suspension ended stay ended, without the reason
+      const lifted = await g.http.delete(`/api/admin/users/${who.userId}/suspension`).set(bearer(admin.accessToken)).expect(200);
+      expect(lifted.body).toMatchObject({ suspended_at: null, suspension_reason: null, suspended_by: null });
       await signIn(g.http, who.email);
+      expect((await g.http.get('/api/me').set(bearer(who.accessToken))).body).toMatchObject({ statusCode: 401, code: 'AUTH_ERROR' });
+      expect((await g.http.get('/api/me').set(bearer(who.accessToken))).body.message).not.toMatch(/suspended/);
+      expect((await refreshWith(g.http, who.refreshToken)).body.message).not.toMatch(/suspended/);
       fake.behaviour = { kind: 'succeed', polls: 1 };
     });
 

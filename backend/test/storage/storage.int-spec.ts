@@ -7,6 +7,7 @@ import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { AppExceptionFilter, ConflictError, ErrorCode, NotFoundError, ValidationError } from '../../src/common/errors';
 import type { AppConfig } from '../../src/config/app-config';
+import { testConfig } from '../../src/config/test-config';
 import { AppConfigModule } from '../../src/config/config.module';
 import {
   INVALID_LINK_MESSAGE,
@@ -27,17 +28,9 @@ const S3_CREDENTIALS = { accessKeyId: 'AKIATESTFAKE', secretAccessKey: 'fake-sec
 const BUCKET = 'fitting-room-test';
 
 function makeConfig(localDir: string, s3?: { endpoint: string; bucket?: string; secretAccessKey?: string }): AppConfig {
-  return {
-    env: 'test',
-    isProduction: false,
-    appName: 'Fitting Room',
-    port: 0,
-    host: '127.0.0.1',
+  return testConfig({
     appUrl: APP_URL,
     corsOrigins: [APP_URL],
-    log: { level: 'silent', pretty: false },
-    database: { url: 'postgres://unused@127.0.0.1:5432/unused', poolSize: 1, runMigrations: false },
-    queue: { driver: 'in-process', prefix: 'test', consumeInApi: true, concurrency: 1, shutdownTimeoutMs: 0 },
     storage: {
       driver: s3 ? 's3' : 'local',
       localDir,
@@ -53,16 +46,7 @@ function makeConfig(localDir: string, s3?: { endpoint: string; bucket?: string; 
       },
     },
     dataDir: localDir,
-    embedded: false,
-    serveUi: false,
-    auth: {
-      jwtSecret: 'test-jwt-secret-0123456789abcdef0123456789',
-      accessTokenTtlSeconds: 900,
-      sessionTtlDays: 30,
-      adminEmails: [],
-      rateLimit: { windowSeconds: 60, ipMax: 1000, emailUntrustedMax: 100, emailMax: 1000, refreshMax: 1000 },
-    },
-  };
+  });
 }
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...Buffer.from('not really a jpeg \u0000\u00ff bytes'), 0xff, 0xd9]);

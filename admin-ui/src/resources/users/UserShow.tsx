@@ -4,8 +4,10 @@ import { Show, useShowContext } from 'react-admin';
 import { BANNER_ONLY, ShowErrorBanner } from '../../components/Banners';
 import { useCan } from '../../auth/role';
 import type { AdminUserDetailsDto as AdminUserDetails } from '@fitting-room/api-client';
+import { AccountStatus } from './AccountStatus';
 import { AdjustCreditsForm } from './AdjustCreditsForm';
 import { ChangeTier } from './ChangeTier';
+import { RefusalsCard } from './RefusalsCard';
 import { useTierName } from './tiers';
 
 function Figure({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
@@ -53,6 +55,9 @@ function UserDetails() {
           </CardContent>
         </Card>
       </Grid>
+      <Grid size={12}>
+        <AccountStatus user={record} onChanged={() => void refetch()} />
+      </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <Card variant="outlined">
           <CardHeader title="Credits" slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
@@ -73,6 +78,11 @@ function UserDetails() {
           </CardContent>
         </Card>
       </Grid>
+      {record.refusals && (
+        <Grid size={12}>
+          <RefusalsCard refusals={record.refusals} />
+        </Grid>
+      )}
       {canAdjust && (
         <Grid size={12}>
           <AdjustCreditsForm user={record} onAdjusted={() => void refetch()} />
@@ -111,7 +121,10 @@ function UserDetails() {
   );
 }
 
-/** A user's details (docs/product.md): profile, tier, credits, generation counts, recent activity. */
+/**
+ * A user's details (docs/product.md): profile, tier, account status (with Suspend and Lift for
+ * admins), credits, generation counts, refused custom poses, recent activity.
+ */
 export function UserShow() {
   return (
     <Show queryOptions={BANNER_ONLY} error={<ShowErrorBanner fallback="Failed to load user details" />} actions={false}>

@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module';
-import { type AppConfig, UPLOAD_DEFAULTS } from '../../config/app-config';
+import { type AppConfig } from '../../config/app-config';
 import { WorkGate } from './work-gate';
 
 /** The one bound on image decoding and re-encoding in this process (IMAGE_WORK_CONCURRENCY, IMAGE_WORK_QUEUE). */
@@ -14,7 +14,7 @@ export const IMAGE_WORK_GATE = Symbol('IMAGE_WORK_GATE');
       provide: IMAGE_WORK_GATE,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => {
-        const { imageWorkConcurrency, imageWorkQueue } = config.uploads ?? UPLOAD_DEFAULTS;
+        const { imageWorkConcurrency, imageWorkQueue } = config.uploads;
         return new WorkGate(imageWorkConcurrency, imageWorkQueue);
       },
     },

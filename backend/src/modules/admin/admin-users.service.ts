@@ -179,12 +179,19 @@ export class AdminUsersService {
     }));
     const refusals = await this.refusals.summary(id);
     if (viewerRole !== UserRole.Admin) for (const r of refusals.recent) r.text = null;
+    const [suspension]: { actor_email: string | null }[] = row.suspended_at
+      ? await this.db.query(
+          `SELECT actor_email FROM audit_log WHERE target_user_id = $1 AND action = $2 ORDER BY created_at DESC, id DESC LIMIT 1`,
+          [id, AuditAction.UserSuspend],
+        )
+      : [];
     return {
       ...toRow(row),
       successful_generations: counts.successful,
       failed_generations: counts.failed,
       recent_activity: recent,
       suspension_reason: row.suspension_reason,
+      suspended_by: suspension?.actor_email ?? null,
       refusals,
     };
   }

@@ -18,11 +18,10 @@ import { AuditLogRowDto } from './dto/audit-log-row.dto';
 import { AnnouncementCreateDto, AnnouncementResponseDto } from './dto/announcement.dto';
 import { AuditAction, AuditService } from '../audit/audit.service';
 import { UserMailService } from '../users/user-mail.service';
+import { GenerationsService } from '../generations/generations.service';
 import { QueueBoardSessionDto, QueueOverviewDto } from './dto/queue-overview.dto';
 import { QUEUE_BOARD_PATH, QueueBoardService } from './queue-board.service';
 import { NotFoundError } from '../../common/errors';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { contentRangeHeader } from '../../common/response-headers';
 
 const LIST_NOTE = 'ra-data-simple-rest dialect: sort, range and filter as JSON; answers an array with a Content-Range header.';
@@ -43,7 +42,7 @@ export class AdminController {
     private readonly board: QueueBoardService,
     private readonly mail: UserMailService,
     private readonly audit: AuditService,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly generationsService: GenerationsService,
   ) {}
 
   @Get('stats')
@@ -222,7 +221,7 @@ export class AdminController {
       this.queue.check(),
       // the page answers while the queue is away: no counts then, and `healthy` says why
       this.queue.countsByQueue().catch(() => []),
-      this.db.query(`SELECT count(*)::int AS n FROM user_generations WHERE status = 'processing'`),
+      this.generationsService.countRunning(),
     ]);
     const counts = { waiting: 0, active: 0, delayed: 0, failed: 0, completed: 0 };
     for (const q of queues) for (const key of Object.keys(counts) as (keyof typeof counts)[]) counts[key] += q.counts[key];
@@ -233,7 +232,7 @@ export class AdminController {
       detail: check.detail ?? null,
       last_heartbeat_at: check.lastHeartbeatAt ?? null,
       counts,
-      running_generations: running[0].n,
+      running_generations: running,
       board_url: this.board.available ? QUEUE_BOARD_PATH : null,
     };
   }

@@ -3,8 +3,7 @@ import { Controller, Get } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { Authenticated } from '../../common/auth';
 import { AuthError, ForbiddenError } from '../../common/errors';
-import type { AppConfig } from '../../config/app-config';
-import { AuthErrorCode } from './auth.exception';
+import { AuthErrorCode, AuthMessages } from './auth.exception';
 import { UserRole, UserTier } from '../users/user.entity';
 import { AuthGuard } from './auth.guard';
 import type { SessionsService } from './sessions.service';
@@ -41,9 +40,13 @@ function context(controller: object, handler: string, authorization?: string, qu
   return { ctx, request, headers };
 }
 
+import { testConfig } from '../../config/test-config';
+
 describe('AuthGuard and @Authenticated()', () => {
   const sessions = {
     authenticate: jest.fn(async (token: string) => (TOKENS[token] ? { id: `id-${token}`, role: TOKENS[token], tier: UserTier.Free, sessionId: 's' } : null)),
+    // a genuine token of an account an admin suspended (its sessions ended with it)
+    isSuspendedHolder: jest.fn(async (token: string) => token === 'suspended-token'),
   } as unknown as SessionsService;
   const guard = new AuthGuard(new Reflector(), sessions);
   const probe = new ProbeController();
@@ -88,8 +91,8 @@ describe('AuthGuard and @Authenticated()', () => {
 
   it('keeps staff without two-factor out of staff routes when AUTH_REQUIRE_STAFF_2FA is on, and only then', async () => {
     const authenticate = jest.fn(async (token: string) => ({ id: token, role: token.startsWith('admin') ? UserRole.Admin : UserRole.User, tier: UserTier.Free, sessionId: 's', twoFactorEnabled: token.endsWith('2fa') }));
-    const strict = new AuthGuard(new Reflector(), { authenticate } as unknown as SessionsService, { auth: { requireStaffTwoFactor: true } } as AppConfig);
-    const lax = new AuthGuard(new Reflector(), { authenticate } as unknown as SessionsService, { auth: { requireStaffTwoFactor: false } } as AppConfig);
+    const strict = new AuthGuard(new Reflector(), { authenticate } as unknown as SessionsService, testConfig({ auth: { requireStaffTwoFactor: true } }));
+    const lax = new AuthGuard(new Reflector(), { authenticate } as unknown as SessionsService, testConfig({ auth: { requireStaffTwoFactor: false } }));
     await expect(strict.canActivate(context(probe, 'adminOnly', 'Bearer admin').ctx)).rejects.toMatchObject({ code: AuthErrorCode.TWO_FACTOR_REQUIRED, statusCode: 403 });
     await expect(strict.canActivate(context(probe, 'adminOnly', 'Bearer admin-2fa').ctx)).resolves.toBe(true);
     await expect(strict.canActivate(context(probe, 'signedIn', 'Bearer admin').ctx)).resolves.toBe(true); // their own account pages stay open, to turn it on
@@ -109,6 +112,14 @@ describe('AuthGuard and @Authenticated()', () => {
     await expect(run(support, 'list', 'support-token')).resolves.toBe(true);
     await expect(run(support, 'list', 'admin-token')).rejects.toBeInstanceOf(ForbiddenError);
     await expect(run(support, 'list')).rejects.toBeInstanceOf(AuthError);
+  });
+
+  it('tells the holder of a suspended account\'s token why their session ended (401, the suspension\'s message), but not on an optional route', async () => {
+    await expect(run(probe, 'signedIn', 'suspended-token')).rejects.toMatchObject({ statusCode: 401, message: AuthMessages.accountSuspended });
+    await expect(run(probe, 'signedIn', 'garbage')).rejects.not.toMatchObject({ message: AuthMessages.accountSuspended });
+    const { ctx, request } = context(probe, 'optional', 'Bearer suspended-token');
+    await expect(guard.canActivate(ctx)).resolves.toBe(true);
+    expect(request.user).toBeUndefined();
   });
 
   it('leaves the caller anonymous on an optional route when the token is missing or invalid', async () => {

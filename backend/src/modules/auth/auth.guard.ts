@@ -6,6 +6,7 @@ import { AuthError, ForbiddenError } from '../../common/errors';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { UserRole } from '../users/user.entity';
+import { AuthMessages } from './auth-messages';
 import { AuthException } from './auth.exception';
 import { SessionsService } from './sessions.service';
 
@@ -53,6 +54,8 @@ export class AuthGuard implements CanActivate {
     }
     if (!user) {
       if (options.optional) return true;
+      // a suspended person's session ended: say why (a route open to everyone still serves them)
+      if (token && (await this.sessions.isSuspendedHolder(token))) throw new AuthError(AuthMessages.accountSuspended);
       throw new AuthError();
     }
     context.switchToHttp().getResponse<Response>().setHeader('Cache-Control', 'no-store');

@@ -2,12 +2,13 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, IsNull, MoreThan, Repository } from 'typeorm';
+import { DataSource, EntityManager, IsNull, MoreThan, Not, Repository } from 'typeorm';
 import type { AuthUser } from '../../common/auth';
 import { AuthError } from '../../common/errors';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { UserEntity, UserRole } from '../users/user.entity';
+import { AuthMessages } from './auth-messages';
 import { SessionEntity, SessionRevokeReason } from './session.entity';
 
 export interface ClientInfo {
@@ -87,8 +88,16 @@ export class SessionsService {
     const outcome = await this.db.transaction(async (m) => {
       const session = await m.findOne(SessionEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
       const now = new Date();
-      if (!session || session.revokedAt || session.expiresAt <= now) return { kind: 'invalid' as const };
+      if (!session || session.expiresAt <= now) return { kind: 'invalid' as const };
       const presented = sha256(secret);
+      if (session.revokedAt) {
+        // ended by a suspension: its holder (the current token, not a guess) is told why
+        const suspended =
+          session.revokeReason === SessionRevokeReason.AccountSuspended &&
+          sameHash(presented, session.tokenHash) &&
+          (await m.exists(UserEntity, { where: { id: session.userId, suspendedAt: Not(IsNull()) } }));
+        return { kind: suspended ? ('suspended' as const) : ('invalid' as const) };
+      }
       if (!sameHash(presented, session.tokenHash)) {
         // the token this one replaced, presented again: a replay of a stolen token, the session ends
         if (session.previousTokenHash && sameHash(presented, session.previousTokenHash)) {
@@ -98,11 +107,13 @@ export class SessionsService {
         return { kind: 'invalid' as const }; // a guess: refused, and the session is left alone
       }
       const user = await m.findOne(UserEntity, { where: { id: session.userId }, select: { id: true, role: true, suspendedAt: true } });
-      if (!user || user.suspendedAt) return { kind: 'invalid' as const };
+      if (!user) return { kind: 'invalid' as const };
+      if (user.suspendedAt) return { kind: 'suspended' as const };
       const next = randomBytes(32).toString('base64url');
       await m.update(SessionEntity, { id }, { tokenHash: sha256(next), previousTokenHash: session.tokenHash, lastUsedAt: now, ...clientInfo(client) });
       return { kind: 'rotated' as const, user, next, expiresAt: session.expiresAt };
     });
+    if (outcome.kind === 'suspended') throw new AuthError(AuthMessages.accountSuspended);
     if (outcome.kind !== 'rotated') throw new AuthError();
     return { userId: outcome.user.id, issued: await this.issue(outcome.user, id, outcome.next, outcome.expiresAt) };
   }
@@ -142,15 +153,8 @@ export class SessionsService {
    * revoked or over. The role is read from the database, so a promotion or demotion applies at once.
    */
   async authenticate(accessToken: string): Promise<AuthUser | null> {
-    let claims: AccessTokenClaims;
-    try {
-      claims = await this.jwt.verifyAsync<AccessTokenClaims>(accessToken, { secret: this.config.auth.jwtSecret, algorithms: ['HS256'] });
-    } catch {
-      return null;
-    }
-    // a token without an expiry is refused, however it was signed (jsonwebtoken accepts one otherwise)
-    if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp)) return null;
-    if (!IS_UUID.test(String(claims.sub)) || !IS_UUID.test(String(claims.sid))) return null;
+    const claims = await this.verifiedClaims(accessToken);
+    if (!claims) return null;
     const session = await this.sessions.findOne({
       where: { id: claims.sid, userId: claims.sub, revokedAt: IsNull(), expiresAt: MoreThan(new Date()) },
       relations: { user: true },
@@ -166,6 +170,30 @@ export class SessionsService {
       ageConfirmed: u.ageConfirmedAt !== null,
       twoFactorEnabled: u.totpEnabledAt !== null,
     };
+  }
+
+  /**
+   * Whether a genuine, unexpired access token belongs to an account that is suspended now: a request
+   * it makes is then refused with the suspension's message rather than "session expired".
+   */
+  async isSuspendedHolder(accessToken: string): Promise<boolean> {
+    const claims = await this.verifiedClaims(accessToken);
+    if (!claims) return false;
+    return this.db.getRepository(UserEntity).exists({ where: { id: claims.sub, suspendedAt: Not(IsNull()) } });
+  }
+
+  /** The claims of an access token we signed that has not expired, or null. */
+  private async verifiedClaims(accessToken: string): Promise<AccessTokenClaims | null> {
+    let claims: AccessTokenClaims;
+    try {
+      claims = await this.jwt.verifyAsync<AccessTokenClaims>(accessToken, { secret: this.config.auth.jwtSecret, algorithms: ['HS256'] });
+    } catch {
+      return null;
+    }
+    // a token without an expiry is refused, however it was signed (jsonwebtoken accepts one otherwise)
+    if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp)) return null;
+    if (!IS_UUID.test(String(claims.sub)) || !IS_UUID.test(String(claims.sid))) return null;
+    return claims;
   }
 
   private async issue(user: Pick<UserEntity, 'id' | 'role'>, sessionId: string, secret: string, sessionExpiresAt: Date): Promise<IssuedSession> {

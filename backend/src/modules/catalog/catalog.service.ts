@@ -5,7 +5,7 @@ import { ArtworkService, RenderedArtwork } from './artwork.service';
 import { buildCatalogResponse } from './catalog-response';
 import type { GenerationCategory } from './catalog.types';
 import type { CatalogResponseDto } from './dto/catalog-response.dto';
-import { ALL_FEATURES_ON, assertCategoryEnabled, assertVideoEnabled, CatalogFeatures, isCategoryEnabled } from './feature-flags';
+import { assertCategoryEnabled, assertVideoEnabled, CatalogFeatures, isCategoryEnabled } from './feature-flags';
 import type { Tier } from './tiers';
 
 /**
@@ -20,7 +20,7 @@ export class CatalogService {
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly artwork: ArtworkService,
   ) {
-    this.features = { ...(config.features ?? ALL_FEATURES_ON) };
+    this.features = { ...config.features };
   }
 
   getCatalog(tier: Tier): CatalogResponseDto {

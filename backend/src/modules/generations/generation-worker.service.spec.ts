@@ -1,6 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { AppConfig } from '../../config/app-config';
-import { AI_DEFAULTS } from '../../config/app-config';
+import { testConfig } from '../../config/test-config';
 import { JobName, type JobContext, type MessageQueueService } from '../../queue';
 import type { StoragePort } from '../../storage';
 import type { GenerationOutcomesService } from './generation-outcomes.service';
@@ -66,7 +65,7 @@ function setup(options: { kind?: 'in-process' | 'bullmq'; running?: RunningRow[]
     cancel: jest.fn().mockResolvedValue(undefined),
   };
   const storage = { put: jest.fn(), delete: jest.fn() };
-  const config = { appName: 'Fitting Room', ai: { ...AI_DEFAULTS, pollIntervalMs: 100, maxPolls: 3 } } as unknown as AppConfig;
+  const config = testConfig({ ai: { pollIntervalMs: 100, maxPolls: 3 } });
   const worker = new GenerationWorkerService(
     repo as unknown as GenerationsRepository,
     queue as unknown as MessageQueueService,
@@ -196,7 +195,7 @@ describe('GenerationWorkerService: every step at most once', () => {
       const { worker, repo } = setup({ kind: 'bullmq' });
       await worker.resume(true);
       const before = repo.findRunning.mock.calls[0][0] as Date;
-      expect(Date.now() - before.getTime()).toBeGreaterThanOrEqual(AI_DEFAULTS.requestTimeoutMs * 2);
+      expect(Date.now() - before.getTime()).toBeGreaterThanOrEqual(testConfig().ai.requestTimeoutMs * 2);
     });
   });
 });

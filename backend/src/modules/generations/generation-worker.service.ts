@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { AppConfig } from '../../config/app-config';
-import { AI_DEFAULTS } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { JobName, MessageQueueService, OnJob, type JobContext, type JobPayload } from '../../queue';
 import { STORAGE, type StoragePort } from '../../storage';
@@ -121,12 +120,12 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
     @Inject(STORAGE) private readonly storage: StoragePort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.ai = config.ai ?? AI_DEFAULTS;
+    this.ai = config.ai;
   }
 
   /** A consumer that starts schedules the sweep and resumes what a crash left behind. */
   private get retryBaseMs(): number {
-    return this.ai.retryBaseMs ?? AI_DEFAULTS.retryBaseMs!;
+    return this.ai.retryBaseMs;
   }
 
   /**

@@ -34,6 +34,11 @@ export class GenerationsRepository {
     return this.db.transaction(work);
   }
 
+  /** Generations running now, everyone's (the console's queue page). */
+  async countRunning(): Promise<number> {
+    return this.db.getRepository(GenerationEntity).countBy({ status: GenerationStatus.Processing });
+  }
+
   findById(id: string): Promise<GenerationEntity | null> {
     return this.db.getRepository(GenerationEntity).findOneBy({ id });
   }

@@ -4,7 +4,6 @@ import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth';
 import { AuthError, ConflictError, ForbiddenError, InsufficientCreditsError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../common/errors';
 import type { AppConfig } from '../../config/app-config';
-import { AI_DEFAULTS } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { JobName, MessageQueueService, OnJob, type JobPayload } from '../../queue';
 import { STORAGE, type StoragePort } from '../../storage';
@@ -87,7 +86,7 @@ export class GenerationsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly refusals: SafetyRefusalsService,
   ) {
-    this.ai = config.ai ?? AI_DEFAULTS;
+    this.ai = config.ai;
   }
 
   /**
@@ -158,6 +157,11 @@ export class GenerationsService {
     const balance = await this.credits.getBalance(user.id);
     if (balance.available < plan.cost) throw new InsufficientCreditsError(plan.cost, balance.available);
     return { cost: plan.cost, credits: balance.available, credits_after: balance.available - plan.cost };
+  }
+
+  /** Generations running now, everyone's (the console's queue page). */
+  countRunning(): Promise<number> {
+    return this.repo.countRunning();
   }
 
   async list(user: AuthUser, query: GenerationListQueryDto): Promise<GenerationListResponseDto> {

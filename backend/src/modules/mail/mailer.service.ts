@@ -3,7 +3,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { createTransport } from 'nodemailer';
-import { contactAddresses, type AppConfig } from '../../config/app-config';
+import { type AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { type MailContent, type MailBrand, renderMail } from './mail-templates';
 import { bareAddress, composeMime } from './mime';
@@ -43,7 +43,7 @@ export class Mailer implements OnModuleDestroy {
 
   /** The name, address and support contact that every message carries. */
   get brand(): MailBrand {
-    return { appName: this.config.appName, appUrl: this.config.appUrl, supportEmail: contactAddresses(this.config).supportEmail };
+    return { appName: this.config.appName, appUrl: this.config.appUrl, supportEmail: this.config.contact.supportEmail };
   }
 
   get viaSmtp(): boolean {
@@ -51,11 +51,11 @@ export class Mailer implements OnModuleDestroy {
   }
 
   get outboxDir(): string {
-    return this.config.mail?.outboxDir ?? path.join(this.config.dataDir, 'mail');
+    return this.config.mail.outboxDir;
   }
 
   private get from(): string {
-    return this.config.smtp?.from ?? this.config.mail?.from ?? `${this.config.appName} <${contactAddresses(this.config).supportEmail}>`;
+    return this.config.smtp?.from ?? this.config.mail.from;
   }
 
   async deliver(mail: OutgoingMail): Promise<MailDelivery> {

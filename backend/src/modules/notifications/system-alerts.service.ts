@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { OpsEvents, type OpsEvent } from '../../common/ops-events';
-import { ALERT_DEFAULTS, type AlertsConfig, type AppConfig } from '../../config/app-config';
+import { type AlertsConfig, type AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { JobName, MessageQueueService, OnJob } from '../../queue';
 import { GENERATION_MESSAGES } from '../generations/generation-progress';
@@ -34,7 +34,7 @@ export class SystemAlertsService implements OnModuleInit, OnModuleDestroy, OnApp
   ) {}
 
   private get alerts(): AlertsConfig {
-    return this.config.alerts ?? ALERT_DEFAULTS;
+    return this.config.alerts;
   }
 
   onModuleInit(): void {

@@ -1,4 +1,5 @@
 import { ConfigurationError, loadConfig, type AppConfig } from '../../config/app-config';
+import { testConfig } from '../../config/test-config';
 import { JobName, type MessageQueueService } from '../../queue';
 import type { StoragePort } from '../../storage';
 import type { PrivacyRepository, StaleUpload } from './privacy.repository';
@@ -6,7 +7,7 @@ import { UPLOADS_RETENTION_BATCH, UPLOADS_RETENTION_EVERY_MS, UploadsRetentionJo
 
 const DAY = 24 * 3600 * 1000;
 
-function setup(batches: number[], config: Partial<AppConfig> = { privacy: { uploadRetentionDays: 30 } }, consuming = true) {
+function setup(batches: number[], config: AppConfig = testConfig(), consuming = true) {
   const deleted: string[] = [];
   const cutoffs: Date[] = [];
   let call = 0;
@@ -20,7 +21,7 @@ function setup(batches: number[], config: Partial<AppConfig> = { privacy: { uplo
   };
   const storage = { delete: jest.fn(async (key: string) => void deleted.push(key)) };
   const queue = { consuming, addRepeatable: jest.fn(async () => undefined) };
-  const job = new UploadsRetentionJob(repository as unknown as PrivacyRepository, storage as unknown as StoragePort, queue as unknown as MessageQueueService, config as AppConfig);
+  const job = new UploadsRetentionJob(repository as unknown as PrivacyRepository, storage as unknown as StoragePort, queue as unknown as MessageQueueService, config);
   return { job, repository, storage, queue, deleted, cutoffs };
 }
 
@@ -40,12 +41,12 @@ describe('UploadsRetentionJob', () => {
     expect(repository.deleteStaleUploadsBatch).toHaveBeenCalledTimes(1);
   });
 
-  it('uses UPLOAD_RETENTION_DAYS for the cutoff, 30 days when the configuration has none', async () => {
+  it('uses UPLOAD_RETENTION_DAYS for the cutoff, 30 days by default', async () => {
     const now = new Date('2030-06-30T12:00:00Z');
-    const seven = setup([0], { privacy: { uploadRetentionDays: 7 } });
+    const seven = setup([0], testConfig({ privacy: { uploadRetentionDays: 7 } }));
     await seven.job.sweep(now);
     expect(seven.cutoffs[0].getTime()).toBe(now.getTime() - 7 * DAY);
-    const none = setup([0], {});
+    const none = setup([0], testConfig());
     await none.job.sweep(now);
     expect(none.cutoffs[0].getTime()).toBe(now.getTime() - 30 * DAY);
   });

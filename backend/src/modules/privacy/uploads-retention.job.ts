@@ -10,8 +10,6 @@ export const UPLOADS_RETENTION_EVERY_MS = 6 * 60 * 60 * 1000;
 export const UPLOADS_RETENTION_SCHEDULE_KEY = 'uploads-retention-sweep';
 /** Uploads handled per transaction. */
 export const UPLOADS_RETENTION_BATCH = 500;
-/** Default of UPLOAD_RETENTION_DAYS (docs/product.md: "uploaded images may be deleted after 30 days of inactivity"). */
-export const DEFAULT_UPLOAD_RETENTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Objects deleted at the same time within a batch. */
 const DELETE_CONCURRENCY = 16;
@@ -32,7 +30,7 @@ export class UploadsRetentionJob implements OnApplicationBootstrap {
   ) {}
 
   get retentionDays(): number {
-    return this.config.privacy?.uploadRetentionDays ?? DEFAULT_UPLOAD_RETENTION_DAYS;
+    return this.config.privacy.uploadRetentionDays;
   }
 
   @OnJob(JobName.UploadsRetentionSweep)

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { NotFoundError, ValidationError } from '../../common/errors';
 import { containsPattern, ListParams, oneOf, parseListQuery, SimpleRestQueryDto } from '../../common/simple-rest';
-import { contactAddresses, type AppConfig } from '../../config/app-config';
+import { type AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { JobName, MessageQueueService, OnJob, type JobContext, type JobPayload } from '../../queue';
 import { AuditAction, AuditService } from '../audit/audit.service';
@@ -273,7 +273,7 @@ export class SupportService {
       to: inquiry.email,
       toName: inquiry.name,
       template: 'report-receipt',
-      replyTo: contactAddresses(this.config).supportEmail,
+      replyTo: this.config.contact.supportEmail,
       content: MailTemplates.reportReceipt(this.mailer.brand, { name: inquiry.name, ticket: inquiry.id, matched: inquiry.generationId !== null }),
     });
   }
@@ -300,7 +300,7 @@ export class SupportService {
         to: row.email,
         toName: row.name,
         template: 'support-reply',
-        replyTo: contactAddresses(this.config).supportEmail,
+        replyTo: this.config.contact.supportEmail,
         content: MailTemplates.supportReply(this.mailer.brand, { name: row.name, subject: row.subject, body: row.body }),
       });
     } catch (err) {

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError, ErrorCode, RateLimitError } from '../../common/errors';
 import { APP_CONFIG } from '../../config/config.module';
-import { type AppConfig, UPLOAD_DEFAULTS } from '../../config/app-config';
+import { type AppConfig } from '../../config/app-config';
 import { AUTH_RATE_LIMIT_STORAGE } from '../auth/rate-limit/auth-rate-limit';
 import type { RateLimitStore } from '../auth/rate-limit/redis-throttler.storage';
 import { UploadEntity } from './upload.entity';
@@ -63,8 +63,8 @@ export class UploadQuotaService {
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(AUTH_RATE_LIMIT_STORAGE) private readonly counters: RateLimitStore,
   ) {
-    this.limits = config.uploads ?? UPLOAD_DEFAULTS;
-    this.retentionDays = config.privacy?.uploadRetentionDays ?? 30;
+    this.limits = config.uploads;
+    this.retentionDays = config.privacy.uploadRetentionDays;
   }
 
   async usage(userId: string): Promise<UploadUsage> {

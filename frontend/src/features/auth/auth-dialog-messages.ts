@@ -1,16 +1,24 @@
-/** What the API's Google sign-in error codes (GoogleAuthError) mean, in words for the user. */
-const googleErrorMessages: Record<string, string> = {
-  google_unavailable: 'Google sign-in is not available right now. Please use your email and password.',
-  google_denied: 'Google sign-in was cancelled.',
-  google_state_invalid: 'Google sign-in could not be completed. Please try again.',
-  google_email_unverified: 'Your Google account’s email address is not verified, so it cannot be used to sign in.',
-  google_failed: 'Google sign-in failed. Please try again.',
+import { AuthMessages, GoogleAuthError } from '@api/auth-messages';
+
+/**
+ * What the API's Google sign-in error codes (GoogleAuthError, the API's own file) mean, in words for
+ * the user. A refused account gets the API's very message (AuthMessages.accountSuspended), as a
+ * password sign-in does.
+ */
+const googleErrorMessages: Record<GoogleAuthError, string> = {
+  [GoogleAuthError.Unavailable]: 'Google sign-in is not available right now. Please use your email and password.',
+  [GoogleAuthError.Denied]: 'Google sign-in was cancelled.',
+  [GoogleAuthError.StateInvalid]: 'Google sign-in could not be completed. Please try again.',
+  [GoogleAuthError.EmailUnverified]: 'Your Google account’s email address is not verified, so it cannot be used to sign in.',
+  [GoogleAuthError.Suspended]: AuthMessages.accountSuspended,
+  [GoogleAuthError.Failed]: 'Google sign-in failed. Please try again.',
 };
 
 /** The message of a failed Google sign-in (`/?auth_error=<code>`); part of the dialog's lazy chunk. */
 export function googleErrorMessage(code: string | null): string | null {
   if (!code) return null;
-  return googleErrorMessages[code] ?? 'Google sign-in failed. Please try again.';
+  // own keys only: `?auth_error=constructor` is no message
+  return Object.hasOwn(googleErrorMessages, code) ? googleErrorMessages[code as GoogleAuthError] : googleErrorMessages[GoogleAuthError.Failed];
 }
 
 /**
@@ -18,4 +26,3 @@ export function googleErrorMessage(code: string | null): string | null {
  * the token lived only in memory (or in the address's fragment, removed once read).
  */
 export const SIGN_IN_AGAIN_MESSAGE = 'Please sign in again: your sign-in was not finished in time.';
-

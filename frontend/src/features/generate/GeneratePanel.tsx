@@ -14,6 +14,7 @@ import {
   VisuallyHidden,
 } from '@chakra-ui/react';
 import type { CatalogCategoryDto, CatalogTemplateDto } from '@fitting-room/api-client';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../app/paths';
@@ -31,6 +32,8 @@ import { generationApi } from '../generations/generation-api';
 import { PhotoPicker, type PhotoEntry } from './PhotoPicker';
 import { PosePicker } from './PosePicker';
 import { GENERATE_REQUIREMENTS_MESSAGE, PHOTO_MESSAGES, screenPhotos } from './photo-rules';
+import type { Refusal } from './generation-runner';
+import { uploadUsageQueryKey, uploadUsageQueryOptions, usageLine } from './upload-usage';
 import { useGenerationRunner } from './useGenerationRunner';
 import { CatalogPicture } from '../catalog/CatalogPicture';
 import { useAuth } from '../auth/useAuth';
@@ -50,6 +53,7 @@ let photoKeys = 0;
 
 /** The photos of this panel, with their previews (object URLs released when a photo goes). */
 function usePhotos() {
+  const queryClient = useQueryClient();
   const [photos, setPhotos] = useState<PhotoEntry[]>([]);
   const live = useRef(photos);
   live.current = photos;
@@ -65,7 +69,12 @@ function usePhotos() {
     if (!gone) return;
     URL.revokeObjectURL(gone.previewUrl);
     // Uploaded already: removed from the server too (privacy); if that fails, the 30-day cleanup takes it.
-    if (gone.uploadId) generationApi.removePhoto(gone.uploadId).catch(() => undefined);
+    if (gone.uploadId) {
+      generationApi
+        .removePhoto(gone.uploadId)
+        .then(() => queryClient.invalidateQueries({ queryKey: uploadUsageQueryKey }))
+        .catch(() => undefined);
+    }
     setPhotos((current) => current.filter((photo) => photo.key !== key));
   };
   const markUploaded = (ids: Map<File, string>) =>
@@ -82,6 +91,28 @@ function VerifyFirst({ email, id }: { email: string; id: string }) {
         Open the link we sent to <chakra.strong color="fg">{email}</chakra.strong>, then come back here.
       </Text>
       <ResendLink />
+    </Stack>
+  );
+}
+
+/**
+ * Under the photos: why the last upload was refused (the API's message: hourly quota, size,
+ * storage, busy), and a calm line of the upload allowance used.
+ */
+function UploadStatus({ error, usage }: { error: string | null; usage: string | null }) {
+  if (!error && !usage) return null;
+  return (
+    <Stack gap="1">
+      {error ? (
+        <Text role="alert" fontSize="sm" color="fg.error">
+          {error}
+        </Text>
+      ) : null}
+      {usage ? (
+        <Text fontSize="xs" color="fg.muted" data-upload-usage="">
+          {usage}
+        </Text>
+      ) : null}
     </Stack>
   );
 }
@@ -108,9 +139,12 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
   const [pose, setPose] = useState<PoseChoice>(null);
   const [customPose, setCustomPose] = useState('');
   const [type, setType] = useState<GenerationType>('image');
-  const ids = { photos: useId(), pose: useId(), type: useId(), typeHint: useId(), verify: useId() };
+  /** The API's refusal of the last Generate, before anything started (nothing uploaded at a check refusal). */
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const ids = { photos: useId(), pose: useId(), type: useId(), typeHint: useId(), verify: useId(), refusal: useId() };
   const { user } = useAuth();
   const verified = useEmailVerified();
+  const usage = useQuery({ ...uploadUsageQueryOptions, enabled: verified });
 
   const scenes = useMemo(() => categoryScenes(catalog, category), [catalog, category]);
   const running = state.phase === 'running';
@@ -120,6 +154,27 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
   const short = cost !== null && credits !== undefined && credits < cost;
   const needsConfirmation = photos.some((photo) => !photo.uploadId);
   const completedHere = state.phase === 'completed' && state.category === category.id;
+  const checkRefusal = refusal?.step === 'check' ? refusal.message : null;
+  const uploadRefusal = refusal?.step === 'upload' ? refusal.message : null;
+
+  // A refusal is about the choice it was given: a new choice clears it (a new photo clears the upload's).
+  const clearRefusal = (step: Refusal['step']) => setRefusal((current) => (current?.step === step ? null : current));
+  const choosePose = (next: PoseChoice) => {
+    setPose(next);
+    clearRefusal('check');
+  };
+  const describePose = (text: string) => {
+    setCustomPose(text);
+    clearRefusal('check');
+  };
+  const chooseType = (next: GenerationType) => {
+    setType(next);
+    clearRefusal('check');
+  };
+  const removePhoto = (key: string) => {
+    remove(key);
+    clearRefusal('upload');
+  };
 
   // A video choice does not survive a catalogue in which video is not allowed.
   useEffect(() => {
@@ -131,6 +186,7 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
     if (error) notify.error({ title: error });
     if (accepted.length === 0) return;
     add(accepted);
+    clearRefusal('upload');
     // A new batch is confirmed anew (DECISIONS.md: once per upload batch).
     setConfirmed(false);
   };
@@ -158,6 +214,7 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
       confirmRef.current?.focus();
       return;
     }
+    setRefusal(null);
     start({
       photos: photos.map((photo) => ({ file: photo.file, uploadId: photo.uploadId })),
       type,
@@ -165,6 +222,7 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
       templateId: template.id,
       pose: pose.kind === 'scene' ? { sceneId: pose.sceneId } : { customPose: customPose.trim() },
       onUploaded: markUploaded,
+      onRefused: setRefusal,
     });
   };
 
@@ -201,7 +259,7 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
               <PhotoPicker
                 photos={photos}
                 onAdd={addPhotos}
-                onRemove={remove}
+                onRemove={removePhoto}
                 confirmed={confirmed}
                 onConfirmedChange={onConfirmedChange}
                 confirmError={confirmError}
@@ -211,6 +269,7 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
             ) : (
               <VerifyFirst email={user?.email ?? ''} id={ids.verify} />
             )}
+            {verified ? <UploadStatus error={uploadRefusal} usage={usage.data ? usageLine(usage.data) : null} /> : null}
           </Stack>
 
           <Stack gap="6">
@@ -220,9 +279,9 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
                 catalog={catalog}
                 scenes={scenes}
                 pose={pose}
-                onPoseChange={setPose}
+                onPoseChange={choosePose}
                 customPose={customPose}
-                onCustomPoseChange={setCustomPose}
+                onCustomPoseChange={describePose}
                 customPoseHint={category.customPoseHint}
                 disabled={running}
                 labelId={ids.pose}
@@ -236,7 +295,7 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
                   aria-labelledby={ids.type}
                   aria-describedby={canVideo ? undefined : ids.typeHint}
                   value={type}
-                  onValueChange={(details) => setType(details.value === 'video' ? 'video' : 'image')}
+                  onValueChange={(details) => chooseType(details.value === 'video' ? 'video' : 'image')}
                   disabled={running}
                   size="md"
                   alignSelf="flex-start"
@@ -280,6 +339,11 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
                   </Link>
                 </Text>
               ) : null}
+              {checkRefusal ? (
+                <Text id={ids.refusal} role="alert" fontSize="sm" color="fg.error">
+                  {checkRefusal}
+                </Text>
+              ) : null}
               <Stack direction={{ base: 'column', sm: 'row' }} gap="2">
                 <Button
                   size="lg"
@@ -287,7 +351,7 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
                   flex={{ sm: '1' }}
                   minW="0"
                   onClick={generate}
-                  aria-describedby={verified ? undefined : ids.verify}
+                  aria-describedby={verified ? (checkRefusal ? ids.refusal : undefined) : ids.verify}
                   data-generate-button=""
                   aria-disabled={running || undefined}
                   data-busy={running || undefined}

@@ -3,8 +3,9 @@ import { ApiError, errorMessage, isAbortError } from '../../api/errors';
 import { notify } from '../../components/toaster';
 import { meQueryKey } from '../profile/profile-queries';
 import type { GenerationType } from '../catalog/catalog-helpers';
-import { generationApi, type Generation, type GenerationStartBody } from '../generations/generation-api';
+import { generationApi, type Generation, type GenerationCheckBody, type GenerationStartBody } from '../generations/generation-api';
 import { generationsQueryKey } from '../generations/generations-queries';
+import { uploadUsageQueryKey } from './upload-usage';
 
 /** The client's own stages (product spec, section 4); the server reports the ones after them. */
 export const CLIENT_STAGES = {
@@ -50,6 +51,27 @@ export interface GenerationRequest {
   pose: { sceneId: string } | { customPose: string };
   /** Called with each uploaded photo's id, so a later generation with the same photos skips the upload. */
   onUploaded(ids: Map<File, string>): void;
+  /**
+   * Called when the API refuses before the generation starts, with its message as the API words it:
+   * at the check (`check`: nothing was uploaded, nothing held) or at the upload (`upload`: quota,
+   * size, busy). The panel shows it where it belongs; no toast is shown for these.
+   */
+  onRefused(refusal: Refusal): void;
+}
+
+export interface Refusal {
+  step: 'check' | 'upload';
+  message: string;
+}
+
+/** An error of one step of the start, tagged with the step, so the panel can show it in place. */
+class StepError extends Error {
+  constructor(
+    readonly step: Refusal['step'],
+    readonly error: unknown,
+  ) {
+    super(errorMessage(error));
+  }
 }
 
 export interface RunnerDeps {
@@ -66,8 +88,8 @@ interface ServerEvent {
 }
 
 /**
- * Runs one generation at a time for the signed-in user, across screens: uploads the photos,
- * starts the generation, follows its progress over server-sent events (or by polling when the
+ * Runs one generation at a time for the signed-in user, across screens: checks the choice with
+ * the API first (a refused pose or balance uploads nothing), uploads the photos, starts the generation, follows its progress over server-sent events (or by polling when the
  * stream is unavailable), and refreshes the user's credits and lists when it ends. Screens read
  * its state through `useGenerationRunner`; it lives outside them so that moving from one screen
  * to another never loses a running generation.
@@ -115,17 +137,23 @@ export class GenerationRunner {
     const running = { phase: 'running' as const, category: request.category, type: request.type, generationId: null };
     this.set({ ...running, stage: CLIENT_STAGES.preparing });
 
+    const choice: GenerationCheckBody = {
+      type: request.type,
+      category: request.category,
+      template_id: request.templateId,
+      ...('sceneId' in request.pose ? { scene_id: request.pose.sceneId } : { custom_pose: request.pose.customPose }),
+    };
     try {
+      // First the same checks as a start, without the photos: a refused choice uploads nothing.
+      await generationApi.check(choice, signal).catch((error: unknown) => {
+        throw new StepError('check', error);
+      });
+      if (run !== this.run) return;
+
       const uploadIds = await this.uploadBatch(request, signal, run);
       if (run !== this.run) return;
 
-      const body: GenerationStartBody = {
-        type: request.type,
-        category: request.category,
-        template_id: request.templateId,
-        upload_ids: uploadIds,
-        ...('sceneId' in request.pose ? { scene_id: request.pose.sceneId } : { custom_pose: request.pose.customPose }),
-      };
+      const body: GenerationStartBody = { ...choice, upload_ids: uploadIds };
       // Not aborted by Cancel: the answer carries the id that Cancel needs.
       const generation = await generationApi.start(body);
       if (run !== this.run) return;
@@ -136,10 +164,15 @@ export class GenerationRunner {
       notify.success({ title: GENERATE_MESSAGES.started });
       this.set({ ...running, generationId: generation.id, stage: generation.progress?.message || CLIENT_STAGES.preparing });
       this.follow(generation.id, run);
-    } catch (error) {
+    } catch (thrown) {
       if (run !== this.run) return;
+      const error = thrown instanceof StepError ? thrown.error : thrown;
       if (isAbortError(error) || this.cancelRequested) {
         this.finishCancelled();
+        return;
+      }
+      if (thrown instanceof StepError) {
+        this.refuse(request, { step: thrown.step, message: thrown.message });
         return;
       }
       this.fail(errorMessage(error));
@@ -152,7 +185,10 @@ export class GenerationRunner {
     const ids = new Map<File, string>();
     if (pending.length > 0) {
       this.setStage(CLIENT_STAGES.uploading, run);
-      const { uploads } = await generationApi.uploadPhotos(pending, signal);
+      const { uploads } = await generationApi.uploadPhotos(pending, signal).catch((error: unknown) => {
+        throw new StepError('upload', error);
+      });
+      void this.deps?.queryClient.invalidateQueries({ queryKey: uploadUsageQueryKey });
       pending.forEach((file, i) => {
         const id = uploads[i]?.id;
         if (id) ids.set(file, id);
@@ -242,6 +278,15 @@ export class GenerationRunner {
     this.refresh();
   }
 
+  /** Refused before the start (check or upload): back to idle, and the panel shows the API's message. */
+  private refuse(request: GenerationRequest, refusal: Refusal): void {
+    this.stop();
+    this.set({ phase: 'idle' });
+    request.onRefused(refusal);
+    if (refusal.step === 'upload') void this.deps?.queryClient.invalidateQueries({ queryKey: uploadUsageQueryKey });
+    this.refresh();
+  }
+
   /** Cancel aborts and resets (spec section 4): the server stops the work and releases the hold. */
   async cancel(): Promise<void> {
     if (this.state.phase !== 'running') return;
@@ -250,7 +295,7 @@ export class GenerationRunner {
     if (generationId) {
       await this.cancelOnServer(generationId);
     } else {
-      // Uploading: abort it. Starting: the start's answer brings the id, then it is cancelled.
+      // Checking or uploading: abort it. Starting: the start's answer brings the id, then it is cancelled.
       this.abort?.abort();
     }
   }

@@ -1,9 +1,12 @@
 import {
   cancelGeneration,
+  checkGeneration,
   client,
   deleteGeneration,
   deleteUpload,
   downloadGeneration,
+  type GenerationCheckDto,
+  type GenerationCheckResponseDto,
   type GenerationListResponseDto,
   type GenerationResponseDto,
   type GenerationStartDto,
@@ -12,7 +15,9 @@ import {
   listGenerations,
   startGeneration,
   type StreamGenerationEventsData,
+  type UploadUsageDto,
   uploadPhotos,
+  usage as uploadUsage,
 } from '@fitting-room/api-client';
 import { callApi, unwrap } from '../../api/errors';
 
@@ -21,6 +26,9 @@ import { callApi, unwrap } from '../../api/errors';
 export type Generation = GenerationResponseDto;
 export type GenerationPage = GenerationListResponseDto;
 export type GenerationStartBody = GenerationStartDto;
+export type GenerationCheckBody = GenerationCheckDto;
+export type GenerationCheck = GenerationCheckResponseDto;
+export type UploadUsage = UploadUsageDto;
 export type GenerationCategory = NonNullable<ListGenerationsData['query']>['category'];
 
 export const generationApi = {
@@ -31,6 +39,14 @@ export const generationApi = {
   removePhoto: async (id: string): Promise<void> => {
     await callApi(deleteUpload({ path: { id } }));
   },
+  /** GET /api/uploads/usage: the photos and bytes of this hour, and the bytes kept, against the quotas. */
+  uploadUsage: (signal?: AbortSignal) => unwrap(uploadUsage({ signal })),
+  /**
+   * POST /api/generations/check: a start's body without the photos. Answers the cost and the
+   * balance, or throws the refusal (tier, video, the custom pose's safety, balance) as an `ApiError`;
+   * nothing is uploaded or held.
+   */
+  check: (body: GenerationCheckBody, signal?: AbortSignal) => unwrap(checkGeneration({ body, signal })),
   start: (body: GenerationStartBody) => unwrap(startGeneration({ body })),
   get: (id: string, signal?: AbortSignal) => unwrap(getGeneration({ path: { id }, signal })),
   cancel: (id: string) => unwrap(cancelGeneration({ path: { id } })),

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Container, Heading, Input, Link, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Button, Container, Heading, HStack, Input, Link, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
@@ -9,7 +9,15 @@ import { SUPPORT_EMAIL } from '../../config/app-config';
 import { looksLikeEmail } from '../auth/email-shape';
 import { useAuth } from '../auth/useAuth';
 import { SUPPORT_RESPONSE_TIME } from '../legal/LegalPage';
-import { CONTACT_LIMITS, generationIdFrom, INQUIRY_KIND_OPTIONS, type InquiryKind, useSendInquiry } from './support-api';
+import {
+  CONTACT_LIMITS,
+  generationIdFrom,
+  INQUIRY_KIND_OPTIONS,
+  type InquiryKind,
+  REPORT_IMAGE,
+  reportImageProblem,
+  useSendInquiry,
+} from './support-api';
 
 interface Values {
   name: string;
@@ -18,6 +26,8 @@ interface Values {
   subject: string;
   message: string;
   generation: string;
+  /** "Report an image": a copy of the image, checked when chosen */
+  image: File | null;
 }
 
 type FieldName = keyof Values;
@@ -39,7 +49,27 @@ function validate(values: Values): FieldErrors {
   return errors;
 }
 
-const ORDER: FieldName[] = ['name', 'email', 'kind', 'subject', 'message', 'generation'];
+const ORDER: FieldName[] = ['name', 'email', 'kind', 'subject', 'message', 'generation', 'image'];
+
+/** 2.4 MB, 830 kB: the size of a chosen file, for the person to recognise it. */
+function fileSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} kB`;
+}
+
+/** The browser's "Choose file" button, in the app's look. */
+const fileInputCss = {
+  '&::file-selector-button': {
+    marginInlineEnd: '0.75rem',
+    paddingInline: '0.75rem',
+    paddingBlock: '0.25rem',
+    borderRadius: '0.375rem',
+    border: '1px solid var(--chakra-colors-border)',
+    background: 'var(--chakra-colors-bg-muted)',
+    color: 'inherit',
+    font: 'inherit',
+    cursor: 'pointer',
+  },
+};
 
 function kindFromSearch(value: string | null): InquiryKind {
   return INQUIRY_KIND_OPTIONS.some((o) => o.value === value) ? (value as InquiryKind) : 'question';
@@ -75,7 +105,8 @@ function Sent({ name, email, report, onAnother }: { name: string; email: string;
 
 /**
  * The public contact form (/contact): a question, a billing matter, or "Report an image" (an abuse
- * report, which starts at high priority). Signed-in people find their name and email filled in.
+ * report, which starts at high priority, naming the image by its link or id, or by a copy of it sent
+ * as multipart). Signed-in people find their name and email filled in.
  * `?kind=abuse_report&generation=<id>` opens it ready to report an image.
  */
 export function ContactPage() {
@@ -89,6 +120,7 @@ export function ContactPage() {
     subject: '',
     message: '',
     generation: search.get('generation') ?? '',
+    image: null,
   }));
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [sent, setSent] = useState<{ name: string; email: string; report: boolean } | null>(null);
@@ -101,7 +133,19 @@ export function ContactPage() {
     subject: useRef<HTMLInputElement>(null),
     message: useRef<HTMLTextAreaElement>(null),
     generation: useRef<HTMLInputElement>(null),
+    image: useRef<HTMLInputElement>(null),
   };
+  // a preview of the chosen copy, so the person sees what they send
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => {
+    if (!values.image) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(values.image);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [values.image]);
 
   // The session arrives after the first render: fill in what the person has not typed yet.
   useEffect(() => {
@@ -118,6 +162,25 @@ export function ContactPage() {
     if (fieldErrors[name]) setFieldErrors((e) => ({ ...e, [name]: undefined }));
   };
 
+  const chooseImage = (file: File | null) => {
+    // the API's answer about the previous file no longer applies
+    if (send.isError) send.reset();
+    const problem = file ? reportImageProblem(file) : null;
+    if (problem || !file) {
+      // a refused file is not kept: the input is emptied and says why
+      if (refs.image.current) refs.image.current.value = '';
+      set('image', null);
+      setFieldErrors((e) => ({ ...e, image: problem ?? undefined }));
+      return;
+    }
+    set('image', file);
+  };
+
+  const removeImage = () => {
+    chooseImage(null);
+    refs.image.current?.focus();
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const errors = validate(values);
@@ -131,12 +194,15 @@ export function ContactPage() {
     const generationId = report ? generationIdFrom(values.generation) : null;
     send.mutate(
       {
-        name: values.name.trim(),
-        email: values.email.trim(),
-        kind: values.kind,
-        subject: values.subject.trim(),
-        message: values.message.trim(),
-        ...(generationId ? { generation_id: generationId } : {}),
+        body: {
+          name: values.name.trim(),
+          email: values.email.trim(),
+          kind: values.kind,
+          subject: values.subject.trim(),
+          message: values.message.trim(),
+          ...(generationId ? { generation_id: generationId } : {}),
+        },
+        image: report ? values.image : null,
       },
       { onSuccess: () => setSent({ name: values.name.trim(), email: values.email.trim(), report }) },
     );
@@ -145,7 +211,7 @@ export function ContactPage() {
   const another = () => {
     send.reset();
     setSent(null);
-    setValues((v) => ({ ...v, kind: 'question', subject: '', message: '', generation: '' }));
+    setValues((v) => ({ ...v, kind: 'question', subject: '', message: '', generation: '', image: null }));
   };
 
   const report = values.kind === 'abuse_report';
@@ -227,7 +293,7 @@ export function ContactPage() {
                 <FormField
                   label="Image link or id (optional)"
                   error={fieldErrors.generation}
-                  helperText="If you have the image's link, paste it here. Otherwise describe the image below."
+                  helperText="If you have the image's link, paste it here. Otherwise attach a copy of it below, or describe it in your message."
                 >
                   <Input
                     ref={refs.generation as RefObject<HTMLInputElement>}
@@ -239,6 +305,43 @@ export function ContactPage() {
                     onChange={(e) => set('generation', e.target.value)}
                   />
                 </FormField>
+              ) : null}
+              {report ? (
+                <Stack gap="3">
+                  <FormField
+                    label="A copy of the image (optional)"
+                    error={fieldErrors.image}
+                    helperText={`${REPORT_IMAGE.hint}. Only have the picture (a download or a screenshot)? Attach it: we use it to find the image and do not keep it.`}
+                  >
+                    <Input
+                      ref={refs.image as RefObject<HTMLInputElement>}
+                      type="file"
+                      name="image"
+                      accept={REPORT_IMAGE.types.join(',')}
+                      h="auto"
+                      py="2"
+                      css={fileInputCss}
+                      onChange={(e) => chooseImage(e.target.files?.[0] ?? null)}
+                    />
+                  </FormField>
+                  {values.image && preview ? (
+                    <HStack gap="3" data-testid="report-image">
+                      <img
+                        src={preview}
+                        alt="The copy you attached"
+                        width={64}
+                        height={64}
+                        style={{ width: 64, height: 64, objectFit: 'cover', borderRadius: 8, flexShrink: 0 }}
+                      />
+                      <Text fontSize="sm" minW="0" flex="1" wordBreak="break-all">
+                        {values.image.name} · {fileSize(values.image.size)}
+                      </Text>
+                      <Button size="sm" variant="outline" onClick={removeImage}>
+                        Remove
+                      </Button>
+                    </HStack>
+                  ) : null}
+                </Stack>
               ) : null}
               <FormField label="Subject" required error={fieldErrors.subject}>
                 <Input

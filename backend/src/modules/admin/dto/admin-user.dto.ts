@@ -48,6 +48,8 @@ export class AdminUserDetailsDto extends AdminUserRowDto {
   @ApiProperty() failed_generations: number;
   @ApiProperty({ type: [AdminActivityDto] }) recent_activity: AdminActivityDto[];
   @ApiProperty({ type: String, nullable: true, description: "the admin's reason for the suspension (staff only)" }) suspension_reason: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'the email of the admin who suspended the account (from the audit trail); null when it is not suspended' })
+  suspended_by: string | null;
   @ApiProperty({ type: AdminRefusalsDto, description: 'refused custom poses (the texts for admins only)' }) refusals: AdminRefusalsDto;
 }
 

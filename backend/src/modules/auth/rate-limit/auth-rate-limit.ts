@@ -96,7 +96,7 @@ export const AuthRateLimitModule = ThrottlerModule.forRootAsync({
         { name: AuthThrottler.Ip, ttl, limit: ipMax },
         { name: AuthThrottler.Email, ttl, limit: emailMax, getTracker: (_req, context) => bodyEmail(context) ?? '', skipIf: (context) => !bodyEmail(context) },
         { name: AuthThrottler.Refresh, ttl, limit: refreshMax },
-        { name: AuthThrottler.Support, ttl: (config.support?.rateLimit.windowSeconds ?? 600) * 1000, limit: config.support?.rateLimit.max ?? 5 },
+        { name: AuthThrottler.Support, ttl: config.support.rateLimit.windowSeconds * 1000, limit: config.support.rateLimit.max },
       ],
     };
   },

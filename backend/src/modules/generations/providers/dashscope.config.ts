@@ -11,6 +11,31 @@ export const DASHSCOPE_BASE_URLS = {
   china: 'https://dashscope.aliyuncs.com',
 } as const;
 
+/** The settings of AI_PROVIDER=dashscope (DASHSCOPE_*), read by the configuration loader. */
+export interface DashScopeSettings {
+  apiKey?: string;
+  baseUrl: string;
+  imageModel: string;
+  videoModel: string;
+}
+
+/** International endpoint and the documented models by default. */
+export const DASHSCOPE_DEFAULTS = {
+  baseUrl: DASHSCOPE_BASE_URLS.international,
+  imageModel: 'wan2.5-i2i-preview',
+  videoModel: 'wan2.6-i2v-flash',
+} as const;
+
+/** DASHSCOPE_* (already validated by the environment schema) as the provider's settings. */
+export function dashScopeSettings(e: { DASHSCOPE_API_KEY?: string; DASHSCOPE_BASE_URL?: string; DASHSCOPE_IMAGE_MODEL?: string; DASHSCOPE_VIDEO_MODEL?: string }): DashScopeSettings {
+  return {
+    apiKey: e.DASHSCOPE_API_KEY,
+    baseUrl: (e.DASHSCOPE_BASE_URL ?? DASHSCOPE_DEFAULTS.baseUrl).replace(/\/+$/, ''),
+    imageModel: e.DASHSCOPE_IMAGE_MODEL ?? DASHSCOPE_DEFAULTS.imageModel,
+    videoModel: e.DASHSCOPE_VIDEO_MODEL ?? DASHSCOPE_DEFAULTS.videoModel,
+  };
+}
+
 /** Service paths of the asynchronous (X-DashScope-Async: enable) task API. */
 export const DASHSCOPE_PATHS = {
   imageSynthesis: '/api/v1/services/aigc/image2image/image-synthesis',

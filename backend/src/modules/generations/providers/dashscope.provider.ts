@@ -42,7 +42,6 @@
  */
 import type { AppConfig } from '../../../config/app-config';
 import { NEGATIVE_PROMPT } from '../../catalog';
-import { DASHSCOPE_DEFAULTS } from '../../../config/app-config';
 import {
   AiProvider,
   ProviderError,
@@ -51,7 +50,7 @@ import {
   ProviderStartResult,
   ProviderStatus,
 } from './ai-provider';
-import { DASHSCOPE_PATHS, fitImageEditSize, imageModelFamily, videoResolutionTier } from './dashscope.config';
+import { DASHSCOPE_DEFAULTS, DASHSCOPE_PATHS, fitImageEditSize, imageModelFamily, videoResolutionTier } from './dashscope.config';
 import { asRecord, httpStatusKind, parseRetryAfter, redactSecret, requestJson, truncate, VendorErrorAnswer } from './provider-http';
 
 /** Still exported from here: callers (and this adapter's spec) read it from the adapter. */

@@ -36,7 +36,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppConfig } from '../../../config/app-config';
-import { FASHN_DEFAULTS } from '../../../config/app-config';
+import { FASHN_DEFAULTS } from './fashn.config';
 import {
   AiProvider,
   ProviderError,

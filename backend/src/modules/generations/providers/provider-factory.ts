@@ -18,7 +18,7 @@ export type AiProviderFactory = (context: AiProviderContext) => AiProvider;
 const FACTORIES = new Map<string, AiProviderFactory>([
   [
     'preview',
-    (c) => new PreviewProvider(c.storage, { delayMs: c.config.ai?.previewDelayMs ?? 0, artworkSvg: c.artworkSvg }),
+    (c) => new PreviewProvider(c.storage, { delayMs: c.config.ai.previewDelayMs, artworkSvg: c.artworkSvg }),
   ],
   ['dashscope', (c) => createDashScopeProvider(c.config)],
   ['fashn', (c) => createFashnProvider(c.config)],
@@ -39,7 +39,7 @@ export function registeredAiProviders(): string[] {
 
 /** The provider `config.ai.provider` names (default `preview`); throws when no such provider is registered. */
 export function createAiProvider(context: AiProviderContext): AiProvider {
-  const name = context.config.ai?.provider ?? 'preview';
+  const name = context.config.ai.provider;
   const factory = FACTORIES.get(name);
   if (!factory) throw new Error(`AI_PROVIDER=${name} is not available (known: ${registeredAiProviders().join(', ')})`);
   return factory(context);

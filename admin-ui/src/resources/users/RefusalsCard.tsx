@@ -1,0 +1,84 @@
+import { Alert, Box, Card, CardContent, CardHeader, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import type { AdminRefusalsDto } from '@fitting-room/api-client';
+
+const when = (iso: string) => new Date(iso).toLocaleString();
+
+/** A safety category as words: `self_harm` reads "self harm". */
+export const categoryLabel = (reason: string) => reason.replace(/_/g, ' ');
+
+const SOURCES: Record<string, string> = { check: 'Check before upload', start: 'Generate' };
+
+/**
+ * The custom poses the safety rules refused for this account: the counts, the 24-hour pause after
+ * too many, and the latest 20 with their categories. The texts come from the API to admins only
+ * (and are cleared after 30 days); anyone else sees a dash.
+ */
+export function RefusalsCard({ refusals }: { refusals: AdminRefusalsDto }) {
+  const paused = refusals.paused_until && new Date(refusals.paused_until).getTime() > Date.now();
+  return (
+    <Card variant="outlined">
+      <CardHeader title="Refused custom poses" slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+      <CardContent>
+        <Stack direction="row" spacing={4} sx={{ mb: 2 }}>
+          <Box>
+            <Typography variant="caption" color="text.secondary" component="div">
+              Total
+            </Typography>
+            <Typography variant="h6" component="div" data-testid="user-refusals-total">
+              {refusals.total}
+            </Typography>
+          </Box>
+          <Box>
+            <Typography variant="caption" color="text.secondary" component="div">
+              Last 24 hours
+            </Typography>
+            <Typography variant="h6" component="div">
+              {refusals.last_24h}
+            </Typography>
+          </Box>
+        </Stack>
+        {paused && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            Custom poses are paused for this account until {when(refusals.paused_until!)} (too many refusals).
+          </Alert>
+        )}
+        {refusals.recent.length ? (
+          <>
+            <Table size="small" aria-label="Recent refusals">
+              <TableHead>
+                <TableRow>
+                  <TableCell>When</TableCell>
+                  <TableCell>Category</TableCell>
+                  <TableCell>Where</TableCell>
+                  <TableCell>Text</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {refusals.recent.map((refusal) => (
+                  <TableRow key={refusal.id}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(refusal.created_at)}</TableCell>
+                    <TableCell>
+                      <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                        {refusal.reasons.map((reason) => (
+                          <Chip key={reason} size="small" label={categoryLabel(reason)} />
+                        ))}
+                      </Stack>
+                    </TableCell>
+                    <TableCell>{SOURCES[refusal.source] ?? refusal.source}</TableCell>
+                    <TableCell sx={{ wordBreak: 'break-word' }}>{refusal.text ?? '—'}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+              {refusals.total > refusals.recent.length ? `The latest ${refusals.recent.length} of ${refusals.total}. ` : ''}Texts are shown to admins only and kept 30
+              days.
+            </Typography>
+          </>
+        ) : (
+          <Typography color="text.secondary">No refused custom poses.</Typography>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
