@@ -3,6 +3,7 @@
 export default {
   input: './openapi.json',
   output: { path: './src', postProcess: [] },
-  plugins: ['@hey-api/client-fetch', '@hey-api/typescript', { name: '@hey-api/sdk' }],
+  // baseUrl: false: the document's server is `/` (same origin); the apps set the base URL themselves (configureApiClient)
+  plugins: [{ name: '@hey-api/client-fetch', baseUrl: false }, '@hey-api/typescript', { name: '@hey-api/sdk' }],
   logs: { level: 'warn' },
 };

@@ -79,6 +79,8 @@ export const listAdminNotifications = <ThrowOnError extends boolean = false>(opt
 
 /**
  * One system notification
+ *
+ * With who read it and when (`read_by`, `read_at`), once someone has. An id that is not a UUID answers 400, an unknown one 404.
  */
 export const getAdminNotification = <ThrowOnError extends boolean = false>(options: Options<GetAdminNotificationData, ThrowOnError>): RequestResult<GetAdminNotificationResponses, GetAdminNotificationErrors, ThrowOnError> => (options.client ?? client).get<GetAdminNotificationResponses, GetAdminNotificationErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -88,6 +90,8 @@ export const getAdminNotification = <ThrowOnError extends boolean = false>(optio
 
 /**
  * Mark a notification read ({ read: true }; no way back; audited)
+ *
+ * The first marking records the reader and the time and writes an audit row; marking it again changes nothing and answers it as it is. `read: false` is refused (400): a notification cannot be made unread.
  */
 export const markAdminNotificationRead = <ThrowOnError extends boolean = false>(options: Options<MarkAdminNotificationReadData, ThrowOnError>): RequestResult<MarkAdminNotificationReadResponses, MarkAdminNotificationReadErrors, ThrowOnError> => (options.client ?? client).patch<MarkAdminNotificationReadResponses, MarkAdminNotificationReadErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -101,6 +105,8 @@ export const markAdminNotificationRead = <ThrowOnError extends boolean = false>(
 
 /**
  * Mark a notification read (PUT, as ra-data-simple-rest sends it)
+ *
+ * The same as PATCH /api/admin/notifications/{id}: react-admin's update sends PUT. Only `{ read: true }` is accepted.
  */
 export const replaceAdminNotification = <ThrowOnError extends boolean = false>(options: Options<ReplaceAdminNotificationData, ThrowOnError>): RequestResult<ReplaceAdminNotificationResponses, ReplaceAdminNotificationErrors, ThrowOnError> => (options.client ?? client).put<ReplaceAdminNotificationResponses, ReplaceAdminNotificationErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -125,6 +131,8 @@ export const listOutboxMessages = <ThrowOnError extends boolean = false>(options
 
 /**
  * One message of the outbox, with its text and HTML parts
+ *
+ * The id is the file name the list answers; an unknown one (or a message removed from the folder meanwhile) answers 404.
  */
 export const getOutboxMessage = <ThrowOnError extends boolean = false>(options: Options<GetOutboxMessageData, ThrowOnError>): RequestResult<GetOutboxMessageResponses, GetOutboxMessageErrors, ThrowOnError> => (options.client ?? client).get<GetOutboxMessageResponses, GetOutboxMessageErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -145,6 +153,8 @@ export const createQueueBoardSession = <ThrowOnError extends boolean = false>(op
 
 /**
  * The job queues: driver, health, last heartbeat, jobs by state per queue and in total
+ *
+ * Answers while the queue is away: `healthy` is false with the reason in `detail`, and the per-queue counts are empty. `board_url` is where Bull Board is served (BullMQ driver only; null otherwise): open it with POST /api/admin/queue-board/session first.
  */
 export const getQueueOverview = <ThrowOnError extends boolean = false>(options?: Options<GetQueueOverviewData, ThrowOnError>): RequestResult<GetQueueOverviewResponses, GetQueueOverviewErrors, ThrowOnError> => (options?.client ?? client).get<GetQueueOverviewResponses, GetQueueOverviewErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -153,7 +163,9 @@ export const getQueueOverview = <ThrowOnError extends boolean = false>(options?:
 });
 
 /**
- * Dashboard stats (the spec's get_dashboard_stats) with 30-day series
+ * Dashboard stats (the product's get_dashboard_stats) with 30-day series
+ *
+ * Counts of users, generations (successful, failed, success rate) and credits (used, in the system), open tickets, unread notifications, the tier distribution, and per-day series of generations and credits spent over the last 30 days. Admins only.
  */
 export const getAdminStats = <ThrowOnError extends boolean = false>(options?: Options<GetAdminStatsData, ThrowOnError>): RequestResult<GetAdminStatsResponses, GetAdminStatsErrors, ThrowOnError> => (options?.client ?? client).get<GetAdminStatsResponses, GetAdminStatsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -174,6 +186,8 @@ export const listSupportInquiries = <ThrowOnError extends boolean = false>(optio
 
 /**
  * A support ticket with its replies and notes
+ *
+ * Messages oldest first, each reply with its mail delivery state (queued, sent, logged or failed). An id that is not a UUID answers 400, an unknown one 404.
  */
 export const getSupportInquiry = <ThrowOnError extends boolean = false>(options: Options<GetSupportInquiryData, ThrowOnError>): RequestResult<GetSupportInquiryResponses, GetSupportInquiryErrors, ThrowOnError> => (options.client ?? client).get<GetSupportInquiryResponses, GetSupportInquiryErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -183,6 +197,8 @@ export const getSupportInquiry = <ThrowOnError extends boolean = false>(options:
 
 /**
  * Change the status (open -> in_progress -> resolved -> closed; resolved -> in_progress reopens) or priority (audited)
+ *
+ * Send status, priority or both; each change writes its own audit row. A move the workflow does not allow, or a body with neither field, answers 400. Answers the ticket as GET /api/admin/support-inquiries/{id} does.
  */
 export const updateSupportInquiry = <ThrowOnError extends boolean = false>(options: Options<UpdateSupportInquiryData, ThrowOnError>): RequestResult<UpdateSupportInquiryResponses, UpdateSupportInquiryErrors, ThrowOnError> => (options.client ?? client).patch<UpdateSupportInquiryResponses, UpdateSupportInquiryErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -196,6 +212,8 @@ export const updateSupportInquiry = <ThrowOnError extends boolean = false>(optio
 
 /**
  * Change the status or priority (PUT, as ra-data-simple-rest sends it)
+ *
+ * The same as PATCH /api/admin/support-inquiries/{id}: react-admin's update sends PUT.
  */
 export const replaceSupportInquiry = <ThrowOnError extends boolean = false>(options: Options<ReplaceSupportInquiryData, ThrowOnError>): RequestResult<ReplaceSupportInquiryResponses, ReplaceSupportInquiryErrors, ThrowOnError> => (options.client ?? client).put<ReplaceSupportInquiryResponses, ReplaceSupportInquiryErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -209,6 +227,8 @@ export const replaceSupportInquiry = <ThrowOnError extends boolean = false>(opti
 
 /**
  * Reply to the requester (mailed through SMTP when configured, else logged) or add an internal note (audited)
+ *
+ * kind reply or note. A reply is mailed by a queue job with retries: its `delivered` starts as queued, then becomes sent (SMTP), logged (the outbox, without SMTP) or failed (with the reason). A note is never mailed.
  */
 export const createSupportMessage = <ThrowOnError extends boolean = false>(options: Options<CreateSupportMessageData, ThrowOnError>): RequestResult<CreateSupportMessageResponses, CreateSupportMessageErrors, ThrowOnError> => (options.client ?? client).post<CreateSupportMessageResponses, CreateSupportMessageErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -248,6 +268,8 @@ export const listAdminUsers = <ThrowOnError extends boolean = false>(options?: O
 
 /**
  * A user: profile, tier, credits, generation counts, recent activity
+ *
+ * Also the suspension reason and the custom-pose refusals; the refused texts are shown to admins only (null for support). An id that is not a UUID answers 400, an unknown one 404.
  */
 export const getAdminUser = <ThrowOnError extends boolean = false>(options: Options<GetAdminUserData, ThrowOnError>): RequestResult<GetAdminUserResponses, GetAdminUserErrors, ThrowOnError> => (options.client ?? client).get<GetAdminUserResponses, GetAdminUserErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -257,6 +279,8 @@ export const getAdminUser = <ThrowOnError extends boolean = false>(options: Opti
 
 /**
  * Change a user's tier (audited)
+ *
+ * There is no checkout yet: this is how a tier changes. An upgrade tops the subscription credits up to the new plan's; the person is told by mail. The same tier, or no tier in the body, changes nothing. Answers the user's page.
  */
 export const updateAdminUser = <ThrowOnError extends boolean = false>(options: Options<UpdateAdminUserData, ThrowOnError>): RequestResult<UpdateAdminUserResponses, UpdateAdminUserErrors, ThrowOnError> => (options.client ?? client).patch<UpdateAdminUserResponses, UpdateAdminUserErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -270,6 +294,8 @@ export const updateAdminUser = <ThrowOnError extends boolean = false>(options: O
 
 /**
  * Change a user's tier (PUT, as ra-data-simple-rest sends it)
+ *
+ * The same as PATCH /api/admin/users/{id}: react-admin's update sends PUT.
  */
 export const replaceAdminUser = <ThrowOnError extends boolean = false>(options: Options<ReplaceAdminUserData, ThrowOnError>): RequestResult<ReplaceAdminUserResponses, ReplaceAdminUserErrors, ThrowOnError> => (options.client ?? client).put<ReplaceAdminUserResponses, ReplaceAdminUserErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -283,6 +309,8 @@ export const replaceAdminUser = <ThrowOnError extends boolean = false>(options: 
 
 /**
  * Add or deduct credits with a reason, through the ledger (audited)
+ *
+ * mode (add or deduct), a whole amount from 1 to 1,000,000 and a reason are all required (400 otherwise); deducting more than the account has answers 400 INSUFFICIENT_CREDITS. The person is told by mail, with the reason. Answers the user's page.
  */
 export const adjustUserCredits = <ThrowOnError extends boolean = false>(options: Options<AdjustUserCreditsData, ThrowOnError>): RequestResult<AdjustUserCreditsResponses, AdjustUserCreditsErrors, ThrowOnError> => (options.client ?? client).post<AdjustUserCreditsResponses, AdjustUserCreditsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -296,6 +324,8 @@ export const adjustUserCredits = <ThrowOnError extends boolean = false>(options:
 
 /**
  * Lift a suspension (audited): the person may sign in again
+ *
+ * Sessions ended by the suspension stay ended. Lifting the suspension of an account that has none changes nothing. Answers the user's page.
  */
 export const unsuspendAdminUser = <ThrowOnError extends boolean = false>(options: Options<UnsuspendAdminUserData, ThrowOnError>): RequestResult<UnsuspendAdminUserResponses, UnsuspendAdminUserErrors, ThrowOnError> => (options.client ?? client).delete<UnsuspendAdminUserResponses, UnsuspendAdminUserErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -305,6 +335,8 @@ export const unsuspendAdminUser = <ThrowOnError extends boolean = false>(options
 
 /**
  * Suspend an account (audited): sign-in refused with a clear message, sessions ended, its running generation cancelled and released
+ *
+ * The reason is recorded with the suspension and in the audit log. Suspending a suspended account changes nothing; an admin cannot suspend their own account (400). Answers the user's page as GET /api/admin/users/{id} does.
  */
 export const suspendAdminUser = <ThrowOnError extends boolean = false>(options: Options<SuspendAdminUserData, ThrowOnError>): RequestResult<SuspendAdminUserResponses, SuspendAdminUserErrors, ThrowOnError> => (options.client ?? client).post<SuspendAdminUserResponses, SuspendAdminUserErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -331,7 +363,9 @@ export const startGoogleSignIn = <ThrowOnError extends boolean = false>(options?
 export const finishGoogleSignIn = <ThrowOnError extends boolean = false>(options?: Options<FinishGoogleSignInData, ThrowOnError>): RequestResult<FinishGoogleSignInResponses, FinishGoogleSignInErrors, ThrowOnError> => (options?.client ?? client).get<FinishGoogleSignInResponses, FinishGoogleSignInErrors, ThrowOnError>({ url: '/api/auth/google/callback', ...options });
 
 /**
- * Whether the caller is an admin (the spec's is_admin)
+ * Whether the caller is an admin (the product's is_admin)
+ *
+ * True for the admin role only: support staff and users answer false.
  */
 export const isAdmin = <ThrowOnError extends boolean = false>(options?: Options<IsAdminData, ThrowOnError>): RequestResult<IsAdminResponses, IsAdminErrors, ThrowOnError> => (options?.client ?? client).get<IsAdminResponses, IsAdminErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -372,7 +406,15 @@ export const resetPassword = <ThrowOnError extends boolean = false>(options: Opt
  *
  * Presenting again the refresh token a refresh replaced revokes its whole session (a replay); any other wrong token is only refused. Sessions end AUTH_SESSION_TTL_DAYS (30) days after sign-in whatever happens.
  */
-export const refreshSession = <ThrowOnError extends boolean = false>(options?: Options<RefreshSessionData, ThrowOnError>): RequestResult<RefreshSessionResponses, RefreshSessionErrors, ThrowOnError> => (options?.client ?? client).post<RefreshSessionResponses, RefreshSessionErrors, ThrowOnError>({ url: '/api/auth/refresh', ...options });
+export const refreshSession = <ThrowOnError extends boolean = false>(options?: Options<RefreshSessionData, ThrowOnError>): RequestResult<RefreshSessionResponses, RefreshSessionErrors, ThrowOnError> => (options?.client ?? client).post<RefreshSessionResponses, RefreshSessionErrors, ThrowOnError>({
+    security: [{
+            in: 'cookie',
+            name: 'fr_refresh',
+            type: 'apiKey'
+        }],
+    url: '/api/auth/refresh',
+    ...options
+});
 
 /**
  * Sign in with email and password
@@ -404,9 +446,15 @@ export const signInWithCode = <ThrowOnError extends boolean = false>(options: Op
 
 /**
  * Sign out: revokes the session (of the refresh cookie and of the bearer token) and clears the cookie
+ *
+ * Works with the refresh cookie, the bearer token, both or neither: whatever session they name ends, and the answer is 204 either way, so a client can always sign out. Other sessions of the account stay.
  */
 export const signOut = <ThrowOnError extends boolean = false>(options?: Options<SignOutData, ThrowOnError>): RequestResult<SignOutResponses, SignOutErrors, ThrowOnError> => (options?.client ?? client).post<SignOutResponses, SignOutErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'cookie',
+            name: 'fr_refresh',
+            type: 'apiKey'
+        }],
     url: '/api/auth/sign-out',
     ...options
 });
@@ -481,6 +529,8 @@ export const downloadSignedFile = <ThrowOnError extends boolean = false>(options
 
 /**
  * My completed generations, newest first, a page at a time
+ *
+ * Only completed ones, optionally of one category. `page` starts at 1; `page_size` is 24 by default and at most 100. `total` counts the matching generations over all pages. Each result URL is signed and expires.
  */
 export const listGenerations = <ThrowOnError extends boolean = false>(options?: Options<ListGenerationsData, ThrowOnError>): RequestResult<ListGenerationsResponses, ListGenerationsErrors, ThrowOnError> => (options?.client ?? client).get<ListGenerationsResponses, ListGenerationsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -520,6 +570,8 @@ export const checkGeneration = <ThrowOnError extends boolean = false>(options: O
 
 /**
  * Delete my generation and its file (a running one is cancelled first)
+ *
+ * The record goes at once; when the storage does not answer, a queue job retries deleting the file. Credits already charged are not given back. Another person's generation answers 404, like an unknown id.
  */
 export const deleteGeneration = <ThrowOnError extends boolean = false>(options: Options<DeleteGenerationData, ThrowOnError>): RequestResult<DeleteGenerationResponses, DeleteGenerationErrors, ThrowOnError> => (options.client ?? client).delete<DeleteGenerationResponses, DeleteGenerationErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -529,6 +581,8 @@ export const deleteGeneration = <ThrowOnError extends boolean = false>(options: 
 
 /**
  * One of my generations: its state and progress (the polling fallback of the event stream)
+ *
+ * In any state (processing, completed, failed). Another person's generation answers 404, like an unknown id.
  */
 export const getGeneration = <ThrowOnError extends boolean = false>(options: Options<GetGenerationData, ThrowOnError>): RequestResult<GetGenerationResponses, GetGenerationErrors, ThrowOnError> => (options.client ?? client).get<GetGenerationResponses, GetGenerationErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -538,6 +592,8 @@ export const getGeneration = <ThrowOnError extends boolean = false>(options: Opt
 
 /**
  * Cancel my running generation: it fails with "Cancelled" and its held credits are released
+ *
+ * The AI provider is asked to stop its job too. A generation that already ended answers 409. Answers the generation, now failed.
  */
 export const cancelGeneration = <ThrowOnError extends boolean = false>(options: Options<CancelGenerationData, ThrowOnError>): RequestResult<CancelGenerationResponses, CancelGenerationErrors, ThrowOnError> => (options.client ?? client).post<CancelGenerationResponses, CancelGenerationErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -562,7 +618,11 @@ export const downloadGeneration = <ThrowOnError extends boolean = false>(options
  * text/event-stream. Events: `progress` {stage, message, poll, max_polls}; then `completed` {generation} or `failed` {reason}, after which the server closes the stream. A comment line every 15 s keeps the connection open. The current state is sent first. Authenticate with the bearer header, or, from an EventSource (which cannot send headers), with `?access_token=<access token>`.
  */
 export const streamGenerationEvents = <ThrowOnError extends boolean = false>(options: Options<StreamGenerationEventsData, ThrowOnError, StreamGenerationEventsResponse>): Promise<ServerSentEventsResult<StreamGenerationEventsResponses>> => (options.client ?? client).sse.get<StreamGenerationEventsResponses, StreamGenerationEventsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{ scheme: 'bearer', type: 'http' }, {
+            in: 'query',
+            name: 'access_token',
+            type: 'apiKey'
+        }],
     url: '/api/generations/{id}/events',
     ...options
 });
@@ -576,6 +636,8 @@ export const getHealth = <ThrowOnError extends boolean = false>(options?: Option
 
 /**
  * Liveness: the process answers (restart it when this fails)
+ *
+ * Checks no dependency, so that an outage of the database or Redis does not get healthy processes restarted (GET /api/health/ready reports those).
  */
 export const getLiveness = <ThrowOnError extends boolean = false>(options?: Options<GetLivenessData, ThrowOnError>): RequestResult<GetLivenessResponses, GetLivenessErrors, ThrowOnError> => (options?.client ?? client).get<GetLivenessResponses, GetLivenessErrors, ThrowOnError>({ url: '/api/health/live', ...options });
 
@@ -617,6 +679,8 @@ export const deleteMyAccount = <ThrowOnError extends boolean = false>(options: O
 
 /**
  * My profile, with tier and credits
+ *
+ * Also the role, the credit balance (subscription, purchased and held credits), and whether the address is verified, the 18+ confirmation given, two-factor on and a password set.
  */
 export const getMe = <ThrowOnError extends boolean = false>(options?: Options<GetMeData, ThrowOnError>): RequestResult<GetMeResponses, GetMeErrors, ThrowOnError> => (options?.client ?? client).get<GetMeResponses, GetMeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -626,6 +690,8 @@ export const getMe = <ThrowOnError extends boolean = false>(options?: Options<Ge
 
 /**
  * Change my full name (the email cannot be changed), or confirm once that I am 18 or older
+ *
+ * Send only what changes. `age_confirmed` accepts only true (Google accounts start unconfirmed) and cannot be undone. Any other field, email included, is refused (400). Answers the updated profile.
  */
 export const updateMe = <ThrowOnError extends boolean = false>(options: Options<UpdateMeData, ThrowOnError>): RequestResult<UpdateMeResponses, UpdateMeErrors, ThrowOnError> => (options.client ?? client).patch<UpdateMeResponses, UpdateMeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -639,6 +705,8 @@ export const updateMe = <ThrowOnError extends boolean = false>(options: Options<
 
 /**
  * Turn two-factor off: needs a code from the app or a recovery code
+ *
+ * The secret and the remaining recovery codes are dropped and signing in asks for the password only. A notice is mailed. 409 when two-factor is not on.
  */
 export const disableMyTwoFactor = <ThrowOnError extends boolean = false>(options: Options<DisableMyTwoFactorData, ThrowOnError>): RequestResult<DisableMyTwoFactorResponses, DisableMyTwoFactorErrors, ThrowOnError> => (options.client ?? client).post<DisableMyTwoFactorResponses, DisableMyTwoFactorErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -652,6 +720,8 @@ export const disableMyTwoFactor = <ThrowOnError extends boolean = false>(options
 
 /**
  * Turn two-factor on with a code from the app; answers ten single-use recovery codes, shown this once
+ *
+ * Confirms the secret of POST /api/me/2fa/setup (400 when no setup is waiting); from then on signing in asks for a code. A notice is mailed.
  */
 export const enableMyTwoFactor = <ThrowOnError extends boolean = false>(options: Options<EnableMyTwoFactorData, ThrowOnError>): RequestResult<EnableMyTwoFactorResponses, EnableMyTwoFactorErrors, ThrowOnError> => (options.client ?? client).post<EnableMyTwoFactorResponses, EnableMyTwoFactorErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -676,6 +746,8 @@ export const setUpMyTwoFactor = <ThrowOnError extends boolean = false>(options?:
 
 /**
  * Change my password (the current one is needed); my other sessions end and a notice is mailed
+ *
+ * The session making the call stays signed in; pending password-reset links stop working. An account that signs in with Google only has no password to change (NO_PASSWORD): it sets one through "Forgot password?".
  */
 export const changeMyPassword = <ThrowOnError extends boolean = false>(options: Options<ChangeMyPasswordData, ThrowOnError>): RequestResult<ChangeMyPasswordResponses, ChangeMyPasswordErrors, ThrowOnError> => (options.client ?? client).post<ChangeMyPasswordResponses, ChangeMyPasswordErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -689,6 +761,8 @@ export const changeMyPassword = <ThrowOnError extends boolean = false>(options: 
 
 /**
  * My notification preferences
+ *
+ * email_notifications and generation_notifications are on and marketing_emails off until changed.
  */
 export const getMySettings = <ThrowOnError extends boolean = false>(options?: Options<GetMySettingsData, ThrowOnError>): RequestResult<GetMySettingsResponses, GetMySettingsErrors, ThrowOnError> => (options?.client ?? client).get<GetMySettingsResponses, GetMySettingsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -698,6 +772,8 @@ export const getMySettings = <ThrowOnError extends boolean = false>(options?: Op
 
 /**
  * Save my notification preferences
+ *
+ * The whole set at once: all three booleans are required. Answers the saved preferences.
  */
 export const updateMySettings = <ThrowOnError extends boolean = false>(options: Options<UpdateMySettingsData, ThrowOnError>): RequestResult<UpdateMySettingsResponses, UpdateMySettingsErrors, ThrowOnError> => (options.client ?? client).put<UpdateMySettingsResponses, UpdateMySettingsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -711,6 +787,8 @@ export const updateMySettings = <ThrowOnError extends boolean = false>(options: 
 
 /**
  * My generation statistics and last activity
+ *
+ * Generations in total, successful and failed, credits spent, and the latest recorded activity: zeros and null when there is nothing yet.
  */
 export const getMyStats = <ThrowOnError extends boolean = false>(options?: Options<GetMyStatsData, ThrowOnError>): RequestResult<GetMyStatsResponses, GetMyStatsErrors, ThrowOnError> => (options?.client ?? client).get<GetMyStatsResponses, GetMyStatsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -751,6 +829,8 @@ export const uploadPhotos = <ThrowOnError extends boolean = false>(options: Opti
 
 /**
  * How much of my upload allowance I have used: photos and MB this hour, MB kept
+ *
+ * Counts in bytes, with the limits beside them; `hour_resets_at` says when the hourly allowance starts again (null when nothing was uploaded this hour).
  */
 export const usage = <ThrowOnError extends boolean = false>(options?: Options<UsageData, ThrowOnError>): RequestResult<UsageResponses, UsageErrors, ThrowOnError> => (options?.client ?? client).get<UsageResponses, UsageErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -760,6 +840,8 @@ export const usage = <ThrowOnError extends boolean = false>(options?: Options<Us
 
 /**
  * Delete one of my photos (the stored file too)
+ *
+ * Generations made from the photo stay. Another person's photo answers 404, like an unknown id.
  */
 export const deleteUpload = <ThrowOnError extends boolean = false>(options: Options<DeleteUploadData, ThrowOnError>): RequestResult<DeleteUploadResponses, DeleteUploadErrors, ThrowOnError> => (options.client ?? client).delete<DeleteUploadResponses, DeleteUploadErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -769,6 +851,8 @@ export const deleteUpload = <ThrowOnError extends boolean = false>(options: Opti
 
 /**
  * One of my photos, with a fresh signed URL
+ *
+ * The URL points at the re-encoded JPEG and expires; ask again for a new one. Another person's photo answers 404, like an unknown id.
  */
 export const getUpload = <ThrowOnError extends boolean = false>(options: Options<GetUploadData, ThrowOnError>): RequestResult<GetUploadResponses, GetUploadErrors, ThrowOnError> => (options.client ?? client).get<GetUploadResponses, GetUploadErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

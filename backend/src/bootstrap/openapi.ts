@@ -1,7 +1,27 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, OpenAPIObject, type SecurityRequirementObject, SwaggerModule } from '@nestjs/swagger';
+import { ACCESS_TOKEN_QUERY, SecurityScheme } from '../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../common/errors/error-response.dto';
 import type { AppConfig } from '../config/app-config';
+import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '../modules/auth/refresh-cookie';
+
+/** The tags of the document, in the order a reader meets them; every @ApiTags() name must be here. */
+export const API_TAGS: Readonly<Record<string, string>> = {
+  auth:
+    'Accounts and sessions: sign-up, sign-in (password, two-factor, Google), the refresh cookie that renews the access token, ' +
+    'sign-out, and the mailed links (email verification, password reset).',
+  me: "The signed-in person's own account: profile, notification settings, statistics, password, two-factor, deleting the account; and the mail unsubscribe link.",
+  catalog: 'The public catalogue: categories, clothing templates, poses and scenes, plans, credit costs, and their artwork.',
+  uploads: 'Photos of myself to try clothes on: upload (verified adults only), read, delete, and the upload allowance.',
+  generations: 'Try-on generations: check a start, start, follow live (server-sent events) or poll, cancel, download, delete.',
+  support: 'The public contact form, "Report an image" included; a signed-in sender is linked to the ticket.',
+  files: 'Private files through expiring signed links (only with the local storage driver; S3 links point at the bucket).',
+  health: 'Liveness and readiness of the API and its dependencies, for orchestrators and monitors.',
+  webhooks: "Callbacks of the AI provider: called by the vendor, not by browsers.",
+  admin:
+    'The console (react-admin, ra-data-simple-rest dialect): dashboard, users, generations, audit log, notifications, support desk, ' +
+    'outbox, queues, announcements. Staff roles only, as the access policy says.',
+};
 
 /** Builds the OpenAPI document; operation ids are the controller method names (they name the client's functions). */
 export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConfig, 'appName'>): OpenAPIObject {
@@ -12,7 +32,32 @@ export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConf
         'Browsers authenticate with a short-lived bearer access token and an httpOnly refresh cookie.',
     )
     .setVersion('1.0.0')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'bearer');
+    // the API, the user app and the console share one origin (APP_URL): paths are relative to where this document is served
+    .addServer('/', 'The origin that serves this document (APP_URL); every path starts with /api')
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token of a session (`access_token` of the session answers, valid 15 minutes)' },
+      SecurityScheme.Bearer,
+    )
+    .addCookieAuth(
+      REFRESH_COOKIE,
+      {
+        type: 'apiKey',
+        in: 'cookie',
+        name: REFRESH_COOKIE,
+        description: `The httpOnly refresh cookie the session answers set (path ${REFRESH_COOKIE_PATH}): POST /api/auth/refresh exchanges it for a new access token`,
+      },
+      SecurityScheme.RefreshCookie,
+    )
+    .addApiKey(
+      {
+        type: 'apiKey',
+        in: 'query',
+        name: ACCESS_TOKEN_QUERY,
+        description: 'The access token in the query, for an EventSource (which cannot send headers): only the event stream of a generation accepts it',
+      },
+      SecurityScheme.AccessTokenQuery,
+    );
+  for (const [name, description] of Object.entries(API_TAGS)) builder.addTag(name, description);
   const document = SwaggerModule.createDocument(app, builder.build(), {
     operationIdFactory: (_controllerKey: string, methodKey: string) => methodKey,
     extraModels: [ErrorResponseDto],
@@ -25,10 +70,40 @@ export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConf
   for (const item of Object.values(document.paths)) {
     for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
       const operation = item[method];
-      if (operation && !operation.responses.default) operation.responses.default = errorResponse;
+      if (!operation) continue;
+      if (!operation.responses.default) operation.responses.default = errorResponse;
+      operation.security = securityOf(operation.security);
     }
   }
-  return document;
+  return unwrapLoneAllOf(document);
+}
+
+/**
+ * @nestjs/swagger wraps a named enum's $ref in `allOf` so that a description or `nullable` may sit
+ * beside it (OpenAPI 3.0 ignores siblings of $ref); with nothing beside it the wrapper says
+ * nothing, and linters flag it (no-illogical-composition-keywords): `{ allOf: [X] }` becomes X.
+ */
+function unwrapLoneAllOf<T>(node: T): T {
+  if (Array.isArray(node)) return node.map((item) => unwrapLoneAllOf(item)) as T;
+  if (!node || typeof node !== 'object') return node;
+  const entries = Object.entries(node as Record<string, unknown>);
+  if (entries.length === 1 && entries[0][0] === 'allOf' && Array.isArray(entries[0][1]) && entries[0][1].length === 1) {
+    return unwrapLoneAllOf(entries[0][1][0] as T);
+  }
+  return Object.fromEntries(entries.map(([key, value]) => [key, unwrapLoneAllOf(value)])) as T;
+}
+
+/**
+ * A route without @Authenticated() is public (the AuthGuard's one rule), and says so with
+ * `security: []`; routes that take another credential (the refresh cookie) declare it with
+ * @ApiSecurity(). Requirements merged from a controller and its methods are listed once, with the
+ * anonymous alternative `{}` of an optional route last.
+ */
+function securityOf(requirements: SecurityRequirementObject[] | undefined): SecurityRequirementObject[] {
+  const unique = new Map<string, SecurityRequirementObject>();
+  for (const requirement of requirements ?? []) unique.set(JSON.stringify(requirement), requirement);
+  const named = [...unique.values()].filter((r) => Object.keys(r).length > 0);
+  return unique.has('{}') ? [...named, {}] : named;
 }
 
 /** Deterministic JSON (keys sorted at every level) so the committed file only changes when the API does. */

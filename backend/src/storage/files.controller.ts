@@ -10,19 +10,13 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ForbiddenError } from '../common/errors';
+import { ErrorResponseDto, ForbiddenError } from '../common/errors';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/app-config';
 import { attachmentDisposition, verifyLocalSignature } from './signed-url';
 import { STORAGE, type StoragePort } from './storage.port';
 
 export const INVALID_LINK_MESSAGE = 'This link has expired or is invalid.';
-
-const errorBody = {
-  type: 'object',
-  properties: { statusCode: { type: 'integer' }, code: { type: 'string' }, message: { type: 'string' } },
-  required: ['statusCode', 'code', 'message'],
-};
 
 /**
  * Serves objects of the local storage driver through the links LocalStorageDriver.signedUrl() makes.
@@ -51,8 +45,8 @@ export class FilesController {
   @ApiQuery({ name: 'sig', type: String, required: true, description: 'base64url HMAC-SHA256 of key, exp and dl' })
   @ApiProduces('image/jpeg', 'image/png', 'image/webp', 'video/mp4', 'application/octet-stream')
   @ApiOkResponse({ description: 'the file, with its stored Content-Type', schema: { type: 'string', format: 'binary' } })
-  @ApiForbiddenResponse({ description: INVALID_LINK_MESSAGE, schema: errorBody })
-  @ApiNotFoundResponse({ description: 'the file was deleted since the link was made', schema: errorBody })
+  @ApiForbiddenResponse({ description: INVALID_LINK_MESSAGE, type: ErrorResponseDto })
+  @ApiNotFoundResponse({ description: 'the file was deleted since the link was made', type: ErrorResponseDto })
   async downloadSignedFile(
     @Param('key') keyParam: string[] | string,
     @Query('exp') exp: string | string[] | undefined,

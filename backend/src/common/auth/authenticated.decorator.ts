@@ -1,10 +1,23 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiForbiddenResponse, ApiSecurity, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { UserRole } from '../../modules/users/user.entity';
 import { ErrorResponseDto } from '../errors/error-response.dto';
 import { ErrorMessages } from '../errors/error-catalogue';
 
 export const AUTHENTICATED_KEY = 'fr:authenticated';
+
+/**
+ * The security schemes of the OpenAPI document (declared in bootstrap/openapi.ts): the bearer access
+ * token, the refresh cookie of /api/auth, and the access token in the query of the event stream.
+ */
+export const SecurityScheme = {
+  Bearer: 'bearer',
+  RefreshCookie: 'refreshCookie',
+  AccessTokenQuery: 'accessTokenQuery',
+} as const;
+
+/** The access token in the query (`?access_token=`): only routes with `queryToken` accept it. */
+export const ACCESS_TOKEN_QUERY = 'access_token';
 
 export interface AuthenticatedOptions {
   /** roles allowed; any signed-in user when omitted */
@@ -19,15 +32,25 @@ export interface AuthenticatedOptions {
    * EMAIL_NOT_VERIFIED / AGE_NOT_CONFIRMED): uploading photos and generating.
    */
   verifiedAdult?: boolean;
+  /**
+   * Also accept the access token as `?access_token=` when no valid bearer header comes: for an
+   * EventSource, which cannot send headers (the event stream of a generation, and only it).
+   */
+  queryToken?: boolean;
 }
 
 /**
  * The one access rule of a route: without this decorator a route is public. With it the global
  * AuthGuard requires a valid `Authorization: Bearer <access token>` of a live session (401
  * AUTH_ERROR otherwise) and, with `roles`, one of those roles (403 FORBIDDEN otherwise).
+ * The OpenAPI document follows: `security` is the bearer scheme, or the access token in the
+ * query as an alternative (`queryToken`), plus `{}` (anonymous) on an optional route; a route
+ * without the decorator gets `security: []` (bootstrap/openapi.ts).
  */
 export function Authenticated(options: AuthenticatedOptions = {}): MethodDecorator & ClassDecorator {
-  const decorators: Array<MethodDecorator & ClassDecorator> = [SetMetadata(AUTHENTICATED_KEY, options), ApiBearerAuth('bearer')];
+  const decorators: Array<MethodDecorator & ClassDecorator> = [SetMetadata(AUTHENTICATED_KEY, options), ApiSecurity(SecurityScheme.Bearer)];
+  if (options.queryToken) decorators.push(ApiSecurity(SecurityScheme.AccessTokenQuery));
+  if (options.optional) decorators.push(ApiSecurity({}));
   if (!options.optional) {
     decorators.push(ApiUnauthorizedResponse({ description: ErrorMessages.auth, type: ErrorResponseDto }));
   }

@@ -1,4 +1,4 @@
-import { ErrorCode, ErrorMessages } from './error-catalogue';
+import { type ApiErrorCode, ErrorCode, ErrorMessages } from './error-catalogue';
 
 /**
  * Base of every error the application raises on purpose. `operational` errors are expected
@@ -6,7 +6,7 @@ import { ErrorCode, ErrorMessages } from './error-catalogue';
  */
 export class AppError extends Error {
   constructor(
-    readonly code: ErrorCode | string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly statusCode = 500,
     readonly operational = true,

@@ -1,6 +1,7 @@
 /**
- * The error catalogue of docs/product.md: one code, HTTP status and wording per kind.
- * Every error body the API returns is `{ statusCode, code, message }` built from this table.
+ * The error catalogue of docs/product.md: one code, HTTP status and wording per kind, and below it
+ * the codes of features (auth, the custom pose's safety). Every error body the API returns is
+ * `{ statusCode, code, message }` with a code of this file: AppError only takes these.
  */
 export enum ErrorCode {
   INSUFFICIENT_CREDITS = 'INSUFFICIENT_CREDITS',
@@ -22,6 +23,45 @@ export enum ErrorCode {
   RATE_LIMITED = 'RATE_LIMITED',
   SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE',
   UNKNOWN_ERROR = 'UNKNOWN_ERROR',
+}
+
+/** Codes of the auth feature, beyond the catalogue's AUTH_ERROR (an invalid or expired session). */
+export enum AuthErrorCode {
+  INVALID_CREDENTIALS = 'INVALID_CREDENTIALS',
+  /** a mailed link (verification, password reset) that is unknown, used, expired or forged */
+  INVALID_LINK = 'INVALID_LINK',
+  /** a wrong two-factor code or recovery code */
+  INVALID_CODE = 'INVALID_CODE',
+  /** the second step of a sign-in came too late or after too many wrong codes */
+  MFA_EXPIRED = 'MFA_EXPIRED',
+  /** uploading and generating need a verified email address */
+  EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED',
+  /** uploading and generating need the 18+ confirmation */
+  AGE_NOT_CONFIRMED = 'AGE_NOT_CONFIRMED',
+  /** staff routes need two-factor on (AUTH_REQUIRE_STAFF_2FA) */
+  TWO_FACTOR_REQUIRED = 'TWO_FACTOR_REQUIRED',
+  /** change password: the current password is wrong */
+  WRONG_PASSWORD = 'WRONG_PASSWORD',
+  /** change password on an account that signs in with Google only */
+  NO_PASSWORD = 'NO_PASSWORD',
+  /** an admin suspended the account */
+  ACCOUNT_SUSPENDED = 'ACCOUNT_SUSPENDED',
+}
+
+/** Codes of the custom pose's safety gate. */
+export enum SafetyErrorCode {
+  /** 429: too many refused custom poses within an hour paused them for the account */
+  CUSTOM_POSE_PAUSED = 'CUSTOM_POSE_PAUSED',
+}
+
+/** Every `code` an error body can carry: the catalogue's and the features'. */
+export type ApiErrorCode = ErrorCode | AuthErrorCode | SafetyErrorCode;
+
+/** The same, as a list (the OpenAPI document's enum of ErrorResponseDto.code). */
+export const API_ERROR_CODES: readonly ApiErrorCode[] = [...Object.values(ErrorCode), ...Object.values(AuthErrorCode), ...Object.values(SafetyErrorCode)];
+
+export function isApiErrorCode(value: unknown): value is ApiErrorCode {
+  return typeof value === 'string' && (API_ERROR_CODES as readonly string[]).includes(value);
 }
 
 export const ErrorMessages = {
@@ -54,6 +94,6 @@ export const DatabaseErrorMap: Record<string, { status: number; code: ErrorCode;
 
 export interface ErrorBody {
   statusCode: number;
-  code: ErrorCode | string;
+  code: ApiErrorCode;
   message: string;
 }

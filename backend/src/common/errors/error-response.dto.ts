@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ErrorCode } from './error-catalogue';
+import { API_ERROR_CODES, type ApiErrorCode, ErrorCode } from './error-catalogue';
 
 /** The body of every error the API answers (docs/product.md). */
 export class ErrorResponseDto {
@@ -7,10 +7,12 @@ export class ErrorResponseDto {
   statusCode: number;
 
   @ApiProperty({
+    enum: API_ERROR_CODES,
+    enumName: 'ErrorCode',
     example: ErrorCode.VALIDATION_ERROR,
-    description: `A code of the error catalogue (${Object.values(ErrorCode).join(', ')}) or of a feature (for example INVALID_CREDENTIALS, EMAIL_NOT_VERIFIED)`,
+    description: 'A code of the error catalogue (common/errors/error-catalogue.ts): the general ones, then those of features (auth, the custom pose)',
   })
-  code: string;
+  code: ApiErrorCode;
 
   @ApiProperty({ example: 'Insufficient credits. Required: 3, Available: 1.' })
   message: string;

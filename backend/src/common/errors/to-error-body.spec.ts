@@ -54,6 +54,15 @@ describe('toErrorBody: the catalogue of docs/product.md', () => {
     });
   });
 
+  it('answers only codes of the catalogue: an HTTP error carrying another code gets its status\'s', () => {
+    expect(toErrorBody(new ForbiddenException({ code: 'TWO_FACTOR_REQUIRED', message: 'Turn it on' })).body).toEqual({
+      statusCode: 403,
+      code: 'TWO_FACTOR_REQUIRED',
+      message: 'Turn it on',
+    });
+    expect(toErrorBody(new ForbiddenException({ code: 'SOMETHING_ELSE', message: 'No' })).body).toEqual({ statusCode: 403, code: ErrorCode.FORBIDDEN, message: 'No' });
+  });
+
   it('keeps validation wording of a 400 and uses the catalogue for other HTTP errors', () => {
     expect(toErrorBody(new BadRequestException({ code: ErrorCode.VALIDATION_ERROR, message: 'email must be an email' })).body).toEqual({
       statusCode: 400,

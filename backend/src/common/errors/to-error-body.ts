@@ -1,6 +1,6 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { AppError } from './app-error';
-import { DatabaseErrorMap, ErrorBody, ErrorCode, ErrorMessages } from './error-catalogue';
+import { DatabaseErrorMap, ErrorBody, ErrorCode, ErrorMessages, isApiErrorCode } from './error-catalogue';
 
 const HTTP_STATUS_CODES: Record<number, { code: ErrorCode; message?: string }> = {
   400: { code: ErrorCode.VALIDATION_ERROR },
@@ -83,7 +83,8 @@ export function toErrorBody(error: unknown): ClassifiedError {
     }
     const known = HTTP_STATUS_CODES[status];
     const ownCode = (error.getResponse() as { code?: unknown })?.code;
-    const code = typeof ownCode === 'string' ? ownCode : (known?.code ?? (status >= 500 ? ErrorCode.UNKNOWN_ERROR : ErrorCode.VALIDATION_ERROR));
+    // only a code of the catalogue leaves the API (the document lists them as an enum)
+    const code = isApiErrorCode(ownCode) ? ownCode : (known?.code ?? (status >= 500 ? ErrorCode.UNKNOWN_ERROR : ErrorCode.VALIDATION_ERROR));
     // 400s carry their own wording (validation); the others use the catalogue's wording.
     const message =
       status === HttpStatus.BAD_REQUEST || typeof ownCode === 'string'

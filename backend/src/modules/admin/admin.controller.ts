@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiBadRequestResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ErrorResponseDto } from '../../common/errors/error-response.dto';
 import type { Response } from 'express';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth';
 import { rolesFor } from '../../common/auth/access-policy';
@@ -21,6 +22,7 @@ import { GenerationsService } from '../generations/generations.service';
 import { QueueBoardSessionDto, QueueOverviewDto } from './dto/queue-overview.dto';
 import { QUEUE_BOARD_PATH, QueueBoardService } from './queue-board.service';
 import { NotFoundError } from '../../common/errors';
+import { contentRangeHeader } from '../../common/response-headers';
 
 const LIST_NOTE = 'ra-data-simple-rest dialect: sort, range and filter as JSON; answers an array with a Content-Range header.';
 
@@ -45,7 +47,12 @@ export class AdminController {
 
   @Get('stats')
   @Authenticated({ roles: rolesFor('dashboard', 'list') })
-  @ApiOperation({ summary: 'Dashboard stats (the spec\'s get_dashboard_stats) with 30-day series' })
+  @ApiOperation({
+    summary: "Dashboard stats (the product's get_dashboard_stats) with 30-day series",
+    description:
+      'Counts of users, generations (successful, failed, success rate) and credits (used, in the system), open tickets, unread ' +
+      'notifications, the tier distribution, and per-day series of generations and credits spent over the last 30 days. Admins only.',
+  })
   @ApiOkResponse({ type: AdminStatsDto })
   getAdminStats(): Promise<AdminStatsDto> {
     return this.stats.stats();
@@ -54,7 +61,7 @@ export class AdminController {
   @Get('users')
   @Authenticated({ roles: rolesFor('users', 'list') })
   @ApiOperation({ summary: 'Users, 100 a page, searched case-insensitively on email or full name (filter q or ?q=)', description: LIST_NOTE })
-  @ApiOkResponse({ type: [AdminUserRowDto] })
+  @ApiOkResponse({ type: [AdminUserRowDto], headers: contentRangeHeader('users') })
   async listAdminUsers(@Query() query: SimpleRestQueryDto, @Res({ passthrough: true }) res: Response): Promise<AdminUserRowDto[]> {
     const params = this.users.parse(query);
     const { rows, total } = await this.users.list(params);
@@ -64,8 +71,15 @@ export class AdminController {
 
   @Get('users/:id')
   @Authenticated({ roles: rolesFor('users', 'show') })
-  @ApiOperation({ summary: 'A user: profile, tier, credits, generation counts, recent activity' })
+  @ApiOperation({
+    summary: 'A user: profile, tier, credits, generation counts, recent activity',
+    description:
+      'Also the suspension reason and the custom-pose refusals; the refused texts are shown to admins only (null for support). ' +
+      'An id that is not a UUID answers 400, an unknown one 404.',
+  })
   @ApiOkResponse({ type: AdminUserDetailsDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR: the id is not a UUID' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'no such user' })
   getAdminUser(@CurrentUser() viewer: AuthUser, @Param('id') id: string): Promise<AdminUserDetailsDto> {
     return this.users.details(id, viewer.role);
   }
@@ -75,32 +89,54 @@ export class AdminController {
   @Authenticated({ roles: rolesFor('user-suspension', 'create') })
   @ApiOperation({
     summary: 'Suspend an account (audited): sign-in refused with a clear message, sessions ended, its running generation cancelled and released',
+    description:
+      'The reason is recorded with the suspension and in the audit log. Suspending a suspended account changes nothing; an admin ' +
+      'cannot suspend their own account (400). Answers the user\'s page as GET /api/admin/users/{id} does.',
   })
   @ApiOkResponse({ type: AdminUserDetailsDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR: the id is not a UUID, no reason, or my own account' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'no such user' })
   suspendAdminUser(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() body: AdminSuspensionDto): Promise<AdminUserDetailsDto> {
     return this.users.suspend(actor.id, id, body.reason);
   }
 
   @Delete('users/:id/suspension')
   @Authenticated({ roles: rolesFor('user-suspension', 'delete') })
-  @ApiOperation({ summary: 'Lift a suspension (audited): the person may sign in again' })
+  @ApiOperation({
+    summary: 'Lift a suspension (audited): the person may sign in again',
+    description: 'Sessions ended by the suspension stay ended. Lifting the suspension of an account that has none changes nothing. Answers the user\'s page.',
+  })
   @ApiOkResponse({ type: AdminUserDetailsDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR: the id is not a UUID' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'no such user' })
   unsuspendAdminUser(@CurrentUser() actor: AuthUser, @Param('id') id: string): Promise<AdminUserDetailsDto> {
     return this.users.unsuspend(actor.id, id);
   }
 
   @Patch('users/:id')
   @Authenticated({ roles: rolesFor('user-tier', 'edit') })
-  @ApiOperation({ summary: "Change a user's tier (audited)" })
+  @ApiOperation({
+    summary: "Change a user's tier (audited)",
+    description:
+      'There is no checkout yet: this is how a tier changes. An upgrade tops the subscription credits up to the new plan\'s; the person ' +
+      'is told by mail. The same tier, or no tier in the body, changes nothing. Answers the user\'s page.',
+  })
   @ApiOkResponse({ type: AdminUserDetailsDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR: the id is not a UUID, or an unknown tier' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'no such user' })
   updateAdminUser(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() body: AdminUserUpdateDto): Promise<AdminUserDetailsDto> {
     return this.users.changeTier(actor.id, id, body.tier);
   }
 
   @Put('users/:id')
   @Authenticated({ roles: rolesFor('user-tier', 'edit') })
-  @ApiOperation({ summary: "Change a user's tier (PUT, as ra-data-simple-rest sends it)" })
+  @ApiOperation({
+    summary: "Change a user's tier (PUT, as ra-data-simple-rest sends it)",
+    description: 'The same as PATCH /api/admin/users/{id}: react-admin\'s update sends PUT.',
+  })
   @ApiOkResponse({ type: AdminUserDetailsDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR: the id is not a UUID, or an unknown tier' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'no such user' })
   replaceAdminUser(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() body: AdminUserUpdateDto): Promise<AdminUserDetailsDto> {
     return this.users.changeTier(actor.id, id, body.tier);
   }
@@ -108,8 +144,15 @@ export class AdminController {
   @Post('users/:id/credits')
   @HttpCode(200)
   @Authenticated({ roles: rolesFor('user-credits', 'create') })
-  @ApiOperation({ summary: 'Add or deduct credits with a reason, through the ledger (audited)' })
+  @ApiOperation({
+    summary: 'Add or deduct credits with a reason, through the ledger (audited)',
+    description:
+      'mode (add or deduct), a whole amount from 1 to 1,000,000 and a reason are all required (400 otherwise); deducting more than the ' +
+      'account has answers 400 INSUFFICIENT_CREDITS. The person is told by mail, with the reason. Answers the user\'s page.',
+  })
   @ApiOkResponse({ type: AdminUserDetailsDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR: a missing field or a bad amount; INSUFFICIENT_CREDITS: a deduction beyond the balance' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'no such user' })
   adjustUserCredits(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() body: AdminCreditsAdjustDto): Promise<AdminUserDetailsDto> {
     return this.users.adjustCredits(actor.id, id, body);
   }
@@ -131,7 +174,7 @@ export class AdminController {
   @Get('generations')
   @Authenticated({ roles: rolesFor('generations', 'list') })
   @ApiOperation({ summary: "Every user's generations, with status and failure reasons", description: LIST_NOTE })
-  @ApiOkResponse({ type: [AdminGenerationRowDto] })
+  @ApiOkResponse({ type: [AdminGenerationRowDto], headers: contentRangeHeader('generations') })
   async listAdminGenerations(@Query() query: SimpleRestQueryDto, @Res({ passthrough: true }) res: Response): Promise<AdminGenerationRowDto[]> {
     const params = this.generations.parse(query);
     const { rows, total } = await this.generations.list(params);
@@ -156,7 +199,7 @@ export class AdminController {
   @Get('audit-log')
   @Authenticated({ roles: rolesFor('audit-log', 'list') })
   @ApiOperation({ summary: 'The audit trail: who did what to whom, before and after, when', description: LIST_NOTE })
-  @ApiOkResponse({ type: [AuditLogRowDto] })
+  @ApiOkResponse({ type: [AuditLogRowDto], headers: contentRangeHeader('audit-log') })
   async listAuditLog(@Query() query: SimpleRestQueryDto, @Res({ passthrough: true }) res: Response): Promise<AuditLogRowDto[]> {
     const params = this.auditLog.parse(query);
     const { rows, total } = await this.auditLog.list(params);
@@ -166,7 +209,12 @@ export class AdminController {
 
   @Get('queues')
   @Authenticated({ roles: rolesFor('queues', 'list') })
-  @ApiOperation({ summary: 'The job queues: driver, health, last heartbeat, jobs by state per queue and in total' })
+  @ApiOperation({
+    summary: 'The job queues: driver, health, last heartbeat, jobs by state per queue and in total',
+    description:
+      'Answers while the queue is away: `healthy` is false with the reason in `detail`, and the per-queue counts are empty. `board_url` is where Bull Board ' +
+      'is served (BullMQ driver only; null otherwise): open it with POST /api/admin/queue-board/session first.',
+  })
   @ApiOkResponse({ type: QueueOverviewDto })
   async getQueueOverview(): Promise<QueueOverviewDto> {
     const [check, queues, running] = await Promise.all([

@@ -8,13 +8,15 @@ import {
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiSecurity,
   ApiTags,
   ApiUnauthorizedResponse,
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { type AuthUser, Authenticated, CurrentUser } from '../../common/auth';
+import { type AuthUser, Authenticated, CurrentUser, SecurityScheme } from '../../common/auth';
 import { ErrorResponseDto } from '../../common/errors/error-response.dto';
+import { locationHeader, setCookieHeader } from '../../common/response-headers';
 import { AuthError, ErrorMessages } from '../../common/errors';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
@@ -29,10 +31,16 @@ import { AuthSignInDto } from './dto/auth-sign-in.dto';
 import { AuthSignUpDto } from './dto/auth-sign-up.dto';
 import { SessionResponseDto } from './dto/session-response.dto';
 import { GoogleOAuthService } from './google/google-oauth.service';
+import { OAUTH_STATE_COOKIE } from './google/signed-cookie-state.store';
 import { AuthRateLimit } from './rate-limit/auth-rate-limit';
-import { DeviceCookies } from './rate-limit/device-cookie';
-import { clearRefreshCookie, readRefreshCookie, REFRESH_COOKIE, setRefreshCookie } from './refresh-cookie';
+import { DEVICE_COOKIE, DeviceCookies } from './rate-limit/device-cookie';
+import { clearRefreshCookie, readRefreshCookie, REFRESH_COOKIE, REFRESH_COOKIE_PATH, setRefreshCookie } from './refresh-cookie';
 import type { ClientInfo } from './sessions.service';
+
+/** The Set-Cookie of a session answer: the refresh cookie, and the device cookie of DeviceCookies. */
+const SESSION_COOKIE = setCookieHeader(
+  `the refresh cookie ${REFRESH_COOKIE} (httpOnly, path ${REFRESH_COOKIE_PATH}), and the device cookie ${DEVICE_COOKIE} that remembers the account on this browser`,
+);
 
 function clientInfo(req: Request): ClientInfo {
   return { userAgent: req.headers['user-agent'] ?? null, ip: req.ip ?? null };
@@ -60,7 +68,7 @@ export class AuthController {
       `Sets the refresh cookie \`${REFRESH_COOKIE}\`. The account starts unverified: a link is mailed to the address, and uploading ` +
       'or generating waits for it. The answer is the same whether or not the address is already used (its owner is told by mail instead).',
   })
-  @ApiCreatedResponse({ type: SessionResponseDto })
+  @ApiCreatedResponse({ type: SessionResponseDto, headers: SESSION_COOKIE })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'a missing or bad field, age not confirmed, or a too common password' })
   async signUp(@Body() body: AuthSignUpDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SessionResponseDto> {
     const result = await this.auth.signUp(body, clientInfo(req));
@@ -78,7 +86,12 @@ export class AuthController {
       'send the token with a code to POST /api/auth/sign-in/2fa. Failures are counted per account and client (a browser that signed in ' +
       'before keeps its own count), and answer 429 with Retry-After past AUTH_RATE_LIMIT_EMAIL_MAX.',
   })
-  @ApiOkResponse({ schema: { oneOf: [{ $ref: getSchemaPath(SessionResponseDto) }, { $ref: getSchemaPath(MfaChallengeResponseDto) }] } })
+  @ApiOkResponse({
+    schema: { oneOf: [{ $ref: getSchemaPath(SessionResponseDto) }, { $ref: getSchemaPath(MfaChallengeResponseDto) }] },
+    headers: setCookieHeader(
+      `with a session answer only: the refresh cookie ${REFRESH_COOKIE} (httpOnly, path ${REFRESH_COOKIE_PATH}) and the device cookie ${DEVICE_COOKIE}`,
+    ),
+  })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: AuthMessages.credentialsRequired })
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: `${AuthMessages.invalidCredentials} (code INVALID_CREDENTIALS), whatever the cause` })
   async signIn(@Body() body: AuthSignInDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SessionResponseDto | MfaChallengeResponseDto> {
@@ -98,7 +111,7 @@ export class AuthController {
     summary: 'Finish a sign-in with two-factor on: the mfa_token and a code of the app, or a recovery code',
     description: 'The token lives 5 minutes and takes 5 wrong codes; after that (code MFA_EXPIRED) sign in again. Sets the refresh cookie.',
   })
-  @ApiOkResponse({ type: SessionResponseDto })
+  @ApiOkResponse({ type: SessionResponseDto, headers: SESSION_COOKIE })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: `${AuthMessages.invalidCode} (INVALID_CODE)` })
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: `${AuthMessages.mfaExpired} (MFA_EXPIRED)` })
   async signInWithCode(@Body() body: AuthSignInMfaDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SessionResponseDto> {
@@ -110,13 +123,14 @@ export class AuthController {
   @Post('refresh')
   @HttpCode(HttpStatus.OK)
   @AuthRateLimit('refresh')
+  @ApiSecurity(SecurityScheme.RefreshCookie)
   @ApiOperation({
     summary: `Exchange the refresh cookie (${REFRESH_COOKIE}) for a new session; the cookie rotates`,
     description:
       'Presenting again the refresh token a refresh replaced revokes its whole session (a replay); any other wrong token is only refused. ' +
       'Sessions end AUTH_SESSION_TTL_DAYS (30) days after sign-in whatever happens.',
   })
-  @ApiOkResponse({ type: SessionResponseDto })
+  @ApiOkResponse({ type: SessionResponseDto, headers: setCookieHeader(`the new refresh cookie ${REFRESH_COOKIE} (httpOnly, path ${REFRESH_COOKIE_PATH}): the old one no longer works`) })
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: ErrorMessages.auth })
   async refreshSession(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SessionResponseDto> {
     try {
@@ -130,8 +144,14 @@ export class AuthController {
 
   @Post('sign-out')
   @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiSecurity(SecurityScheme.RefreshCookie)
   @Authenticated({ optional: true })
-  @ApiOperation({ summary: 'Sign out: revokes the session (of the refresh cookie and of the bearer token) and clears the cookie' })
+  @ApiOperation({
+    summary: 'Sign out: revokes the session (of the refresh cookie and of the bearer token) and clears the cookie',
+    description:
+      'Works with the refresh cookie, the bearer token, both or neither: whatever session they name ends, and the answer is 204 ' +
+      'either way, so a client can always sign out. Other sessions of the account stay.',
+  })
   @ApiNoContentResponse({ description: 'signed out (also when there was no session)' })
   async signOut(@CurrentUser() user: AuthUser | undefined, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
     await this.auth.signOut(readRefreshCookie(req), user);
@@ -198,7 +218,13 @@ export class AuthController {
     summary: 'Start Google sign-in (browser navigation)',
     description: 'Redirects to Google. When Google sign-in is not configured, redirects to `/?auth_error=google_unavailable`.',
   })
-  @ApiFoundResponse({ description: "to Google's consent screen" })
+  @ApiFoundResponse({
+    description: "to Google's consent screen",
+    headers: {
+      ...locationHeader("Google's consent screen; `$APP_URL/?auth_error=google_unavailable` when Google sign-in is not configured (google_failed when the redirect cannot be made)"),
+      ...setCookieHeader(`when redirecting to Google: the signed, single-use OAuth state cookie ${OAUTH_STATE_COOKIE}, checked by the callback`),
+    },
+  })
   async startGoogleSignIn(@Req() req: Request, @Res() res: Response): Promise<void> {
     await this.google.start(req, res);
   }
@@ -211,7 +237,13 @@ export class AuthController {
       'redirects to `/?auth=2fa#mfa_token=<token>` for the code. On failure redirects to `/?auth_error=<code>`: google_unavailable, ' +
       'google_denied, google_state_invalid, google_email_unverified, google_failed.',
   })
-  @ApiFoundResponse({ description: 'to /try, to the two-factor step, or to /?auth_error=<code>' })
+  @ApiFoundResponse({
+    description: 'to /try, to the two-factor step, or to /?auth_error=<code>',
+    headers: {
+      ...locationHeader('`$APP_URL/try`, `$APP_URL/?auth=2fa#mfa_token=<token>`, or `$APP_URL/?auth_error=<code>`'),
+      ...setCookieHeader(`on success without two-factor: the refresh cookie ${REFRESH_COOKIE} (httpOnly, path ${REFRESH_COOKIE_PATH}) and the device cookie ${DEVICE_COOKIE}`),
+    },
+  })
   async finishGoogleSignIn(@Req() req: Request, @Res() res: Response): Promise<void> {
     const { location, session } = await this.google.finish(req, res, clientInfo(req));
     if (session) {
@@ -223,7 +255,10 @@ export class AuthController {
 
   @Get('is-admin')
   @Authenticated()
-  @ApiOperation({ summary: 'Whether the caller is an admin (the spec\'s is_admin)' })
+  @ApiOperation({
+    summary: "Whether the caller is an admin (the product's is_admin)",
+    description: 'True for the admin role only: support staff and users answer false.',
+  })
   @ApiOkResponse({ type: AdminCheckResponseDto })
   isAdmin(@CurrentUser() user: AuthUser): AdminCheckResponseDto {
     return { is_admin: user.role === UserRole.Admin };

@@ -1,30 +1,10 @@
-import { AppError } from '../../common/errors';
+import { AppError, AuthErrorCode } from '../../common/errors';
 import { AuthMessages } from './auth-messages';
 
 export { AuthMessages, GoogleAuthError } from './auth-messages';
 
-/** Codes of the auth feature, beyond the catalogue's AUTH_ERROR (an invalid or expired session). */
-export enum AuthErrorCode {
-  INVALID_CREDENTIALS = 'INVALID_CREDENTIALS',
-  /** a mailed link (verification, password reset) that is unknown, used, expired or forged */
-  INVALID_LINK = 'INVALID_LINK',
-  /** a wrong two-factor code or recovery code */
-  INVALID_CODE = 'INVALID_CODE',
-  /** the second step of a sign-in came too late or after too many wrong codes */
-  MFA_EXPIRED = 'MFA_EXPIRED',
-  /** uploading and generating need a verified email address */
-  EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED',
-  /** uploading and generating need the 18+ confirmation */
-  AGE_NOT_CONFIRMED = 'AGE_NOT_CONFIRMED',
-  /** staff routes need two-factor on (AUTH_REQUIRE_STAFF_2FA) */
-  TWO_FACTOR_REQUIRED = 'TWO_FACTOR_REQUIRED',
-  /** change password: the current password is wrong */
-  WRONG_PASSWORD = 'WRONG_PASSWORD',
-  /** change password on an account that signs in with Google only */
-  NO_PASSWORD = 'NO_PASSWORD',
-  /** an admin suspended the account */
-  ACCOUNT_SUSPENDED = 'ACCOUNT_SUSPENDED',
-}
+/** The auth feature's codes live in the one catalogue (common/errors/error-catalogue.ts). */
+export { AuthErrorCode };
 
 export class AuthException extends AppError {
   static invalidCredentials(): AuthException {

@@ -16,6 +16,7 @@ class ProbeController {
   @Authenticated({ roles: [UserRole.Admin, UserRole.Support] }) @Get() staff() {}
   @Authenticated({ optional: true }) @Get() optional() {}
   @Authenticated({ verifiedAdult: true }) @Get() upload() {}
+  @Authenticated({ queryToken: true }) @Get() stream() {}
 }
 
 @Authenticated({ roles: [UserRole.Support] })
@@ -26,8 +27,8 @@ class SupportController {
 
 const TOKENS: Record<string, UserRole> = { 'user-token': UserRole.User, 'support-token': UserRole.Support, 'admin-token': UserRole.Admin };
 
-function context(controller: object, handler: string, authorization?: string) {
-  const request: Record<string, unknown> = { headers: authorization ? { authorization } : {} };
+function context(controller: object, handler: string, authorization?: string, query: Record<string, unknown> = {}) {
+  const request: Record<string, unknown> = { headers: authorization ? { authorization } : {}, query };
   const headers: Record<string, string> = {};
   const response = { setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = value) };
   const ctx = {
@@ -128,5 +129,16 @@ describe('AuthGuard and @Authenticated()', () => {
     const withUser = context(probe, 'optional', 'Bearer user-token');
     await guard.canActivate(withUser.ctx);
     expect(withUser.request.user).toMatchObject({ role: UserRole.User });
+  });
+
+  it('takes the access token from ?access_token= only on a queryToken route, when the header brings no valid one', async () => {
+    const fromQuery = context(probe, 'stream', undefined, { access_token: 'user-token' });
+    await expect(guard.canActivate(fromQuery.ctx)).resolves.toBe(true);
+    expect(fromQuery.request.user).toMatchObject({ role: UserRole.User });
+    await expect(guard.canActivate(context(probe, 'stream', 'Bearer garbage', { access_token: 'admin-token' }).ctx)).resolves.toBe(true);
+    await expect(guard.canActivate(context(probe, 'stream', undefined, { access_token: 'garbage' }).ctx)).rejects.toBeInstanceOf(AuthError);
+    await expect(guard.canActivate(context(probe, 'stream', undefined, { access_token: ['user-token', 'user-token'] }).ctx)).rejects.toBeInstanceOf(AuthError);
+    await expect(run(probe, 'stream')).rejects.toBeInstanceOf(AuthError);
+    await expect(guard.canActivate(context(probe, 'signedIn', undefined, { access_token: 'user-token' }).ctx)).rejects.toBeInstanceOf(AuthError);
   });
 });

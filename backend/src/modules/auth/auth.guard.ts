@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Inject, Injectable, Optional } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { AUTHENTICATED_KEY, AuthenticatedOptions, RequestWithUser } from '../../common/auth';
+import { ACCESS_TOKEN_QUERY, AUTHENTICATED_KEY, AuthenticatedOptions, RequestWithUser } from '../../common/auth';
 import { AuthError, ForbiddenError } from '../../common/errors';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
@@ -19,12 +19,18 @@ function bearerToken(req: Request): string | undefined {
   return match?.[1];
 }
 
+function queryToken(req: Request): string | undefined {
+  const value = (req.query as Record<string, unknown> | undefined)?.[ACCESS_TOKEN_QUERY];
+  return typeof value === 'string' && value ? value : undefined;
+}
+
 /**
  * The global guard (APP_GUARD). Routes without @Authenticated() are public. Otherwise the bearer
  * access token must be valid and its session live (checked in the database on every request, so a
  * sign-out or a revocation takes effect at once), and the caller's role among `roles` when given.
  * A staff-only route also needs two-factor on when AUTH_REQUIRE_STAFF_2FA says so; `verifiedAdult`
- * routes need a verified address and the 18+ confirmation. Whatever a signed-in caller receives is
+ * routes need a verified address and the 18+ confirmation. A `queryToken` route also takes the
+ * access token as `?access_token=` when the header brings no valid one. Whatever a signed-in caller receives is
  * never stored by a cache (Cache-Control: no-store).
  */
 @Injectable()
@@ -41,7 +47,11 @@ export class AuthGuard implements CanActivate {
     if (!options) return true;
     const req = context.switchToHttp().getRequest<Request & RequestWithUser>();
     const token = bearerToken(req);
-    const user = token ? await this.sessions.authenticate(token) : null;
+    let user = token ? await this.sessions.authenticate(token) : null;
+    if (!user && options.queryToken) {
+      const fromQuery = queryToken(req);
+      user = fromQuery ? await this.sessions.authenticate(fromQuery) : null;
+    }
     if (!user) {
       if (options.optional) return true;
       // a suspended person's session ended: say why (a route open to everyone still serves them)

@@ -25,7 +25,12 @@ export class MeSecurityController {
   @Post('password')
   @HttpCode(HttpStatus.OK)
   @AuthRateLimit('ip')
-  @ApiOperation({ summary: 'Change my password (the current one is needed); my other sessions end and a notice is mailed' })
+  @ApiOperation({
+    summary: 'Change my password (the current one is needed); my other sessions end and a notice is mailed',
+    description:
+      'The session making the call stays signed in; pending password-reset links stop working. An account that signs in with Google ' +
+      'only has no password to change (NO_PASSWORD): it sets one through "Forgot password?".',
+  })
   @ApiOkResponse({ type: MessageResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: `${AuthMessages.wrongPassword} (WRONG_PASSWORD), ${AuthMessages.noPassword} (NO_PASSWORD), or a too short or common password` })
   async changeMyPassword(@CurrentUser() user: AuthUser, @Body() body: PasswordChangeDto): Promise<MessageResponseDto> {
@@ -48,9 +53,15 @@ export class MeSecurityController {
   @Post('2fa/enable')
   @HttpCode(HttpStatus.OK)
   @AuthRateLimit('ip')
-  @ApiOperation({ summary: 'Turn two-factor on with a code from the app; answers ten single-use recovery codes, shown this once' })
+  @ApiOperation({
+    summary: 'Turn two-factor on with a code from the app; answers ten single-use recovery codes, shown this once',
+    description:
+      'Confirms the secret of POST /api/me/2fa/setup (400 when no setup is waiting); from then on signing in asks for a code. ' +
+      'A notice is mailed.',
+  })
   @ApiOkResponse({ type: RecoveryCodesResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: `${AuthMessages.invalidCode} (INVALID_CODE)` })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'two-factor is already on' })
   async enableMyTwoFactor(@CurrentUser() user: AuthUser, @Body() body: TwoFactorEnableDto): Promise<RecoveryCodesResponseDto> {
     const codes = await this.twoFactor.enable(user.id, body.code);
     await this.auth.sendAccountMail({ kind: 'two-factor', userId: user.id, enabled: true });
@@ -61,9 +72,13 @@ export class MeSecurityController {
   @Post('2fa/disable')
   @HttpCode(HttpStatus.OK)
   @AuthRateLimit('ip')
-  @ApiOperation({ summary: 'Turn two-factor off: needs a code from the app or a recovery code' })
+  @ApiOperation({
+    summary: 'Turn two-factor off: needs a code from the app or a recovery code',
+    description: 'The secret and the remaining recovery codes are dropped and signing in asks for the password only. A notice is mailed. 409 when two-factor is not on.',
+  })
   @ApiOkResponse({ type: MessageResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: `${AuthMessages.invalidCode} (INVALID_CODE)` })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'two-factor is not on' })
   async disableMyTwoFactor(@CurrentUser() user: AuthUser, @Body() body: TwoFactorDisableDto): Promise<MessageResponseDto> {
     const looksLikeRecovery = body.code !== undefined && /[a-z]/i.test(body.code);
     await this.twoFactor.disable(user.id, looksLikeRecovery ? { recovery_code: body.code } : { code: body.code, recovery_code: body.recovery_code });

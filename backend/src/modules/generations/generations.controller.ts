@@ -10,14 +10,13 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiProduces,
-  ApiQuery,
+  ApiServiceUnavailableResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { type AuthUser, Authenticated, CurrentUser } from '../../common/auth';
-import { AuthError, ErrorResponseDto } from '../../common/errors';
-import { SessionsService } from '../auth/sessions.service';
+import { ErrorResponseDto } from '../../common/errors';
 import { GenerationListQueryDto } from './dto/generation-list-query.dto';
 import { GenerationListResponseDto, GenerationResponseDto } from './dto/generation-response.dto';
 import { GenerationCheckDto, GenerationCheckResponseDto } from './dto/generation-check.dto';
@@ -25,6 +24,7 @@ import { GenerationStartDto } from './dto/generation-start.dto';
 import { GENERATION_MESSAGES } from './generation-progress';
 import { GenerationStreamService } from './generation-stream.service';
 import { GenerationsService } from './generations.service';
+import { locationHeader } from '../../common/response-headers';
 
 @ApiTags('generations')
 @Controller('generations')
@@ -32,7 +32,6 @@ export class GenerationsController {
   constructor(
     private readonly generations: GenerationsService,
     private readonly streams: GenerationStreamService,
-    private readonly sessions: SessionsService,
   ) {}
 
   @Post()
@@ -50,6 +49,8 @@ export class GenerationsController {
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: `VALIDATION_ERROR ("${GENERATION_MESSAGES.missingInput}", a refused custom pose, ...) or INSUFFICIENT_CREDITS` })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'FORBIDDEN: the template, pose or video needs a higher plan' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: `CONFLICT: "${GENERATION_MESSAGES.alreadyRunning}"` })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'CUSTOM_POSE_PAUSED: custom poses are paused for the account, until the time the message says' })
+  @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'SERVICE_UNAVAILABLE: the job queue refused the start (Redis away); the generation is failed and its credits released' })
   startGeneration(@CurrentUser() user: AuthUser, @Body() body: GenerationStartDto): Promise<GenerationResponseDto> {
     return this.generations.start(user, body);
   }
@@ -75,7 +76,12 @@ export class GenerationsController {
 
   @Get()
   @Authenticated()
-  @ApiOperation({ summary: 'My completed generations, newest first, a page at a time' })
+  @ApiOperation({
+    summary: 'My completed generations, newest first, a page at a time',
+    description:
+      'Only completed ones, optionally of one category. `page` starts at 1; `page_size` is 24 by default and at most 100. ' +
+      '`total` counts the matching generations over all pages. Each result URL is signed and expires.',
+  })
   @ApiOkResponse({ type: GenerationListResponseDto })
   listGenerations(@CurrentUser() user: AuthUser, @Query() query: GenerationListQueryDto): Promise<GenerationListResponseDto> {
     return this.generations.list(user, query);
@@ -83,7 +89,10 @@ export class GenerationsController {
 
   @Get(':id')
   @Authenticated()
-  @ApiOperation({ summary: 'One of my generations: its state and progress (the polling fallback of the event stream)' })
+  @ApiOperation({
+    summary: 'One of my generations: its state and progress (the polling fallback of the event stream)',
+    description: 'In any state (processing, completed, failed). Another person\'s generation answers 404, like an unknown id.',
+  })
   @ApiOkResponse({ type: GenerationResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'not mine, or no such generation' })
   getGeneration(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<GenerationResponseDto> {
@@ -92,11 +101,12 @@ export class GenerationsController {
 
   /**
    * EventSource cannot send an Authorization header, so this route (and only this one) also takes
-   * the access token as `?access_token=`. Access tokens live 15 minutes, request logs never record
-   * query strings, and the answer is only ever the caller's own generation.
+   * the access token as `?access_token=` (`queryToken`: the guard reads it). Access tokens live 15
+   * minutes, request logs never record query strings, and the answer is only ever the caller's own
+   * generation.
    */
   @Get(':id/events')
-  @Authenticated({ optional: true })
+  @Authenticated({ queryToken: true })
   @ApiOperation({
     summary: 'Follow one of my generations live (server-sent events)',
     description:
@@ -104,25 +114,20 @@ export class GenerationsController {
       'after which the server closes the stream. A comment line every 15 s keeps the connection open. The current state is sent first. ' +
       'Authenticate with the bearer header, or, from an EventSource (which cannot send headers), with `?access_token=<access token>`.',
   })
-  @ApiQuery({ name: 'access_token', required: false, description: 'the access token, for EventSource (only this route accepts it)' })
   @ApiProduces('text/event-stream')
   @ApiOkResponse({ description: 'the event stream', schema: { type: 'string' } })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'not mine, or no such generation' })
-  async streamGenerationEvents(
-    @CurrentUser() user: AuthUser | undefined,
-    @Param('id') id: string,
-    @Query('access_token') accessToken: string | string[] | undefined,
-    @Res() res: Response,
-  ): Promise<void> {
-    const caller = user ?? (typeof accessToken === 'string' && accessToken ? await this.sessions.authenticate(accessToken) : null);
-    if (!caller) throw new AuthError();
-    await this.streams.open(caller.id, id, res);
+  async streamGenerationEvents(@CurrentUser() user: AuthUser, @Param('id') id: string, @Res() res: Response): Promise<void> {
+    await this.streams.open(user.id, id, res);
   }
 
   @Post(':id/cancel')
   @Authenticated()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Cancel my running generation: it fails with "Cancelled" and its held credits are released' })
+  @ApiOperation({
+    summary: 'Cancel my running generation: it fails with "Cancelled" and its held credits are released',
+    description: 'The AI provider is asked to stop its job too. A generation that already ended answers 409. Answers the generation, now failed.',
+  })
   @ApiOkResponse({ type: GenerationResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: `CONFLICT: "${GENERATION_MESSAGES.notRunning}"` })
@@ -133,7 +138,12 @@ export class GenerationsController {
   @Delete(':id')
   @Authenticated()
   @HttpCode(204)
-  @ApiOperation({ summary: 'Delete my generation and its file (a running one is cancelled first)' })
+  @ApiOperation({
+    summary: 'Delete my generation and its file (a running one is cancelled first)',
+    description:
+      'The record goes at once; when the storage does not answer, a queue job retries deleting the file. Credits already charged are ' +
+      'not given back. Another person\'s generation answers 404, like an unknown id.',
+  })
   @ApiNoContentResponse({ description: 'deleted' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   deleteGeneration(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {
@@ -146,7 +156,7 @@ export class GenerationsController {
     summary: 'Download my result',
     description: 'Redirects (302) to a signed link that expires, answered as an attachment named `<prefix>-<id>.jpg` or `.mp4`.',
   })
-  @ApiFoundResponse({ description: 'Location: the signed link' })
+  @ApiFoundResponse({ description: 'to the signed link of the file', headers: locationHeader('the signed link of the result (expires), answered as an attachment') })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: `CONFLICT: "${GENERATION_MESSAGES.noResult}"` })
   async downloadGeneration(@CurrentUser() user: AuthUser, @Param('id') id: string, @Res() res: Response): Promise<void> {

@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap, Optional } from '@nestjs/co
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth';
-import { AppError } from '../../common/errors';
+import { AppError, SafetyErrorCode } from '../../common/errors';
 import { OpsEvents } from '../../common/ops-events';
 import { JobName, MessageQueueService, OnJob } from '../../queue';
 import { UserEntity } from '../users/user.entity';
@@ -16,9 +16,8 @@ export const CUSTOM_POSE_PAUSE_HOURS = 24;
 export const SAFETY_REFUSAL_TEXT_DAYS = 30;
 const SWEEP_EVERY_MS = 24 * 3600 * 1000;
 
-export enum SafetyErrorCode {
-  CUSTOM_POSE_PAUSED = 'CUSTOM_POSE_PAUSED',
-}
+/** The safety gate's codes live in the one catalogue (common/errors/error-catalogue.ts). */
+export { SafetyErrorCode };
 
 /** 429: custom poses are paused for this account until `until`. */
 export class CustomPosePausedError extends AppError {

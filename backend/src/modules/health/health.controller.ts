@@ -34,7 +34,10 @@ export class HealthController {
   }
 
   @Get('live')
-  @ApiOperation({ summary: 'Liveness: the process answers (restart it when this fails)' })
+  @ApiOperation({
+    summary: 'Liveness: the process answers (restart it when this fails)',
+    description: 'Checks no dependency, so that an outage of the database or Redis does not get healthy processes restarted (GET /api/health/ready reports those).',
+  })
   @ApiOkResponse({ schema: { example: { status: 'ok' } } })
   getLiveness(): { status: 'ok' } {
     return { status: 'ok' };

@@ -7,6 +7,7 @@ import { ErrorResponseDto } from '../../common/errors/error-response.dto';
 import { parseListQuery, setContentRange, SimpleRestQueryDto } from '../../common/simple-rest';
 import { OutboxMessageDetailDto, OutboxMessageDto } from './dto/outbox-message.dto';
 import { OutboxService } from './outbox.service';
+import { contentRangeHeader } from '../../common/response-headers';
 
 /** The console's Outbox page: mail written to $DATA_DIR/mail because SMTP_HOST is not set. */
 @ApiTags('admin')
@@ -20,7 +21,7 @@ export class OutboxController {
     summary: 'Mail written to the outbox (no SMTP_HOST), newest first',
     description: 'ra-data-simple-rest dialect (range only; sorted newest first). Empty when mail goes through SMTP.',
   })
-  @ApiOkResponse({ type: [OutboxMessageDto], headers: { 'Content-Range': { description: 'outbox <start>-<end>/<total>', schema: { type: 'string' } } } })
+  @ApiOkResponse({ type: [OutboxMessageDto], headers: contentRangeHeader('outbox') })
   async listOutboxMessages(@Query() query: SimpleRestQueryDto, @Res({ passthrough: true }) res: Response): Promise<OutboxMessageDto[]> {
     const params = parseListQuery(query, { sortable: { created_at: 'created_at', id: 'id' }, defaultSort: ['created_at', 'DESC'], defaultPageSize: 50, filters: [] });
     const { rows, total } = await this.outbox.list(params.offset, params.limit);
@@ -30,7 +31,10 @@ export class OutboxController {
 
   @Get(':id')
   @Authenticated({ roles: rolesFor('outbox', 'show') })
-  @ApiOperation({ summary: 'One message of the outbox, with its text and HTML parts' })
+  @ApiOperation({
+    summary: 'One message of the outbox, with its text and HTML parts',
+    description: 'The id is the file name the list answers; an unknown one (or a message removed from the folder meanwhile) answers 404.',
+  })
   @ApiOkResponse({ type: OutboxMessageDetailDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   getOutboxMessage(@Param('id') id: string): Promise<OutboxMessageDetailDto> {

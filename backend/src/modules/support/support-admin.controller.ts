@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ErrorResponseDto } from '../../common/errors/error-response.dto';
 import type { Response } from 'express';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth';
 import { rolesFor } from '../../common/auth/access-policy';
@@ -10,6 +11,7 @@ import { SupportInquiryUpdateDto } from './dto/support-inquiry-update.dto';
 import { SupportMessageCreateDto } from './dto/support-message-create.dto';
 import { SupportService } from './support.service';
 import { RemoveReportedGenerationDto } from './dto/remove-reported-generation.dto';
+import { contentRangeHeader } from '../../common/response-headers';
 
 const LIST_NOTE =
   'ra-data-simple-rest dialect: sort, range and filter (status, priority, kind, q) as JSON; answers an array with a Content-Range header. 50 a page, newest first.';
@@ -26,7 +28,7 @@ export class SupportAdminController {
   @Get()
   @Authenticated({ roles: rolesFor('support-inquiries', 'list') })
   @ApiOperation({ summary: 'Support tickets, newest first, with their age against the 24-48 h promise', description: LIST_NOTE })
-  @ApiOkResponse({ type: [SupportInquiryRowDto] })
+  @ApiOkResponse({ type: [SupportInquiryRowDto], headers: contentRangeHeader('support-inquiries') })
   async listSupportInquiries(@Query() query: SimpleRestQueryDto, @Res({ passthrough: true }) res: Response): Promise<SupportInquiryRowDto[]> {
     const params = this.support.parse(query);
     const { rows, total } = await this.support.list(params);
@@ -36,24 +38,41 @@ export class SupportAdminController {
 
   @Get(':id')
   @Authenticated({ roles: rolesFor('support-inquiries', 'show') })
-  @ApiOperation({ summary: 'A support ticket with its replies and notes' })
+  @ApiOperation({
+    summary: 'A support ticket with its replies and notes',
+    description: 'Messages oldest first, each reply with its mail delivery state (queued, sent, logged or failed). An id that is not a UUID answers 400, an unknown one 404.',
+  })
   @ApiOkResponse({ type: SupportInquiryDetailsDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR: the id is not a UUID' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'no such ticket' })
   getSupportInquiry(@Param('id') id: string): Promise<SupportInquiryDetailsDto> {
     return this.support.details(id);
   }
 
   @Patch(':id')
   @Authenticated({ roles: rolesFor('support-inquiries', 'edit') })
-  @ApiOperation({ summary: 'Change the status (open -> in_progress -> resolved -> closed; resolved -> in_progress reopens) or priority (audited)' })
+  @ApiOperation({
+    summary: 'Change the status (open -> in_progress -> resolved -> closed; resolved -> in_progress reopens) or priority (audited)',
+    description:
+      'Send status, priority or both; each change writes its own audit row. A move the workflow does not allow, or a body with ' +
+      'neither field, answers 400. Answers the ticket as GET /api/admin/support-inquiries/{id} does.',
+  })
   @ApiOkResponse({ type: SupportInquiryDetailsDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR: the id is not a UUID, nothing to change, or a status move the workflow does not allow' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'no such ticket' })
   updateSupportInquiry(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() body: SupportInquiryUpdateDto): Promise<SupportInquiryDetailsDto> {
     return this.support.update(actor.id, id, body);
   }
 
   @Put(':id')
   @Authenticated({ roles: rolesFor('support-inquiries', 'edit') })
-  @ApiOperation({ summary: 'Change the status or priority (PUT, as ra-data-simple-rest sends it)' })
+  @ApiOperation({
+    summary: 'Change the status or priority (PUT, as ra-data-simple-rest sends it)',
+    description: 'The same as PATCH /api/admin/support-inquiries/{id}: react-admin\'s update sends PUT.',
+  })
   @ApiOkResponse({ type: SupportInquiryDetailsDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR: the id is not a UUID, nothing to change, or a status move the workflow does not allow' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'no such ticket' })
   replaceSupportInquiry(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() body: SupportInquiryUpdateDto): Promise<SupportInquiryDetailsDto> {
     return this.support.update(actor.id, id, body);
   }
@@ -61,8 +80,15 @@ export class SupportAdminController {
   @Post(':id/messages')
   @HttpCode(201)
   @Authenticated({ roles: rolesFor('support-inquiries', 'create') })
-  @ApiOperation({ summary: 'Reply to the requester (mailed through SMTP when configured, else logged) or add an internal note (audited)' })
+  @ApiOperation({
+    summary: 'Reply to the requester (mailed through SMTP when configured, else logged) or add an internal note (audited)',
+    description:
+      'kind reply or note. A reply is mailed by a queue job with retries: its `delivered` starts as queued, then becomes sent (SMTP), ' +
+      'logged (the outbox, without SMTP) or failed (with the reason). A note is never mailed.',
+  })
   @ApiCreatedResponse({ type: SupportMessageDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR: the id is not a UUID, or a bad kind or body' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'no such ticket' })
   createSupportMessage(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() body: SupportMessageCreateDto): Promise<SupportMessageDto> {
     return this.support.addMessage(actor.id, id, body);
   }

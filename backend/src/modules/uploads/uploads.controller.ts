@@ -22,6 +22,7 @@ import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from './image-intake';
 import { PHOTO_FIELD, PhotoUploadInterceptor } from './photo-upload.interceptor';
 import { UploadQuotaService } from './upload-quota.service';
 import { UploadsService } from './uploads.service';
+import { RETRY_AFTER_HEADER } from '../../common/response-headers';
 
 @ApiTags('uploads')
 @Authenticated({ verifiedAdult: true })
@@ -58,8 +59,8 @@ export class UploadsController {
   @ApiCreatedResponse({ type: UploadBatchResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: `VALIDATION_ERROR: "${UPLOAD_MESSAGES.notAnImage}", "${UPLOAD_MESSAGES.tooMany}", ...` })
   @ApiPayloadTooLargeResponse({ type: ErrorResponseDto, description: `PAYLOAD_TOO_LARGE: "${UPLOAD_MESSAGES.tooLarge}", or the photos kept would pass the storage allowance` })
-  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'RATE_LIMITED: the hourly upload allowance is used up (Retry-After says when it starts again)' })
-  @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'SERVICE_UNAVAILABLE: too many photos are being processed right now (Retry-After)' })
+  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'RATE_LIMITED: the hourly upload allowance is used up (Retry-After says when it starts again)', headers: RETRY_AFTER_HEADER })
+  @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'SERVICE_UNAVAILABLE: too many photos are being processed right now (Retry-After)', headers: RETRY_AFTER_HEADER })
   async uploadPhotos(
     @CurrentUser() user: AuthUser,
     @UploadedFiles() files: Express.Multer.File[] | undefined,
@@ -69,14 +70,20 @@ export class UploadsController {
   }
 
   @Get('usage')
-  @ApiOperation({ summary: 'How much of my upload allowance I have used: photos and MB this hour, MB kept' })
+  @ApiOperation({
+    summary: 'How much of my upload allowance I have used: photos and MB this hour, MB kept',
+    description: 'Counts in bytes, with the limits beside them; `hour_resets_at` says when the hourly allowance starts again (null when nothing was uploaded this hour).',
+  })
   @ApiOkResponse({ type: UploadUsageDto })
   usage(@CurrentUser() user: AuthUser): Promise<UploadUsageDto> {
     return this.quota.usage(user.id);
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One of my photos, with a fresh signed URL' })
+  @ApiOperation({
+    summary: 'One of my photos, with a fresh signed URL',
+    description: 'The URL points at the re-encoded JPEG and expires; ask again for a new one. Another person\'s photo answers 404, like an unknown id.',
+  })
   @ApiOkResponse({ type: UploadResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'not mine, or no such photo' })
   getUpload(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<UploadResponseDto> {
@@ -85,7 +92,10 @@ export class UploadsController {
 
   @Delete(':id')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Delete one of my photos (the stored file too)' })
+  @ApiOperation({
+    summary: 'Delete one of my photos (the stored file too)',
+    description: 'Generations made from the photo stay. Another person\'s photo answers 404, like an unknown id.',
+  })
   @ApiNoContentResponse({ description: 'deleted' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'not mine, or no such photo' })
   deleteUpload(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {

@@ -16,14 +16,24 @@ export class MeController {
   constructor(private readonly me: MeService) {}
 
   @Get()
-  @ApiOperation({ summary: 'My profile, with tier and credits' })
+  @ApiOperation({
+    summary: 'My profile, with tier and credits',
+    description:
+      'Also the role, the credit balance (subscription, purchased and held credits), and whether the address is verified, the 18+ ' +
+      'confirmation given, two-factor on and a password set.',
+  })
   @ApiOkResponse({ type: ProfileResponseDto })
   getMe(@CurrentUser() user: AuthUser): Promise<ProfileResponseDto> {
     return this.me.getProfile(user.id);
   }
 
   @Patch()
-  @ApiOperation({ summary: 'Change my full name (the email cannot be changed), or confirm once that I am 18 or older' })
+  @ApiOperation({
+    summary: 'Change my full name (the email cannot be changed), or confirm once that I am 18 or older',
+    description:
+      'Send only what changes. `age_confirmed` accepts only true (Google accounts start unconfirmed) and cannot be undone. ' +
+      'Any other field, email included, is refused (400). Answers the updated profile.',
+  })
   @ApiOkResponse({ type: ProfileResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'an unknown field (email included) or a bad value' })
   updateMe(@CurrentUser() user: AuthUser, @Body() body: ProfileUpdateDto): Promise<ProfileResponseDto> {
@@ -31,14 +41,20 @@ export class MeController {
   }
 
   @Get('settings')
-  @ApiOperation({ summary: 'My notification preferences' })
+  @ApiOperation({
+    summary: 'My notification preferences',
+    description: 'email_notifications and generation_notifications are on and marketing_emails off until changed.',
+  })
   @ApiOkResponse({ type: SettingsResponseDto })
   getMySettings(@CurrentUser() user: AuthUser): Promise<SettingsResponseDto> {
     return this.me.getSettings(user.id);
   }
 
   @Put('settings')
-  @ApiOperation({ summary: 'Save my notification preferences' })
+  @ApiOperation({
+    summary: 'Save my notification preferences',
+    description: 'The whole set at once: all three booleans are required. Answers the saved preferences.',
+  })
   @ApiOkResponse({ type: SettingsResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto })
   updateMySettings(@CurrentUser() user: AuthUser, @Body() body: SettingsUpdateDto): Promise<SettingsResponseDto> {
@@ -46,7 +62,10 @@ export class MeController {
   }
 
   @Get('stats')
-  @ApiOperation({ summary: 'My generation statistics and last activity' })
+  @ApiOperation({
+    summary: 'My generation statistics and last activity',
+    description: 'Generations in total, successful and failed, credits spent, and the latest recorded activity: zeros and null when there is nothing yet.',
+  })
   @ApiOkResponse({ type: StatsResponseDto })
   getMyStats(@CurrentUser() user: AuthUser): Promise<StatsResponseDto> {
     return this.me.getStats(user.id);

@@ -64,10 +64,11 @@ export const generationApi = {
   },
   /**
    * The URL of GET /api/generations/:id/events for an EventSource, which cannot send headers:
-   * the API accepts the access token in the query on this route only.
+   * the API accepts the access token in the query on this route only (the document declares it
+   * as the `accessTokenQuery` security scheme, not as a parameter, hence the added query type).
    */
   eventsUrl: (id: string, accessToken: string) =>
-    client.buildUrl<StreamGenerationEventsData>({
+    client.buildUrl<Omit<StreamGenerationEventsData, 'query'> & { query: { access_token: string } }>({
       url: '/api/generations/{id}/events',
       path: { id },
       query: { access_token: accessToken },

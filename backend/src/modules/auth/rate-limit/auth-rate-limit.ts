@@ -8,6 +8,7 @@ import { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.module';
 import { normalizeEmail } from '../../users/users.service';
 import { MemoryRateLimitStore, type RateLimitStore, RedisThrottlerStorage } from './redis-throttler.storage';
+import { RETRY_AFTER_HEADER } from '../../../common/response-headers';
 
 /** The named throttlers of the auth routes. */
 export const AuthThrottler = {
@@ -52,7 +53,7 @@ export function AuthRateLimit(kind: 'email' | 'ip' | 'refresh'): MethodDecorator
   return applyDecorators(
     UseGuards(AuthThrottlerGuard),
     SkipThrottle(skip[kind]),
-    ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: `${ErrorMessages.rateLimited} (with Retry-After)` }),
+    ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: `${ErrorMessages.rateLimited} (with Retry-After)`, headers: RETRY_AFTER_HEADER }),
   );
 }
 
@@ -61,7 +62,7 @@ export function SupportRateLimit(): MethodDecorator {
   return applyDecorators(
     UseGuards(AuthThrottlerGuard),
     SkipThrottle({ [AuthThrottler.Ip]: true, [AuthThrottler.Email]: true, [AuthThrottler.Refresh]: true }),
-    ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: `${ErrorMessages.rateLimited} (with Retry-After)` }),
+    ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: `${ErrorMessages.rateLimited} (with Retry-After)`, headers: RETRY_AFTER_HEADER }),
   );
 }
 
