@@ -11,6 +11,7 @@ COPY backend/package.json backend/
 COPY frontend/package.json frontend/
 COPY admin-ui/package.json admin-ui/
 COPY openapi/package.json openapi/
+COPY packages/shared/package.json packages/shared/
 RUN npm ci --strict-allow-scripts=true --no-audit --no-fund
 
 FROM deps AS build
@@ -19,6 +20,7 @@ COPY backend backend
 COPY frontend frontend
 COPY admin-ui admin-ui
 COPY openapi openapi
+COPY packages packages
 RUN npm run build
 
 FROM node:24-bookworm-slim AS prod-deps
@@ -29,6 +31,7 @@ COPY backend/package.json backend/
 COPY openapi/package.json openapi/
 COPY frontend/package.json frontend/
 COPY admin-ui/package.json admin-ui/
+COPY packages/shared/package.json packages/shared/
 RUN npm ci --omit=dev --workspace backend --include-workspace-root=false --strict-allow-scripts=true --no-audit --no-fund
 
 FROM node:24-bookworm-slim AS runtime
@@ -39,6 +42,8 @@ COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/package.json ./
 COPY --from=build /app/backend/package.json ./backend/
 COPY --from=build /app/backend/dist ./backend/dist
+COPY --from=build /app/packages/shared/package.json ./packages/shared/
+COPY --from=build /app/packages/shared/dist ./packages/shared/dist
 COPY --from=build /app/frontend/dist ./frontend/dist
 COPY --from=build /app/admin-ui/dist ./admin-ui/dist
 USER node

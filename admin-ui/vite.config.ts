@@ -1,8 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-
-const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 
 const apiProxy = { '/api': { target: 'http://localhost:3000' } };
 
@@ -10,15 +7,6 @@ const apiProxy = { '/api': { target: 'http://localhost:3000' } };
 export default defineConfig({
   base: '/admin/',
   plugins: [react()],
-  resolve: {
-    alias: {
-      // One source for each rule (also in tsconfig.json "paths"): who may do what is the API's own
-      // pure policy file; the session (refresh protocol, cross-tab lock) is the user app's store.
-      '@access-policy': here('../backend/src/common/auth/access-policy.ts'),
-      '@user-app/session': here('../frontend/src/features/auth/session-store.ts'),
-      '@user-app/errors': here('../frontend/src/api/errors.ts'),
-    },
-  },
   server: { port: 5174, proxy: apiProxy },
   preview: { port: 4174, proxy: apiProxy },
   build: {

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { DEFAULT_APP_NAME } from './src/config/app-config.ts';
@@ -18,18 +17,9 @@ function htmlPlaceholders(values: Record<string, string>): Plugin {
 
 const apiProxy = { '/api': { target: 'http://localhost:3000' } };
 
-const here = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
-
 export default defineConfig({
   base: '/',
   plugins: [react(), htmlPlaceholders({ APP_NAME: DEFAULT_APP_NAME, THEME_COLOR: themeColor })],
-  resolve: {
-    alias: {
-      // One source for the words the API and the app both show (also in tsconfig.json "paths"):
-      // the API's own file of auth messages, which depends on nothing.
-      '@api/auth-messages': here('../backend/src/modules/auth/auth-messages.ts'),
-    },
-  },
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {

@@ -13,15 +13,17 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const PRODUCTION_UI = 'production';
 
 const PARTS = [
+  // the facts every part shares, compiled for the API (the UIs' bundler reads its sources)
+  { name: 'packages/shared', inputs: ['packages/shared/src', 'packages/shared/tsconfig.build.json', 'packages/shared/package.json', 'tsconfig.json'] },
   { name: 'backend', inputs: ['backend/src', 'backend/tsconfig.json', 'backend/tsconfig.build.json', 'backend/package.json', 'tsconfig.json'] },
-  // with the files of other parts that their vite.config.ts aliases import
-  { name: 'frontend', ui: true, inputs: ['frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/package.json', 'openapi/src', 'backend/src/modules/auth/auth-messages.ts'] },
+  // with the workspace packages they import
+  { name: 'frontend', ui: true, inputs: ['frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/package.json', 'openapi/src', 'packages/shared/src'] },
   {
     name: 'admin-ui',
     ui: true,
     inputs: [
       'admin-ui/src', 'admin-ui/public', 'admin-ui/index.html', 'admin-ui/vite.config.ts', 'admin-ui/package.json', 'openapi/src',
-      'backend/src/common/auth/access-policy.ts', 'frontend/src/features/auth', 'frontend/src/api',
+      'packages/shared/src',
     ],
   },
 ];
@@ -48,6 +50,8 @@ export function stale(part) {
 }
 
 export function buildIfNeeded({ only, quiet = false } = {}) {
+  // the API runs on the shared package's build
+  if (only?.includes('backend') && !only.includes('packages/shared')) only = ['packages/shared', ...only];
   for (const part of PARTS) {
     if (only && !only.includes(part.name)) continue;
     if (!stale(part)) continue;

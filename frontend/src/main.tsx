@@ -7,7 +7,7 @@ import { createRouter } from './app/router';
 import { formatDocumentTitle } from './app/useDocumentTitle';
 import { sessionApi } from './features/auth/session-api';
 import { sessionHint, shouldRestoreSession } from './features/auth/session-hint';
-import { SessionStore } from './features/auth/session-store';
+import { SessionStore } from '@fitting-room/shared/browser';
 
 const sessionStore = new SessionStore(sessionApi, {
   restore: shouldRestoreSession(window.location.pathname),

@@ -1,4 +1,4 @@
-import { canUseConsole } from '@access-policy';
+import { canUseConsole } from '@fitting-room/shared';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import { type ReactNode, useEffect, useState } from 'react';
 import { fetchProfile, goToLanding, sessionStore, staffTwoFactorRefusal, twoFactorRequired, USER_APP_SETTINGS } from './session';

@@ -1,4 +1,4 @@
-import { canAccess, type AccessAction, type AccessResource } from '@access-policy';
+import { canAccess, type AccessAction, type AccessResource } from '@fitting-room/shared';
 import { createContext, type ReactNode, useContext } from 'react';
 
 /** The signed-in person's role, known once the access gate let them in. */

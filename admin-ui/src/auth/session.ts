@@ -1,22 +1,13 @@
-import { client, getMe, listAdminUsers, type ProfileResponseDto, refreshSession, type SessionResponseDto, signOut } from '@fitting-room/api-client';
-import { callApi } from '@user-app/errors';
-import { SessionStore } from '@user-app/session';
+import { client, getMe, listAdminUsers, type ProfileResponseDto, refreshSession, signOut } from '@fitting-room/api-client';
+import { callApi, SessionStore, toSession } from '@fitting-room/shared/browser';
 
 /**
  * The console shares the user app's session: the refresh token is the httpOnly cookie on
- * /api/auth, the access token lives only in memory. It uses the user app's very `SessionStore`
+ * /api/auth, the access token lives only in memory. It uses the same `SessionStore` as the user app (package @fitting-room/shared)
  * (same refresh rules, same BroadcastChannel, same `navigator.locks` lock around each refresh), so
  * a console tab and user-app tabs never present one rotated refresh token twice (which would
  * revoke the session), and a refresh or sign-out in either is seen by the other.
  */
-
-/** `expires_at` (server clock, Unix seconds) placed on this browser's clock, as the user app does. */
-function toSession(body: SessionResponseDto, response: Response | undefined) {
-  const expiresAtServerMs = body.expires_at * 1000;
-  const serverNowMs = Date.parse(response?.headers.get('Date') ?? '');
-  const expiresAt = Number.isFinite(serverNowMs) ? Date.now() + (expiresAtServerMs - serverNowMs) : expiresAtServerMs;
-  return { accessToken: body.access_token, expiresAt, user: body.user };
-}
 
 const refuse = () => Promise.reject(new Error('Sign in from the main site.'));
 

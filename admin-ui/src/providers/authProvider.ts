@@ -1,4 +1,4 @@
-import { canAccess } from '@access-policy';
+import { canAccess } from '@fitting-room/shared';
 import type { AuthProvider } from 'react-admin';
 import { goToLanding, sessionStore, TWO_FACTOR_REQUIRED, twoFactorRequired } from '../auth/session';
 

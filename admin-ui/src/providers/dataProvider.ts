@@ -16,7 +16,7 @@ import {
   suspendAdminUser,
   unsuspendAdminUser,
 } from '@fitting-room/api-client';
-import { callApi } from '@user-app/errors';
+import { callApi } from '@fitting-room/shared/browser';
 import { type DataProvider, fetchUtils, HttpError } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { sessionStore } from '../auth/session';

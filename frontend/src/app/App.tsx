@@ -3,7 +3,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { AuthProvider } from '../features/auth/AuthProvider';
-import type { SessionStore } from '../features/auth/session-store';
+import type { SessionStore } from '@fitting-room/shared/browser';
 import { system } from '../theme/system';
 import type { AppRouter } from './router';
 

@@ -2,7 +2,7 @@ import { getCatalog } from '@fitting-room/api-client';
 import { Chip } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useRecordContext } from 'react-admin';
-import { callApi } from '@user-app/errors';
+import { callApi } from '@fitting-room/shared/browser';
 
 /** The tiers and their names come from the catalogue (GET /api/catalog), not from a copy here. */
 export function useTierChoices(): { id: string; name: string }[] {

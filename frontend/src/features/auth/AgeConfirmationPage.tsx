@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { MAIN_CONTENT_ID } from '../../app/layout-ids';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { errorMessage, unwrap } from '../../api/errors';
+import { errorMessage, unwrap } from '@fitting-room/shared/browser';
 import { Wordmark } from '../../components/Wordmark';
 import { APP_NAME } from '../../config/app-config';
 import { meQueryKey } from '../profile/profile-queries';

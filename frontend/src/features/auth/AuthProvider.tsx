@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { AuthContext } from './auth-context';
-import type { SessionStore } from './session-store';
+import type { SessionStore } from '@fitting-room/shared/browser';
 
 interface AuthProviderProps {
   store: SessionStore;

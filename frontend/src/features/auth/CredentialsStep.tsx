@@ -1,7 +1,7 @@
 import { Button, HStack, Input, Separator, Stack, Text } from '@chakra-ui/react';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../api/errors';
+import { errorMessage } from '@fitting-room/shared/browser';
 import { apiPaths, paths } from '../../app/paths';
 import { FormAlert, focusSoon } from '../../components/FormAlert';
 import { FormField } from '../../components/FormField';

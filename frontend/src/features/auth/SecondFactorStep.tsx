@@ -1,7 +1,7 @@
 import { Button, Input, Stack } from '@chakra-ui/react';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, errorMessage } from '../../api/errors';
+import { ApiError, errorMessage } from '@fitting-room/shared/browser';
 import { paths } from '../../app/paths';
 import { FormAlert, focusSoon } from '../../components/FormAlert';
 import { FormField } from '../../components/FormField';

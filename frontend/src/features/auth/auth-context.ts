@@ -1,4 +1,4 @@
 import { createContext } from 'react';
-import type { SessionStore } from './session-store';
+import type { SessionStore } from '@fitting-room/shared/browser';
 
 export const AuthContext = createContext<SessionStore | null>(null);

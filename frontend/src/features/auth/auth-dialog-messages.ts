@@ -1,4 +1,4 @@
-import { AuthMessages, GoogleAuthError } from '@api/auth-messages';
+import { AuthMessages, GoogleAuthError } from '@fitting-room/shared';
 
 /**
  * What the API's Google sign-in error codes (GoogleAuthError, the API's own file) mean, in words for

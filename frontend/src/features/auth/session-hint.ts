@@ -1,4 +1,4 @@
-import type { SessionHint } from './session-store';
+import type { SessionHint } from '@fitting-room/shared/browser';
 
 const KEY = 'fitting-room:had-session';
 

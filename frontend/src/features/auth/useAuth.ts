@@ -1,7 +1,6 @@
 import { useContext, useMemo, useSyncExternalStore } from 'react';
 import { AuthContext } from './auth-context';
-import type { AuthUser, SecondFactorInput, Session, SignInInput, SignInOutcome, SignUpInput } from './session';
-import type { AuthStatus, SessionStore } from './session-store';
+import { type AuthUser, type SecondFactorInput, type Session, type SignInInput, type SignInOutcome, type SignUpInput, type AuthStatus, type SessionStore } from '@fitting-room/shared/browser';
 
 export interface Auth {
   /** `loading` until the server has answered whether the refresh cookie holds a session. */

@@ -3,7 +3,7 @@ import { unsubscribeFromMail } from '@fitting-room/api-client';
 import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { errorMessage, unwrap } from '../../api/errors';
+import { errorMessage, unwrap } from '@fitting-room/shared/browser';
 import { paths } from '../../app/paths';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { FormAlert, focusSoon } from '../../components/FormAlert';

@@ -3,7 +3,7 @@ import { type MessageResponseDto, verifyEmail } from '@fitting-room/api-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { errorMessage, unwrap } from '../../api/errors';
+import { errorMessage, unwrap } from '@fitting-room/shared/browser';
 import { paths } from '../../app/paths';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { FormAlert, focusSoon } from '../../components/FormAlert';

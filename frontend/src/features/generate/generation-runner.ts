@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { ApiError, errorMessage, isAbortError } from '../../api/errors';
+import { ApiError, errorMessage, isAbortError } from '@fitting-room/shared/browser';
 import { notify } from '../../components/toaster';
 import { meQueryKey } from '../profile/profile-queries';
 import type { GenerationType } from '../catalog/catalog-helpers';

@@ -19,7 +19,7 @@ import {
   uploadPhotos,
   usage as uploadUsage,
 } from '@fitting-room/api-client';
-import { callApi, unwrap } from '../../api/errors';
+import { callApi, unwrap } from '@fitting-room/shared/browser';
 
 /** The generation routes of the API, through the typed client (each failure is an `ApiError`). */
 

@@ -2,7 +2,7 @@ import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { changeMyPassword } from '@fitting-room/api-client';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type RefObject, useRef, useState } from 'react';
-import { errorMessage, unwrap } from '../../api/errors';
+import { errorMessage, unwrap } from '@fitting-room/shared/browser';
 import { FormAlert, focusSoon } from '../../components/FormAlert';
 import { FormField } from '../../components/FormField';
 import { PasswordInput } from '../../components/PasswordInput';

@@ -3,7 +3,7 @@ import { type AccountDeleteDto, deleteMyAccount } from '@fitting-room/api-client
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { callApi, errorMessage } from '../../api/errors';
+import { callApi, errorMessage } from '@fitting-room/shared/browser';
 import { paths } from '../../app/paths';
 import { notify } from '../../components/toaster';
 import { useSessionStore } from '../auth/useAuth';

@@ -2,7 +2,7 @@ import { Badge, Button, HStack, Stack, StackSeparator, Text } from '@chakra-ui/r
 import { forgotPassword } from '@fitting-room/api-client';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ComponentType, lazy, type ReactNode, type RefObject, Suspense, useRef, useState } from 'react';
-import { errorMessage, unwrap } from '../../api/errors';
+import { errorMessage, unwrap } from '@fitting-room/shared/browser';
 import { FormAlert } from '../../components/FormAlert';
 import { useAuth } from '../auth/useAuth';
 import { meQueryOptions } from '../profile/profile-queries';

@@ -2,7 +2,7 @@ import { Button, CloseButton, Dialog, Input, Portal, Stack } from '@chakra-ui/re
 import { disableMyTwoFactor } from '@fitting-room/api-client';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import { errorMessage, unwrap } from '../../api/errors';
+import { errorMessage, unwrap } from '@fitting-room/shared/browser';
 import { FormAlert, focusSoon } from '../../components/FormAlert';
 import { FormField } from '../../components/FormField';
 import { notify } from '../../components/toaster';

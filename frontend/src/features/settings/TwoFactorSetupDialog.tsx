@@ -2,7 +2,7 @@ import { Box, Button, Checkbox, chakra, CloseButton, Dialog, HStack, Image, Inpu
 import { enableMyTwoFactor, setUpMyTwoFactor } from '@fitting-room/api-client';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { errorMessage, unwrap } from '../../api/errors';
+import { errorMessage, unwrap } from '@fitting-room/shared/browser';
 import { FormAlert, focusSoon } from '../../components/FormAlert';
 import { FormField } from '../../components/FormField';
 import { PageSpinner } from '../../components/PageSpinner';

@@ -1,6 +1,6 @@
 import { getMySettings, type SettingsResponseDto, updateMySettings } from '@fitting-room/api-client';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { unwrap } from '../../api/errors';
+import { unwrap } from '@fitting-room/shared/browser';
 
 export type NotificationSettings = SettingsResponseDto;
 

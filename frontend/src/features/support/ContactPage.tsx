@@ -3,7 +3,7 @@ import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'rea
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { errorMessage } from '../../api/errors';
+import { errorMessage } from '@fitting-room/shared/browser';
 import { FormField } from '../../components/FormField';
 import { SUPPORT_EMAIL } from '../../config/app-config';
 import { looksLikeEmail } from '../auth/email-shape';

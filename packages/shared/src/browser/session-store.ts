@@ -1,5 +1,5 @@
-import type { ApiAuth } from '../../api/client';
-import { ApiError } from '../../api/errors';
+import type { ApiAuth } from './api-auth';
+import { ApiError } from './errors';
 import type { AuthUser, SecondFactorInput, Session, SessionApi, SignInInput, SignInOutcome, SignUpInput } from './session';
 
 export interface SessionRefreshRules {
