@@ -127,7 +127,7 @@ function StepHeading({ id, children }: { id: string; children: string }) {
 }
 
 /**
- * "Generate Your Look" (spec section 2): photos, pose, type and cost, and the Generate button
+ * "Generate Your Look" (docs/product.md): photos, pose, type and cost, and the Generate button
  * that shows the live stage while the generation runs, with Cancel beside it.
  */
 export function GeneratePanel({ catalog, category, template, credits, resultsHeadingId }: GeneratePanelProps) {

@@ -7,7 +7,7 @@ import { generationApi, type Generation, type GenerationCheckBody, type Generati
 import { generationsQueryKey } from '../generations/generations-queries';
 import { uploadUsageQueryKey } from './upload-usage';
 
-/** The client's own stages (product spec, section 4); the server reports the ones after them. */
+/** The client's own stages (docs/product.md); the server reports the ones after them. */
 export const CLIENT_STAGES = {
   preparing: 'Preparing image...',
   uploading: 'Uploading image...',
@@ -18,11 +18,11 @@ export const GENERATE_MESSAGES = {
   started: 'Generation started successfully',
   failed: 'Failed to generate',
   cancelled: 'Generation cancelled',
-  /** Fallback when a failed generation carries no reason (spec section 8). */
+  /** Fallback when a failed generation carries no reason (docs/product.md). */
   failedReason: 'Generation failed',
 } as const;
 
-/** The fallback when the live stream is not available: poll like the spec's client (3 s). */
+/** The fallback when the live stream is not available: poll every 3 s. */
 const POLL_INTERVAL_MS = 3_000;
 
 export type RunnerState =
@@ -122,7 +122,7 @@ export class GenerationRunner {
     return this.state.phase === 'running';
   }
 
-  /** Starts a generation; while one runs a second call is ignored (spec section 4). */
+  /** Starts a generation; while one runs a second call is ignored (docs/product.md). */
   async start(request: GenerationRequest, deps: RunnerDeps, owner: string): Promise<void> {
     if (this.busy) {
       console.warn('A generation is already running: this request is ignored.');
@@ -287,7 +287,7 @@ export class GenerationRunner {
     this.refresh();
   }
 
-  /** Cancel aborts and resets (spec section 4): the server stops the work and releases the hold. */
+  /** Cancel aborts and resets (docs/product.md): the server stops the work and releases the hold. */
   async cancel(): Promise<void> {
     if (this.state.phase !== 'running') return;
     const { generationId } = this.state;
