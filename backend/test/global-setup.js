@@ -1,7 +1,7 @@
 // Jest global setup: the real PostgreSQL and Redis must answer; a fresh database is created for
 // this run (and dropped by global-teardown.js). A missing service stops the run with a message.
-const { Client } = require('pg');
 const net = require('node:net');
+const { Client } = require('pg');
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -13,7 +13,8 @@ function redisPing(url) {
     socket.once('connect', () => socket.write('PING\r\n'));
     socket.once('data', (d) => {
       socket.destroy();
-      /PONG|NOAUTH/.test(d.toString()) ? resolve() : reject(new Error(d.toString()));
+      if (/PONG|NOAUTH/.test(d.toString())) resolve();
+      else reject(new Error(d.toString()));
     });
     socket.once('timeout', () => (socket.destroy(), reject(new Error('timed out'))));
     socket.once('error', reject);
@@ -29,6 +30,7 @@ module.exports = async function globalSetup() {
       `PostgreSQL is not answering at ${ADMIN_URL.replace(/:[^:@/]+@/, ':***@')} (${error.message}).\n` +
         `Start it (on the project machine: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start),\n` +
         `or point TEST_DATABASE_URL at a PostgreSQL server whose user may create databases.`,
+      { cause: error },
     );
   }
   try {
@@ -39,6 +41,7 @@ module.exports = async function globalSetup() {
       `Redis is not answering at ${REDIS_URL} (${error.message}).\n` +
         `Start it (redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no),\n` +
         `or set REDIS_URL to a Redis 7 server.`,
+      { cause: error },
     );
   }
   const name = `fr_test_${process.pid}_${Date.now().toString(36)}`;

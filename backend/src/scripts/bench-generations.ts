@@ -10,6 +10,7 @@ import { Client } from 'pg';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { createApiApp } from '../bootstrap/api';
+import { freePort } from '../common/free-port';
 import { loadConfig, type AppConfig } from '../config/app-config';
 import { CreditsService } from '../modules/credits/credits.service';
 import {
@@ -19,7 +20,6 @@ import {
   type ProviderStartInput,
   type ProviderStatus,
 } from '../modules/generations/providers';
-import { freePort } from '../common/free-port';
 
 /**
  * `npm run bench:generations [-- --generations 200 --users 50 --latency-ms 2000 --poll-ms 250 --concurrency 20]`
@@ -94,7 +94,15 @@ class BenchVendor implements AiProvider {
 }
 
 
-async function api(base: string, method: string, route: string, options: { token?: string; json?: unknown; form?: FormData } = {}): Promise<any> {
+/** An answer of the API as this bench reads it: ids and tokens, nested one or two levels. */
+interface ApiBody {
+  id: string;
+  access_token: string;
+  user: { id: string };
+  uploads: Array<{ id: string }>;
+}
+
+async function api(base: string, method: string, route: string, options: { token?: string; json?: unknown; form?: FormData } = {}): Promise<ApiBody> {
   const res = await fetch(`${base}${route}`, {
     method,
     headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...(options.json ? { 'content-type': 'application/json' } : {}) },
@@ -102,7 +110,7 @@ async function api(base: string, method: string, route: string, options: { token
   });
   const body = await res.json().catch(() => ({}));
   if (res.status >= 300) throw new Error(`${method} ${route} answered ${res.status}: ${JSON.stringify(body)}`);
-  return body;
+  return body as ApiBody;
 }
 
 /** Follows a generation's event stream like a browser's EventSource; resolves with the final event's name. */

@@ -8,8 +8,8 @@ import { Client } from 'pg';
 import { chromium } from 'playwright-core';
 import { createApiApp } from '../bootstrap/api';
 import { REPO_ROOT } from '../bootstrap/static-ui';
-import { loadConfig } from '../config/app-config';
 import { freePort } from '../common/free-port';
+import { loadConfig } from '../config/app-config';
 
 /**
  * `npm run bench:web [-- --runs 3 --mobile-runs 1 --preset desktop|mobile --budget-kb 200 --min-score 90 --url http://host:port]`
@@ -203,7 +203,7 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'warn',
   });
   const app = await createApiApp(config, { logger: process.env.BENCH_DEBUG ? undefined : false, shutdownHooks: false });
-  let ok = false;
+  let ok: boolean | undefined;
   try {
     await app.listen(port, '127.0.0.1');
     ok = await measure(config.appUrl, 'frontend/dist served by the API, NODE_ENV=production', options);

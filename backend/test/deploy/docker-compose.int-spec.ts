@@ -31,7 +31,7 @@ describe('docker-compose.yml', () => {
       expect(normalized).toMatch(new RegExp(`^  ${service}:`, 'm'));
     }
     const raw = fs.readFileSync(path.join(REPO_ROOT, 'docker-compose.yml'), 'utf8');
-    const blocks = raw.split(/\n  (?=[a-z-]+:\n)/);
+    const blocks = raw.split(/\n {2}(?=[a-z-]+:\n)/);
     for (const service of ['postgres', 'redis', 'minio', 'api', 'worker']) {
       const block = blocks.find((b) => b.startsWith(`${service}:`));
       expect({ service, hasHealthcheck: /healthcheck:/.test(block ?? '') }).toEqual({ service, hasHealthcheck: true });

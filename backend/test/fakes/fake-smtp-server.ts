@@ -39,7 +39,7 @@ export class FakeSmtpServer {
     if (lines.some((l) => Buffer.byteLength(l, 'utf8') > 998)) return '552 5.6.0 message has a line longer than 998 characters';
     const head = mail.data.split('\r\n\r\n')[0];
     if (!/^From:/im.test(head) || !/^Date:/im.test(head)) return '550 5.6.0 message lacks a From or Date header';
-    if (/[^\x00-\x7f]/.test(mail.data) && !mail.eightBit) return '554 5.6.1 8-bit content without BODY=8BITMIME';
+    if (/[^\p{ASCII}]/u.test(mail.data) && !mail.eightBit) return '554 5.6.1 8-bit content without BODY=8BITMIME';
     return null;
   }
 

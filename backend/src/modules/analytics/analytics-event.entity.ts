@@ -29,6 +29,7 @@ export class AnalyticsEventEntity {
   event: string;
 
   @Column({ type: 'jsonb', default: () => `'{}'` })
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TypeORM's insert types refuse `unknown` in a jsonb column
   properties: Record<string, any>;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })

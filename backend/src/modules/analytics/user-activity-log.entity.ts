@@ -34,6 +34,7 @@ export class UserActivityLogEntity {
   activityType: string;
 
   @Column({ type: 'jsonb', default: () => `'{}'` })
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TypeORM's insert types refuse `unknown` in a jsonb column
   metadata: Record<string, any>;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })

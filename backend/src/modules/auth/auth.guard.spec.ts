@@ -1,12 +1,13 @@
-import type { ExecutionContext } from '@nestjs/common';
 import { Controller, Get } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { Authenticated } from '../../common/auth';
 import { AuthError, ForbiddenError } from '../../common/errors';
-import { AuthErrorCode, AuthMessages } from './auth.exception';
+import { testConfig } from '../../config/test-config';
 import { UserRole, UserTier } from '../users/user.entity';
+import { AuthErrorCode, AuthMessages } from './auth.exception';
 import { AuthGuard } from './auth.guard';
 import type { SessionsService } from './sessions.service';
+import type { ExecutionContext } from '@nestjs/common';
 
 @Controller()
 class ProbeController {
@@ -40,7 +41,6 @@ function context(controller: object, handler: string, authorization?: string, qu
   return { ctx, request, headers };
 }
 
-import { testConfig } from '../../config/test-config';
 
 describe('AuthGuard and @Authenticated()', () => {
   const sessions = {

@@ -21,6 +21,7 @@ const CRLF = '\r\n';
 
 /** Header values never carry a line break (header injection) or control characters. */
 function clean(value: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
   return value.replace(/[\r\n\t\0]+/g, ' ').replace(/[\x00-\x1f\x7f]/g, '').trim();
 }
 

@@ -4,10 +4,10 @@ import { useLocation, useNavigate } from 'react-router';
 import { useOutsideDismissGuard } from '../../components/useOutsideDismissGuard';
 import { APP_NAME } from '../../config/app-config';
 import { googleErrorMessage, SIGN_IN_AGAIN_MESSAGE } from './auth-dialog-messages';
-import type { AuthDialogMode } from './auth-dialog-mode';
 import { type CredentialValues, CredentialsStep } from './CredentialsStep';
 import { ForgotPasswordStep } from './ForgotPasswordStep';
 import { SecondFactorStep } from './SecondFactorStep';
+import type { AuthDialogMode } from './auth-dialog-mode';
 
 const MFA_TOKEN_FRAGMENT = 'mfa_token';
 
@@ -69,10 +69,12 @@ export default function AuthDialog({ open, mode, errorCode, onModeChange, onClos
   // password. Checked when the step is entered only: leaving it clears the token first.
   const tokenRef = useRef(mfaToken);
   tokenRef.current = mfaToken;
+  const onModeChangeRef = useRef(onModeChange);
+  onModeChangeRef.current = onModeChange;
   useEffect(() => {
     if (mode !== '2fa' || tokenRef.current) return;
     setCarried({ from: '2fa', mode: 'login', text: SIGN_IN_AGAIN_MESSAGE });
-    onModeChange('login');
+    onModeChangeRef.current('login');
   }, [mode]);
 
   // A carried message is for one visit of its step.

@@ -1,7 +1,7 @@
 import { Button, HStack, Input, Separator, Stack, Text } from '@chakra-ui/react';
+import { errorMessage } from '@fitting-room/shared/browser';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '@fitting-room/shared/browser';
 import { apiPaths, paths } from '../../app/paths';
 import { FormAlert, focusSoon } from '../../components/FormAlert';
 import { FormField } from '../../components/FormField';
@@ -76,7 +76,8 @@ export function CredentialsStep({ mode, values, onValuesChange, initialError, fi
   // A step shown while the dialog is open (switching modes) takes the focus like a new dialog would;
   // a message it opens with (an expired code step) is read out first.
   // (Once, on mount: the step is keyed by its message.)
-  useEffect(() => focusSoon(initialError ? errorRef : firstFieldRef), []);
+  const initialFocus = useRef(initialError ? errorRef : firstFieldRef);
+  useEffect(() => focusSoon(initialFocus.current), []);
 
   const set = <K extends FieldName>(name: K, value: CredentialValues[K]) => {
     onValuesChange((current) => ({ ...current, [name]: value }));

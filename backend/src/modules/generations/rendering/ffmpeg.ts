@@ -5,6 +5,7 @@ import * as path from 'node:path';
 
 /** The ffmpeg binary of @ffmpeg-installer/ffmpeg (built with libx264). */
 export function ffmpegPath(): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use: most processes never encode a video
   return (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 }
 
