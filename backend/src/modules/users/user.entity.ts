@@ -1,11 +1,10 @@
 import { Check, Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { ACCESS_ROLES, type AccessRole } from '../../common/auth/access-policy';
 import { TIERS, type Tier } from '../catalog/tiers';
 
-export enum UserRole {
-  User = 'user',
-  Support = 'support',
-  Admin = 'admin',
-}
+/** Roles: named values of the access policy's role list (@fitting-room/shared, the one source). */
+export const UserRole = { User: 'user', Support: 'support', Admin: 'admin' } as const satisfies Record<string, AccessRole>;
+export type UserRole = AccessRole;
 
 /** Subscription tiers: named values of the catalogue's tier list (modules/catalog/tiers.ts, the one source). */
 export const UserTier = { Free: 'free', Starter: 'starter', GlowUp: 'glow_up', ModelMode: 'model_mode' } as const satisfies Record<string, Tier>;
@@ -22,7 +21,7 @@ export type UserTier = Tier;
  */
 @Entity({ name: 'users' })
 @Index('users_email_verified_key', ['email'], { unique: true, where: '"email_verified_at" IS NOT NULL' })
-@Check('users_role_check', `"role" IN ('user', 'support', 'admin')`)
+@Check('users_role_check', `"role" IN (${ACCESS_ROLES.map((r) => `'${r}'`).join(', ')})`)
 @Check('users_tier_check', `"tier" IN (${TIERS.map((t) => `'${t}'`).join(', ')})`)
 export class UserEntity {
   @PrimaryGeneratedColumn('uuid')
