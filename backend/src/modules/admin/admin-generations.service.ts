@@ -1,40 +1,27 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { NotFoundError } from '../../common/errors';
-import { containsPattern, ListParams, oneOf, parseListQuery, SimpleRestQueryDto, textFilter } from '../../common/simple-rest';
+import { ListParams, oneOf, parseListQuery, SimpleRestQueryDto, textFilter } from '../../common/simple-rest';
 import { STORAGE, type StoragePort } from '../../storage';
 import { AuditAction, AuditService } from '../audit/audit.service';
-import { UploadsService } from '../uploads/uploads.service';
+import type { GenerationMetadata } from '../generations/generation.entity';
+import { GenerationsRepository } from '../generations/generations.repository';
 import { GenerationsService } from '../generations/generations.service';
+import { UploadsRepository } from '../uploads/uploads.repository';
+import { UploadsService } from '../uploads/uploads.service';
+import { type AdminGenerationRow, AdminGenerationsRepository, GENERATION_SORTABLE, type GenerationListFilter } from './admin-generations.repository';
 import type { AdminGenerationRowDto } from './dto/admin-generation.dto';
 import { assertUuid } from './admin-users.service';
 
 const FILTERS = ['status', 'user_id', 'category', 'type', 'q'] as const;
 type GenerationFilter = (typeof FILTERS)[number];
-const SORTABLE = { id: 'g.id', created_at: 'g.created_at', status: 'g.status', category: 'g.category', cost: 'g.cost', type: 'g.type' };
-
-interface Row {
-  id: string;
-  user_id: string;
-  user_email: string | null;
-  type: string;
-  status: string;
-  category: string;
-  cost: number;
-  error: string | null;
-  stage: string;
-  provider: string;
-  result_key: string | null;
-  created_at: Date;
-  completed_at: Date | null;
-}
 
 /** Moderation: every user's generations, and removing any of them with its files. */
 @Injectable()
 export class AdminGenerationsService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly repo: AdminGenerationsRepository,
+    private readonly generationRows: GenerationsRepository,
+    private readonly uploadRows: UploadsRepository,
     private readonly generations: GenerationsService,
     private readonly audit: AuditService,
     private readonly uploads: UploadsService,
@@ -42,32 +29,24 @@ export class AdminGenerationsService {
   ) {}
 
   parse(query: SimpleRestQueryDto): ListParams<GenerationFilter> {
-    return parseListQuery(query, { sortable: SORTABLE, defaultSort: ['created_at', 'DESC'], defaultPageSize: 50, filters: FILTERS });
+    return parseListQuery(query, { sortable: GENERATION_SORTABLE, defaultSort: ['created_at', 'DESC'], defaultPageSize: 50, filters: FILTERS });
   }
 
   async list(params: ListParams<GenerationFilter>): Promise<{ rows: AdminGenerationRowDto[]; total: number }> {
-    const where: string[] = [];
-    const args: unknown[] = [];
+    const filter: GenerationListFilter = {};
     const status = oneOf(params.filter.status, ['processing', 'completed', 'failed'] as const, 'status');
-    if (status) where.push(`g.status = $${args.push(status)}`);
+    if (status) filter.status = status;
     const type = oneOf(params.filter.type, ['image', 'video'] as const, 'type');
-    if (type) where.push(`g.type = $${args.push(type)}`);
+    if (type) filter.type = type;
     const q = textFilter(params.filter.q, 'q');
-    if (q !== undefined) where.push(`u.email ILIKE $${args.push(containsPattern(q.trim()))} ESCAPE '\\'`);
+    if (q !== undefined) filter.q = q.trim();
     const category = textFilter(params.filter.category, 'category');
-    if (category !== undefined) where.push(`g.category = $${args.push(category)}`);
+    if (category !== undefined) filter.category = category;
     if (params.filter.user_id !== undefined) {
       assertUuid(String(params.filter.user_id));
-      where.push(`g.user_id = $${args.push(String(params.filter.user_id))}`);
+      filter.userId = String(params.filter.user_id);
     }
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const [{ total }] = await this.db.query(`SELECT count(*)::int AS total FROM user_generations g LEFT JOIN users u ON u.id = g.user_id ${clause}`, args);
-    const rows: Row[] = await this.db.query(
-      `SELECT g.id, g.user_id, u.email AS user_email, g.type, g.status, g.category, g.cost, g.error, g.stage, g.provider, g.result_key, g.created_at, g.completed_at
-         FROM user_generations g LEFT JOIN users u ON u.id = g.user_id ${clause}
-        ORDER BY ${params.orderBy} LIMIT ${params.limit} OFFSET ${params.offset}`,
-      args,
-    );
+    const { rows, total } = await this.repo.list(filter, params.orderBy, params.limit, params.offset);
     return { rows: await Promise.all(rows.map((r) => this.toDto(r))), total };
   }
 
@@ -78,16 +57,16 @@ export class AdminGenerationsService {
    */
   async remove(actorId: string, id: string, reason?: string): Promise<void> {
     assertUuid(id);
-    const [row] = await this.db.query(`SELECT user_id, status, category, type FROM user_generations WHERE id = $1`, [id]);
+    const row = await this.generationRows.findById(id);
     if (!row) throw new NotFoundError();
-    await this.generations.remove(row.user_id, id, (manager) =>
+    await this.generations.remove(row.userId, id, (manager) =>
       this.audit.record(
         {
           actorId,
           action: AuditAction.GenerationRemove,
           targetType: 'generation',
           targetId: id,
-          targetUserId: row.user_id,
+          targetUserId: row.userId,
           before: { status: row.status, category: row.category, type: row.type },
           after: reason ? { removed: true, reason } : { removed: true },
         },
@@ -103,19 +82,13 @@ export class AdminGenerationsService {
    */
   async takedown(actorId: string, id: string, reason?: string): Promise<{ generations: string[]; photos: string[] }> {
     assertUuid(id);
-    const [row]: { user_id: string; metadata: { upload_ids?: string[]; upload_path?: string } }[] = await this.db.query(
-      `SELECT user_id, metadata FROM user_generations WHERE id = $1`,
-      [id],
-    );
+    const row = await this.generationRows.findById(id);
     if (!row) throw new NotFoundError();
-    const photoIds: string[] = row.metadata.upload_ids ?? [];
-    const photoKeys: string[] = row.metadata.upload_path ? [row.metadata.upload_path] : [];
-    const derived: { id: string }[] = await this.db.query(
-      `SELECT id FROM user_generations
-        WHERE user_id = $1 AND (id = $2 OR metadata->'upload_ids' ?| $3::text[] OR metadata->>'upload_path' = ANY($4::text[]))
-        ORDER BY created_at`,
-      [row.user_id, id, photoIds, photoKeys],
-    );
+    // a row's metadata may lack either field
+    const metadata: Partial<GenerationMetadata> = row.metadata;
+    const photoIds: string[] = metadata.upload_ids ?? [];
+    const photoKeys: string[] = metadata.upload_path ? [metadata.upload_path] : [];
+    const derived = await this.generationRows.madeFromPhotos(row.userId, id, photoIds, photoKeys);
     const removed: string[] = [];
     for (const g of derived) {
       try {
@@ -125,24 +98,20 @@ export class AdminGenerationsService {
         if (!(error instanceof NotFoundError)) throw error; // removed meanwhile
       }
     }
-    const photos: { id: string }[] = await this.db.query(`SELECT id FROM uploads WHERE user_id = $1 AND (id::text = ANY($2::text[]) OR storage_key = ANY($3::text[]))`, [
-      row.user_id,
-      photoIds,
-      photoKeys,
-    ]);
-    for (const photo of photos) await this.uploads.delete(row.user_id, photo.id).catch((error) => (error instanceof NotFoundError ? undefined : Promise.reject(error)));
+    const photos = await this.uploadRows.findMatching(row.userId, photoIds, photoKeys);
+    for (const photo of photos) await this.uploads.delete(row.userId, photo.id).catch((error) => (error instanceof NotFoundError ? undefined : Promise.reject(error)));
     await this.audit.record({
       actorId,
       action: AuditAction.GenerationTakedown,
       targetType: 'generation',
       targetId: id,
-      targetUserId: row.user_id,
+      targetUserId: row.userId,
       after: { generations_removed: removed.length, photos_removed: photos.length, ...(reason ? { reason } : {}) },
     });
     return { generations: removed, photos: photos.map((p) => p.id) };
   }
 
-  private async toDto(r: Row): Promise<AdminGenerationRowDto> {
+  private async toDto(r: AdminGenerationRow): Promise<AdminGenerationRowDto> {
     return {
       id: r.id,
       user_id: r.user_id,

@@ -1,9 +1,9 @@
 import { Injectable, Optional } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { InsufficientCreditsError, NotFoundError, ValidationError } from '../../common/errors';
-import { containsPattern, ListParams, oneOf, parseListQuery, SimpleRestQueryDto, textFilter } from '../../common/simple-rest';
+import { ListParams, oneOf, parseListQuery, SimpleRestQueryDto, textFilter } from '../../common/simple-rest';
 import { AuditAction, AuditService } from '../audit/audit.service';
+import { SessionRevokeReason } from '../auth/session.entity';
+import { SessionsRepository } from '../auth/sessions.repository';
 import { planForTier } from '../catalog/plans';
 import { TIERS, type Tier } from '../catalog/tiers';
 import { CreditsService } from '../credits/credits.service';
@@ -11,6 +11,8 @@ import { GenerationsService } from '../generations/generations.service';
 import { SafetyRefusalsService } from '../generations/safety-refusals.service';
 import { UserMailService } from '../users/user-mail.service';
 import { UserRole } from '../users/user.entity';
+import { UsersRepository } from '../users/users.repository';
+import { AdminUsersRepository, USER_SORTABLE, type UserListFilter, type UserRow } from './admin-users.repository';
 import type { AdminActivityDto, AdminUserDetailsDto, AdminUserRowDto } from './dto/admin-user.dto';
 
 /** The product's admin messages (docs/product.md). */
@@ -24,43 +26,6 @@ export const MAX_ADJUSTMENT = 1_000_000;
 
 const USER_FILTERS = ['q', 'tier', 'role', 'id'] as const;
 type UserFilter = (typeof USER_FILTERS)[number];
-
-const USER_SORTABLE = {
-  id: 'u.id',
-  email: 'u.email',
-  full_name: 'u.full_name',
-  tier: 'u.tier',
-  role: 'u.role',
-  created_at: 'u.created_at',
-  credits: 'credits',
-  total_generations: 'total_generations',
-};
-
-interface UserRow {
-  id: string;
-  email: string;
-  full_name: string;
-  tier: Tier;
-  role: UserRole;
-  subscription_credits: number;
-  purchased_credits: number;
-  credits: number;
-  total_generations: number;
-  email_verified_at: Date | null;
-  totp_enabled_at: Date | null;
-  suspended_at: Date | null;
-  suspension_reason: string | null;
-  created_at: Date;
-}
-
-const USER_SELECT = `
-  SELECT u.id, u.email, u.full_name, u.tier, u.role, u.created_at,
-         u.email_verified_at, u.totp_enabled_at, u.suspended_at, u.suspension_reason,
-         coalesce(a.subscription_balance, 0)::int AS subscription_credits,
-         coalesce(a.purchased_balance, 0)::int AS purchased_credits,
-         (coalesce(a.subscription_balance, 0) + coalesce(a.purchased_balance, 0) - coalesce(a.held, 0))::int AS credits,
-         (SELECT count(*) FROM user_generations g WHERE g.user_id = u.id)::int AS total_generations
-    FROM users u LEFT JOIN credit_accounts a ON a.user_id = u.id`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -107,7 +72,9 @@ export function describeActivity(type: string, metadata: Record<string, unknown>
 @Injectable()
 export class AdminUsersService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly repo: AdminUsersRepository,
+    private readonly users: UsersRepository,
+    private readonly sessions: SessionsRepository,
     private readonly credits: CreditsService,
     private readonly audit: AuditService,
     private readonly refusals: SafetyRefusalsService,
@@ -123,54 +90,31 @@ export class AdminUsersService {
 
   /** The list, searched case-insensitively on email or full name (the text matched literally). */
   async list(params: ListParams<UserFilter>): Promise<{ rows: AdminUserRowDto[]; total: number }> {
-    const where: string[] = [];
-    const args: unknown[] = [];
+    const filter: UserListFilter = {};
     const { tier, role, id } = params.filter;
     const q = textFilter(params.filter.q, 'q');
-    if (q !== undefined) {
-      args.push(containsPattern(q.trim()));
-      where.push(`(u.email ILIKE $${args.length} ESCAPE '\\' OR u.full_name ILIKE $${args.length} ESCAPE '\\')`);
-    }
+    if (q !== undefined) filter.q = q.trim();
     const t = oneOf(tier, TIERS, 'tier');
-    if (t) {
-      args.push(t);
-      where.push(`u.tier = $${args.length}`);
-    }
+    if (t) filter.tier = t;
     const r = oneOf(role, Object.values(UserRole), 'role');
-    if (r) {
-      args.push(r);
-      where.push(`u.role = $${args.length}`);
-    }
+    if (r) filter.role = r;
     if (id !== undefined) {
       // one id, or the list of react-admin's getMany (filter {"id":[...]})
       const ids = (Array.isArray(id) ? id : [id]).map(String);
       ids.forEach(assertUuid);
-      args.push(ids);
-      where.push(`u.id = ANY($${args.length}::uuid[])`);
+      filter.ids = ids;
     }
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const [{ total }] = await this.db.query(`SELECT count(*)::int AS total FROM users u ${clause}`, args);
-    const rows: UserRow[] = await this.db.query(
-      `SELECT * FROM (${USER_SELECT} ${clause}) x ORDER BY ${params.orderBy.replace(/\bu\./g, 'x.')} LIMIT ${params.limit} OFFSET ${params.offset}`,
-      args,
-    );
+    const { rows, total } = await this.repo.list(filter, params.orderBy, params.limit, params.offset);
     return { rows: rows.map(toRow), total };
   }
 
   /** The user's page; `viewerRole` decides whether the refused texts are shown (admins only). */
   async details(id: string, viewerRole: string = UserRole.Admin): Promise<AdminUserDetailsDto> {
     assertUuid(id);
-    const [row]: UserRow[] = await this.db.query(`${USER_SELECT} WHERE u.id = $1`, [id]);
+    const row = await this.repo.findRow(id);
     if (!row) throw new NotFoundError();
-    const [counts] = await this.db.query(
-      `SELECT count(*) FILTER (WHERE status = 'completed')::int AS successful, count(*) FILTER (WHERE status = 'failed')::int AS failed
-         FROM user_generations WHERE user_id = $1`,
-      [id],
-    );
-    const activity: { id: string; activity_type: string; metadata: Record<string, unknown> | null; created_at: Date }[] = await this.db.query(
-      `SELECT id, activity_type, metadata, created_at FROM user_activity_logs WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT 20`,
-      [id],
-    );
+    const counts = await this.repo.generationOutcomes(id);
+    const activity = await this.repo.recentActivity(id);
     const recent: AdminActivityDto[] = activity.map((a) => ({
       id: a.id,
       activity_type: a.activity_type,
@@ -179,19 +123,14 @@ export class AdminUsersService {
     }));
     const refusals = await this.refusals.summary(id);
     if (viewerRole !== UserRole.Admin) for (const r of refusals.recent) r.text = null;
-    const [suspension]: { actor_email: string | null }[] = row.suspended_at
-      ? await this.db.query(
-          `SELECT actor_email FROM audit_log WHERE target_user_id = $1 AND action = $2 ORDER BY created_at DESC, id DESC LIMIT 1`,
-          [id, AuditAction.UserSuspend],
-        )
-      : [];
+    const suspendedBy = row.suspended_at ? await this.repo.latestActorEmail(id, AuditAction.UserSuspend) : null;
     return {
       ...toRow(row),
       successful_generations: counts.successful,
       failed_generations: counts.failed,
       recent_activity: recent,
       suspension_reason: row.suspension_reason,
-      suspended_by: suspension?.actor_email ?? null,
+      suspended_by: suspendedBy,
       refusals,
     };
   }
@@ -204,12 +143,12 @@ export class AdminUsersService {
     assertUuid(id);
     if (id === actorId) throw new ValidationError('You cannot suspend your own account.');
     const why = reason.trim();
-    await this.db.transaction(async (m) => {
-      const [user] = await m.query(`SELECT suspended_at FROM users WHERE id = $1 FOR UPDATE`, [id]);
+    await this.repo.transaction(async (m) => {
+      const user = await this.users.lockForUpdate(m, id);
       if (!user) throw new NotFoundError();
       if (user.suspended_at) return;
-      await m.query(`UPDATE users SET suspended_at = now(), suspension_reason = $2, updated_at = now() WHERE id = $1`, [id, why]);
-      await m.query(`UPDATE sessions SET revoked_at = now(), revoke_reason = 'account_suspended' WHERE user_id = $1 AND revoked_at IS NULL`, [id]);
+      await this.users.suspend(m, id, why);
+      await this.sessions.revokeAllOf(m, id, SessionRevokeReason.AccountSuspended);
       await this.audit.record(
         { actorId, action: AuditAction.UserSuspend, targetType: 'user', targetId: id, targetUserId: id, before: { suspended: false }, after: { suspended: true, reason: why } },
         m,
@@ -222,11 +161,11 @@ export class AdminUsersService {
   /** Lifts a suspension: the person may sign in again (their old sessions stay ended). Audited. */
   async unsuspend(actorId: string, id: string): Promise<AdminUserDetailsDto> {
     assertUuid(id);
-    await this.db.transaction(async (m) => {
-      const [user] = await m.query(`SELECT suspended_at, suspension_reason FROM users WHERE id = $1 FOR UPDATE`, [id]);
+    await this.repo.transaction(async (m) => {
+      const user = await this.users.lockForUpdate(m, id);
       if (!user) throw new NotFoundError();
       if (!user.suspended_at) return;
-      await m.query(`UPDATE users SET suspended_at = NULL, suspension_reason = NULL, updated_at = now() WHERE id = $1`, [id]);
+      await this.users.liftSuspension(m, id);
       await this.audit.record(
         { actorId, action: AuditAction.UserUnsuspend, targetType: 'user', targetId: id, targetUserId: id, before: { suspended: true, reason: user.suspension_reason }, after: { suspended: false } },
         m,
@@ -242,11 +181,11 @@ export class AdminUsersService {
   async changeTier(actorId: string, id: string, tier: Tier | undefined): Promise<AdminUserDetailsDto> {
     assertUuid(id);
     if (tier === undefined) return this.details(id);
-    const change = await this.db.transaction(async (m) => {
-      const [user] = await m.query(`SELECT tier FROM users WHERE id = $1 FOR UPDATE`, [id]);
+    const change = await this.repo.transaction(async (m) => {
+      const user = await this.users.lockForUpdate(m, id);
       if (!user) throw new NotFoundError();
       if (user.tier === tier) return null;
-      await m.query(`UPDATE users SET tier = $2, updated_at = now() WHERE id = $1`, [id, tier]);
+      await this.users.setTier(m, id, tier);
       const creditsAdded = await this.credits.applyPlanChange(id, user.tier, tier, actorId, m);
       await this.audit.record(
         { actorId, action: AuditAction.TierChange, targetType: 'user', targetId: id, targetUserId: id, before: { tier: user.tier }, after: { tier, credits_added: creditsAdded } },
@@ -280,8 +219,9 @@ export class AdminUsersService {
     const n = typeof amount === 'string' && /^\s*\d+\s*$/.test(amount) ? Number(amount) : amount;
     if (typeof n !== 'number' || !Number.isSafeInteger(n) || n <= 0 || n > MAX_ADJUSTMENT) throw new ValidationError(ADMIN_MESSAGES.validAmount);
     const why = reason.trim();
-    const balanceAfter = await this.db.transaction(async (m) => {
-      // the account locked for the whole adjustment, so "before" is what the ledger changed
+    const balanceAfter = await this.repo.transaction(async (m) => {
+      // the account locked for the whole adjustment, so "before" is what the ledger changed.
+      // CreditsService has no method that locks an account yet: this one query stays until it has.
       const [account] = await m.query(`SELECT user_id FROM credit_accounts WHERE user_id = $1 FOR UPDATE`, [id]);
       if (!account) throw new NotFoundError();
       const before = await this.credits.getBalance(id, m);

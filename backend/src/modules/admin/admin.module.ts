@@ -1,21 +1,36 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
+import { AuthModule } from '../auth/auth.module';
 import { CreditsModule } from '../credits/credits.module';
 import { GenerationsModule } from '../generations/generations.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { UsersModule } from '../users/users.module';
+import { AdminAuditRepository } from './admin-audit.repository';
 import { AdminAuditService } from './admin-audit.service';
+import { AdminGenerationsRepository } from './admin-generations.repository';
 import { AdminGenerationsService } from './admin-generations.service';
+import { AdminStatsRepository } from './admin-stats.repository';
 import { AdminStatsService } from './admin-stats.service';
+import { AdminUsersRepository } from './admin-users.repository';
 import { AdminUsersService } from './admin-users.service';
 import { AdminController } from './admin.controller';
 import { QueueBoardService } from './queue-board.service';
 
 /** The console's API: stats, users (tier, credits), generations moderation, audit trail, queue monitor (JSON and Bull Board). */
 @Module({
-  imports: [CreditsModule, GenerationsModule, UploadsModule, UsersModule, JwtModule.register({})],
+  imports: [AuthModule, CreditsModule, GenerationsModule, UploadsModule, UsersModule, JwtModule.register({})],
   controllers: [AdminController],
-  providers: [AdminUsersService, AdminStatsService, AdminGenerationsService, AdminAuditService, QueueBoardService],
+  providers: [
+    AdminUsersRepository,
+    AdminStatsRepository,
+    AdminGenerationsRepository,
+    AdminAuditRepository,
+    AdminUsersService,
+    AdminStatsService,
+    AdminGenerationsService,
+    AdminAuditService,
+    QueueBoardService,
+  ],
   exports: [AdminGenerationsService],
 })
 export class AdminModule {}

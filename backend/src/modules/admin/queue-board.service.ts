@@ -2,18 +2,17 @@ import { createHmac } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import type { NextFunction, Request, Response } from 'express';
-import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth';
 import { canAccess } from '../../common/auth/access-policy';
 import { ErrorCode, ErrorMessages } from '../../common/errors';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { MessageQueueService } from '../../queue';
+import { SessionsRepository } from '../auth/sessions.repository';
 
 /** Where Bull Board answers (its UI and its own JSON API), and the only path its cookie is sent to. */
 export const QUEUE_BOARD_PATH = '/api/admin/queue-board';
@@ -47,7 +46,7 @@ export class QueueBoardService implements OnModuleInit {
     private readonly queue: MessageQueueService,
     private readonly jwt: JwtService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly sessions: SessionsRepository,
   ) {}
 
   /** Whether the board is served (BullMQ driver in an HTTP process). */
@@ -106,13 +105,9 @@ export class QueueBoardService implements OnModuleInit {
     }
     const uuid = /^[0-9a-f-]{36}$/i;
     if (!uuid.test(String(claims.sub)) || !uuid.test(String(claims.sid))) return { ok: false, status: 401 };
-    const [row] = await this.db.query(
-      `SELECT u.role FROM sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`,
-      [claims.sid, claims.sub],
-    );
-    if (!row) return { ok: false, status: 401 };
-    if (!canAccess(row.role, 'queues', 'list')) return { ok: false, status: 403 };
+    const role = await this.sessions.roleOfLiveSession(claims.sid, claims.sub);
+    if (!role) return { ok: false, status: 401 };
+    if (!canAccess(role, 'queues', 'list')) return { ok: false, status: 403 };
     return { ok: true, userId: claims.sub };
   }
 

@@ -15,6 +15,7 @@ import { AuthRateLimitModule, RateLimitStorageModule } from './rate-limit/auth-r
 import { SignInThrottle } from './rate-limit/sign-in-throttle.service';
 import { SessionEntity } from './session.entity';
 import { SessionsCleanupJob } from './sessions-cleanup.job';
+import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
 import { AuthTokenEntity } from './tokens/auth-token.entity';
 import { AuthTokensService } from './tokens/auth-tokens.service';
@@ -40,6 +41,7 @@ import { TwoFactorService } from './two-factor/two-factor.service';
   providers: [
     AuthService,
     SessionsService,
+    SessionsRepository,
     SessionsCleanupJob,
     GoogleOAuthService,
     AuthTokensService,
@@ -48,6 +50,6 @@ import { TwoFactorService } from './two-factor/two-factor.service';
     AccountMailService,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
-  exports: [SessionsService, AuthService],
+  exports: [SessionsService, AuthService, SessionsRepository],
 })
 export class AuthModule {}

@@ -156,4 +156,14 @@ export class GenerationsRepository {
     );
     return rows.map((r) => ({ id: r.id, providerJobId: r.provider_job_id, submitStartedAt: r.submit_started_at, polls: r.polls, updatedAt: r.updated_at }));
   }
+
+  /** The account's generations that are `id` or were made from any of these photos (ids or storage keys), oldest first. */
+  async madeFromPhotos(userId: string, id: string, photoIds: string[], photoKeys: string[]): Promise<{ id: string }[]> {
+    return this.db.query(
+      `SELECT id FROM user_generations
+        WHERE user_id = $1 AND (id = $2 OR metadata->'upload_ids' ?| $3::text[] OR metadata->>'upload_path' = ANY($4::text[]))
+        ORDER BY created_at`,
+      [userId, id, photoIds, photoKeys],
+    );
+  }
 }
