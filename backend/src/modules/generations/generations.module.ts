@@ -44,7 +44,7 @@ import { AI_PROVIDER, createAiProvider } from './providers';
     GenerationStreamService,
     GenerationWorkerService,
   ],
-  exports: [GenerationsService, GenerationEventsService, SafetyRefusalsService, AI_PROVIDER],
+  exports: [GenerationsService, GenerationsRepository, GenerationEventsService, SafetyRefusalsService, AI_PROVIDER],
 })
 export class GenerationsModule implements NestModule {
   /** Webhook bodies that are not JSON (which keeps its raw bytes as rawBody) arrive as raw bytes. */
