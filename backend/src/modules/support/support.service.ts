@@ -16,7 +16,15 @@ import type { SupportInquiryUpdateDto } from './dto/support-inquiry-update.dto';
 import type { SupportMessageCreateDto } from './dto/support-message-create.dto';
 import { Mailer, MailTemplates, type MailDelivery } from '../mail';
 import { ReportedImageMatcher } from './reported-image.matcher';
-import { INQUIRY_KINDS, INQUIRY_PRIORITIES, INQUIRY_STATUSES, SupportInquiryEntity, SupportMessageEntity, type DeliveryState, type InquiryStatus } from './support.entities';
+import {
+  INQUIRY_KINDS,
+  INQUIRY_PRIORITIES,
+  INQUIRY_STATUSES,
+  SupportInquiryEntity,
+  SupportMessageEntity,
+  type DeliveryState,
+  type InquiryStatus,
+} from './support.entities';
 import { INQUIRY_SORTABLE, SupportRepository, type InquiryListFilter } from './support.repository';
 
 /** The workflow: open -> in_progress -> resolved -> closed; resolved -> in_progress reopens. */
@@ -218,7 +226,8 @@ export class SupportService {
     const inquiry = await this.find(id);
     if (inquiry.kind !== 'abuse_report') throw new ValidationError('Only a report of an image can remove a generation');
     if (!inquiry.generationId) throw new ValidationError('This report names no generation: find the image in Generations and remove it there');
-    if (!(await this.generations.existsById(inquiry.generationId))) throw new NotFoundError('The reported generation was not found: it may already have been removed');
+    const exists = await this.generations.existsById(inquiry.generationId);
+    if (!exists) throw new NotFoundError('The reported generation was not found: it may already have been removed');
     const removed = await remove(actorId, inquiry.generationId, `abuse report ${inquiry.id}`);
     const more = removed.generations.length - 1;
     const note =
@@ -289,7 +298,13 @@ export class SupportService {
   }
 
   private async insertMessage(m: EntityManager, actorId: string, inquiry: SupportInquiryEntity, kind: 'reply' | 'note', body: string): Promise<SupportMessageEntity> {
-    const message = await this.repo.insertMessage(m, { inquiryId: inquiry.id, kind, body, authorId: actorId, delivered: kind === 'reply' ? 'queued' : null });
+    const message = await this.repo.insertMessage(m, {
+      inquiryId: inquiry.id,
+      kind,
+      body,
+      authorId: actorId,
+      delivered: kind === 'reply' ? 'queued' : null,
+    });
     await this.audit.record(
       {
         actorId,
