@@ -166,4 +166,31 @@ export class GenerationsRepository {
       [userId, id, photoIds, photoKeys],
     );
   }
+
+  /** Whether a generation with this id exists (any status, anyone's). */
+  async existsById(id: string): Promise<boolean> {
+    const rows = await this.db.query(`SELECT 1 FROM user_generations WHERE id = $1`, [id]);
+    return rows.length > 0;
+  }
+
+  /** The generation whose result looks most like a picture (Hamming distance of the perceptual hashes), newest first on ties. */
+  async nearestByPhash(hash: bigint): Promise<{ id: string; distance: number } | undefined> {
+    const [nearest]: { id: string; distance: number }[] = await this.db.query(
+      `SELECT id, bit_count((result_phash # $1::bigint)::bit(64))::int AS distance
+         FROM user_generations WHERE result_phash IS NOT NULL
+        ORDER BY distance, completed_at DESC LIMIT 1`,
+      [hash.toString()],
+    );
+    return nearest;
+  }
+
+  /** Generations that failed in the last `minutes`, those whose error is `exceptError` (cancellations) left out. */
+  async countFailedWithin(minutes: number, exceptError: string): Promise<number> {
+    const [{ n }] = await this.db.query(
+      `SELECT count(*)::int AS n FROM user_generations
+        WHERE status = 'failed' AND completed_at > now() - make_interval(mins => $1) AND coalesce(error, '') <> $2`,
+      [minutes, exceptError],
+    );
+    return n;
+  }
 }

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { GenerationsModule } from '../generations/generations.module';
 import { NotificationsController } from './notifications.controller';
+import { NotificationsRepository } from './notifications.repository';
 import { NotificationsService } from './notifications.service';
 import { SystemAlertsService } from './system-alerts.service';
 
@@ -8,8 +10,9 @@ import { SystemAlertsService } from './system-alerts.service';
  * modules (support), and SystemAlertsService that raises them from OpsEvents and a scheduled job.
  */
 @Module({
+  imports: [GenerationsModule],
   controllers: [NotificationsController],
-  providers: [NotificationsService, SystemAlertsService],
+  providers: [NotificationsRepository, NotificationsService, SystemAlertsService],
   exports: [NotificationsService],
 })
 export class NotificationsModule {}

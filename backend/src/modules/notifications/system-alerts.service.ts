@@ -1,11 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { OpsEvents, type OpsEvent } from '../../common/ops-events';
 import { type AlertsConfig, type AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { JobName, MessageQueueService, OnJob } from '../../queue';
 import { GENERATION_MESSAGES } from '../generations/generation-progress';
+import { GenerationsRepository } from '../generations/generations.repository';
 import { NotificationsService } from './notifications.service';
 import { NotificationType, type SystemNotificationEntity } from './system-notification.entity';
 
@@ -29,7 +28,7 @@ export class SystemAlertsService implements OnModuleInit, OnModuleDestroy, OnApp
     private readonly notifications: NotificationsService,
     private readonly ops: OpsEvents,
     private readonly queue: MessageQueueService,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly generations: GenerationsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -71,11 +70,7 @@ export class SystemAlertsService implements OnModuleInit, OnModuleDestroy, OnApp
   /** Counts failed generations (cancellations aside) in the window; at the threshold, one notification per window. */
   async checkFailedGenerations(latestReason?: string): Promise<SystemNotificationEntity | null> {
     const { failedGenerationsThreshold: threshold, failedGenerationsWindowMin: minutes } = this.alerts;
-    const [{ n }] = await this.db.query(
-      `SELECT count(*)::int AS n FROM user_generations
-        WHERE status = 'failed' AND completed_at > now() - make_interval(mins => $1) AND coalesce(error, '') <> $2`,
-      [minutes, GENERATION_MESSAGES.cancelled],
-    );
+    const n = await this.generations.countFailedWithin(minutes, GENERATION_MESSAGES.cancelled);
     if (n < threshold) return null;
     return this.notifications.notify({
       type: NotificationType.GenerationFailures,

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import sharp from 'sharp';
-import { DataSource } from 'typeorm';
 import { IMAGE_WORK_GATE, type WorkGate } from '../../common/concurrency';
 import { ValidationError } from '../../common/errors';
+import { GenerationsRepository } from '../generations/generations.repository';
 import { generationIdFromXmp } from '../generations/rendering/ai-metadata';
 import { perceptualHash, SAME_PICTURE_MAX_DISTANCE } from '../generations/rendering/perceptual-hash';
 import { inspectPhoto, PhotoRejectedError } from '../uploads/image-intake';
@@ -23,7 +22,7 @@ const LINKED_ID = [new RegExp(`/results/(${UUID})\\.(?:jpg|mp4)`, 'i'), new RegE
 @Injectable()
 export class ReportedImageMatcher {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly generations: GenerationsRepository,
     @Inject(IMAGE_WORK_GATE) private readonly imageWork: WorkGate,
   ) {}
 
@@ -46,19 +45,13 @@ export class ReportedImageMatcher {
       });
       const fromMetadata = xmp ? generationIdFromXmp(xmp.toString('utf8')) : null;
       if (fromMetadata && (await this.exists(fromMetadata))) return { generationId: fromMetadata, method: 'metadata' };
-      const [nearest]: { id: string; distance: number }[] = await this.db.query(
-        `SELECT id, bit_count((result_phash # $1::bigint)::bit(64))::int AS distance
-           FROM user_generations WHERE result_phash IS NOT NULL
-          ORDER BY distance, completed_at DESC LIMIT 1`,
-        [hash.toString()],
-      );
+      const nearest = await this.generations.nearestByPhash(hash);
       if (nearest && nearest.distance <= SAME_PICTURE_MAX_DISTANCE) return { generationId: nearest.id, method: 'hash' };
     }
     return { generationId: null, method: 'none' };
   }
 
-  private async exists(id: string): Promise<boolean> {
-    const rows = await this.db.query(`SELECT 1 FROM user_generations WHERE id = $1`, [id]);
-    return rows.length > 0;
+  private exists(id: string): Promise<boolean> {
+    return this.generations.existsById(id);
   }
 }

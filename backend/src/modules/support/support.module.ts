@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
 import { AdminModule } from '../admin/admin.module';
+import { GenerationsModule } from '../generations/generations.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { SupportAdminController } from './support-admin.controller';
 import { SupportController } from './support.controller';
 import { ReportedImageMatcher } from './reported-image.matcher';
+import { SupportRepository } from './support.repository';
 import { SupportService } from './support.service';
 
 /**
@@ -11,8 +13,8 @@ import { SupportService } from './support.service';
  * queue job, internal notes) and, from an abuse report, removing the generation it names.
  */
 @Module({
-  imports: [NotificationsModule, AdminModule],
+  imports: [NotificationsModule, AdminModule, GenerationsModule],
   controllers: [SupportController, SupportAdminController],
-  providers: [SupportService, ReportedImageMatcher],
+  providers: [SupportRepository, SupportService, ReportedImageMatcher],
 })
 export class SupportModule {}

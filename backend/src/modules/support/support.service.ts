@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { NotFoundError, ValidationError } from '../../common/errors';
-import { containsPattern, ListParams, oneOf, parseListQuery, SimpleRestQueryDto } from '../../common/simple-rest';
+import { ListParams, oneOf, parseListQuery, SimpleRestQueryDto } from '../../common/simple-rest';
 import { type AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { JobName, MessageQueueService, OnJob, type JobContext, type JobPayload } from '../../queue';
 import { AuditAction, AuditService } from '../audit/audit.service';
+import { GenerationsRepository } from '../generations/generations.repository';
 import { NotificationsService } from '../notifications/notifications.service';
 import { NotificationType } from '../notifications/system-notification.entity';
 import type { SupportInquiryCreateDto } from './dto/support-inquiry-create.dto';
@@ -25,6 +25,7 @@ import {
   type DeliveryState,
   type InquiryStatus,
 } from './support.entities';
+import { INQUIRY_SORTABLE, SupportRepository, type InquiryListFilter } from './support.repository';
 
 /** The workflow: open -> in_progress -> resolved -> closed; resolved -> in_progress reopens. */
 export const STATUS_MOVES: Record<InquiryStatus, readonly InquiryStatus[]> = {
@@ -55,18 +56,6 @@ export function statusMoveError(from: InquiryStatus, to: InquiryStatus): string 
 
 const FILTERS = ['status', 'priority', 'kind', 'q', 'user_id'] as const;
 type InquiryFilter = (typeof FILTERS)[number];
-const SORTABLE = {
-  id: 'i.id',
-  created_at: 'i.created_at',
-  updated_at: 'i.updated_at',
-  status: `CASE i.status WHEN 'open' THEN 1 WHEN 'in_progress' THEN 2 WHEN 'resolved' THEN 3 ELSE 4 END`,
-  priority: `CASE i.priority WHEN 'urgent' THEN 4 WHEN 'high' THEN 3 WHEN 'normal' THEN 2 ELSE 1 END`,
-  kind: 'i.kind',
-  subject: 'i.subject',
-  email: 'i.email',
-  name: 'i.name',
-  age_hours: 'i.created_at',
-};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function assertUuid(id: string): void {
@@ -86,7 +75,8 @@ export class SupportService {
   private readonly logger = new Logger('Support');
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly repo: SupportRepository,
+    private readonly generations: GenerationsRepository,
     private readonly audit: AuditService,
     private readonly notifications: NotificationsService,
     private readonly mailer: Mailer,
@@ -107,7 +97,7 @@ export class SupportService {
       generationId = found.generationId;
       imageMatch = found.method;
     }
-    const inquiry = await this.db.getRepository(SupportInquiryEntity).save({
+    const inquiry = await this.repo.createInquiry({
       kind,
       priority: kind === 'abuse_report' ? 'high' : 'normal',
       status: 'open',
@@ -151,45 +141,30 @@ export class SupportService {
   }
 
   parse(query: SimpleRestQueryDto): ListParams<InquiryFilter> {
-    return parseListQuery(query, { sortable: SORTABLE, defaultSort: ['created_at', 'DESC'], defaultPageSize: 50, filters: FILTERS });
+    return parseListQuery(query, { sortable: INQUIRY_SORTABLE, defaultSort: ['created_at', 'DESC'], defaultPageSize: 50, filters: FILTERS });
   }
 
   async list(params: ListParams<InquiryFilter>): Promise<{ rows: SupportInquiryRowDto[]; total: number }> {
-    const where: string[] = [];
-    const args: unknown[] = [];
+    const filter: InquiryListFilter = {};
     const status = oneOf(params.filter.status, INQUIRY_STATUSES, 'status');
-    if (status) where.push(`i.status = $${args.push(status)}`);
+    if (status) filter.status = status;
     const priority = oneOf(params.filter.priority, INQUIRY_PRIORITIES, 'priority');
-    if (priority) where.push(`i.priority = $${args.push(priority)}`);
+    if (priority) filter.priority = priority;
     const kind = oneOf(params.filter.kind, INQUIRY_KINDS, 'kind');
-    if (kind) where.push(`i.kind = $${args.push(kind)}`);
+    if (kind) filter.kind = kind;
     if (params.filter.user_id !== undefined) {
       assertUuid(String(params.filter.user_id));
-      where.push(`i.user_id = $${args.push(String(params.filter.user_id))}`);
+      filter.userId = String(params.filter.user_id);
     }
-    if (params.filter.q !== undefined) {
-      const n = args.push(containsPattern(String(params.filter.q)));
-      where.push(`(i.subject ILIKE $${n} ESCAPE '\\' OR i.message ILIKE $${n} ESCAPE '\\' OR i.name ILIKE $${n} ESCAPE '\\' OR i.email ILIKE $${n} ESCAPE '\\')`);
-    }
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const [{ total }] = await this.db.query(`SELECT count(*)::int AS total FROM support_inquiries i ${clause}`, args);
-    const raw: Record<string, unknown>[] = await this.db.query(
-      `SELECT i.* FROM support_inquiries i ${clause} ORDER BY ${params.orderBy} LIMIT ${params.limit} OFFSET ${params.offset}`,
-      args,
-    );
-    const rows = raw.map(fromRaw);
+    if (params.filter.q !== undefined) filter.q = String(params.filter.q);
+    const { rows, total } = await this.repo.listInquiries(filter, params);
     const now = Date.now();
     return { rows: rows.map((r) => this.toRow(r, now)), total };
   }
 
   async details(id: string): Promise<SupportInquiryDetailsDto> {
     const inquiry = await this.find(id);
-    const messages: (SupportMessageDto & { created_at: Date })[] = await this.db.query(
-      `SELECT m.id, m.kind, m.body, m.author_id, u.email AS author_email, m.delivered, m.delivery_error, m.created_at
-         FROM support_messages m LEFT JOIN users u ON u.id = m.author_id
-        WHERE m.inquiry_id = $1 ORDER BY m.created_at, m.id`,
-      [id],
-    );
+    const messages = await this.repo.messagesOf(id);
     return { ...this.toRow(inquiry, Date.now()), messages: messages.map((m) => ({ ...m, created_at: new Date(m.created_at).toISOString() })) };
   }
 
@@ -197,8 +172,8 @@ export class SupportService {
   async update(actorId: string, id: string, input: SupportInquiryUpdateDto): Promise<SupportInquiryDetailsDto> {
     if (input.status === undefined && input.priority === undefined) throw new ValidationError('Nothing to change: send status and/or priority');
     assertUuid(id);
-    await this.db.transaction(async (m) => {
-      const inquiry = await m.getRepository(SupportInquiryEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+    await this.repo.transaction(async (m) => {
+      const inquiry = await this.repo.lockInquiry(m, id);
       if (!inquiry) throw new NotFoundError();
       const changes: Partial<SupportInquiryEntity> = {};
       if (input.status !== undefined && input.status !== inquiry.status) {
@@ -219,7 +194,7 @@ export class SupportService {
           m,
         );
       }
-      if (Object.keys(changes).length) await m.getRepository(SupportInquiryEntity).update({ id }, changes);
+      if (Object.keys(changes).length) await this.repo.updateInquiry(id, changes, m);
     });
     return this.details(id);
   }
@@ -230,8 +205,8 @@ export class SupportService {
    */
   async addMessage(actorId: string, id: string, input: SupportMessageCreateDto): Promise<SupportMessageDto> {
     assertUuid(id);
-    const message = await this.db.transaction(async (m) => {
-      const inquiry = await m.getRepository(SupportInquiryEntity).findOne({ where: { id } });
+    const message = await this.repo.transaction(async (m) => {
+      const inquiry = await this.repo.findInquiry(id, m);
       if (!inquiry) throw new NotFoundError();
       return this.insertMessage(m, actorId, inquiry, input.kind, input.body);
     });
@@ -251,7 +226,7 @@ export class SupportService {
     const inquiry = await this.find(id);
     if (inquiry.kind !== 'abuse_report') throw new ValidationError('Only a report of an image can remove a generation');
     if (!inquiry.generationId) throw new ValidationError('This report names no generation: find the image in Generations and remove it there');
-    const [exists] = await this.db.query(`SELECT 1 FROM user_generations WHERE id = $1`, [inquiry.generationId]);
+    const exists = await this.generations.existsById(inquiry.generationId);
     if (!exists) throw new NotFoundError('The reported generation was not found: it may already have been removed');
     const removed = await remove(actorId, inquiry.generationId, `abuse report ${inquiry.id}`);
     const more = removed.generations.length - 1;
@@ -260,14 +235,14 @@ export class SupportService {
         ? `Removed the reported generation ${inquiry.generationId}, the ${removed.photos.length === 1 ? 'photo' : `${removed.photos.length} photos`} it was made from` +
           `${more > 0 ? ` and ${more} other generation${more === 1 ? '' : 's'} made from ${removed.photos.length === 1 ? 'it' : 'them'}` : ''}, with their files.`
         : `Removed the reported generation ${inquiry.generationId} and its files.`;
-    await this.db.transaction((m) => this.insertMessage(m, actorId, inquiry, 'note', note));
+    await this.repo.transaction((m) => this.insertMessage(m, actorId, inquiry, 'note', note));
     return this.details(id);
   }
 
   /** The reporter's receipt: the report arrived, what happens next, the ticket number. */
   @OnJob(JobName.SupportReceiptMail)
   async handleReceiptMail(data: JobPayload<JobName.SupportReceiptMail>): Promise<void> {
-    const inquiry = await this.db.getRepository(SupportInquiryEntity).findOne({ where: { id: data.inquiryId } });
+    const inquiry = await this.repo.findInquiry(data.inquiryId);
     if (!inquiry?.email) return;
     await this.mailer.deliver({
       to: inquiry.email,
@@ -284,10 +259,7 @@ export class SupportService {
    */
   @OnJob(JobName.SupportReplyMail)
   async handleReplyMail(data: JobPayload<JobName.SupportReplyMail>, ctx: JobContext): Promise<void> {
-    const [row]: { delivered: DeliveryState | null; kind: string; body: string; subject: string; name: string; email: string }[] = await this.db.query(
-      `SELECT m.delivered, m.kind, m.body, i.subject, i.name, i.email FROM support_messages m JOIN support_inquiries i ON i.id = m.inquiry_id WHERE m.id = $1`,
-      [data.messageId],
-    );
+    const row = await this.repo.replyToMail(data.messageId);
     if (!row || row.kind !== 'reply' || row.delivered === 'sent' || row.delivered === 'logged') return; // gone, a note, or done already
     if (!row.email) {
       // the requester deleted their account: the ticket is anonymised and has no address left
@@ -322,18 +294,17 @@ export class SupportService {
   }
 
   private async setDelivered(messageId: string, delivered: DeliveryState, error: string | null): Promise<void> {
-    await this.db.query(`UPDATE support_messages SET delivered = $2, delivery_error = $3 WHERE id = $1`, [messageId, delivered, error]);
+    await this.repo.setDelivered(messageId, delivered, error);
   }
 
   private async insertMessage(m: EntityManager, actorId: string, inquiry: SupportInquiryEntity, kind: 'reply' | 'note', body: string): Promise<SupportMessageEntity> {
-    const message = await m.getRepository(SupportMessageEntity).save({
+    const message = await this.repo.insertMessage(m, {
       inquiryId: inquiry.id,
       kind,
       body,
       authorId: actorId,
       delivered: kind === 'reply' ? 'queued' : null,
     });
-    await m.query(`UPDATE support_inquiries SET updated_at = now() WHERE id = $1`, [inquiry.id]);
     await this.audit.record(
       {
         actorId,
@@ -349,17 +320,13 @@ export class SupportService {
   }
 
   private async message(id: string): Promise<SupportMessageDto> {
-    const [m] = await this.db.query(
-      `SELECT m.id, m.kind, m.body, m.author_id, u.email AS author_email, m.delivered, m.delivery_error, m.created_at
-         FROM support_messages m LEFT JOIN users u ON u.id = m.author_id WHERE m.id = $1`,
-      [id],
-    );
+    const m = (await this.repo.findMessage(id))!;
     return { ...m, created_at: new Date(m.created_at).toISOString() };
   }
 
   private async find(id: string): Promise<SupportInquiryEntity> {
     assertUuid(id);
-    const inquiry = await this.db.getRepository(SupportInquiryEntity).findOne({ where: { id } });
+    const inquiry = await this.repo.findInquiry(id);
     if (!inquiry) throw new NotFoundError();
     return inquiry;
   }
@@ -385,24 +352,4 @@ export class SupportService {
       sla: slaOf(i.status, (now - i.createdAt.getTime()) / 3_600_000),
     };
   }
-}
-
-/** A raw support_inquiries row (snake_case) as the entity. */
-function fromRaw(r: Record<string, unknown>): SupportInquiryEntity {
-  return {
-    id: r.id as string,
-    status: r.status as InquiryStatus,
-    priority: r.priority as SupportInquiryEntity['priority'],
-    kind: r.kind as SupportInquiryEntity['kind'],
-    subject: r.subject as string,
-    message: r.message as string,
-    name: r.name as string,
-    email: r.email as string,
-    userId: (r.user_id as string | null) ?? null,
-    generationId: (r.generation_id as string | null) ?? null,
-    imageMatch: (r.image_match as string | null) ?? null,
-    createdAt: new Date(r.created_at as string),
-    updatedAt: new Date(r.updated_at as string),
-    resolvedAt: r.resolved_at ? new Date(r.resolved_at as string) : null,
-  };
 }
