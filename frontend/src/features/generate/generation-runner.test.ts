@@ -1,0 +1,538 @@
+import { client } from '@fitting-room/api-client';
+import { NETWORK_ERROR_MESSAGE } from '@fitting-room/shared/browser';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toaster } from '../../components/toaster';
+import { apiError, FakeApi, type Reply } from '../../testing/fake-api';
+import { FakeEventSource } from '../../testing/fake-event-source';
+import type { Generation } from '../generations/generation-api';
+import { CLIENT_STAGES, GENERATE_MESSAGES, type GenerationRequest, GenerationRunner, type Refusal, type RunnerState } from './generation-runner';
+
+/** The API's progress messages, as the server words them (a local copy: the tests read no backend code). */
+const STARTING = 'Starting AI generation...';
+const PROCESSING = 'Processing (this may take 10-30 seconds)...';
+const FINALIZING = 'Finalizing...';
+const checking = (n: number) => `Checking status (${n}/60)...`;
+
+const GEN_ID = 'gen-1';
+const GEN_ROUTE = `GET /api/generations/${GEN_ID}`;
+const CANCEL_ROUTE = `POST /api/generations/${GEN_ID}/cancel`;
+
+function generation(overrides: Partial<Generation> = {}): Generation {
+  return {
+    id: GEN_ID,
+    user_id: 'user-1',
+    status: 'processing',
+    type: 'image',
+    category: 'active_wear',
+    cost: 1,
+    error: null,
+    url: null,
+    prompt: '',
+    progress: { stage: 'starting', message: STARTING, poll: 0, max_polls: 60 },
+    metadata: { outfit_id: 'outfit-1', scene_id: 'beach_walk', upload_ids: ['up-1'] } as Generation['metadata'],
+    created_at: '2026-11-26T10:00:00.000Z',
+    updated_at: '2026-11-26T10:00:00.000Z',
+    completed_at: null,
+    ...overrides,
+  };
+}
+
+const ok = (body: unknown): Reply => ({ status: 200, body });
+const checkOk = ok({ cost: 1, credits: 10, credits_after: 9 });
+
+/** Lets every pending promise and request of the runner settle (real macrotasks: the fake timers do not touch setImmediate). */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Moves the fake clock on, then lets what the timers started settle. */
+async function advance(ms: number): Promise<void> {
+  await vi.advanceTimersByTimeAsync(ms);
+  await settle();
+}
+
+let api: FakeApi;
+let runner: GenerationRunner;
+let queryClient: QueryClient;
+let token: string | null;
+/** Every state the runner published, in order. */
+let states: RunnerState[];
+/** Every toast shown, in order. */
+let toasts: { type: string; title: string; description?: string }[];
+let refusals: Refusal[];
+let uploaded: Map<File, string>[];
+let stopToasts: () => void;
+
+const stages = () => states.flatMap((s) => (s.phase === 'idle' ? ['(idle)'] : [s.stage]));
+const photo = (name: string, uploadId?: string) => ({ file: new File(['jpeg'], name, { type: 'image/jpeg' }), uploadId });
+
+function request(overrides: Partial<GenerationRequest> = {}): GenerationRequest {
+  return {
+    photos: [photo('me.jpg')],
+    type: 'image',
+    category: 'active_wear',
+    templateId: 'outfit-1',
+    pose: { sceneId: 'beach_walk' },
+    onUploaded: (ids) => uploaded.push(ids),
+    onRefused: (refusal) => refusals.push(refusal),
+    ...overrides,
+  };
+}
+
+/** The happy path's answers up to the start; a test changes the ones it is about. */
+function answerStart(): void {
+  api
+    .on('POST /api/generations/check', checkOk)
+    .on('POST /api/uploads', ok({ uploads: [{ id: 'up-1' }] }))
+    .on('POST /api/generations', ok(generation()))
+    .on(GEN_ROUTE, ok(generation()));
+}
+
+async function start(overrides: Partial<GenerationRequest> = {}): Promise<void> {
+  void runner.start(request(overrides), { queryClient, getAccessToken: () => token }, 'user-1');
+  await settle();
+}
+
+/** Seeds the queries the runner refreshes, so a test can see whether they were invalidated. */
+function seedQueries(): void {
+  queryClient.setQueryData(['me'], { credits: 10 });
+  queryClient.setQueryData(['generations', { category: null }], { pages: [] });
+  queryClient.setQueryData(['uploads', 'usage'], { photos_this_hour: 0 });
+}
+const invalidated = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated ?? false;
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  api = new FakeApi();
+  answerStart();
+  vi.stubGlobal('fetch', api.fetch);
+  vi.stubGlobal('EventSource', FakeEventSource);
+  FakeEventSource.reset();
+  client.setConfig({ baseUrl: 'http://app.test' });
+  queryClient = new QueryClient();
+  seedQueries();
+  token = 'access-token-1';
+  runner = new GenerationRunner();
+  states = [];
+  runner.subscribe(() => states.push(runner.getSnapshot()));
+  toasts = [];
+  stopToasts = toaster.subscribe((toast: { type?: string; title?: string; description?: string; dismiss?: boolean; message?: string }) => {
+    if (toast.dismiss || toast.message || !toast.title) return;
+    toasts.push({ type: toast.type ?? '', title: toast.title, ...(toast.description ? { description: toast.description } : {}) });
+  });
+  refusals = [];
+  uploaded = [];
+});
+
+afterEach(() => {
+  runner.reset();
+  stopToasts();
+  toaster.remove();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('starting a generation', () => {
+  it('shows the client stages, then the first stage the server reports, and says it started', async () => {
+    await start();
+    expect(stages()).toEqual([CLIENT_STAGES.preparing, CLIENT_STAGES.uploading, STARTING]);
+    expect(runner.getSnapshot()).toEqual({ phase: 'running', stage: STARTING, category: 'active_wear', type: 'image', generationId: GEN_ID });
+    expect(toasts).toEqual([{ type: 'success', title: GENERATE_MESSAGES.started }]);
+  });
+
+  it('checks the choice first, then uploads, then starts: one request each, in that order', async () => {
+    await start();
+    expect(api.routes).toEqual(['POST /api/generations/check', 'POST /api/uploads', 'POST /api/generations']);
+    expect(api.last('POST /api/generations/check')?.json).toEqual({ type: 'image', category: 'active_wear', template_id: 'outfit-1', scene_id: 'beach_walk' });
+  });
+
+  it('sends a custom pose instead of a scene', async () => {
+    await start({ pose: { customPose: 'arms crossed' }, type: 'video' });
+    const body = api.last('POST /api/generations')?.json;
+    expect(body).toMatchObject({ type: 'video', custom_pose: 'arms crossed' });
+    expect(body).not.toHaveProperty('scene_id');
+  });
+
+  it('uploads only the photos not uploaded yet, and starts with every photo in the order chosen', async () => {
+    const fresh = photo('new.jpg');
+    api.on('POST /api/uploads', ok({ uploads: [{ id: 'up-new' }] }));
+    await start({ photos: [photo('old.jpg', 'up-old'), fresh] });
+    const form = await api.last('POST /api/uploads')!.request.formData();
+    expect(form.getAll('files').map((f) => (f as File).name)).toEqual(['new.jpg']);
+    expect(api.last('POST /api/generations')?.json).toMatchObject({ upload_ids: ['up-old', 'up-new'] });
+    expect(uploaded).toEqual([new Map([[fresh.file, 'up-new']])]);
+    expect(invalidated(['uploads', 'usage'])).toBe(true);
+  });
+
+  it('skips the upload (and its stage) when every photo was uploaded before', async () => {
+    await start({ photos: [photo('a.jpg', 'up-a'), photo('b.jpg', 'up-b')] });
+    expect(api.count('POST /api/uploads')).toBe(0);
+    expect(stages()).not.toContain(CLIENT_STAGES.uploading);
+    expect(api.last('POST /api/generations')?.json).toMatchObject({ upload_ids: ['up-a', 'up-b'] });
+  });
+
+  it('ignores a second start while one runs: no second check, upload or start', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await start();
+    await start({ category: 'swimwear' });
+    expect(api.count('POST /api/generations/check')).toBe(1);
+    expect(api.count('POST /api/generations')).toBe(1);
+    expect(runner.getSnapshot()).toMatchObject({ category: 'active_wear' });
+    expect(warn).toHaveBeenCalledOnce();
+  });
+
+  it('shows the check refusal in place (no toast), uploads nothing and goes back to idle', async () => {
+    api.on('POST /api/generations/check', apiError(402, 'INSUFFICIENT_CREDITS', 'Not enough credits'));
+    await start();
+    expect(refusals).toEqual([{ step: 'check', message: 'Not enough credits' }]);
+    expect(api.routes).toEqual(['POST /api/generations/check']);
+    expect(runner.getSnapshot()).toEqual({ phase: 'idle' });
+    expect(toasts).toEqual([]);
+    expect(invalidated(['uploads', 'usage'])).toBe(false);
+  });
+
+  it('shows an upload refusal in place, starts nothing and refreshes the upload usage', async () => {
+    api.on('POST /api/uploads', apiError(429, 'UPLOAD_QUOTA', 'Upload limit reached for this hour'));
+    await start();
+    expect(refusals).toEqual([{ step: 'upload', message: 'Upload limit reached for this hour' }]);
+    expect(api.count('POST /api/generations')).toBe(0);
+    expect(runner.getSnapshot()).toEqual({ phase: 'idle' });
+    expect(invalidated(['uploads', 'usage'])).toBe(true);
+    expect(toasts).toEqual([]);
+  });
+
+  it('a refused start is a failure toast with the API message, and the credits are read again', async () => {
+    api.on('POST /api/generations', apiError(409, 'GENERATION_RUNNING', 'A generation is already running'));
+    await start();
+    expect(toasts).toEqual([{ type: 'error', title: GENERATE_MESSAGES.failed, description: 'A generation is already running' }]);
+    expect(refusals).toEqual([]);
+    expect(runner.getSnapshot()).toEqual({ phase: 'idle' });
+    expect(invalidated(['me'])).toBe(true);
+  });
+
+  it('a start that never reaches the server says so', async () => {
+    api.on('POST /api/generations', 'network');
+    await start();
+    expect(toasts).toEqual([{ type: 'error', title: GENERATE_MESSAGES.failed, description: NETWORK_ERROR_MESSAGE }]);
+  });
+});
+
+describe('following the live stream', () => {
+  it('opens one stream for the generation, with the access token in its URL (EventSource sends no headers)', async () => {
+    await start();
+    const url = new URL(FakeEventSource.only().url);
+    expect(url.pathname).toBe(`/api/generations/${GEN_ID}/events`);
+    expect(url.searchParams.get('access_token')).toBe('access-token-1');
+  });
+
+  it('shows each progress message in the order the server sends them, then Complete!', async () => {
+    await start();
+    const stream = FakeEventSource.only();
+    stream.emit('progress', { stage: 'processing', message: PROCESSING });
+    stream.emit('progress', { stage: 'polling', message: checking(1) });
+    stream.emit('progress', { stage: 'polling', message: checking(2) });
+    stream.emit('progress', { stage: 'finalizing', message: FINALIZING });
+    stream.emit('completed', { generation: generation({ status: 'completed' }) });
+    expect(stages()).toEqual([
+      CLIENT_STAGES.preparing,
+      CLIENT_STAGES.uploading,
+      STARTING,
+      PROCESSING,
+      checking(1),
+      checking(2),
+      FINALIZING,
+      CLIENT_STAGES.complete,
+    ]);
+  });
+
+  it('shows the stage name when a progress event has no message, and ignores one it cannot read', async () => {
+    await start();
+    const stream = FakeEventSource.only();
+    stream.emit('progress', { stage: 'processing' });
+    expect(runner.getSnapshot()).toMatchObject({ stage: 'processing' });
+    stream.emit('progress', 'not json');
+    stream.emit('progress', {});
+    expect(runner.getSnapshot()).toMatchObject({ stage: 'processing' });
+  });
+
+  it('on completion keeps the id and category for the panel, closes the stream, and refreshes credits and lists', async () => {
+    await start();
+    const stream = FakeEventSource.only();
+    stream.emit('completed', { generation: generation({ status: 'completed' }) });
+    expect(runner.getSnapshot()).toEqual({ phase: 'completed', stage: CLIENT_STAGES.complete, category: 'active_wear', generationId: GEN_ID });
+    expect(stream.closed).toBe(true);
+    expect(invalidated(['me'])).toBe(true);
+    expect(invalidated(['generations', { category: null }])).toBe(true);
+    expect(runner.busy).toBe(false);
+  });
+
+  it('a failed event shows its reason, clears the progress, closes the stream and refreshes the credits', async () => {
+    await start();
+    const stream = FakeEventSource.only();
+    stream.emit('failed', { reason: 'The AI provider could not process this photo' });
+    expect(runner.getSnapshot()).toEqual({ phase: 'idle' });
+    expect(toasts.at(-1)).toEqual({ type: 'error', title: GENERATE_MESSAGES.failed, description: 'The AI provider could not process this photo' });
+    expect(stream.closed).toBe(true);
+    expect(invalidated(['me'])).toBe(true);
+  });
+
+  it('a failed event without a reason says "Generation failed"', async () => {
+    await start();
+    FakeEventSource.only().emit('failed', {});
+    expect(toasts.at(-1)).toEqual({ type: 'error', title: GENERATE_MESSAGES.failed, description: GENERATE_MESSAGES.failedReason });
+  });
+
+  it('asks nothing by polling while the stream works, even across a dropped connection the browser retries', async () => {
+    await start();
+    const stream = FakeEventSource.only();
+    stream.emit('progress', { message: PROCESSING });
+    stream.error({ reconnect: true });
+    await advance(30_000);
+    expect(api.count(GEN_ROUTE)).toBe(0);
+    expect(FakeEventSource.instances).toHaveLength(1);
+    stream.emit('completed', {});
+    expect(runner.getSnapshot()).toMatchObject({ phase: 'completed', generationId: GEN_ID });
+  });
+
+  it('acknowledging the completed generation goes back to idle; acknowledging a running one does nothing', async () => {
+    await start();
+    runner.acknowledge();
+    expect(runner.getSnapshot()).toMatchObject({ phase: 'running' });
+    FakeEventSource.only().emit('completed', {});
+    runner.acknowledge();
+    expect(runner.getSnapshot()).toEqual({ phase: 'idle' });
+  });
+});
+
+describe('falling back to polling GET /api/generations/:id', () => {
+  it('when the stream is given up, asks at once, then every 3 s, shows the progress, and completes', async () => {
+    api.on(
+      GEN_ROUTE,
+      ok(generation({ progress: { stage: 'processing', message: PROCESSING, poll: 0, max_polls: 60 } })),
+      ok(generation({ progress: { stage: 'polling', message: checking(1), poll: 1, max_polls: 60 } })),
+      ok(generation({ status: 'completed', progress: { stage: 'complete', message: 'Complete!', poll: 2, max_polls: 60 } })),
+    );
+    await start();
+    const stream = FakeEventSource.only();
+    stream.error();
+    expect(stream.closed).toBe(true);
+    await advance(0);
+    expect(api.count(GEN_ROUTE)).toBe(1);
+    expect(runner.getSnapshot()).toMatchObject({ stage: PROCESSING });
+
+    await advance(2_999);
+    expect(api.count(GEN_ROUTE)).toBe(1);
+    await advance(1);
+    expect(api.count(GEN_ROUTE)).toBe(2);
+    expect(runner.getSnapshot()).toMatchObject({ stage: checking(1) });
+
+    await advance(3_000);
+    expect(runner.getSnapshot()).toEqual({ phase: 'completed', stage: CLIENT_STAGES.complete, category: 'active_wear', generationId: GEN_ID });
+    expect(stages().slice(-3)).toEqual([PROCESSING, checking(1), CLIENT_STAGES.complete]);
+    expect(invalidated(['generations', { category: null }])).toBe(true);
+  });
+
+  it('stops asking once the generation has ended', async () => {
+    api.on(GEN_ROUTE, ok(generation({ status: 'completed' })));
+    await start();
+    FakeEventSource.only().error();
+    await advance(0);
+    await advance(60_000);
+    expect(api.count(GEN_ROUTE)).toBe(1);
+  });
+
+  it('polls from the start when there is no access token for the stream', async () => {
+    token = null;
+    await start();
+    expect(FakeEventSource.instances).toHaveLength(0);
+    await advance(0);
+    expect(api.count(GEN_ROUTE)).toBe(1);
+  });
+
+  it('polls from the start when the browser has no EventSource', async () => {
+    vi.stubGlobal('EventSource', undefined);
+    api.on(GEN_ROUTE, ok(generation({ status: 'completed' })));
+    await start();
+    await advance(0);
+    expect(runner.getSnapshot()).toMatchObject({ phase: 'completed' });
+  });
+
+  it('a failed generation shows its error; one without an error says "Generation failed"', async () => {
+    api.on(GEN_ROUTE, ok(generation({ status: 'failed', error: 'Content policy violation' })));
+    await start();
+    FakeEventSource.only().error();
+    await advance(0);
+    expect(runner.getSnapshot()).toEqual({ phase: 'idle' });
+    expect(toasts.at(-1)).toEqual({ type: 'error', title: GENERATE_MESSAGES.failed, description: 'Content policy violation' });
+
+    FakeEventSource.reset();
+    api.on(GEN_ROUTE, ok(generation({ status: 'failed', error: null })));
+    await start();
+    FakeEventSource.only().error();
+    await advance(0);
+    expect(toasts.at(-1)).toEqual({ type: 'error', title: GENERATE_MESSAGES.failed, description: GENERATE_MESSAGES.failedReason });
+  });
+
+  it('keeps asking through a lost connection, and reaches the final state', async () => {
+    api.on(GEN_ROUTE, 'network', apiError(503, 'UNAVAILABLE', 'Service unavailable'), ok(generation({ status: 'completed' })));
+    await start();
+    FakeEventSource.only().error();
+    await advance(0);
+    await advance(3_000);
+    expect(runner.getSnapshot()).toMatchObject({ phase: 'running' });
+    expect(toasts.filter((t) => t.type === 'error')).toEqual([]);
+    await advance(3_000);
+    expect(api.count(GEN_ROUTE)).toBe(3);
+    expect(runner.getSnapshot()).toMatchObject({ phase: 'completed', generationId: GEN_ID });
+  });
+
+  it('a generation that is gone (404) fails with the API message and stops asking', async () => {
+    api.on(GEN_ROUTE, apiError(404, 'NOT_FOUND', 'Generation not found'));
+    await start();
+    FakeEventSource.only().error();
+    await advance(0);
+    expect(toasts.at(-1)).toEqual({ type: 'error', title: GENERATE_MESSAGES.failed, description: 'Generation not found' });
+    await advance(30_000);
+    expect(api.count(GEN_ROUTE)).toBe(1);
+  });
+
+  it('a second error of the closed stream does not start a second round of polling', async () => {
+    await start();
+    const stream = FakeEventSource.only();
+    stream.error();
+    stream.onerror?.call(stream as unknown as EventSource, new Event('error'));
+    await advance(0);
+    await advance(9_000);
+    expect(api.count(GEN_ROUTE)).toBe(4);
+  });
+});
+
+describe('cancel', () => {
+  it('of a running generation asks the server once, closes the stream and says it was cancelled', async () => {
+    api.on(CANCEL_ROUTE, ok(generation({ status: 'failed', error: 'Cancelled' })));
+    await start();
+    const stream = FakeEventSource.only();
+    await runner.cancel();
+    expect(api.count(CANCEL_ROUTE)).toBe(1);
+    expect(stream.closed).toBe(true);
+    expect(runner.getSnapshot()).toEqual({ phase: 'idle' });
+    expect(toasts.at(-1)).toEqual({ type: 'info', title: GENERATE_MESSAGES.cancelled });
+    expect(invalidated(['me'])).toBe(true);
+  });
+
+  it('stops the polling too: nothing is asked after a cancel', async () => {
+    api.on(CANCEL_ROUTE, ok(generation({ status: 'failed' })));
+    await start();
+    FakeEventSource.only().error();
+    await advance(0);
+    await runner.cancel();
+    await advance(30_000);
+    expect(api.count(GEN_ROUTE)).toBe(1);
+    expect(runner.getSnapshot()).toEqual({ phase: 'idle' });
+  });
+
+  it('while uploading aborts the upload and starts nothing', async () => {
+    const upload = api.hold('POST /api/uploads');
+    await start();
+    const { request: sent } = await upload.arrived;
+    await runner.cancel();
+    await settle();
+    expect(sent.signal.aborted).toBe(true);
+    expect(api.count('POST /api/generations')).toBe(0);
+    expect(runner.getSnapshot()).toEqual({ phase: 'idle' });
+    expect(toasts).toEqual([{ type: 'info', title: GENERATE_MESSAGES.cancelled }]);
+    expect(refusals).toEqual([]);
+  });
+
+  it('while checking aborts the check and uploads nothing', async () => {
+    const check = api.hold('POST /api/generations/check');
+    await start();
+    await check.arrived;
+    await runner.cancel();
+    await settle();
+    expect(api.routes).toEqual(['POST /api/generations/check']);
+    expect(toasts).toEqual([{ type: 'info', title: GENERATE_MESSAGES.cancelled }]);
+  });
+
+  it('while the start is on its way waits for its id, then cancels that generation on the server', async () => {
+    const starting = api.hold('POST /api/generations');
+    api.on(CANCEL_ROUTE, ok(generation({ status: 'failed' })));
+    await start();
+    await starting.arrived;
+    await runner.cancel();
+    expect(api.count(CANCEL_ROUTE)).toBe(0);
+    starting.answer(ok(generation()));
+    await settle();
+    expect(api.count(CANCEL_ROUTE)).toBe(1);
+    expect(FakeEventSource.instances).toHaveLength(0);
+    expect(toasts).toEqual([{ type: 'info', title: GENERATE_MESSAGES.cancelled }]);
+    expect(runner.getSnapshot()).toEqual({ phase: 'idle' });
+  });
+
+  it('of a generation that had already ended (409) is still a plain cancel, without an error', async () => {
+    api.on(CANCEL_ROUTE, apiError(409, 'GENERATION_NOT_RUNNING', 'Generation is not running'));
+    await start();
+    await runner.cancel();
+    expect(toasts.slice(1)).toEqual([{ type: 'info', title: GENERATE_MESSAGES.cancelled }]);
+  });
+
+  it('that the server could not do shows the error, then resets', async () => {
+    api.on(CANCEL_ROUTE, 'network');
+    await start();
+    await runner.cancel();
+    expect(toasts.slice(1)).toEqual([
+      { type: 'error', title: GENERATE_MESSAGES.failed, description: NETWORK_ERROR_MESSAGE },
+      { type: 'info', title: GENERATE_MESSAGES.cancelled },
+    ]);
+    expect(runner.getSnapshot()).toEqual({ phase: 'idle' });
+  });
+
+  it('with nothing running asks nothing', async () => {
+    await runner.cancel();
+    expect(api.requests).toEqual([]);
+    expect(toasts).toEqual([]);
+  });
+});
+
+describe('another user signs in (reset)', () => {
+  it('forgets the generation: its later events and answers change nothing', async () => {
+    await start();
+    const stream = FakeEventSource.only();
+    runner.reset();
+    expect(runner.getSnapshot()).toEqual({ phase: 'idle' });
+    expect(runner.owner).toBeNull();
+    expect(stream.closed).toBe(true);
+    // An event the browser had already queued before the close still reaches the listeners.
+    stream.dispatchEvent(new MessageEvent('completed', { data: '{}' }));
+    await advance(30_000);
+    expect(runner.getSnapshot()).toEqual({ phase: 'idle' });
+    expect(api.count(GEN_ROUTE)).toBe(0);
+  });
+
+  it('drops a start still on its way: its answer neither follows nor announces the generation', async () => {
+    const starting = api.hold('POST /api/generations');
+    await start();
+    await starting.arrived;
+    runner.reset();
+    starting.answer(ok(generation()));
+    await settle();
+    expect(FakeEventSource.instances).toHaveLength(0);
+    expect(toasts).toEqual([]);
+    expect(runner.getSnapshot()).toEqual({ phase: 'idle' });
+  });
+
+  it('a new generation after a reset is followed on its own stream; the old stream no longer counts', async () => {
+    await start();
+    const old = FakeEventSource.only();
+    runner.reset();
+    api.on('POST /api/generations', ok(generation({ id: 'gen-2', progress: { stage: 'starting', message: STARTING, poll: 0, max_polls: 60 } })));
+    await start();
+    const current = FakeEventSource.instances[1]!;
+    old.onerror?.call(old as unknown as EventSource, new Event('error'));
+    await advance(0);
+    expect(api.requests.filter((r) => r.route.startsWith('GET /api/generations/'))).toEqual([]);
+    current.emit('progress', { message: PROCESSING });
+    expect(runner.getSnapshot()).toMatchObject({ generationId: 'gen-2', stage: PROCESSING });
+  });
+});
