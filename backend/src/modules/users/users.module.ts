@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AnalyticsModule } from '../analytics/analytics.module';
+import { GenerationsRepository } from '../generations/generations.repository';
 import { AdminEmailsService } from './admin-emails.service';
 import { FirstAdminService } from './first-admin.service';
 import { MailPreferencesController } from './mail-preferences.controller';
@@ -10,12 +11,24 @@ import { MeService } from './me.service';
 import { UserSettingsEntity } from './user-settings.entity';
 import { UserSettingsService } from './user-settings.service';
 import { UserEntity } from './user.entity';
+import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity, UserSettingsEntity]), AnalyticsModule],
   controllers: [MeController, MailPreferencesController],
-  providers: [UsersService, UserSettingsService, MeService, FirstAdminService, AdminEmailsService, UserMailService],
-  exports: [UsersService, UserMailService],
+  providers: [
+    UsersRepository,
+    // stateless (the database connection only), so it is provided here too: importing GenerationsModule would
+    // make a cycle (GenerationsModule imports AuthModule, which imports this module)
+    GenerationsRepository,
+    UsersService,
+    UserSettingsService,
+    MeService,
+    FirstAdminService,
+    AdminEmailsService,
+    UserMailService,
+  ],
+  exports: [UsersRepository, UsersService, UserMailService],
 })
 export class UsersModule {}
