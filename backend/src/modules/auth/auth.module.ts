@@ -4,10 +4,12 @@ import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AnalyticsModule } from '../analytics/analytics.module';
 import { PrivacyModule } from '../privacy/privacy.module';
+import { SupportRepository } from '../support/support.repository';
 import { UsersModule } from '../users/users.module';
 import { AccountMailService } from './account-mail.service';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
+import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
 import { GoogleOAuthService } from './google/google-oauth.service';
 import { MeSecurityController } from './me-security.controller';
@@ -39,6 +41,11 @@ import { TwoFactorService } from './two-factor/two-factor.service';
   ],
   controllers: [AuthController, MeSecurityController],
   providers: [
+    AuthRepository,
+    SessionsRepository,
+    // stateless (the database connection only), so it is provided here too: importing SupportModule would make
+    // a cycle (SupportModule imports AdminModule, which imports GenerationsModule, which imports this module)
+    SupportRepository,
     AuthService,
     SessionsService,
     SessionsRepository,
@@ -50,6 +57,6 @@ import { TwoFactorService } from './two-factor/two-factor.service';
     AccountMailService,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
-  exports: [SessionsService, AuthService, SessionsRepository],
+  exports: [SessionsRepository, SessionsService, AuthService],
 })
 export class AuthModule {}

@@ -1,16 +1,21 @@
+import { newTestService } from '../../../test/helpers/new-test-service';
+import type { AuthUser } from '../../common/auth';
 import { hashPassword } from '../../common/security/password';
 import { ActivityService } from '../analytics/activity.service';
 import { AnalyticsService } from '../analytics/analytics.service';
 import { AccountDeletionService } from '../privacy/account-deletion.service';
+import { MessageQueueService } from '../../queue';
 import { UserEntity, UserRole, UserTier } from '../users/user.entity';
+import { UsersRepository } from '../users/users.repository';
 import { toProfile, UsersService } from '../users/users.service';
-import type { MessageQueueService } from '../../queue';
-import type { DataSource } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { AuthErrorCode, GoogleAuthError } from './auth.exception';
 import { AuthService } from './auth.service';
 import { SignInThrottle } from './rate-limit/sign-in-throttle.service';
+import { SessionRevokeReason } from './session.entity';
 import { SessionsService } from './sessions.service';
-import { AuthTokensService } from './tokens/auth-tokens.service';
+import { AuthTokenEntity, AuthTokenPurpose } from './tokens/auth-token.entity';
+import { AuthTokensService, MFA_CHALLENGE_MAX_ATTEMPTS } from './tokens/auth-tokens.service';
 import { TwoFactorService } from './two-factor/two-factor.service';
 
 function user(overrides: Partial<UserEntity> = {}): UserEntity {
@@ -35,48 +40,47 @@ function user(overrides: Partial<UserEntity> = {}): UserEntity {
 const CLIENT = { trustedDevice: null, ip: '203.0.113.7' };
 
 describe('AuthService (repositories mocked)', () => {
-  let users: Record<string, jest.Mock>;
-  let sessions: Record<string, jest.Mock>;
-  let tokens: Record<string, jest.Mock>;
-  let throttle: Record<string, jest.Mock>;
-  let queue: { add: jest.Mock };
-  let activity: { record: jest.Mock };
-  let analytics: { track: jest.Mock };
+  let users: jest.Mocked<UsersService>;
+  let userRows: jest.Mocked<UsersRepository>;
+  let sessions: jest.Mocked<SessionsService>;
+  let tokens: jest.Mocked<AuthTokensService>;
+  let twoFactor: jest.Mocked<TwoFactorService>;
+  let throttle: jest.Mocked<SignInThrottle>;
+  let queue: jest.Mocked<MessageQueueService>;
+  let deletion: jest.Mocked<AccountDeletionService>;
+  let activity: jest.Mocked<ActivityService>;
+  let analytics: jest.Mocked<AnalyticsService>;
   let service: AuthService;
+  /** the manager a transaction hands to its work; the repositories are mocked, so it is never used */
+  const manager = {} as EntityManager;
 
   beforeEach(() => {
-    users = {
-      findSignInCandidates: jest.fn().mockResolvedValue([]),
-      findVerifiedByEmail: jest.fn().mockResolvedValue(null),
-      findUnverifiedByEmail: jest.fn().mockResolvedValue([]),
-      findByGoogleSub: jest.fn().mockResolvedValue(null),
-      createAccount: jest.fn(async (a) => user({ id: 'new', email: a.email, fullName: a.fullName, ageConfirmedAt: a.ageConfirmedAt, googleSub: a.googleSub ?? null, emailVerifiedAt: a.emailVerifiedAt ?? null })),
-      recordSignIn: jest.fn(async (u, changes = {}) => Object.assign(u, changes)),
-      profileOf: jest.fn(async (u) => toProfile(u, { subscription: 3, purchased: 0, held: 0, available: 3 })),
-    };
-    sessions = {
-      create: jest.fn().mockResolvedValue({ sessionId: 's', accessToken: 'at', accessTokenExpiresAt: 1, refreshToken: 'rt', sessionExpiresAt: new Date() }),
-      revoke: jest.fn(),
-      revokeByRefreshToken: jest.fn().mockResolvedValue(undefined),
-    };
-    tokens = { issue: jest.fn().mockResolvedValue('challenge-token') };
-    throttle = { begin: jest.fn().mockResolvedValue({ keys: ['k'] }), succeeded: jest.fn() };
-    queue = { add: jest.fn() };
-    activity = { record: jest.fn() };
-    analytics = { track: jest.fn() };
-    const db = { transaction: jest.fn(async (work: (m: unknown) => unknown) => work({ query: jest.fn() })) };
-    service = new AuthService(
-      db as unknown as DataSource,
-      users as unknown as UsersService,
-      sessions as unknown as SessionsService,
-      tokens as unknown as AuthTokensService,
-      {} as TwoFactorService,
-      throttle as unknown as SignInThrottle,
-      queue as unknown as MessageQueueService,
-      { deleteAccount: jest.fn() } as unknown as AccountDeletionService,
-      activity as unknown as ActivityService,
-      analytics as unknown as AnalyticsService,
+    const { sut, mock } = newTestService(AuthService);
+    service = sut;
+    users = mock(UsersService);
+    userRows = mock(UsersRepository);
+    sessions = mock(SessionsService);
+    tokens = mock(AuthTokensService);
+    twoFactor = mock(TwoFactorService);
+    throttle = mock(SignInThrottle);
+    queue = mock(MessageQueueService);
+    deletion = mock(AccountDeletionService);
+    activity = mock(ActivityService);
+    analytics = mock(AnalyticsService);
+    users.findSignInCandidates.mockResolvedValue([]);
+    users.findVerifiedByEmail.mockResolvedValue(null);
+    users.findUnverifiedByEmail.mockResolvedValue([]);
+    users.findByGoogleSub.mockResolvedValue(null);
+    users.createAccount.mockImplementation(async (a) =>
+      user({ id: 'new', email: a.email, fullName: a.fullName, ageConfirmedAt: a.ageConfirmedAt, googleSub: a.googleSub ?? null, emailVerifiedAt: a.emailVerifiedAt ?? null }),
     );
+    users.recordSignIn.mockImplementation(async (u, changes = {}) => Object.assign(u, changes));
+    users.profileOf.mockImplementation(async (u) => toProfile(u, { subscription: 3, purchased: 0, held: 0, available: 3 }));
+    sessions.create.mockResolvedValue({ sessionId: 's', accessToken: 'at', accessTokenExpiresAt: 1, refreshToken: 'rt', sessionExpiresAt: new Date() });
+    sessions.revokeByRefreshToken.mockResolvedValue(undefined);
+    tokens.issue.mockResolvedValue('challenge-token');
+    throttle.begin.mockResolvedValue({ keys: ['k'] } as never);
+    userRows.transaction.mockImplementation(async (work) => work(manager));
   });
 
   it('refuses an unknown email and a wrong password with the same error, counts the attempt, and starts no session', async () => {
@@ -150,5 +154,138 @@ describe('AuthService (repositories mocked)', () => {
     );
     expect('session' in result && result.session.body.user).toMatchObject({ age_confirmed: false, email_verified: true });
     expect(analytics.track).toHaveBeenCalledWith('user_signup', 'new', { email: 'new@example.com', full_name: 'New Person', method: 'google' });
+  });
+
+  function challenge(overrides: Partial<AuthTokenEntity> = {}): AuthTokenEntity {
+    return Object.assign(new AuthTokenEntity(), {
+      id: 'challenge-1',
+      userId: 'u1',
+      purpose: AuthTokenPurpose.MfaChallenge,
+      email: null,
+      attempts: 0,
+      usedAt: null,
+      expiresAt: new Date(Date.now() + 60_000),
+      ...overrides,
+    });
+  }
+
+  const CALLER: AuthUser = { id: 'u1', role: UserRole.User, tier: UserTier.Free, sessionId: 'this-device', emailVerified: true, ageConfirmed: true, twoFactorEnabled: false };
+
+  describe('sign-up', () => {
+    it('refuses a common password before any account is made', async () => {
+      await expect(service.signUp({ email: 'ada@example.com', password: 'Password123', full_name: 'Ada', age_confirmed: true }, {})).rejects.toMatchObject({ statusCode: 400 });
+      expect(users.createAccount).not.toHaveBeenCalled();
+    });
+
+    it('makes an unverified account signed in at once, mails its link, and removes the oldest unverified account past the cap', async () => {
+      users.findUnverifiedByEmail.mockResolvedValue([user({ id: 'newest', emailVerifiedAt: null }), user({ id: 'middle', emailVerifiedAt: null }), user({ id: 'oldest', emailVerifiedAt: null })]);
+      const result = await service.signUp({ email: ' Ada@Example.COM ', password: 'lantern-violet-harbour-9', full_name: 'Ada', age_confirmed: true }, {});
+      expect(users.createAccount).toHaveBeenCalledWith(expect.objectContaining({ email: 'ada@example.com', passwordHash: expect.stringMatching(/^\$argon2id\$/), ageConfirmedAt: expect.any(Date) }), manager);
+      expect(result.body.user).toMatchObject({ id: 'new', email_verified: false });
+      expect(deletion.deleteAccount.mock.calls).toEqual([['oldest', { notify: false }]]);
+      expect(queue.add).toHaveBeenCalledWith('auth.account-mail', { kind: 'verify-email', userId: 'new' }, expect.anything());
+    });
+  });
+
+  describe('sign-in', () => {
+    it('says an account is suspended only to someone who knows its password', async () => {
+      const password = 'lantern-violet-harbour-9';
+      users.findSignInCandidates.mockResolvedValue([user({ passwordHash: await hashPassword(password), suspendedAt: new Date() })]);
+      await expect(service.signIn({ email: 'pat@example.com', password: 'not-the-password-1' }, CLIENT)).rejects.toMatchObject({ code: AuthErrorCode.INVALID_CREDENTIALS });
+      await expect(service.signIn({ email: 'pat@example.com', password }, CLIENT)).rejects.toMatchObject({ code: AuthErrorCode.ACCOUNT_SUSPENDED, statusCode: 403 });
+      expect(sessions.create).not.toHaveBeenCalled();
+    });
+
+    it('signs an unverified account in: it may browse before the mailed link is followed', async () => {
+      const password = 'lantern-violet-harbour-9';
+      users.findSignInCandidates.mockResolvedValue([user({ emailVerifiedAt: null, passwordHash: await hashPassword(password) })]);
+      const outcome = await service.signIn({ email: 'pat@example.com', password }, CLIENT);
+      expect('session' in outcome && outcome.session.body.user).toMatchObject({ id: 'u1', email_verified: false });
+    });
+  });
+
+  describe('the two-factor step of a sign-in', () => {
+    it('counts a wrong code against the challenge, and the last allowed wrong code ends it', async () => {
+      tokens.find.mockResolvedValue(challenge());
+      twoFactor.verify.mockResolvedValue(false);
+      tokens.countAttempt.mockResolvedValueOnce(1).mockResolvedValueOnce(MFA_CHALLENGE_MAX_ATTEMPTS);
+      await expect(service.signInWithCode('mfa', { code: '000000' }, {})).rejects.toMatchObject({ code: AuthErrorCode.INVALID_CODE, statusCode: 400 });
+      await expect(service.signInWithCode('mfa', { code: '000000' }, {})).rejects.toMatchObject({ code: AuthErrorCode.MFA_EXPIRED, statusCode: 401 });
+      expect(sessions.create).not.toHaveBeenCalled();
+    });
+
+    it('refuses a challenge that took every allowed try, without checking the code', async () => {
+      tokens.find.mockResolvedValue(challenge({ attempts: MFA_CHALLENGE_MAX_ATTEMPTS }));
+      twoFactor.verify.mockResolvedValue(true);
+      await expect(service.signInWithCode('mfa', { code: '123456' }, {})).rejects.toMatchObject({ code: AuthErrorCode.MFA_EXPIRED });
+      expect(twoFactor.verify).not.toHaveBeenCalled();
+      expect(sessions.create).not.toHaveBeenCalled();
+    });
+
+    it('spends the challenge on a good recovery code and records a two-factor sign-in', async () => {
+      tokens.find.mockResolvedValue(challenge());
+      twoFactor.verify.mockResolvedValue(true);
+      userRows.findById.mockResolvedValue(user({ totpEnabledAt: new Date() }));
+      const result = await service.signInWithCode('mfa', { recovery_code: 'abcd-efgh' }, {});
+      expect(result.body.user.id).toBe('u1');
+      expect(tokens.use).toHaveBeenCalledWith(manager, 'challenge-1');
+      expect(activity.record).toHaveBeenCalledWith('u1', 'sign_in', { method: 'password+2fa', recovery_code: true });
+    });
+
+    it('refuses a good code when a concurrent request spent the challenge first, and a suspended account', async () => {
+      twoFactor.verify.mockResolvedValue(true);
+      tokens.find.mockResolvedValueOnce(challenge()).mockResolvedValueOnce(null);
+      await expect(service.signInWithCode('mfa', { code: '123456' }, {})).rejects.toMatchObject({ code: AuthErrorCode.MFA_EXPIRED });
+      tokens.find.mockResolvedValue(challenge());
+      userRows.findById.mockResolvedValue(user({ suspendedAt: new Date() }));
+      await expect(service.signInWithCode('mfa', { code: '123456' }, {})).rejects.toMatchObject({ code: AuthErrorCode.ACCOUNT_SUSPENDED });
+      expect(sessions.create).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('passwords', () => {
+    it('changes the password only with the current one, and ends every other session of the account', async () => {
+      users.findById.mockResolvedValue(user({ passwordHash: await hashPassword('old-password-for-pat-1') }));
+      await expect(service.changePassword(CALLER, 'a-wrong-guess-77', 'new-password-for-pat-2')).rejects.toMatchObject({ code: AuthErrorCode.WRONG_PASSWORD });
+      expect(userRows.update).not.toHaveBeenCalled();
+      await service.changePassword(CALLER, 'old-password-for-pat-1', 'new-password-for-pat-2');
+      expect(userRows.update).toHaveBeenCalledWith('u1', { passwordHash: expect.stringMatching(/^\$argon2id\$/) }, manager);
+      expect(sessions.revokeAllForUser).toHaveBeenCalledWith('u1', SessionRevokeReason.PasswordChange, { except: 'this-device', manager });
+      expect(tokens.revokeAll).toHaveBeenCalledWith(manager, 'u1', [AuthTokenPurpose.PasswordReset]);
+    });
+
+    it('has no password to change on an account made with Google', async () => {
+      users.findById.mockResolvedValue(user({ passwordHash: null, googleSub: 'g1' }));
+      await expect(service.changePassword(CALLER, 'anything-at-all-1', 'new-password-for-pat-2')).rejects.toMatchObject({ code: AuthErrorCode.NO_PASSWORD });
+      expect(userRows.update).not.toHaveBeenCalled();
+    });
+
+    it('a reset link sets the password, ends every session, and proves the address of an unverified account', async () => {
+      tokens.find.mockResolvedValue(challenge({ purpose: AuthTokenPurpose.PasswordReset, id: 'reset-1' }));
+      const unverified = user({ emailVerifiedAt: null });
+      userRows.lockById.mockResolvedValue(unverified);
+      users.markEmailVerified.mockResolvedValue({ user: unverified, displaced: ['squatter'] });
+      await service.resetPassword('reset-token', 'new-password-for-pat-2');
+      expect(sessions.revokeAllForUser).toHaveBeenCalledWith('u1', SessionRevokeReason.PasswordReset, { manager });
+      expect(users.markEmailVerified).toHaveBeenCalledWith(manager, unverified);
+      expect(deletion.deleteAccount).toHaveBeenCalledWith('squatter', { notify: false });
+      expect(queue.add).toHaveBeenCalledWith('auth.account-mail', { kind: 'password-changed', userId: 'u1' }, expect.anything());
+    });
+  });
+
+  describe('email verification', () => {
+    it('refuses a link sent to an address the account no longer has, and leaves the link unspent', async () => {
+      tokens.find.mockResolvedValue(challenge({ purpose: AuthTokenPurpose.EmailVerification, email: 'old@example.com' }));
+      userRows.lockById.mockResolvedValue(user({ email: 'new@example.com', emailVerifiedAt: null }));
+      await expect(service.verifyEmail('link')).rejects.toMatchObject({ code: AuthErrorCode.INVALID_LINK, statusCode: 400 });
+      expect(tokens.use).not.toHaveBeenCalled();
+      expect(users.markEmailVerified).not.toHaveBeenCalled();
+    });
+
+    it('refuses an expired or unknown link', async () => {
+      tokens.find.mockResolvedValue(null);
+      await expect(service.verifyEmail('link')).rejects.toMatchObject({ code: AuthErrorCode.INVALID_LINK });
+      expect(users.markEmailVerified).not.toHaveBeenCalled();
+    });
   });
 });

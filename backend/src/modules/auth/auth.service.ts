@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { EntityManager, QueryFailedError } from 'typeorm';
 import type { AuthUser } from '../../common/auth';
 import { AuthError, ValidationError } from '../../common/errors';
 import { hashPassword, verifyDummyPassword, verifyPassword, warmUpDummyHash } from '../../common/security/password';
@@ -8,10 +7,13 @@ import { isCommonPassword, PasswordMessages } from '../../common/security/passwo
 import { JobName, MAIL_JOB_OPTIONS, MessageQueueService, type AccountMailPayload } from '../../queue';
 import { ActivityService } from '../analytics/activity.service';
 import { AnalyticsEventName } from '../analytics/analytics-event.entity';
+import { AnalyticsRepository } from '../analytics/analytics.repository';
 import { AnalyticsService } from '../analytics/analytics.service';
 import { ActivityType } from '../analytics/user-activity-log.entity';
 import { AccountDeletionService } from '../privacy/account-deletion.service';
+import { SupportRepository } from '../support/support.repository';
 import { UserEntity } from '../users/user.entity';
+import { UsersRepository } from '../users/users.repository';
 import { MAX_UNVERIFIED_PER_EMAIL, normalizeEmail, UsersService } from '../users/users.service';
 import { AuthException, GoogleAuthError } from './auth.exception';
 import { AuthSignInDto } from './dto/auth-sign-in.dto';
@@ -59,7 +61,7 @@ export class AuthService implements OnModuleInit {
   private readonly logger = new Logger('Auth');
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly usersRepository: UsersRepository,
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
     private readonly tokens: AuthTokensService,
@@ -69,6 +71,8 @@ export class AuthService implements OnModuleInit {
     private readonly deletion: AccountDeletionService,
     private readonly activity: ActivityService,
     private readonly analytics: AnalyticsService,
+    private readonly analyticsRepository: AnalyticsRepository,
+    private readonly supportRepository: SupportRepository,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -85,9 +89,9 @@ export class AuthService implements OnModuleInit {
     if (isCommonPassword(dto.password)) throw new ValidationError(PasswordMessages.common);
     const email = normalizeEmail(dto.email);
     const passwordHash = await hashPassword(dto.password);
-    const { user, evicted } = await this.db.transaction(async (m) => {
+    const { user, evicted } = await this.usersRepository.transaction(async (m) => {
       // sign-ups of one address one at a time, so the cap below holds
-      await m.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`signup:${email}`]);
+      await this.usersRepository.lockSignUps(m, email);
       const waiting = await this.users.findUnverifiedByEmail(email, m);
       const created = await this.users.createAccount({ email, fullName: dto.full_name, passwordHash, ageConfirmedAt: new Date() }, m);
       return { user: created, evicted: waiting.slice(MAX_UNVERIFIED_PER_EMAIL - 1).map((u) => u.id) };
@@ -125,17 +129,17 @@ export class AuthService implements OnModuleInit {
   /** The second step of a sign-in with two-factor on: the challenge and a code (or a recovery code). */
   async signInWithCode(mfaToken: string, proof: SecondFactor, client: ClientInfo): Promise<SessionResult> {
     if (!proof.code && !proof.recovery_code) throw new ValidationError('Please enter the 6-digit code');
-    const challenge = await this.db.transaction((m) => this.tokens.find(m, mfaToken, AuthTokenPurpose.MfaChallenge));
+    const challenge = await this.usersRepository.transaction((m) => this.tokens.find(m, mfaToken, AuthTokenPurpose.MfaChallenge));
     if (!challenge || challenge.attempts >= MFA_CHALLENGE_MAX_ATTEMPTS) throw AuthException.mfaExpired();
     if (!(await this.twoFactor.verify(challenge.userId, proof))) {
       const attempts = await this.tokens.countAttempt(challenge.id);
       throw attempts >= MFA_CHALLENGE_MAX_ATTEMPTS ? AuthException.mfaExpired() : AuthException.invalidCode();
     }
-    const user = await this.db.transaction(async (m) => {
+    const user = await this.usersRepository.transaction(async (m) => {
       const live = await this.tokens.find(m, mfaToken, AuthTokenPurpose.MfaChallenge);
       if (!live) return null; // spent by a concurrent request
       await this.tokens.use(m, live.id);
-      return m.findOne(UserEntity, { where: { id: live.userId } });
+      return this.usersRepository.findById(live.userId, m);
     });
     if (!user) throw AuthException.mfaExpired();
     if (user.suspendedAt) throw AuthException.accountSuspended();
@@ -182,8 +186,8 @@ export class AuthService implements OnModuleInit {
         method = 'linked';
       } else {
         try {
-          const outcome = await this.db.transaction(async (m) => {
-            await m.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`signup:${email}`]);
+          const outcome = await this.usersRepository.transaction(async (m) => {
+            await this.usersRepository.lockSignUps(m, email);
             const [squatted] = await this.users.findUnverifiedByEmail(email, m);
             if (squatted) return { ...(await this.claimForOwner(m, squatted, identity.sub, name)), method: 'claimed' as const };
             const created = await this.users.createAccount(
@@ -224,10 +228,10 @@ export class AuthService implements OnModuleInit {
     let displaced: string[] = [];
     let userId: string;
     try {
-      ({ displaced, userId } = await this.db.transaction(async (m) => {
+      ({ displaced, userId } = await this.usersRepository.transaction(async (m) => {
         const row = await this.tokens.find(m, token, AuthTokenPurpose.EmailVerification);
         if (!row) throw AuthException.invalidLink();
-        const user = await m.findOne(UserEntity, { where: { id: row.userId }, lock: { mode: 'pessimistic_write' } });
+        const user = await this.usersRepository.lockById(m, row.userId);
         if (!user || user.email !== row.email) throw AuthException.invalidLink();
         await this.tokens.use(m, row.id);
         if (user.emailVerifiedAt) return { displaced: [], userId: user.id };
@@ -265,20 +269,20 @@ export class AuthService implements OnModuleInit {
    */
   async resetPassword(token: string, password: string): Promise<void> {
     if (isCommonPassword(password)) throw new ValidationError(PasswordMessages.common);
-    const known = await this.db.transaction((m) => this.tokens.find(m, token, AuthTokenPurpose.PasswordReset));
+    const known = await this.usersRepository.transaction((m) => this.tokens.find(m, token, AuthTokenPurpose.PasswordReset));
     if (!known) throw AuthException.invalidLink();
     const passwordHash = await hashPassword(password);
     let displaced: string[] = [];
     let userId: string;
     try {
-      ({ displaced, userId } = await this.db.transaction(async (m) => {
+      ({ displaced, userId } = await this.usersRepository.transaction(async (m) => {
         const row = await this.tokens.find(m, token, AuthTokenPurpose.PasswordReset);
         if (!row) throw AuthException.invalidLink();
-        const user = await m.findOne(UserEntity, { where: { id: row.userId }, lock: { mode: 'pessimistic_write' } });
+        const user = await this.usersRepository.lockById(m, row.userId);
         if (!user) throw AuthException.invalidLink();
         await this.tokens.use(m, row.id);
         await this.tokens.revokeAll(m, user.id, [AuthTokenPurpose.PasswordReset]);
-        await m.update(UserEntity, { id: user.id }, { passwordHash });
+        await this.usersRepository.update(user.id, { passwordHash }, m);
         await this.sessions.revokeAllForUser(user.id, SessionRevokeReason.PasswordReset, { manager: m });
         if (user.emailVerifiedAt) return { displaced: [], userId: user.id };
         if (await this.users.findVerifiedByEmail(user.email, m)) throw AuthException.invalidLink();
@@ -301,8 +305,8 @@ export class AuthService implements OnModuleInit {
     if (!(await verifyPassword(user.passwordHash, current))) throw AuthException.wrongPassword();
     if (isCommonPassword(next)) throw new ValidationError(PasswordMessages.common);
     const passwordHash = await hashPassword(next);
-    await this.db.transaction(async (m) => {
-      await m.update(UserEntity, { id: user.id }, { passwordHash });
+    await this.usersRepository.transaction(async (m) => {
+      await this.usersRepository.update(user.id, { passwordHash }, m);
       await this.tokens.revokeAll(m, user.id, [AuthTokenPurpose.PasswordReset]);
       await this.sessions.revokeAllForUser(user.id, SessionRevokeReason.PasswordChange, { except: caller.sessionId, manager: m });
     });
@@ -324,13 +328,13 @@ export class AuthService implements OnModuleInit {
    * maker set is discarded, and every session of it ends.
    */
   private async claimForOwner(m: EntityManager, account: UserEntity, googleSub: string, name: string): Promise<{ user: UserEntity; displaced: string[] }> {
-    await m.update(UserEntity, { id: account.id }, { passwordHash: null, googleSub, ageConfirmedAt: null, fullName: name });
+    await this.usersRepository.update(account.id, { passwordHash: null, googleSub, ageConfirmedAt: null, fullName: name }, m);
     await this.twoFactor.reset(m, account.id);
     await this.sessions.revokeAllForUser(account.id, SessionRevokeReason.AccountClaimed, { manager: m });
     await this.tokens.revokeAll(m, account.id, [AuthTokenPurpose.EmailVerification, AuthTokenPurpose.PasswordReset, AuthTokenPurpose.MfaChallenge]);
-    await m.query(`DELETE FROM user_settings WHERE user_id = $1`, [account.id]);
-    await m.query(`DELETE FROM user_activity_logs WHERE user_id = $1`, [account.id]);
-    await m.query(`UPDATE support_inquiries SET user_id = NULL WHERE user_id = $1`, [account.id]);
+    await this.usersRepository.deleteSettings(m, account.id);
+    await this.analyticsRepository.deleteActivityOf(account.id, m);
+    await this.supportRepository.detachUser(account.id, m);
     Object.assign(account, { passwordHash: null, googleSub, ageConfirmedAt: null, fullName: name, totpEnabledAt: null, totpSecret: null });
     return this.users.markEmailVerified(m, account);
   }

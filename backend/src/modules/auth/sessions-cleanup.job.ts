@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { JobName, MessageQueueService, OnJob } from '../../queue';
+import { AuthRepository } from './auth.repository';
+import { SessionsRepository } from './sessions.repository';
 
 /** How often consumers delete ended sessions, and the key of that schedule. */
 export const SESSIONS_CLEANUP_EVERY_MS = 24 * 60 * 60 * 1000;
@@ -24,7 +24,8 @@ export class SessionsCleanupJob implements OnApplicationBootstrap {
   private readonly logger = new Logger('SessionsCleanup');
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly sessions: SessionsRepository,
+    private readonly tokens: AuthRepository,
     private readonly queue: MessageQueueService,
   ) {}
 
@@ -32,8 +33,8 @@ export class SessionsCleanupJob implements OnApplicationBootstrap {
   async handleSessionsCleanup(): Promise<void> {
     const deleted = await this.sweep();
     // ended one-time tokens (links, sign-in challenges) go with the sessions
-    const tokens = await this.db.query(`DELETE FROM auth_tokens WHERE expires_at < now() - interval '1 day' OR used_at < now() - interval '1 day'`);
-    if (Array.isArray(tokens) && typeof tokens[1] === 'number' && tokens[1] > 0) this.logger.log({ event: 'auth_tokens_cleanup', deleted: tokens[1] }, `Deleted ${tokens[1]} ended one-time token(s)`);
+    const tokens = await this.tokens.deleteEndedTokens();
+    if (tokens > 0) this.logger.log({ event: 'auth_tokens_cleanup', deleted: tokens }, `Deleted ${tokens} ended one-time token(s)`);
     if (deleted > 0) this.logger.log({ event: 'sessions_cleanup', deleted, retentionDays: SESSIONS_RETENTION_DAYS }, `Deleted ${deleted} ended session(s)`);
   }
 
@@ -42,12 +43,7 @@ export class SessionsCleanupJob implements OnApplicationBootstrap {
     const cutoff = new Date(now.getTime() - SESSIONS_RETENTION_DAYS * DAY_MS);
     let total = 0;
     for (;;) {
-      const [, deleted]: [unknown, number] = await this.db.query(
-        `DELETE FROM sessions WHERE id IN (
-           SELECT id FROM sessions WHERE expires_at < $1 OR revoked_at < $1 LIMIT $2
-         )`,
-        [cutoff, SESSIONS_CLEANUP_BATCH],
-      );
+      const deleted = await this.sessions.deleteEndedBefore(cutoff, SESSIONS_CLEANUP_BATCH);
       total += deleted;
       if (deleted < SESSIONS_CLEANUP_BATCH) return total;
     }

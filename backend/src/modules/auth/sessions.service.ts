@@ -1,15 +1,16 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, IsNull, MoreThan, Not, Repository } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth';
 import { AuthError } from '../../common/errors';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import { UserEntity, UserRole } from '../users/user.entity';
+import type { UserEntity, UserRole } from '../users/user.entity';
+import { UsersRepository } from '../users/users.repository';
 import { AuthMessages } from './auth-messages';
-import { SessionEntity, SessionRevokeReason } from './session.entity';
+import { type SessionEntity, SessionRevokeReason } from './session.entity';
+import { SessionsRepository } from './sessions.repository';
 
 export interface ClientInfo {
   userAgent?: string | null;
@@ -62,8 +63,8 @@ function clientInfo(info: ClientInfo): Pick<SessionEntity, 'userAgent' | 'ip'> {
 @Injectable()
 export class SessionsService {
   constructor(
-    @InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly sessions: SessionsRepository,
+    private readonly users: UsersRepository,
     private readonly jwt: JwtService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -85,8 +86,8 @@ export class SessionsService {
     const match = REFRESH_TOKEN.exec(refreshToken);
     if (!match) throw new AuthError();
     const [, id, secret] = match;
-    const outcome = await this.db.transaction(async (m) => {
-      const session = await m.findOne(SessionEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+    const outcome = await this.sessions.transaction(async (m) => {
+      const session = await this.sessions.lockById(m, id);
       const now = new Date();
       if (!session || session.expiresAt <= now) return { kind: 'invalid' as const };
       const presented = sha256(secret);
@@ -95,22 +96,22 @@ export class SessionsService {
         const suspended =
           session.revokeReason === SessionRevokeReason.AccountSuspended &&
           sameHash(presented, session.tokenHash) &&
-          (await m.exists(UserEntity, { where: { id: session.userId, suspendedAt: Not(IsNull()) } }));
+          (await this.users.isSuspended(session.userId, m));
         return { kind: suspended ? ('suspended' as const) : ('invalid' as const) };
       }
       if (!sameHash(presented, session.tokenHash)) {
         // the token this one replaced, presented again: a replay of a stolen token, the session ends
         if (session.previousTokenHash && sameHash(presented, session.previousTokenHash)) {
-          await m.update(SessionEntity, { id }, { revokedAt: now, revokeReason: SessionRevokeReason.RefreshTokenReuse });
+          await this.sessions.end(m, id, now, SessionRevokeReason.RefreshTokenReuse);
           return { kind: 'reused' as const };
         }
         return { kind: 'invalid' as const }; // a guess: refused, and the session is left alone
       }
-      const user = await m.findOne(UserEntity, { where: { id: session.userId }, select: { id: true, role: true, suspendedAt: true } });
+      const user = await this.users.findForRefresh(m, session.userId);
       if (!user) return { kind: 'invalid' as const };
       if (user.suspendedAt) return { kind: 'suspended' as const };
       const next = randomBytes(32).toString('base64url');
-      await m.update(SessionEntity, { id }, { tokenHash: sha256(next), previousTokenHash: session.tokenHash, lastUsedAt: now, ...clientInfo(client) });
+      await this.sessions.rotate(m, id, { tokenHash: sha256(next), previousTokenHash: session.tokenHash, lastUsedAt: now, ...clientInfo(client) });
       return { kind: 'rotated' as const, user, next, expiresAt: session.expiresAt };
     });
     if (outcome.kind === 'suspended') throw new AuthError(AuthMessages.accountSuspended);
@@ -126,7 +127,7 @@ export class SessionsService {
     const match = REFRESH_TOKEN.exec(refreshToken);
     if (!match) return undefined;
     const [, id, secret] = match;
-    const session = await this.sessions.findOne({ where: { id, revokedAt: IsNull() } });
+    const session = await this.sessions.findUnrevoked(id);
     if (!session || !sameHash(sha256(secret), session.tokenHash)) return undefined;
     await this.revoke(id, reason);
     return session.userId;
@@ -134,18 +135,11 @@ export class SessionsService {
 
   /** Ends every live session of an account, but `except` (the caller's own, after a password change). */
   async revokeAllForUser(userId: string, reason: SessionRevokeReason, options: { except?: string; manager?: EntityManager } = {}): Promise<void> {
-    const m = options.manager ?? this.db.manager;
-    await m
-      .createQueryBuilder()
-      .update(SessionEntity)
-      .set({ revokedAt: () => 'now()', revokeReason: reason })
-      .where('user_id = :userId AND revoked_at IS NULL', { userId })
-      .andWhere(options.except ? 'id <> :except' : '1=1', { except: options.except })
-      .execute();
+    await this.sessions.revokeAllForUser(userId, reason, options);
   }
 
   async revoke(sessionId: string, reason: SessionRevokeReason): Promise<void> {
-    await this.sessions.update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date(), revokeReason: reason });
+    await this.sessions.revoke(sessionId, reason);
   }
 
   /**
@@ -155,10 +149,7 @@ export class SessionsService {
   async authenticate(accessToken: string): Promise<AuthUser | null> {
     const claims = await this.verifiedClaims(accessToken);
     if (!claims) return null;
-    const session = await this.sessions.findOne({
-      where: { id: claims.sid, userId: claims.sub, revokedAt: IsNull(), expiresAt: MoreThan(new Date()) },
-      relations: { user: true },
-    });
+    const session = await this.sessions.findLiveWithUser(claims.sid, claims.sub);
     if (!session?.user || session.user.suspendedAt) return null;
     const u = session.user;
     return {
@@ -179,7 +170,7 @@ export class SessionsService {
   async isSuspendedHolder(accessToken: string): Promise<boolean> {
     const claims = await this.verifiedClaims(accessToken);
     if (!claims) return false;
-    return this.db.getRepository(UserEntity).exists({ where: { id: claims.sub, suspendedAt: Not(IsNull()) } });
+    return this.users.isSuspended(claims.sub);
   }
 
   /** The claims of an access token we signed that has not expired, or null. */

@@ -193,4 +193,13 @@ export class GenerationsRepository {
     );
     return n;
   }
+
+  /** The kind and status of an account's generation, for the mail that says it finished; undefined when it is not theirs. */
+  async typeAndStatusOf(userId: string, id: string): Promise<{ type: 'image' | 'video'; status: string } | undefined> {
+    const [generation]: { type: 'image' | 'video'; status: string }[] = await this.db.query(`SELECT type, status FROM user_generations WHERE id = $1 AND user_id = $2`, [
+      id,
+      userId,
+    ]);
+    return generation;
+  }
 }

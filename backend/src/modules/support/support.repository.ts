@@ -56,7 +56,7 @@ export interface ReplyToMail {
   email: string;
 }
 
-/** Every read and write of support_inquiries and support_messages. */
+/** Every read and write of support_inquiries and support_messages. `manager`: inside the caller's transaction. */
 @Injectable()
 export class SupportRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -146,6 +146,11 @@ export class SupportRepository {
     const message = await m.getRepository(SupportMessageEntity).save(values);
     await m.query(`UPDATE support_inquiries SET updated_at = now() WHERE id = $1`, [values.inquiryId]);
     return message;
+  }
+
+  /** The account's tickets stay, no longer tied to it (an account taken back by the owner of its address). */
+  async detachUser(userId: string, manager?: EntityManager): Promise<void> {
+    await (manager ?? this.db.manager).query(`UPDATE support_inquiries SET user_id = NULL WHERE user_id = $1`, [userId]);
   }
 }
 

@@ -1,16 +1,15 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit, Optional } from '@nestjs/common';
 import { OpsEvents } from '../../common/ops-events';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { appLink, APP_PAGES } from '../../common/app-links';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { JobName, MAIL_JOB_OPTIONS, MessageQueueService, OnJob, type JobPayload, type UserMailPayload } from '../../queue';
 import { Mailer, MailTemplates, type MailContent } from '../mail';
 import { MAIL_CATEGORIES, type MailCategory, UnsubscribeTokens } from './mail-preferences';
+import { GenerationsRepository } from '../generations/generations.repository';
 import { UserSettingsService } from './user-settings.service';
-import { UserEntity } from './user.entity';
+import { UsersRepository } from './users.repository';
 
 /** Accounts whose announcement mail one job queues. */
 export const ANNOUNCEMENT_BATCH = 500;
@@ -32,7 +31,8 @@ export class UserMailService implements OnModuleInit, OnModuleDestroy {
   private stopListening?: () => void;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly users: UsersRepository,
+    private readonly generations: GenerationsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly settings: UserSettingsService,
     private readonly mailer: Mailer,
@@ -65,7 +65,7 @@ export class UserMailService implements OnModuleInit, OnModuleDestroy {
 
   @OnJob(JobName.UserMail)
   async handleUserMail(data: JobPayload<JobName.UserMail>): Promise<void> {
-    const user = await this.db.getRepository(UserEntity).findOne({ where: { id: data.userId } });
+    const user = await this.users.findById(data.userId);
     if (!user?.emailVerifiedAt) return;
     const category: MailCategory = data.kind === 'generation-finished' ? 'generation' : data.kind === 'account-notice' ? 'account' : 'marketing';
     const settings = await this.settings.get(user.id);
@@ -73,10 +73,7 @@ export class UserMailService implements OnModuleInit, OnModuleDestroy {
     const settingsUrl = appLink(this.config.appUrl, APP_PAGES.settings);
     let content: MailContent;
     if (data.kind === 'generation-finished') {
-      const [generation]: { type: 'image' | 'video'; status: string }[] = await this.db.query(`SELECT type, status FROM user_generations WHERE id = $1 AND user_id = $2`, [
-        data.generationId,
-        user.id,
-      ]);
+      const generation = await this.generations.typeAndStatusOf(user.id, data.generationId);
       if (!generation || (generation.status !== 'completed' && generation.status !== 'failed')) return;
       content = MailTemplates.generationFinished(this.mailer.brand, {
         name: user.fullName,
@@ -108,27 +105,20 @@ export class UserMailService implements OnModuleInit, OnModuleDestroy {
    * Answers how many accounts it is for now.
    */
   async announce(subject: string, body: string): Promise<number> {
-    const [{ n }]: { n: number }[] = await this.db.query(
-      `SELECT count(*)::int AS n FROM users u JOIN user_settings s ON s.user_id = u.id WHERE s.marketing_emails AND u.email_verified_at IS NOT NULL`,
-    );
+    const n = await this.users.countMarketingAudience();
     if (n > 0) await this.queue.add(JobName.MailAnnouncement, { subject, body }, MAIL_JOB_OPTIONS);
     return n;
   }
 
   @OnJob(JobName.MailAnnouncement)
   async handleAnnouncement(data: JobPayload<JobName.MailAnnouncement>): Promise<void> {
-    const rows: { id: string }[] = await this.db.query(
-      `SELECT u.id FROM users u JOIN user_settings s ON s.user_id = u.id
-        WHERE s.marketing_emails AND u.email_verified_at IS NOT NULL AND ($1::uuid IS NULL OR u.id > $1::uuid)
-        ORDER BY u.id LIMIT $2`,
-      [data.afterId ?? null, ANNOUNCEMENT_BATCH],
-    );
-    for (const row of rows) {
+    const ids = await this.users.marketingAudienceAfter(data.afterId ?? null, ANNOUNCEMENT_BATCH);
+    for (const id of ids) {
       // one job per person and announcement: a retried batch queues nobody twice
-      await this.queue.add(JobName.UserMail, { kind: 'marketing', userId: row.id, subject: data.subject, body: data.body }, { ...MAIL_JOB_OPTIONS, jobId: `announce-${announcementKey(data)}-${row.id}` });
+      await this.queue.add(JobName.UserMail, { kind: 'marketing', userId: id, subject: data.subject, body: data.body }, { ...MAIL_JOB_OPTIONS, jobId: `announce-${announcementKey(data)}-${id}` });
     }
-    if (rows.length === ANNOUNCEMENT_BATCH) {
-      await this.queue.add(JobName.MailAnnouncement, { ...data, afterId: rows[rows.length - 1].id }, MAIL_JOB_OPTIONS);
+    if (ids.length === ANNOUNCEMENT_BATCH) {
+      await this.queue.add(JobName.MailAnnouncement, { ...data, afterId: ids[ids.length - 1] }, MAIL_JOB_OPTIONS);
     }
   }
 
@@ -136,7 +126,7 @@ export class UserMailService implements OnModuleInit, OnModuleDestroy {
   async unsubscribeWith(token: string): Promise<MailCategory | null> {
     const parsed = this.unsubscribe.verify(token);
     if (!parsed) return null;
-    const exists = await this.db.getRepository(UserEntity).exists({ where: { id: parsed.userId } });
+    const exists = await this.users.exists(parsed.userId);
     if (!exists) return null;
     const current = await this.settings.get(parsed.userId);
     await this.settings.put(parsed.userId, { ...current, [MAIL_CATEGORIES[parsed.category].setting]: false });

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { SettingsResponseDto } from './dto/settings-response.dto';
 import { DEFAULT_USER_SETTINGS, UserSettingsEntity } from './user-settings.entity';
+import { UsersRepository } from './users.repository';
 
 function toResponse(s: Pick<UserSettingsEntity, 'emailNotifications' | 'generationNotifications' | 'marketingEmails'>): SettingsResponseDto {
   return {
@@ -15,24 +14,21 @@ function toResponse(s: Pick<UserSettingsEntity, 'emailNotifications' | 'generati
 /** Notification preferences; a user who never saved any has the defaults (on, on, off). */
 @Injectable()
 export class UserSettingsService {
-  constructor(@InjectRepository(UserSettingsEntity) private readonly settings: Repository<UserSettingsEntity>) {}
+  constructor(private readonly users: UsersRepository) {}
 
   async get(userId: string): Promise<SettingsResponseDto> {
-    const row = await this.settings.findOne({ where: { userId } });
+    const row = await this.users.findSettings(userId);
     return toResponse(row ?? DEFAULT_USER_SETTINGS);
   }
 
   async put(userId: string, values: SettingsResponseDto): Promise<SettingsResponseDto> {
-    await this.settings.upsert(
-      {
-        userId,
-        emailNotifications: values.email_notifications,
-        generationNotifications: values.generation_notifications,
-        marketingEmails: values.marketing_emails,
-        updatedAt: new Date(),
-      },
-      { conflictPaths: ['userId'] },
-    );
+    await this.users.upsertSettings({
+      userId,
+      emailNotifications: values.email_notifications,
+      generationNotifications: values.generation_notifications,
+      marketingEmails: values.marketing_emails,
+      updatedAt: new Date(),
+    });
     return this.get(userId);
   }
 }

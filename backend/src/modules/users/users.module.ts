@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AnalyticsModule } from '../analytics/analytics.module';
+import { GenerationsRepository } from '../generations/generations.repository';
 import { AdminEmailsService } from './admin-emails.service';
 import { FirstAdminService } from './first-admin.service';
 import { MailPreferencesController } from './mail-preferences.controller';
@@ -16,7 +17,18 @@ import { UsersService } from './users.service';
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity, UserSettingsEntity]), AnalyticsModule],
   controllers: [MeController, MailPreferencesController],
-  providers: [UsersRepository, UsersService, UserSettingsService, MeService, FirstAdminService, AdminEmailsService, UserMailService],
-  exports: [UsersService, UserMailService, UsersRepository],
+  providers: [
+    UsersRepository,
+    // stateless (the database connection only), so it is provided here too: importing GenerationsModule would
+    // make a cycle (GenerationsModule imports AuthModule, which imports this module)
+    GenerationsRepository,
+    UsersService,
+    UserSettingsService,
+    MeService,
+    FirstAdminService,
+    AdminEmailsService,
+    UserMailService,
+  ],
+  exports: [UsersRepository, UsersService, UserMailService],
 })
 export class UsersModule {}

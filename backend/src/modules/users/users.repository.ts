@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, In, IsNull, Not } from 'typeorm';
 import type { Tier } from '../catalog/tiers';
+import { UserSettingsEntity } from './user-settings.entity';
+import { UserEntity, UserRole } from './user.entity';
 
 /** What a locked account row tells the console's changes (suspension, tier). */
 export interface LockedUser {
@@ -10,7 +12,10 @@ export interface LockedUser {
   suspension_reason: string | null;
 }
 
-/** Every read and write of the users table. */
+/**
+ * Every read and write of users and user_settings. Emails arrive normalized (the services
+ * normalize them). `manager`: inside the caller's transaction.
+ */
 @Injectable()
 export class UsersRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -34,5 +39,151 @@ export class UsersRepository {
   /** Sets the account's tier. */
   async setTier(manager: EntityManager | undefined, id: string, tier: Tier): Promise<void> {
     await (manager ?? this.db.manager).query(`UPDATE users SET tier = $2, updated_at = now() WHERE id = $1`, [id, tier]);
+  }
+
+  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  /** Sign-ups of one address wait for each other until the caller's transaction ends. */
+  async lockSignUps(m: EntityManager, email: string): Promise<void> {
+    await m.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`signup:${email}`]);
+  }
+
+  /** A new account row, not saved yet. */
+  build(fields: Partial<UserEntity>): UserEntity {
+    return this.db.getRepository(UserEntity).create(fields);
+  }
+
+  /** Inserts a new account or saves the changes of a loaded one. */
+  save(user: UserEntity, manager?: EntityManager): Promise<UserEntity> {
+    return (manager ?? this.db.manager).save(user);
+  }
+
+  /** Changes some columns of an account. */
+  async update(id: string, patch: Partial<UserEntity>, manager?: EntityManager): Promise<void> {
+    await (manager ?? this.db.manager).update(UserEntity, { id }, patch);
+  }
+
+  /** The account, or null. */
+  findById(id: string, manager?: EntityManager): Promise<UserEntity | null> {
+    return (manager ?? this.db.manager).findOne(UserEntity, { where: { id } });
+  }
+
+  /** The account, or EntityNotFoundError (answered 404 "No rows found."). */
+  getById(id: string): Promise<UserEntity> {
+    return this.db.getRepository(UserEntity).findOneOrFail({ where: { id } });
+  }
+
+  /** The account locked for the caller's transaction, or null. */
+  lockById(m: EntityManager, id: string): Promise<UserEntity | null> {
+    return m.findOne(UserEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** Whether the account exists. */
+  exists(id: string): Promise<boolean> {
+    return this.db.getRepository(UserEntity).exists({ where: { id } });
+  }
+
+  /** Whether the account exists and an admin suspended it. */
+  isSuspended(id: string, manager?: EntityManager): Promise<boolean> {
+    return (manager ?? this.db.manager).exists(UserEntity, { where: { id, suspendedAt: Not(IsNull()) } });
+  }
+
+  /** What a session refresh needs of its account: id, role and suspension. */
+  findForRefresh(m: EntityManager, id: string): Promise<UserEntity | null> {
+    return m.findOne(UserEntity, { where: { id }, select: { id: true, role: true, suspendedAt: true } });
+  }
+
+  /** The account that verified this address (at most one). */
+  findVerifiedByEmail(email: string, manager?: EntityManager): Promise<UserEntity | null> {
+    return (manager ?? this.db.manager).findOne(UserEntity, { where: { email, emailVerifiedAt: Not(IsNull()) } });
+  }
+
+  /** Accounts of this address still waiting to prove it, newest first. */
+  findUnverifiedByEmail(email: string, manager?: EntityManager): Promise<UserEntity[]> {
+    return (manager ?? this.db.manager).find(UserEntity, { where: { email, emailVerifiedAt: IsNull() }, order: { createdAt: 'DESC' } });
+  }
+
+  /** The ids of the unverified accounts of an address, but `exceptId`. */
+  async unverifiedIdsOf(m: EntityManager, email: string, exceptId?: string): Promise<string[]> {
+    const rows = await m.find(UserEntity, {
+      where: { email, emailVerifiedAt: IsNull(), ...(exceptId ? { id: Not(exceptId) } : {}) },
+      select: { id: true },
+    });
+    return rows.map((r) => r.id);
+  }
+
+  /** The newest `take` accounts of an address that have a password. */
+  findWithPasswordByEmail(email: string, take: number): Promise<UserEntity[]> {
+    return this.db.getRepository(UserEntity).find({
+      where: { email, passwordHash: Not(IsNull()) },
+      order: { createdAt: 'DESC' },
+      take,
+    });
+  }
+
+  /** The account linked to this Google id, or null. */
+  findByGoogleSub(sub: string): Promise<UserEntity | null> {
+    return this.db.getRepository(UserEntity).findOne({ where: { googleSub: sub } });
+  }
+
+  /** How many accounts have the admin role. */
+  countAdmins(): Promise<number> {
+    return this.db.getRepository(UserEntity).count({ where: { role: UserRole.Admin } });
+  }
+
+  /** Makes admins of the verified accounts of these emails; answers how many changed. */
+  async promoteListed(emails: string[]): Promise<number> {
+    const result = await this.db.getRepository(UserEntity).update(
+      { email: In(emails), role: Not(UserRole.Admin), emailVerifiedAt: Not(IsNull()) },
+      { role: UserRole.Admin, adminFromList: true },
+    );
+    return result.affected ?? 0;
+  }
+
+  /** Admins that the list made and `emails` no longer holds become plain users; answers their emails. */
+  async demoteUnlisted(emails: string[]): Promise<string[]> {
+    // an UPDATE ... RETURNING answers [rows, affected count] on PostgreSQL
+    const [rows]: [{ email: string }[], number] = await this.db.query(
+      `UPDATE users SET role = $1, admin_from_list = false, updated_at = now()
+        WHERE admin_from_list AND role = $2 AND NOT (email = ANY($3::text[])) RETURNING email`,
+      [UserRole.User, UserRole.Admin, emails],
+    );
+    return rows.map((r) => r.email);
+  }
+
+  /** Verified accounts that opted in to marketing mail. */
+  async countMarketingAudience(): Promise<number> {
+    const [{ n }]: { n: number }[] = await this.db.query(
+      `SELECT count(*)::int AS n FROM users u JOIN user_settings s ON s.user_id = u.id WHERE s.marketing_emails AND u.email_verified_at IS NOT NULL`,
+    );
+    return n;
+  }
+
+  /** The next `limit` ids of that audience after `afterId` (from the start without one), in id order. */
+  async marketingAudienceAfter(afterId: string | null, limit: number): Promise<string[]> {
+    const rows: { id: string }[] = await this.db.query(
+      `SELECT u.id FROM users u JOIN user_settings s ON s.user_id = u.id
+        WHERE s.marketing_emails AND u.email_verified_at IS NOT NULL AND ($1::uuid IS NULL OR u.id > $1::uuid)
+        ORDER BY u.id LIMIT $2`,
+      [afterId, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** The saved notification preferences, or null when the person never saved any. */
+  findSettings(userId: string): Promise<UserSettingsEntity | null> {
+    return this.db.getRepository(UserSettingsEntity).findOne({ where: { userId } });
+  }
+
+  /** Saves the preferences, creating the row the first time. */
+  async upsertSettings(row: Omit<UserSettingsEntity, 'user'>): Promise<void> {
+    await this.db.getRepository(UserSettingsEntity).upsert(row, { conflictPaths: ['userId'] });
+  }
+
+  /** Forgets the preferences (the defaults apply again). */
+  async deleteSettings(m: EntityManager, userId: string): Promise<void> {
+    await m.query(`DELETE FROM user_settings WHERE user_id = $1`, [userId]);
   }
 }

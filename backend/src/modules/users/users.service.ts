@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, In, IsNull, Not, Repository } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { hashPassword } from '../../common/security/password';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { ProfileResponseDto } from './dto/profile-response.dto';
 import { type CreditBalance, CreditsService } from '../credits/credits.service';
 import { UserEntity, UserRole, UserTier } from './user.entity';
+import { UsersRepository } from './users.repository';
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -51,19 +51,19 @@ export function toProfile(user: UserEntity, balance: CreditBalance): ProfileResp
 @Injectable()
 export class UsersService {
   constructor(
-    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    private readonly users: UsersRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly credits: CreditsService,
   ) {}
 
   /** The account that owns an address: the one that verified it (at most one). */
   findVerifiedByEmail(email: string, manager?: EntityManager): Promise<UserEntity | null> {
-    return (manager?.getRepository(UserEntity) ?? this.users).findOne({ where: { email: normalizeEmail(email), emailVerifiedAt: Not(IsNull()) } });
+    return this.users.findVerifiedByEmail(normalizeEmail(email), manager);
   }
 
   /** Accounts still waiting to prove the address, newest first. */
   findUnverifiedByEmail(email: string, manager?: EntityManager): Promise<UserEntity[]> {
-    return (manager?.getRepository(UserEntity) ?? this.users).find({ where: { email: normalizeEmail(email), emailVerifiedAt: IsNull() }, order: { createdAt: 'DESC' } });
+    return this.users.findUnverifiedByEmail(normalizeEmail(email), manager);
   }
 
   /**
@@ -71,21 +71,17 @@ export class UsersService {
    * ones, newest first (at most MAX_UNVERIFIED_PER_EMAIL), each with a password.
    */
   async findSignInCandidates(email: string): Promise<UserEntity[]> {
-    const rows = await this.users.find({
-      where: { email: normalizeEmail(email), passwordHash: Not(IsNull()) },
-      order: { createdAt: 'DESC' },
-      take: MAX_UNVERIFIED_PER_EMAIL + 1,
-    });
+    const rows = await this.users.findWithPasswordByEmail(normalizeEmail(email), MAX_UNVERIFIED_PER_EMAIL + 1);
     return [...rows.filter((u) => u.emailVerifiedAt), ...rows.filter((u) => !u.emailVerifiedAt)];
   }
 
   findById(id: string): Promise<UserEntity | null> {
-    return this.users.findOne({ where: { id } });
+    return this.users.findById(id);
   }
 
   /** The profile of an existing user (a missing one answers 404 "No rows found."). */
   async getProfile(id: string): Promise<ProfileResponseDto> {
-    return this.profileOf(await this.users.findOneOrFail({ where: { id } }));
+    return this.profileOf(await this.users.getById(id));
   }
 
   /** The profile of a user already loaded, with the available balance from the ledger. */
@@ -94,11 +90,11 @@ export class UsersService {
   }
 
   findByGoogleSub(sub: string): Promise<UserEntity | null> {
-    return this.users.findOne({ where: { googleSub: sub } });
+    return this.users.findByGoogleSub(sub);
   }
 
   countAdmins(): Promise<number> {
-    return this.users.count({ where: { role: UserRole.Admin } });
+    return this.users.countAdmins();
   }
 
   /** Whether ADMIN_EMAILS lists this email. */
@@ -118,7 +114,7 @@ export class UsersService {
    */
   createAccount(account: NewAccount, manager?: EntityManager): Promise<UserEntity> {
     const email = normalizeEmail(account.email);
-    const user = this.users.create({
+    const user = this.users.build({
       email,
       fullName: account.fullName,
       passwordHash: account.passwordHash,
@@ -135,11 +131,11 @@ export class UsersService {
 
   private saveNewUser(user: UserEntity, manager?: EntityManager): Promise<UserEntity> {
     const save = async (m: EntityManager) => {
-      const saved = await m.save(user);
+      const saved = await this.users.save(user, m);
       await this.credits.openAccount(saved.id, saved.tier, m);
       return saved;
     };
-    return manager ? save(manager) : this.users.manager.transaction(save);
+    return manager ? save(manager) : this.users.transaction(save);
   }
 
   /**
@@ -151,9 +147,9 @@ export class UsersService {
   async markEmailVerified(m: EntityManager, user: UserEntity): Promise<{ user: UserEntity; displaced: string[] }> {
     const patch: Partial<UserEntity> = { emailVerifiedAt: user.emailVerifiedAt ?? new Date() };
     Object.assign(patch, this.listedAdminPatch({ ...user, ...patch }));
-    await m.update(UserEntity, { id: user.id }, patch);
-    const others = await m.find(UserEntity, { where: { email: user.email, emailVerifiedAt: IsNull(), id: Not(user.id) }, select: { id: true } });
-    return { user: Object.assign(user, patch), displaced: others.map((o) => o.id) };
+    await this.users.update(user.id, patch, m);
+    const displaced = await this.users.unverifiedIdsOf(m, user.email, user.id);
+    return { user: Object.assign(user, patch), displaced };
   }
 
   /** Marks a sign-in; promotes the account when ADMIN_EMAILS lists it. Returns the updated user. */
@@ -161,7 +157,7 @@ export class UsersService {
     const patch: Partial<UserEntity> = { lastSignInAt: new Date() };
     if (changes.googleSub) patch.googleSub = changes.googleSub;
     Object.assign(patch, this.listedAdminPatch(user));
-    await this.users.update({ id: user.id }, patch);
+    await this.users.update(user.id, patch);
     return Object.assign(user, patch);
   }
 
@@ -169,11 +165,7 @@ export class UsersService {
   async promoteListedAdmins(): Promise<number> {
     const emails = this.config.auth.adminEmails;
     if (emails.length === 0) return 0;
-    const result = await this.users.update(
-      { email: In(emails), role: Not(UserRole.Admin), emailVerifiedAt: Not(IsNull()) },
-      { role: UserRole.Admin, adminFromList: true },
-    );
-    return result.affected ?? 0;
+    return this.users.promoteListed(emails);
   }
 
   /**
@@ -182,18 +174,12 @@ export class UsersService {
    * `npm run admin:create` are left alone. Returns the emails demoted.
    */
   async demoteUnlistedAdmins(): Promise<string[]> {
-    // an UPDATE ... RETURNING answers [rows, affected count] on PostgreSQL
-    const [rows]: [{ email: string }[], number] = await this.users.query(
-      `UPDATE users SET role = $1, admin_from_list = false, updated_at = now()
-        WHERE admin_from_list AND role = $2 AND NOT (email = ANY($3::text[])) RETURNING email`,
-      [UserRole.User, UserRole.Admin, this.config.auth.adminEmails],
-    );
-    return rows.map((r) => r.email);
+    return this.users.demoteUnlisted(this.config.auth.adminEmails);
   }
 
   /** Changes the editable parts of the profile; answers the fields that changed. */
   async updateProfile(id: string, changes: { fullName?: string; ageConfirmed?: boolean }): Promise<{ profile: ProfileResponseDto; changed: string[] }> {
-    const user = await this.users.findOneOrFail({ where: { id } });
+    const user = await this.users.getById(id);
     const changed: string[] = [];
     if (changes.fullName !== undefined && changes.fullName !== user.fullName) {
       user.fullName = changes.fullName;
@@ -215,13 +201,13 @@ export class UsersService {
   async upsertAdmin(email: string, password: string, fullName = 'Administrator'): Promise<{ user: UserEntity; created: boolean; displaced: string[] }> {
     const normalized = normalizeEmail(email);
     const passwordHash = await hashPassword(password);
-    return this.users.manager.transaction(async (m) => {
+    return this.users.transaction(async (m) => {
       const existing = await this.findVerifiedByEmail(normalized, m);
-      const user = existing ?? m.create(UserEntity, { email: normalized, fullName, tier: UserTier.Free });
+      const user = existing ?? this.users.build({ email: normalized, fullName, tier: UserTier.Free });
       Object.assign(user, { role: UserRole.Admin, adminFromList: false, passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? new Date() });
-      const saved = existing ? await m.save(user) : await this.saveNewUser(user, m);
-      const others = await m.find(UserEntity, { where: { email: normalized, emailVerifiedAt: IsNull() }, select: { id: true } });
-      return { user: saved, created: !existing, displaced: others.map((o) => o.id) };
+      const saved = existing ? await this.users.save(user, m) : await this.saveNewUser(user, m);
+      const displaced = await this.users.unverifiedIdsOf(m, normalized);
+      return { user: saved, created: !existing, displaced };
     });
   }
 }

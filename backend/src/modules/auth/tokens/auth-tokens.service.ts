@@ -1,9 +1,9 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, IsNull } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.module';
+import { AuthRepository } from '../auth.repository';
 import { AuthTokenEntity, AuthTokenPurpose } from './auth-token.entity';
 
 /** How long each kind of token lives. */
@@ -31,24 +31,25 @@ export class AuthTokensService {
   private readonly key: Buffer;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly repo: AuthRepository,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.key = createHmac('sha256', config.auth.jwtSecret).update('fr-auth-tokens').digest();
   }
 
   async issue(userId: string, purpose: AuthTokenPurpose, options: { email?: string; manager?: EntityManager } = {}): Promise<string> {
-    const m = options.manager ?? this.db.manager;
     const secret = randomBytes(24).toString('base64url');
     const now = new Date();
-    await m.delete(AuthTokenEntity, { userId, purpose, usedAt: IsNull() });
-    await m.insert(AuthTokenEntity, {
-      userId,
-      purpose,
-      tokenHash: sha256(secret),
-      email: options.email ?? null,
-      expiresAt: new Date(now.getTime() + AUTH_TOKEN_TTL_MINUTES[purpose] * 60_000),
-    });
+    await this.repo.replaceToken(
+      {
+        userId,
+        purpose,
+        tokenHash: sha256(secret),
+        email: options.email ?? null,
+        expiresAt: new Date(now.getTime() + AUTH_TOKEN_TTL_MINUTES[purpose] * 60_000),
+      },
+      options.manager,
+    );
     return `${secret}.${this.sign(purpose, secret)}`;
   }
 
@@ -59,24 +60,24 @@ export class AuthTokensService {
   async find(m: EntityManager, token: string, purpose: AuthTokenPurpose): Promise<AuthTokenEntity | null> {
     const secret = this.secretOf(token, purpose);
     if (!secret) return null;
-    const row = await m.findOne(AuthTokenEntity, { where: { tokenHash: sha256(secret), purpose }, lock: { mode: 'pessimistic_write' } });
+    const row = await this.repo.lockToken(m, sha256(secret), purpose);
     if (!row || row.usedAt || row.expiresAt <= new Date()) return null;
     return row;
   }
 
   async use(m: EntityManager, id: string): Promise<void> {
-    await m.update(AuthTokenEntity, { id }, { usedAt: new Date() });
+    await this.repo.markTokenUsed(m, id);
   }
 
   /** Ends every unused token of these purposes for the account (a password change ends its reset links). */
   async revokeAll(m: EntityManager, userId: string, purposes: AuthTokenPurpose[]): Promise<void> {
-    for (const purpose of purposes) await m.update(AuthTokenEntity, { userId, purpose, usedAt: IsNull() }, { usedAt: new Date() });
+    await this.repo.endTokens(m, userId, purposes);
   }
 
   /** One more wrong code on an MFA challenge; answers how many it has taken. */
   async countAttempt(id: string): Promise<number> {
-    const [row]: { attempts: number }[][] = await this.db.query(`UPDATE auth_tokens SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts`, [id]);
-    return row?.[0]?.attempts ?? MFA_CHALLENGE_MAX_ATTEMPTS;
+    // a token gone meanwhile counts as spent
+    return (await this.repo.countAttempt(id)) ?? MFA_CHALLENGE_MAX_ATTEMPTS;
   }
 
   private secretOf(token: string, purpose: AuthTokenPurpose): string | null {

@@ -1,14 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, IsNull } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { toDataURL } from 'qrcode';
 import { ConflictError, ValidationError } from '../../../common/errors';
 import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.module';
-import { UserEntity } from '../../users/user.entity';
+import type { UserEntity } from '../../users/user.entity';
+import { UsersRepository } from '../../users/users.repository';
+import { AuthRepository } from '../auth.repository';
 import { AuthException } from '../auth.exception';
-import { RecoveryCodeEntity } from './recovery-code.entity';
 import { newRecoveryCodes, newTotpSecret, otpauthUrl, recoveryCodeHash, SecretBox, totpStep } from './totp';
 
 export interface TwoFactorSetup {
@@ -36,7 +36,8 @@ export class TwoFactorService {
   private readonly recoveryKey: Buffer;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly repo: AuthRepository,
+    private readonly users: UsersRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     const material = config.auth.encryptionKey ?? config.auth.jwtSecret;
@@ -45,53 +46,49 @@ export class TwoFactorService {
   }
 
   async setup(userId: string): Promise<TwoFactorSetup> {
-    const user = await this.db.getRepository(UserEntity).findOneOrFail({ where: { id: userId } });
+    const user = await this.users.getById(userId);
     if (user.totpEnabledAt) throw new ConflictError('Two-factor authentication is already on. Turn it off first to set it up again.');
     const secret = newTotpSecret();
-    await this.db.getRepository(UserEntity).update({ id: userId }, { totpSecret: this.box.seal(secret), totpLastStep: null });
+    await this.users.update(userId, { totpSecret: this.box.seal(secret), totpLastStep: null });
     const url = otpauthUrl(secret, this.config.appName, user.email);
     return { secret, otpauth_url: url, qr_code: await toDataURL(url, { margin: 1, width: 240, errorCorrectionLevel: 'M' }) };
   }
 
   /** Turns two-factor on with a code from the app; answers the ten recovery codes (shown once). */
   async enable(userId: string, code: string): Promise<string[]> {
-    return this.db.transaction(async (m) => {
+    return this.repo.transaction(async (m) => {
       const user = await this.lockUser(m, userId);
       if (user.totpEnabledAt) throw new ConflictError('Two-factor authentication is already on.');
       if (!user.totpSecret) throw new ValidationError('Start the setup first: no authenticator secret is waiting to be confirmed.');
       const step = totpStep(this.box.open(user.totpSecret), code);
       if (step === null) throw AuthException.invalidCode();
       const codes = newRecoveryCodes();
-      await m.update(UserEntity, { id: userId }, { totpEnabledAt: new Date(), totpLastStep: step });
-      await m.delete(RecoveryCodeEntity, { userId });
-      await m.insert(
-        RecoveryCodeEntity,
-        codes.map((c) => ({ userId, codeHash: recoveryCodeHash(this.recoveryKey, c) })),
-      );
+      await this.users.update(userId, { totpEnabledAt: new Date(), totpLastStep: step }, m);
+      await this.repo.replaceRecoveryCodes(m, userId, codes.map((c) => recoveryCodeHash(this.recoveryKey, c)));
       return codes;
     });
   }
 
   /** Turns two-factor off; needs a current code or an unused recovery code. */
   async disable(userId: string, proof: SecondFactor): Promise<void> {
-    await this.db.transaction(async (m) => {
+    await this.repo.transaction(async (m) => {
       const user = await this.lockUser(m, userId);
       if (!user.totpEnabledAt) throw new ConflictError('Two-factor authentication is not on.');
       if (!(await this.verifyLocked(m, user, proof))) throw AuthException.invalidCode();
-      await m.update(UserEntity, { id: userId }, { totpSecret: null, totpEnabledAt: null, totpLastStep: null });
-      await m.delete(RecoveryCodeEntity, { userId });
+      await this.users.update(userId, { totpSecret: null, totpEnabledAt: null, totpLastStep: null }, m);
+      await this.repo.deleteRecoveryCodes(m, userId);
     });
   }
 
   /** For the second step of a sign-in: whether `proof` is good for this account (and spends it). */
   async verify(userId: string, proof: SecondFactor): Promise<boolean> {
-    return this.db.transaction(async (m) => this.verifyLocked(m, await this.lockUser(m, userId), proof));
+    return this.repo.transaction(async (m) => this.verifyLocked(m, await this.lockUser(m, userId), proof));
   }
 
   /** Ends two-factor without a code: an admin's reset for a person who lost every factor is not built; used when an account's email is taken back. */
   async reset(m: EntityManager, userId: string): Promise<void> {
-    await m.update(UserEntity, { id: userId }, { totpSecret: null, totpEnabledAt: null, totpLastStep: null });
-    await m.delete(RecoveryCodeEntity, { userId });
+    await this.users.update(userId, { totpSecret: null, totpEnabledAt: null, totpLastStep: null }, m);
+    await this.repo.deleteRecoveryCodes(m, userId);
   }
 
   private async verifyLocked(m: EntityManager, user: UserEntity, proof: SecondFactor): Promise<boolean> {
@@ -99,21 +96,18 @@ export class TwoFactorService {
     if (proof.code) {
       const step = totpStep(this.box.open(user.totpSecret), proof.code);
       if (step === null || (user.totpLastStep !== null && step <= user.totpLastStep)) return false;
-      await m.update(UserEntity, { id: user.id }, { totpLastStep: step });
+      await this.users.update(user.id, { totpLastStep: step }, m);
       return true;
     }
     if (proof.recovery_code) {
       const hash = recoveryCodeHash(this.recoveryKey, proof.recovery_code);
-      const found = await m.findOne(RecoveryCodeEntity, { where: { userId: user.id, codeHash: hash, usedAt: IsNull() } });
-      if (!found) return false;
-      await m.update(RecoveryCodeEntity, { id: found.id }, { usedAt: new Date() });
-      return true;
+      return this.repo.spendRecoveryCode(m, user.id, hash);
     }
     return false;
   }
 
   private async lockUser(m: EntityManager, userId: string): Promise<UserEntity> {
-    const user = await m.findOne(UserEntity, { where: { id: userId }, lock: { mode: 'pessimistic_write' } });
+    const user = await this.users.lockById(m, userId);
     if (!user) throw new ValidationError('No such account');
     return user;
   }
