@@ -4,13 +4,14 @@ import { RateLimitStorageModule } from '../auth/rate-limit/auth-rate-limit';
 import { UploadQuotaService } from './upload-quota.service';
 import { UploadEntity } from './upload.entity';
 import { UploadsController } from './uploads.controller';
+import { UploadsRepository } from './uploads.repository';
 import { UploadsService } from './uploads.service';
 
-/** Users' photos: POST/GET/DELETE /api/uploads and the quotas (GET /api/uploads/usage). Other modules read them through UploadsService. */
+/** Users' photos: POST/GET/DELETE /api/uploads and the quotas (GET /api/uploads/usage). Other modules read them through UploadsService; their rows through UploadsRepository. */
 @Module({
   imports: [TypeOrmModule.forFeature([UploadEntity]), RateLimitStorageModule],
   controllers: [UploadsController],
-  providers: [UploadsService, UploadQuotaService],
-  exports: [UploadsService],
+  providers: [UploadsRepository, UploadsService, UploadQuotaService],
+  exports: [UploadsService, UploadsRepository],
 })
 export class UploadsModule {}
