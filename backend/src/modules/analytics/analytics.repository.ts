@@ -18,11 +18,15 @@ export class AnalyticsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async insertEvent(event: AnalyticsEventName, userId: string | null, properties: Record<string, unknown>): Promise<void> {
-    await this.db.getRepository(AnalyticsEventEntity).insert({ event, userId, properties: properties as AnalyticsEventEntity['properties'] });
+    await this.db
+      .getRepository(AnalyticsEventEntity)
+      .insert({ event, userId, properties: properties as AnalyticsEventEntity['properties'] });
   }
 
   async insertActivity(userId: string, activityType: ActivityType, metadata: Record<string, unknown>): Promise<void> {
-    await this.db.getRepository(UserActivityLogEntity).insert({ userId, activityType, metadata: metadata as UserActivityLogEntity['metadata'] });
+    await this.db
+      .getRepository(UserActivityLogEntity)
+      .insert({ userId, activityType, metadata: metadata as UserActivityLogEntity['metadata'] });
   }
 
   /** The time of the user's latest recorded activity, or null. */

@@ -69,15 +69,19 @@ export class CreditsRepository {
 
   /** The account's buckets and held credits, or undefined when it has none. */
   async findAccount(userId: string, manager?: EntityManager): Promise<AccountRow | undefined> {
-    const rows = await (manager ?? this.db.manager).query(`SELECT subscription_balance, purchased_balance, held FROM credit_accounts WHERE user_id = $1`, [
-      userId,
-    ]);
+    const rows = await (manager ?? this.db.manager).query(
+      `SELECT subscription_balance, purchased_balance, held FROM credit_accounts WHERE user_id = $1`,
+      [userId],
+    );
     return rows[0];
   }
 
   /** The accounts of several users at once (users without one are left out). */
   async findAccounts(userIds: string[]): Promise<(AccountRow & { user_id: string })[]> {
-    return this.db.query(`SELECT user_id, subscription_balance, purchased_balance, held FROM credit_accounts WHERE user_id = ANY($1::uuid[])`, [userIds]);
+    return this.db.query(
+      `SELECT user_id, subscription_balance, purchased_balance, held FROM credit_accounts WHERE user_id = ANY($1::uuid[])`,
+      [userIds],
+    );
   }
 
   /**
@@ -101,7 +105,10 @@ export class CreditsRepository {
 
   /** The user a generation's hold belongs to (whatever its status), or undefined when it was never held. */
   async findHoldOwner(generationId: string, manager?: EntityManager): Promise<string | undefined> {
-    const rows: { user_id: string }[] = await (manager ?? this.db.manager).query(`SELECT user_id FROM credit_holds WHERE generation_id = $1`, [generationId]);
+    const rows: { user_id: string }[] = await (manager ?? this.db.manager).query(
+      `SELECT user_id FROM credit_holds WHERE generation_id = $1`,
+      [generationId],
+    );
     return rows[0]?.user_id;
   }
 
@@ -125,7 +132,10 @@ export class CreditsRepository {
 
   /** Locks the account row (to the commit) and answers it, or undefined without an account. */
   async lockAccount(m: EntityManager, userId: string): Promise<AccountRow | undefined> {
-    const [account] = await m.query(`SELECT subscription_balance, purchased_balance, held FROM credit_accounts WHERE user_id = $1 FOR UPDATE`, [userId]);
+    const [account] = await m.query(
+      `SELECT subscription_balance, purchased_balance, held FROM credit_accounts WHERE user_id = $1 FOR UPDATE`,
+      [userId],
+    );
     return account;
   }
 
@@ -155,7 +165,10 @@ export class CreditsRepository {
 
   /** Adds credits to the purchased bucket. */
   async addPurchased(m: EntityManager, userId: string, amount: number): Promise<void> {
-    await m.query(`UPDATE credit_accounts SET purchased_balance = purchased_balance + $2, updated_at = now() WHERE user_id = $1`, [userId, amount]);
+    await m.query(`UPDATE credit_accounts SET purchased_balance = purchased_balance + $2, updated_at = now() WHERE user_id = $1`, [
+      userId,
+      amount,
+    ]);
   }
 
   /** Takes the amounts from each bucket (held credits unchanged). */
@@ -169,7 +182,10 @@ export class CreditsRepository {
 
   /** Adds credits to the subscription bucket. */
   async addSubscription(m: EntityManager, userId: string, amount: number): Promise<void> {
-    await m.query(`UPDATE credit_accounts SET subscription_balance = subscription_balance + $2, updated_at = now() WHERE user_id = $1`, [userId, amount]);
+    await m.query(`UPDATE credit_accounts SET subscription_balance = subscription_balance + $2, updated_at = now() WHERE user_id = $1`, [
+      userId,
+      amount,
+    ]);
   }
 
   /** Up to 200 accounts whose period started a month or more before `now`, the oldest first. */

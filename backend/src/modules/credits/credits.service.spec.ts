@@ -10,7 +10,10 @@ const tx = {} as EntityManager;
 
 /** The service over a mocked repository: transactions run at once, and the ledger lines it books are collected. */
 function setup() {
-  const { sut, mock } = newTestService(CreditsService, { provide: MONTHLY_CREDITS_FOR_TIER, useValue: (tier: string) => PLAN_CREDITS[tier] ?? 0 });
+  const { sut, mock } = newTestService(CreditsService, {
+    provide: MONTHLY_CREDITS_FOR_TIER,
+    useValue: (tier: string) => PLAN_CREDITS[tier] ?? 0,
+  });
   const repo = mock(CreditsRepository);
   repo.inTransaction.mockImplementation((_manager, work) => work(tx) as never);
   const ledger: LedgerEntry[] = [];
@@ -21,7 +24,11 @@ function setup() {
   return { sut, repo, ledger, lines };
 }
 
-const account = (subscription: number, purchased: number, held = 0) => ({ subscription_balance: subscription, purchased_balance: purchased, held });
+const account = (subscription: number, purchased: number, held = 0) => ({
+  subscription_balance: subscription,
+  purchased_balance: purchased,
+  held,
+});
 
 describe('CreditsService', () => {
   describe('opening an account', () => {
@@ -31,7 +38,13 @@ describe('CreditsService', () => {
       await sut.openAccount('u1', 'pro');
       expect(repo.insertAccount).toHaveBeenCalledWith(tx, 'u1', 100, expect.any(Date));
       expect(ledger).toEqual([
-        { userId: 'u1', kind: CreditEntryKind.MonthlyGrant, bucket: CreditBucket.Subscription, amount: 100, reason: 'Monthly credits (pro plan)' },
+        {
+          userId: 'u1',
+          kind: CreditEntryKind.MonthlyGrant,
+          bucket: CreditBucket.Subscription,
+          amount: 100,
+          reason: 'Monthly credits (pro plan)',
+        },
       ]);
     });
 
