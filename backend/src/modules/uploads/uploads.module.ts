@@ -7,14 +7,11 @@ import { UploadsController } from './uploads.controller';
 import { UploadsRepository } from './uploads.repository';
 import { UploadsService } from './uploads.service';
 
-/**
- * Users' photos: POST/GET/DELETE /api/uploads and the quotas (GET /api/uploads/usage). Other modules
- * read them through UploadsService, and their rows through UploadsRepository.
- */
+/** Users' photos: POST/GET/DELETE /api/uploads and the quotas (GET /api/uploads/usage). Other modules read them through UploadsService. */
 @Module({
   imports: [TypeOrmModule.forFeature([UploadEntity]), RateLimitStorageModule],
   controllers: [UploadsController],
-  providers: [UploadsRepository, UploadsService, UploadQuotaService],
+  providers: [UploadsService, UploadQuotaService, UploadsRepository],
   exports: [UploadsService, UploadsRepository],
 })
 export class UploadsModule {}

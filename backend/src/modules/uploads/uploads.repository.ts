@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, DeepPartial, EntityManager, In } from 'typeorm';
 import { UploadEntity } from './upload.entity';
 
-/** Every read and write of uploads (the rows of users' photos; the files themselves are in storage). */
+/** Every read and write of the uploads table (the rows of users' photos; the files themselves are in storage). */
 @Injectable()
 export class UploadsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -41,6 +41,15 @@ export class UploadsRepository {
 
   async deleteOwn(userId: string, id: string): Promise<void> {
     await this.repo.delete({ id, userId });
+  }
+
+  /** The account's uploads among these ids or storage keys. */
+  async findMatching(userId: string, ids: string[], storageKeys: string[]): Promise<{ id: string }[]> {
+    return this.db.query(`SELECT id FROM uploads WHERE user_id = $1 AND (id::text = ANY($2::text[]) OR storage_key = ANY($3::text[]))`, [
+      userId,
+      ids,
+      storageKeys,
+    ]);
   }
 
   /** Sets last_used_at to now. */
