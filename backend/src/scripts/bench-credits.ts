@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../database/data-source';
+import { CreditsRepository } from '../modules/credits/credits.repository';
 import { CreditsService } from '../modules/credits/credits.service';
 
 /**
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
   try {
     await ds.initialize();
     await ds.runMigrations();
-    const credits = new CreditsService(ds, () => 3);
+    const credits = new CreditsService(new CreditsRepository(ds), () => 3);
     const users: string[] = [];
     for (let i = 0; i < userCount; i++) {
       const [row] = await ds.query(`INSERT INTO users (email) VALUES ($1) RETURNING id`, [`bench-${i}@example.com`]);

@@ -1,8 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
 import { ActivityService } from './activity.service';
-import { AnalyticsEventEntity, AnalyticsEventName } from './analytics-event.entity';
+import { AnalyticsEventName } from './analytics-event.entity';
+import { AnalyticsRepository } from './analytics.repository';
 
 export interface UserStats {
   total_generations: number;
@@ -22,14 +21,13 @@ export class AnalyticsService {
   private readonly logger = new Logger('Analytics');
 
   constructor(
-    @InjectRepository(AnalyticsEventEntity) private readonly events: Repository<AnalyticsEventEntity>,
+    private readonly repo: AnalyticsRepository,
     private readonly activity: ActivityService,
-    @InjectDataSource() private readonly db: DataSource,
   ) {}
 
   async track(event: AnalyticsEventName, userId: string | null, properties: Record<string, unknown> = {}): Promise<void> {
     try {
-      await this.events.insert({ event, userId, properties: properties as AnalyticsEventEntity['properties'] });
+      await this.repo.insertEvent(event, userId, properties);
     } catch (error) {
       this.logger.warn({ err: error, event, userId }, 'could not record an analytics event');
     }
@@ -44,14 +42,7 @@ export class AnalyticsService {
    */
   async userStats(userId: string): Promise<UserStats> {
     try {
-      const [row] = (await this.db.query(
-        `SELECT count(*)::int AS total,
-                count(*) FILTER (WHERE status = 'completed')::int AS completed,
-                count(*) FILTER (WHERE status = 'failed')::int AS failed,
-                coalesce(sum(cost) FILTER (WHERE status = 'completed'), 0)::int AS spent
-           FROM user_generations WHERE user_id = $1`,
-        [userId],
-      )) as { total: number; completed: number; failed: number; spent: number }[];
+      const row = await this.repo.generationCounts(userId);
       const last = await this.activity.lastActivityAt(userId);
       return {
         total_generations: row?.total ?? 0,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
-import { AuditLogEntity } from './audit-log.entity';
+import { EntityManager } from 'typeorm';
+import { UsersRepository } from '../users/users.repository';
+import { AuditRepository } from './audit.repository';
 
 export enum AuditAction {
   CreditsAdd = 'user.credits.add',
@@ -32,23 +32,29 @@ export interface AuditEntry {
 /** The audit trail of every admin and support action (read by admins in the console). */
 @Injectable()
 export class AuditService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    private readonly repo: AuditRepository,
+    private readonly users: UsersRepository,
+  ) {}
 
   /** Writes one row; pass the caller's transaction manager so the row commits with the action. */
-  async record(entry: AuditEntry, manager: EntityManager = this.db.manager): Promise<void> {
+  async record(entry: AuditEntry, manager?: EntityManager): Promise<void> {
     const ids = [entry.actorId, entry.targetUserId].filter((id): id is string => !!id);
-    const rows: { id: string; email: string }[] = ids.length ? await manager.query(`SELECT id, email FROM users WHERE id = ANY($1::uuid[])`, [ids]) : [];
+    const rows = ids.length ? await this.users.emailsOf(ids, manager) : [];
     const emailOf = (id?: string | null) => (id ? (rows.find((r) => r.id === id)?.email ?? null) : null);
-    await manager.insert(AuditLogEntity, {
-      actorId: entry.actorId,
-      actorEmail: emailOf(entry.actorId),
-      action: entry.action,
-      targetType: entry.targetType,
-      targetId: entry.targetId,
-      targetUserId: entry.targetUserId ?? null,
-      targetEmail: emailOf(entry.targetUserId),
-      before: (entry.before ?? null) as never,
-      after: (entry.after ?? null) as never,
-    });
+    await this.repo.insert(
+      {
+        actorId: entry.actorId,
+        actorEmail: emailOf(entry.actorId),
+        action: entry.action,
+        targetType: entry.targetType,
+        targetId: entry.targetId,
+        targetUserId: entry.targetUserId ?? null,
+        targetEmail: emailOf(entry.targetUserId),
+        before: entry.before ?? null,
+        after: entry.after ?? null,
+      },
+      manager,
+    );
   }
 }

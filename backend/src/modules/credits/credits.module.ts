@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { planForTier } from '../catalog/plans';
 import { CreditAccountEntity, CreditHoldEntity, CreditLedgerEntryEntity } from './credit.entities';
 import { CreditsResetJob } from './credits-reset.job';
+import { CreditsRepository } from './credits.repository';
 import { CreditsService, MONTHLY_CREDITS_FOR_TIER, MonthlyCreditsForTier } from './credits.service';
 
 /** The credit ledger (holds, captures, releases, adjustments, monthly reset). Global: many modules spend or show credits. */
@@ -10,10 +11,11 @@ import { CreditsService, MONTHLY_CREDITS_FOR_TIER, MonthlyCreditsForTier } from 
 @Module({
   imports: [TypeOrmModule.forFeature([CreditAccountEntity, CreditLedgerEntryEntity, CreditHoldEntity])],
   providers: [
+    CreditsRepository,
     CreditsService,
     CreditsResetJob,
     { provide: MONTHLY_CREDITS_FOR_TIER, useValue: ((tier: string) => planForTier(tier).monthlyCredits) satisfies MonthlyCreditsForTier },
   ],
-  exports: [CreditsService],
+  exports: [CreditsService, CreditsRepository],
 })
 export class CreditsModule {}

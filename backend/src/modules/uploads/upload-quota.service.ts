@@ -1,12 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { AppError, ErrorCode, RateLimitError } from '../../common/errors';
 import { APP_CONFIG } from '../../config/config.module';
 import { type AppConfig } from '../../config/app-config';
 import { AUTH_RATE_LIMIT_STORAGE } from '../auth/rate-limit/auth-rate-limit';
 import type { RateLimitStore } from '../auth/rate-limit/redis-throttler.storage';
-import { UploadEntity } from './upload.entity';
+import { UploadsRepository } from './uploads.repository';
 
 const HOUR_MS = 3600_000;
 const MB = 1024 * 1024;
@@ -59,7 +58,7 @@ export class UploadQuotaService {
   private readonly retentionDays: number;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly uploads: UploadsRepository,
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(AUTH_RATE_LIMIT_STORAGE) private readonly counters: RateLimitStore,
   ) {
@@ -71,7 +70,7 @@ export class UploadQuotaService {
     const [photos, bytes, kept] = await Promise.all([
       this.counters.peek(photosKey(userId)),
       this.counters.peek(bytesKey(userId)),
-      this.bytesKept(this.db.manager, userId),
+      this.uploads.bytesKept(userId),
     ]);
     const msLeft = Math.max(photos.msLeft, bytes.msLeft);
     return {
@@ -93,7 +92,7 @@ export class UploadQuotaService {
     const [photos, bytes] = await Promise.all([this.counters.peek(photosKey(userId)), this.counters.peek(bytesKey(userId))]);
     if (photos.count >= this.limits.photosPerHour) throw this.photosError(photos.msLeft);
     if (bytes.count >= this.limits.bytesPerHour) throw this.bytesError(bytes.msLeft);
-    if ((await this.bytesKept(this.db.manager, userId)) >= this.limits.bytesKept) throw this.keptError();
+    if ((await this.uploads.bytesKept(userId)) >= this.limits.bytesKept) throw this.keptError();
   }
 
   /**
@@ -120,22 +119,13 @@ export class UploadQuotaService {
   }
 
   /**
-   * Inside the transaction that records new photos: takes a per-account lock (held to the commit)
-   * and refuses with 413 when the photos kept plus `bytes` would pass the storage allowance.
+   * Inside the transaction that records new photos (`manager`): takes a per-account lock (held to
+   * the commit) and refuses with 413 when the photos kept plus `bytes` would pass the storage
+   * allowance. Without a manager it is the early check before any work, with no lock to hold.
    */
-  async assertRoomToKeep(manager: EntityManager, userId: string, bytes: number): Promise<void> {
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('uploads-kept:' || $1, 0))`, [userId]);
-    if ((await this.bytesKept(manager, userId)) + bytes > this.limits.bytesKept) throw this.keptError();
-  }
-
-  private async bytesKept(manager: EntityManager, userId: string): Promise<number> {
-    const [row] = (await manager
-      .getRepository(UploadEntity)
-      .createQueryBuilder('u')
-      .select('COALESCE(SUM(u.received_bytes), 0)::bigint', 'kept')
-      .where('u.user_id = :userId', { userId })
-      .getRawMany()) as Array<{ kept: string }>;
-    return Number(row?.kept ?? 0);
+  async assertRoomToKeep(userId: string, bytes: number, manager?: EntityManager): Promise<void> {
+    await this.uploads.lockKept(userId, manager);
+    if ((await this.uploads.bytesKept(userId, manager)) + bytes > this.limits.bytesKept) throw this.keptError();
   }
 
   private photosError(msLeft: number): RateLimitError {

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
 import { IMAGE_WORK_GATE, type WorkGate } from '../../common/concurrency';
 import { NotFoundError, ValidationError } from '../../common/errors';
 import { STORAGE, type StoragePort } from '../../storage';
@@ -10,6 +8,7 @@ import { cleanCopy, inspectPhoto, PhotoRejectedError, UPLOAD_LIMITS, UPLOAD_MESS
 import { PhotoTooLargeError } from './photo-upload.interceptor';
 import { UploadQuotaService } from './upload-quota.service';
 import { UploadEntity } from './upload.entity';
+import { UploadsRepository } from './uploads.repository';
 
 /** Where a user's photo lives: everything of a user is under `users/<user id>/`. */
 export function uploadStorageKey(userId: string, uploadId: string): string {
@@ -32,15 +31,11 @@ export class UploadsService {
   private readonly logger = new Logger('Uploads');
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly repo: UploadsRepository,
     @Inject(STORAGE) private readonly storage: StoragePort,
     @Inject(IMAGE_WORK_GATE) private readonly imageWork: WorkGate,
     private readonly quota: UploadQuotaService,
   ) {}
-
-  private get repo() {
-    return this.db.getRepository(UploadEntity);
-  }
 
   async create(userId: string, files: IncomingPhoto[] | undefined): Promise<UploadResponseDto[]> {
     if (!files || files.length === 0) throw new ValidationError(UPLOAD_MESSAGES.none);
@@ -53,7 +48,7 @@ export class UploadsService {
     // 2. the allowances, counted on the bytes received: storage kept (checked again, under a lock,
     //    when recording), and the hour's (taken now, given back if the batch fails later)
     const received = files.reduce((sum, file) => sum + file.buffer.length, 0);
-    await this.quota.assertRoomToKeep(this.db.manager, userId, received);
+    await this.quota.assertRoomToKeep(userId, received);
     const giveBack = await this.quota.reserve(userId, files.length, received);
     try {
       // 3. decode and re-encode, a bounded number at once in this process (503 + Retry-After beyond)
@@ -65,7 +60,7 @@ export class UploadsService {
       // 4. store, then record under the storage allowance; undo the stored objects when anything fails
       const rows = accepted.map((photo, i) => {
         const id = randomUUID();
-        return this.repo.create({
+        return this.repo.build({
           id,
           userId,
           storageKey: uploadStorageKey(userId, id),
@@ -76,7 +71,7 @@ export class UploadsService {
         });
       });
       await this.storeAndRecord(userId, rows, accepted, received);
-      const saved = await this.repo.findBy({ id: In(rows.map((r) => r.id)) });
+      const saved = await this.repo.findByIds(rows.map((r) => r.id));
       const byId = new Map(saved.map((r) => [r.id, r]));
       return Promise.all(rows.map((r) => this.toDto(byId.get(r.id) ?? r)));
     } catch (error) {
@@ -92,9 +87,9 @@ export class UploadsService {
         await this.storage.put(row.storageKey, photos[i].jpeg, { contentType: 'image/jpeg' });
         stored.push(row.storageKey);
       }
-      await this.db.transaction(async (m) => {
-        await this.quota.assertRoomToKeep(m, userId, received);
-        await m.getRepository(UploadEntity).insert(rows);
+      await this.repo.transaction(async (m) => {
+        await this.quota.assertRoomToKeep(userId, received, m);
+        await this.repo.insert(rows, m);
       });
     } catch (error) {
       await Promise.all(stored.map((key) => this.storage.delete(key).catch((e) => this.logger.warn({ err: e, key }, 'could not remove a stored photo'))));
@@ -109,7 +104,7 @@ export class UploadsService {
   async delete(userId: string, id: string): Promise<void> {
     const row = await this.findOwn(userId, id);
     await this.storage.delete(row.storageKey);
-    await this.repo.delete({ id: row.id, userId });
+    await this.repo.deleteOwn(userId, row.id);
   }
 
   /**
@@ -119,7 +114,7 @@ export class UploadsService {
   async findOwnedOrdered(userId: string, ids: string[]): Promise<UploadEntity[]> {
     const unique = [...new Set(ids)];
     if (unique.some((id) => !UUID.test(id))) throw new ValidationError(UPLOAD_MESSAGES.notFound);
-    const rows = unique.length ? await this.repo.findBy({ id: In(unique), userId }) : [];
+    const rows = unique.length ? await this.repo.findOwnByIds(userId, unique) : [];
     if (rows.length !== unique.length) throw new ValidationError(`${UPLOAD_MESSAGES.notFound} Please upload it again.`);
     const byId = new Map(rows.map((r) => [r.id, r]));
     return unique.map((id) => byId.get(id)!);
@@ -127,11 +122,11 @@ export class UploadsService {
 
   /** Marks uploads as used now (they are kept 30 days after their last use). */
   async touch(ids: string[]): Promise<void> {
-    if (ids.length) await this.repo.update({ id: In(ids) }, { lastUsedAt: () => 'now()' });
+    if (ids.length) await this.repo.touch(ids);
   }
 
   private async findOwn(userId: string, id: string): Promise<UploadEntity> {
-    const row = UUID.test(id) ? await this.repo.findOneBy({ id, userId }) : null;
+    const row = UUID.test(id) ? await this.repo.findOwn(userId, id) : null;
     if (!row) throw new NotFoundError(UPLOAD_MESSAGES.notFound);
     return row;
   }

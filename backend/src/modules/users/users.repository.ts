@@ -36,6 +36,11 @@ export class UsersRepository {
     await (manager ?? this.db.manager).query(`UPDATE users SET suspended_at = NULL, suspension_reason = NULL, updated_at = now() WHERE id = $1`, [id]);
   }
 
+  /** The email of each of these users (unknown ids are left out); `manager`: inside the caller's transaction. */
+  emailsOf(ids: string[], manager?: EntityManager): Promise<{ id: string; email: string }[]> {
+    return (manager ?? this.db.manager).query(`SELECT id, email FROM users WHERE id = ANY($1::uuid[])`, [ids]);
+  }
+
   /** Sets the account's tier. */
   async setTier(manager: EntityManager | undefined, id: string, tier: Tier): Promise<void> {
     await (manager ?? this.db.manager).query(`UPDATE users SET tier = $2, updated_at = now() WHERE id = $1`, [id, tier]);

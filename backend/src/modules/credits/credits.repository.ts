@@ -1,0 +1,226 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { CreditBucket, CreditEntryKind } from './credit.entities';
+
+/** TypeORM answers an UPDATE ... RETURNING on PostgreSQL as [rows, affectedCount]; other statements as rows. */
+function returnedRows<T>(result: unknown): T[] {
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[0] as T[];
+  return result as T[];
+}
+
+/** A credit_accounts row as the ledger reads it (PostgreSQL integers; the service turns them into a balance). */
+export interface AccountRow {
+  subscription_balance: number;
+  purchased_balance: number;
+  held: number;
+}
+
+/** An account due for its monthly reset, locked, with the tier of its user. */
+export interface DueAccountRow extends AccountRow {
+  period_start: Date;
+  tier: string;
+}
+
+/** One immutable line of the books. */
+export interface LedgerEntry {
+  userId: string;
+  kind: CreditEntryKind;
+  bucket: CreditBucket;
+  amount: number;
+  generationId?: string | null;
+  reason?: string | null;
+  actorId?: string | null;
+}
+
+/**
+ * Every read and write of credit_accounts, credit_holds and credit_ledger_entries. The arithmetic
+ * stays in single statements or runs under the row lock a `lock...` method takes, so the methods
+ * that take a required manager only make sense inside the caller's transaction: called outside
+ * one, the lock would end with the statement.
+ */
+@Injectable()
+export class CreditsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** Runs `work` in the caller's open transaction when there is one, else in a new transaction. */
+  inTransaction<T>(manager: EntityManager | undefined, work: (m: EntityManager) => Promise<T>): Promise<T> {
+    if (manager?.queryRunner?.isTransactionActive) return work(manager);
+    return (manager ?? this.db.manager).transaction(work);
+  }
+
+  /** Appends one ledger entry. */
+  async insertEntry(m: EntityManager, e: LedgerEntry): Promise<void> {
+    await m.query(
+      `INSERT INTO credit_ledger_entries (user_id, kind, bucket, amount, generation_id, reason, actor_id) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [e.userId, e.kind, e.bucket, e.amount, e.generationId ?? null, e.reason ?? null, e.actorId ?? null],
+    );
+  }
+
+  /** Creates the account with `subscription` credits unless it exists; answers whether it was created. */
+  async insertAccount(m: EntityManager, userId: string, subscription: number, periodStart: Date): Promise<boolean> {
+    const inserted: unknown[] = await m.query(
+      `INSERT INTO credit_accounts (user_id, subscription_balance, purchased_balance, held, period_start)
+       VALUES ($1, $2, 0, 0, $3) ON CONFLICT (user_id) DO NOTHING RETURNING user_id`,
+      [userId, subscription, periodStart],
+    );
+    return inserted.length > 0;
+  }
+
+  /** The account's buckets and held credits, or undefined when it has none. */
+  async findAccount(userId: string, manager?: EntityManager): Promise<AccountRow | undefined> {
+    const rows = await (manager ?? this.db.manager).query(
+      `SELECT subscription_balance, purchased_balance, held FROM credit_accounts WHERE user_id = $1`,
+      [userId],
+    );
+    return rows[0];
+  }
+
+  /** The accounts of several users at once (users without one are left out). */
+  async findAccounts(userIds: string[]): Promise<(AccountRow & { user_id: string })[]> {
+    return this.db.query(
+      `SELECT user_id, subscription_balance, purchased_balance, held FROM credit_accounts WHERE user_id = ANY($1::uuid[])`,
+      [userIds],
+    );
+  }
+
+  /**
+   * Raises the account's held credits by `amount` and records the hold, in one statement, only when
+   * the available balance covers it and the generation has no hold yet. Answers whether it held;
+   * a concurrent hold of the same generation surfaces as a unique violation (23505).
+   */
+  async holdIfAffordable(userId: string, generationId: string, amount: number, manager?: EntityManager): Promise<boolean> {
+    const rows: unknown[] = await (manager ?? this.db.manager).query(
+      `WITH account AS (
+         UPDATE credit_accounts SET held = held + $3, updated_at = now()
+          WHERE user_id = $1 AND subscription_balance + purchased_balance - held >= $3
+            AND NOT EXISTS (SELECT 1 FROM credit_holds WHERE generation_id = $2)
+         RETURNING user_id)
+       INSERT INTO credit_holds (generation_id, user_id, amount, status)
+       SELECT $2, user_id, $3, 'held' FROM account RETURNING generation_id`,
+      [userId, generationId, amount],
+    );
+    return rows.length > 0;
+  }
+
+  /** The user a generation's hold belongs to (whatever its status), or undefined when it was never held. */
+  async findHoldOwner(generationId: string, manager?: EntityManager): Promise<string | undefined> {
+    const rows: { user_id: string }[] = await (manager ?? this.db.manager).query(
+      `SELECT user_id FROM credit_holds WHERE generation_id = $1`,
+      [generationId],
+    );
+    return rows[0]?.user_id;
+  }
+
+  /** Marks an open hold captured; answers its user and amount, or undefined when it was not open. */
+  async captureHold(m: EntityManager, generationId: string): Promise<{ userId: string; amount: number } | undefined> {
+    const holds = returnedRows<{ user_id: string; amount: number }>(
+      await m.query(
+        `UPDATE credit_holds SET status = 'captured', resolved_at = now()
+          WHERE generation_id = $1 AND status = 'held' RETURNING user_id, amount`,
+        [generationId],
+      ),
+    );
+    return holds[0] && { userId: holds[0].user_id, amount: holds[0].amount };
+  }
+
+  /** Locks the account row (to the commit) and answers its subscription bucket, or undefined without an account. */
+  async lockSubscriptionBalance(m: EntityManager, userId: string): Promise<number | undefined> {
+    const [account] = await m.query(`SELECT subscription_balance FROM credit_accounts WHERE user_id = $1 FOR UPDATE`, [userId]);
+    return account ? Number(account.subscription_balance) : undefined;
+  }
+
+  /** Locks the account row (to the commit) and answers it, or undefined without an account. */
+  async lockAccount(m: EntityManager, userId: string): Promise<AccountRow | undefined> {
+    const [account] = await m.query(
+      `SELECT subscription_balance, purchased_balance, held FROM credit_accounts WHERE user_id = $1 FOR UPDATE`,
+      [userId],
+    );
+    return account;
+  }
+
+  /** Charges a captured hold: takes the amounts from each bucket and `held` from the held credits. */
+  async chargeHeld(m: EntityManager, userId: string, fromSubscription: number, fromPurchased: number, held: number): Promise<void> {
+    await m.query(
+      `UPDATE credit_accounts SET subscription_balance = subscription_balance - $2, purchased_balance = purchased_balance - $3,
+              held = held - $4, updated_at = now() WHERE user_id = $1`,
+      [userId, fromSubscription, fromPurchased, held],
+    );
+  }
+
+  /** Releases an open hold and gives its credits back to the account, in one statement; answers whether there was one. */
+  async releaseHold(generationId: string, manager?: EntityManager): Promise<boolean> {
+    const rows = returnedRows(
+      await (manager ?? this.db.manager).query(
+        `WITH released AS (
+           UPDATE credit_holds SET status = 'released', resolved_at = now()
+            WHERE generation_id = $1 AND status = 'held' RETURNING user_id, amount)
+         UPDATE credit_accounts a SET held = a.held - r.amount, updated_at = now()
+           FROM released r WHERE a.user_id = r.user_id RETURNING a.user_id`,
+        [generationId],
+      ),
+    );
+    return rows.length > 0;
+  }
+
+  /** Adds credits to the purchased bucket. */
+  async addPurchased(m: EntityManager, userId: string, amount: number): Promise<void> {
+    await m.query(`UPDATE credit_accounts SET purchased_balance = purchased_balance + $2, updated_at = now() WHERE user_id = $1`, [
+      userId,
+      amount,
+    ]);
+  }
+
+  /** Takes the amounts from each bucket (held credits unchanged). */
+  async deductBuckets(m: EntityManager, userId: string, fromSubscription: number, fromPurchased: number): Promise<void> {
+    await m.query(
+      `UPDATE credit_accounts SET subscription_balance = subscription_balance - $2, purchased_balance = purchased_balance - $3, updated_at = now()
+        WHERE user_id = $1`,
+      [userId, fromSubscription, fromPurchased],
+    );
+  }
+
+  /** Adds credits to the subscription bucket. */
+  async addSubscription(m: EntityManager, userId: string, amount: number): Promise<void> {
+    await m.query(`UPDATE credit_accounts SET subscription_balance = subscription_balance + $2, updated_at = now() WHERE user_id = $1`, [
+      userId,
+      amount,
+    ]);
+  }
+
+  /** Up to 200 accounts whose period started a month or more before `now`, the oldest first. */
+  async findDueAccounts(now: Date): Promise<string[]> {
+    const due: { user_id: string }[] = await this.db.query(
+      `SELECT user_id FROM credit_accounts WHERE period_start + interval '1 month' <= $1 ORDER BY period_start LIMIT 200`,
+      [now],
+    );
+    return due.map((r) => r.user_id);
+  }
+
+  /**
+   * Locks the account (to the commit) when it is still due for its reset, with its user's tier;
+   * undefined when another worker reset it first.
+   */
+  async lockDueAccount(m: EntityManager, userId: string, now: Date): Promise<DueAccountRow | undefined> {
+    const [row] = await m.query(
+      `SELECT a.subscription_balance, a.purchased_balance, a.held, a.period_start, u.tier
+         FROM credit_accounts a JOIN users u ON u.id = a.user_id
+        WHERE a.user_id = $1 AND a.period_start + interval '1 month' <= $2 FOR UPDATE OF a`,
+      [userId, now],
+    );
+    return row;
+  }
+
+  /** Sets the subscription bucket and moves the period on by every whole month that has passed up to `now`. */
+  async resetPeriod(m: EntityManager, userId: string, subscription: number, now: Date): Promise<void> {
+    await m.query(
+      `UPDATE credit_accounts
+          SET subscription_balance = $2,
+              period_start = period_start + interval '1 month' * (
+                SELECT count(*) FROM generate_series(period_start + interval '1 month', $3::timestamptz, interval '1 month')),
+              updated_at = now()
+        WHERE user_id = $1`,
+      [userId, subscription, now],
+    );
+  }
+}
