@@ -45,7 +45,7 @@ function balance(available: number): CreditBalance {
 function setup(locked: LockedUser | null = { tier: 'free', suspended_at: null, suspension_reason: null }) {
   const built = newTestService(AdminUsersService);
   const { mock } = built;
-  const manager = { query: jest.fn().mockResolvedValue([{ user_id: USER }]) } as unknown as EntityManager;
+  const manager = {} as EntityManager;
   const repo = mock(AdminUsersRepository);
   repo.transaction.mockImplementation((work) => work(manager));
   repo.findRow.mockResolvedValue(userRow());
@@ -136,9 +136,16 @@ describe('AdminUsersService', () => {
       expect(mock(CreditsService).adjust).not.toHaveBeenCalled();
     });
 
+    it('answers not found for an account without credits, changing nothing', async () => {
+      const { sut, mock } = setup();
+      mock(CreditsService).lockedBalance.mockResolvedValue(null);
+      await expect(sut.adjustCredits(ADMIN, USER, { mode: 'add', amount: 1, reason: 'goodwill' })).rejects.toBeInstanceOf(NotFoundError);
+      expect(mock(CreditsService).adjust).not.toHaveBeenCalled();
+    });
+
     it('refuses to deduct more than the account has, with the amounts', async () => {
       const { sut, mock } = setup();
-      mock(CreditsService).getBalance.mockResolvedValue(balance(3));
+      mock(CreditsService).lockedBalance.mockResolvedValue(balance(3));
       const refused = sut.adjustCredits(ADMIN, USER, { mode: 'deduct', amount: 4, reason: 'refund reversed' });
       await expect(refused).rejects.toBeInstanceOf(InsufficientCreditsError);
       await expect(refused).rejects.toMatchObject({ required: 4, available: 3 });
@@ -147,7 +154,7 @@ describe('AdminUsersService', () => {
 
     it('accepts an amount typed as text and tells the person what changed and what they have now', async () => {
       const { sut, mock } = setup();
-      mock(CreditsService).getBalance.mockResolvedValue(balance(5));
+      mock(CreditsService).lockedBalance.mockResolvedValue(balance(5));
       mock(CreditsService).adjust.mockResolvedValue({ balance: balance(6), amount: 1, mode: 'add' });
       await sut.adjustCredits(ADMIN, USER, { mode: 'add', amount: ' 1 ', reason: ' goodwill ' });
       expect(mock(CreditsService).adjust).toHaveBeenCalledWith({ userId: USER, mode: 'add', amount: 1, reason: 'goodwill', actorId: ADMIN }, expect.anything());

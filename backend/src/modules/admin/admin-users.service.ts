@@ -220,11 +220,9 @@ export class AdminUsersService {
     if (typeof n !== 'number' || !Number.isSafeInteger(n) || n <= 0 || n > MAX_ADJUSTMENT) throw new ValidationError(ADMIN_MESSAGES.validAmount);
     const why = reason.trim();
     const balanceAfter = await this.repo.transaction(async (m) => {
-      // the account locked for the whole adjustment, so "before" is what the ledger changed.
-      // CreditsService has no method that locks an account yet: this one query stays until it has.
-      const [account] = await m.query(`SELECT user_id FROM credit_accounts WHERE user_id = $1 FOR UPDATE`, [id]);
-      if (!account) throw new NotFoundError();
-      const before = await this.credits.getBalance(id, m);
+      // the account locked for the whole adjustment, so "before" is what the ledger changed
+      const before = await this.credits.lockedBalance(id, m);
+      if (!before) throw new NotFoundError();
       if (mode === 'deduct' && n > before.available) throw new InsufficientCreditsError(n, before.available);
       const result = await this.credits.adjust({ userId: id, mode, amount: n, reason: why, actorId }, m);
       await this.audit.record(

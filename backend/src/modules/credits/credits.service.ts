@@ -75,6 +75,12 @@ export class CreditsService {
     });
   }
 
+  /** The balance with the account locked until `m`'s transaction ends (a change that must read "before" exactly); null without an account. */
+  async lockedBalance(userId: string, m: EntityManager): Promise<CreditBalance | null> {
+    const account = await this.repo.lockAccount(m, userId);
+    return account ? toBalance(account) : null;
+  }
+
   async getBalance(userId: string, manager?: EntityManager): Promise<CreditBalance> {
     return toBalance(await this.repo.findAccount(userId, manager));
   }
