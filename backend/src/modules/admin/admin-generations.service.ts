@@ -80,20 +80,18 @@ export class AdminGenerationsService {
     assertUuid(id);
     const [row] = await this.db.query(`SELECT user_id, status, category, type FROM user_generations WHERE id = $1`, [id]);
     if (!row) throw new NotFoundError();
-    await this.generations.remove(row.user_id, id, (manager) =>
-      this.audit.record(
-        {
-          actorId,
-          action: AuditAction.GenerationRemove,
-          targetType: 'generation',
-          targetId: id,
-          targetUserId: row.user_id,
-          before: { status: row.status, category: row.category, type: row.type },
-          after: reason ? { removed: true, reason } : { removed: true },
-        },
-        manager,
-      ),
-    );
+    // the audit row is written in the removal's own transaction: no removal without it
+    await this.generations.remove(row.user_id, id, {
+      audit: {
+        actorId,
+        action: AuditAction.GenerationRemove,
+        targetType: 'generation',
+        targetId: id,
+        targetUserId: row.user_id,
+        before: { status: row.status, category: row.category, type: row.type },
+        after: reason ? { removed: true, reason } : { removed: true },
+      },
+    });
   }
 
   /**

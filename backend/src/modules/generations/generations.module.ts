@@ -4,12 +4,14 @@ import express from 'express';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { STORAGE, type StoragePort } from '../../storage';
-import { AnalyticsModule } from '../analytics/analytics.module';
 import { AuthModule } from '../auth/auth.module';
 import { CatalogModule, CatalogService } from '../catalog';
 import { UploadsModule } from '../uploads/uploads.module';
 import { GenerationEventsService } from './generation-events.service';
+import { GenerationEventBus } from './generation-lifecycle';
+import { GenerationOpsRelay } from './generation-ops-relay';
 import { GenerationOutcomesService } from './generation-outcomes.service';
+import { GenerationPipeline } from './generation-pipeline';
 import { GenerationStreamService } from './generation-stream.service';
 import { GenerationWorkerService } from './generation-worker.service';
 import { GenerationEntity } from './generation.entity';
@@ -23,10 +25,11 @@ import { AI_PROVIDER, createAiProvider } from './providers';
 
 /**
  * Generations: the API (start, read, list, events, cancel, delete, download), the provider's
- * webhooks, the queue jobs that drive the AI provider (AI_PROVIDER), and progress events.
+ * webhooks, the queue jobs that drive the AI provider (AI_PROVIDER, all queued by GenerationPipeline),
+ * and the events of a generation (generation-lifecycle.ts) that other modules listen to.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([GenerationEntity]), UploadsModule, CatalogModule, AnalyticsModule, AuthModule],
+  imports: [TypeOrmModule.forFeature([GenerationEntity]), UploadsModule, CatalogModule, AuthModule],
   controllers: [GenerationsController, ProviderWebhooksController],
   providers: [
     {
@@ -36,7 +39,10 @@ import { AI_PROVIDER, createAiProvider } from './providers';
         createAiProvider({ config, storage, artworkSvg: (id) => catalog.getArtwork(id)?.svg }),
     },
     GenerationsRepository,
+    GenerationEventBus,
     GenerationEventsService,
+    GenerationOpsRelay,
+    GenerationPipeline,
     GenerationOutcomesService,
     ProviderInputsService,
     GenerationsService,
