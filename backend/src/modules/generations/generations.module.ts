@@ -7,6 +7,7 @@ import { STORAGE, type StoragePort } from '../../storage';
 import { AuthModule } from '../auth/auth.module';
 import { CatalogModule, CatalogService } from '../catalog';
 import { UploadsModule } from '../uploads/uploads.module';
+import { UsersModule } from '../users/users.module';
 import { GenerationEventsService } from './generation-events.service';
 import { GenerationEventBus } from './generation-lifecycle';
 import { GenerationOpsRelay } from './generation-ops-relay';
@@ -18,6 +19,7 @@ import { GenerationEntity } from './generation.entity';
 import { GenerationsController } from './generations.controller';
 import { GenerationsRepository } from './generations.repository';
 import { GenerationsService } from './generations.service';
+import { SafetyRefusalsRepository } from './safety-refusals.repository';
 import { SafetyRefusalsService } from './safety-refusals.service';
 import { ProviderInputsService } from './provider-inputs.service';
 import { ProviderWebhooksController } from './provider-webhooks.controller';
@@ -29,7 +31,7 @@ import { AI_PROVIDER, createAiProvider } from './providers';
  * and the events of a generation (generation-lifecycle.ts) that other modules listen to.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([GenerationEntity]), UploadsModule, CatalogModule, AuthModule],
+  imports: [TypeOrmModule.forFeature([GenerationEntity]), UploadsModule, UsersModule, CatalogModule, AuthModule],
   controllers: [GenerationsController, ProviderWebhooksController],
   providers: [
     {
@@ -46,6 +48,7 @@ import { AI_PROVIDER, createAiProvider } from './providers';
     GenerationOutcomesService,
     ProviderInputsService,
     GenerationsService,
+    SafetyRefusalsRepository,
     SafetyRefusalsService,
     GenerationStreamService,
     GenerationWorkerService,

@@ -10,12 +10,13 @@ import { MeService } from './me.service';
 import { UserSettingsEntity } from './user-settings.entity';
 import { UserSettingsService } from './user-settings.service';
 import { UserEntity } from './user.entity';
+import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity, UserSettingsEntity]), AnalyticsModule],
   controllers: [MeController, MailPreferencesController],
-  providers: [UsersService, UserSettingsService, MeService, FirstAdminService, AdminEmailsService, UserMailService],
-  exports: [UsersService, UserMailService],
+  providers: [UsersService, UsersRepository, UserSettingsService, MeService, FirstAdminService, AdminEmailsService, UserMailService],
+  exports: [UsersService, UsersRepository, UserMailService],
 })
 export class UsersModule {}
