@@ -87,7 +87,7 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * GenerationPoll step 1, 2, ... every AI_POLL_INTERVAL_MS, at most AI_MAX_POLLS steps (a webhook
  * adds an immediate step), then the result is fetched, stored, the hold captured. GenerationSweep
  * (every AI_SWEEP_INTERVAL_MS, and once when a consumer boots) resumes generations whose jobs were
- * lost.
+ * lost. Every job is queued, and every cancel sent to the provider, through GenerationPipeline.
  *
  * Idempotency rules, all enforced by conditional UPDATEs in PostgreSQL (generations.repository.ts):
  * - The provider's start is called only by the job that set `submit_started_at` on a row that had
