@@ -1,5 +1,6 @@
 import { PROCESS_ROLE, type ProcessRole } from './common/process-role';
 import { DynamicModule, Module } from '@nestjs/common';
+import { EventEmitterModule } from '@nestjs/event-emitter';
 import { LoggingModule } from './common/logging/logging.module';
 import { OpsEventsModule } from './common/ops-events';
 import { AppConfig } from './config/app-config';
@@ -38,6 +39,7 @@ export class AppModule {
         AppConfigModule.forRoot(config),
         LoggingModule,
         OpsEventsModule,
+        EventEmitterModule.forRoot(),
         ImageWorkModule,
         DatabaseModule,
         QueueModule.forRoot({

@@ -59,20 +59,18 @@ export class AdminGenerationsService {
     assertUuid(id);
     const row = await this.generationRows.findById(id);
     if (!row) throw new NotFoundError();
-    await this.generations.remove(row.userId, id, (manager) =>
-      this.audit.record(
-        {
-          actorId,
-          action: AuditAction.GenerationRemove,
-          targetType: 'generation',
-          targetId: id,
-          targetUserId: row.userId,
-          before: { status: row.status, category: row.category, type: row.type },
-          after: reason ? { removed: true, reason } : { removed: true },
-        },
-        manager,
-      ),
-    );
+    // the audit row is written in the removal's own transaction: no removal without it
+    await this.generations.remove(row.userId, id, {
+      audit: {
+        actorId,
+        action: AuditAction.GenerationRemove,
+        targetType: 'generation',
+        targetId: id,
+        targetUserId: row.userId,
+        before: { status: row.status, category: row.category, type: row.type },
+        after: reason ? { removed: true, reason } : { removed: true },
+      },
+    });
   }
 
   /**

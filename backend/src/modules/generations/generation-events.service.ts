@@ -1,8 +1,10 @@
 import { EventEmitter } from 'node:events';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
 import { Redis } from 'ioredis';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
+import { GenerationLifecycle, type GenerationCompletedEvent, type GenerationFailedEvent, type GenerationProgressEvent } from './generation-lifecycle';
 import type { Progress } from './generation-progress';
 
 /** What a running generation announces; the SSE route turns these into `progress`, `completed`, `failed`. */
@@ -14,7 +16,8 @@ export type GenerationEventListener = (event: GenerationEvent) => void;
 const PUBLISH_WAIT_MS = 1000;
 
 /**
- * Progress events of generations, from whichever process runs the job to whichever API process
+ * Progress events of generations (heard on the in-process bus: generation.progress, .completed,
+ * .failed), from whichever process runs the job to whichever API process
  * holds the browser's event stream: Redis pub/sub (channel `<QUEUE_PREFIX>:generation-events:<id>`)
  * when REDIS_URL is set, an in-process EventEmitter otherwise (then jobs run in the API process).
  * Events are hints, never the truth: the stream reads the record from PostgreSQL for the final
@@ -65,6 +68,21 @@ export class GenerationEventsService implements OnModuleInit, OnApplicationShutd
     } catch (error) {
       this.logger.warn(`Could not publish an event of ${generationId}: ${error instanceof Error ? error.message : String(error)}`);
     }
+  }
+
+  @OnEvent(GenerationLifecycle.progress)
+  onProgress(event: GenerationProgressEvent): Promise<void> {
+    return this.publish(event.generationId, { type: 'progress', ...event.progress });
+  }
+
+  @OnEvent(GenerationLifecycle.completed)
+  onCompleted(event: GenerationCompletedEvent): Promise<void> {
+    return this.publish(event.generationId, { type: 'completed' });
+  }
+
+  @OnEvent(GenerationLifecycle.failed)
+  onFailed(event: GenerationFailedEvent): Promise<void> {
+    return this.publish(event.generationId, { type: 'failed', reason: event.reason });
   }
 
   /** Listens to one generation's events; answers the function that stops listening. */

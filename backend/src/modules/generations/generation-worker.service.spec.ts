@@ -3,6 +3,7 @@ import { testConfig } from '../../config/test-config';
 import { JobName, type JobContext, type MessageQueueService } from '../../queue';
 import type { StoragePort } from '../../storage';
 import type { GenerationOutcomesService } from './generation-outcomes.service';
+import { GenerationPipeline } from './generation-pipeline';
 import { backoffMs, GenerationWorkerService, startMayBeRetried, StepTimeoutError, withTimeout } from './generation-worker.service';
 import { GenerationStage, GenerationStatus, type GenerationEntity } from './generation.entity';
 import type { GenerationsRepository, RunningRow } from './generations.repository';
@@ -69,6 +70,7 @@ function setup(options: { kind?: 'in-process' | 'bullmq'; running?: RunningRow[]
   const worker = new GenerationWorkerService(
     repo as unknown as GenerationsRepository,
     queue as unknown as MessageQueueService,
+    new GenerationPipeline(queue as unknown as MessageQueueService, provider, storage as unknown as StoragePort),
     outcomes as unknown as GenerationOutcomesService,
     inputs as unknown as ProviderInputsService,
     provider,

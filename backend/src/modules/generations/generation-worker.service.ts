@@ -6,6 +6,7 @@ import { STORAGE, type StoragePort } from '../../storage';
 import { isWatermarked } from '../catalog';
 import { GENERATION_MESSAGES } from './generation-progress';
 import { GenerationOutcomesService } from './generation-outcomes.service';
+import { GenerationPipeline } from './generation-pipeline';
 import { GenerationStage, GenerationStatus, type GenerationEntity } from './generation.entity';
 import { GenerationsRepository } from './generations.repository';
 import { PhotoMissingError, ProviderInputsService } from './provider-inputs.service';
@@ -42,7 +43,6 @@ export function backoffMs(attempt: number, baseMs: number, capMs: number, retryA
   const jittered = Math.round(exponential * (0.8 + 0.4 * random()));
   return Math.max(jittered, retryAfterMs ?? 0);
 }
-const SWEEP_SCHEDULE_KEY = 'generation-sweep';
 
 export class StepTimeoutError extends Error {
   constructor(what: string) {
@@ -87,7 +87,7 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * GenerationPoll step 1, 2, ... every AI_POLL_INTERVAL_MS, at most AI_MAX_POLLS steps (a webhook
  * adds an immediate step), then the result is fetched, stored, the hold captured. GenerationSweep
  * (every AI_SWEEP_INTERVAL_MS, and once when a consumer boots) resumes generations whose jobs were
- * lost.
+ * lost. Every job is queued, and every cancel sent to the provider, through GenerationPipeline.
  *
  * Idempotency rules, all enforced by conditional UPDATEs in PostgreSQL (generations.repository.ts):
  * - The provider's start is called only by the job that set `submit_started_at` on a row that had
@@ -114,6 +114,7 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
   constructor(
     private readonly repo: GenerationsRepository,
     private readonly queue: MessageQueueService,
+    private readonly pipeline: GenerationPipeline,
     private readonly outcomes: GenerationOutcomesService,
     private readonly inputs: ProviderInputsService,
     @Inject(AI_PROVIDER) private readonly provider: AiProvider,
@@ -139,7 +140,7 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.queue.consuming) return;
-    await this.queue.addRepeatable(JobName.GenerationSweep, {}, this.ai.sweepIntervalMs, SWEEP_SCHEDULE_KEY);
+    await this.pipeline.scheduleSweep(this.ai.sweepIntervalMs);
     const resumed = await this.resume(true).catch((error) => {
       this.logger.error(`Could not resume running generations: ${message(error)}`);
       return 0;
@@ -166,9 +167,9 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
     let count = 0;
     for (const row of rows) {
       if (row.providerJobId) {
-        await this.schedulePoll(row.id, row.polls + 1, 0, 'resume');
+        await this.pipeline.schedulePoll(row.id, row.polls + 1, 'resume', 0);
       } else if (!row.submitStartedAt) {
-        await this.queue.add(JobName.GenerationSubmit, { generationId: row.id }, { jobId: `submit-${row.id}` });
+        await this.pipeline.submit(row.id);
       } else if (everything || row.submitStartedAt.getTime() < Date.now() - (this.ai.requestTimeoutMs + 5000)) {
         await this.outcomes.fail(row.id, GENERATION_MESSAGES.startFailed, { detail: 'start in doubt after a crash: not started again' });
       } else {
@@ -184,7 +185,7 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
     if (!(await this.repo.claimSubmit(id))) {
       // started before (a retry or a duplicate): make sure its first poll exists (adding it again is a no-op)
       const row = await this.repo.findById(id);
-      if (row?.status === GenerationStatus.Processing && row.providerJobId && row.polls === 0) await this.schedulePoll(id, 1, this.ai.pollIntervalMs);
+      if (row?.status === GenerationStatus.Processing && row.providerJobId && row.polls === 0) await this.pipeline.schedulePoll(id, 1, 'poll', this.ai.pollIntervalMs);
       return;
     }
     const row = await this.repo.findById(id);
@@ -213,11 +214,11 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
     if (!(await this.repo.recordProviderJob(id, jobId))) {
       // cancelled while the provider was starting: ask it to stop
       this.logger.log(`Generation ${id} ended while starting; cancelling provider job ${jobId}`);
-      await this.provider.cancel?.(jobId).catch((e) => this.logger.warn(`cancel ${jobId}: ${message(e)}`));
+      await this.pipeline.cancelAtProvider(jobId);
       return;
     }
     await this.outcomes.publishProgress({ ...row, stage: GenerationStage.Processing });
-    await this.schedulePoll(id, 1, this.ai.pollIntervalMs);
+    await this.pipeline.schedulePoll(id, 1, 'poll', this.ai.pollIntervalMs);
   }
 
   @OnJob(JobName.GenerationPoll)
@@ -269,11 +270,11 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
       await this.outcomes.fail(id, failedInARow ? GENERATION_MESSAGES.failed : GENERATION_MESSAGES.timeout, {
         detail: failedInARow ? `the last ${failedInARow} status checks failed` : `still processing after ${n} status checks`,
       });
-      await this.provider.cancel?.(row.providerJobId).catch(() => undefined);
+      await this.pipeline.cancelAtProvider(row.providerJobId);
       return;
     }
     const delayMs = failedInARow ? Math.min(this.longestWaitMs, backoffMs(failedInARow, this.ai.pollIntervalMs, this.longestWaitMs, retryAfterMs)) : this.ai.pollIntervalMs;
-    await this.schedulePoll(id, n + 1, delayMs, 'poll', failedInARow);
+    await this.pipeline.schedulePoll(id, n + 1, 'poll', delayMs, failedInARow);
   }
 
   /** Fetches the result, stores our copy (watermarked for the free tier, tagged AI-generated), then completes. */
@@ -295,7 +296,7 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
       const current = await this.repo.findById(row.id);
       if (current?.status !== GenerationStatus.Completed) await this.storage.delete(key).catch(() => undefined);
     }
-    await this.provider.discard?.(row.providerJobId!).catch(() => undefined);
+    await this.pipeline.discardAtProvider(row.providerJobId!);
   }
 
   /** A vendor's result URL (they expire within hours): fetched with the request timeout and a size limit. */
@@ -325,7 +326,7 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
       this.logger.warn(`Start of generation ${row.id} failed (attempt ${row.attempts}), trying again: ${message(error)}`);
       if (await this.repo.releaseSubmit(row.id)) {
         const delayMs = backoffMs(row.attempts, this.retryBaseMs, this.longestWaitMs, retryAfterMs);
-        await this.queue.add(JobName.GenerationSubmit, { generationId: row.id }, { delayMs, jobId: `submit-${row.id}-${row.attempts + 1}` });
+        await this.pipeline.resubmit(row, delayMs);
       }
       return;
     }
@@ -335,11 +336,5 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
         ? pe.message
         : GENERATION_MESSAGES.startFailed;
     await this.outcomes.fail(row.id, reason, { refused: pe?.options.refused, detail: message(error) });
-  }
-
-  /** Adds poll step `n`; its job id makes adding the same pending step twice a no-op. */
-  schedulePoll(id: string, n: number, delayMs: number, source: 'poll' | 'webhook' | 'resume' = 'poll', errors = 0): Promise<void> {
-    const jobId = source === 'webhook' ? `hook-${id}-${n}` : `poll-${id}-${n}`;
-    return this.queue.add(JobName.GenerationPoll, { generationId: id, n, source, ...(errors ? { errors } : {}) }, { delayMs, jobId, attempts: 3, backoffMs: 1000 });
   }
 }

@@ -4,18 +4,22 @@ import express from 'express';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { STORAGE, type StoragePort } from '../../storage';
-import { AnalyticsModule } from '../analytics/analytics.module';
 import { AuthModule } from '../auth/auth.module';
 import { CatalogModule, CatalogService } from '../catalog';
 import { UploadsModule } from '../uploads/uploads.module';
+import { UsersModule } from '../users/users.module';
 import { GenerationEventsService } from './generation-events.service';
+import { GenerationEventBus } from './generation-lifecycle';
+import { GenerationOpsRelay } from './generation-ops-relay';
 import { GenerationOutcomesService } from './generation-outcomes.service';
+import { GenerationPipeline } from './generation-pipeline';
 import { GenerationStreamService } from './generation-stream.service';
 import { GenerationWorkerService } from './generation-worker.service';
 import { GenerationEntity } from './generation.entity';
 import { GenerationsController } from './generations.controller';
 import { GenerationsRepository } from './generations.repository';
 import { GenerationsService } from './generations.service';
+import { SafetyRefusalsRepository } from './safety-refusals.repository';
 import { SafetyRefusalsService } from './safety-refusals.service';
 import { ProviderInputsService } from './provider-inputs.service';
 import { ProviderWebhooksController } from './provider-webhooks.controller';
@@ -23,10 +27,11 @@ import { AI_PROVIDER, createAiProvider } from './providers';
 
 /**
  * Generations: the API (start, read, list, events, cancel, delete, download), the provider's
- * webhooks, the queue jobs that drive the AI provider (AI_PROVIDER), and progress events.
+ * webhooks, the queue jobs that drive the AI provider (AI_PROVIDER, all queued by GenerationPipeline),
+ * and the events of a generation (generation-lifecycle.ts) that other modules listen to.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([GenerationEntity]), UploadsModule, CatalogModule, AnalyticsModule, AuthModule],
+  imports: [TypeOrmModule.forFeature([GenerationEntity]), UploadsModule, UsersModule, CatalogModule, AuthModule],
   controllers: [GenerationsController, ProviderWebhooksController],
   providers: [
     {
@@ -36,10 +41,14 @@ import { AI_PROVIDER, createAiProvider } from './providers';
         createAiProvider({ config, storage, artworkSvg: (id) => catalog.getArtwork(id)?.svg }),
     },
     GenerationsRepository,
+    GenerationEventBus,
     GenerationEventsService,
+    GenerationOpsRelay,
+    GenerationPipeline,
     GenerationOutcomesService,
     ProviderInputsService,
     GenerationsService,
+    SafetyRefusalsRepository,
     SafetyRefusalsService,
     GenerationStreamService,
     GenerationWorkerService,

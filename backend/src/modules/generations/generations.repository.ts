@@ -75,6 +75,11 @@ export class GenerationsRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  /** Inserts a new generation. `manager`: inside the caller's transaction (the start holds its cost in the same one). */
+  async insert(values: Partial<GenerationEntity>, manager: EntityManager = this.db.manager): Promise<void> {
+    await manager.getRepository(GenerationEntity).insert(values);
+  }
+
   /** Claims the provider start: only one job ever gets past this for a generation. */
   async claimSubmit(id: string): Promise<boolean> {
     const result = await this.db.query(

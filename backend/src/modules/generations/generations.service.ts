@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/auth';
 import { AuthError, ConflictError, ForbiddenError, InsufficientCreditsError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../common/errors';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import { JobName, MessageQueueService, OnJob, type JobPayload } from '../../queue';
 import { STORAGE, type StoragePort } from '../../storage';
 import {
   canGenerateVideo,
@@ -24,6 +22,7 @@ import {
   type SceneDefinition,
   type TemplateDefinition,
 } from '../catalog';
+import { AuditService, type AuditEntry } from '../audit/audit.service';
 import { CreditsService } from '../credits/credits.service';
 import { UploadsService } from '../uploads/uploads.service';
 import { GenerationListQueryDto, GENERATIONS_PAGE_SIZE } from './dto/generation-list-query.dto';
@@ -32,6 +31,7 @@ import { GenerationCheckDto, GenerationCheckResponseDto } from './dto/generation
 import { GenerationStartDto } from './dto/generation-start.dto';
 import { GENERATION_MESSAGES, progressOf } from './generation-progress';
 import { GenerationOutcomesService } from './generation-outcomes.service';
+import { GenerationPipeline } from './generation-pipeline';
 import { GenerationEntity, GenerationMetadata, GenerationStage, GenerationStatus } from './generation.entity';
 import { GenerationsRepository } from './generations.repository';
 import { AI_PROVIDER, type AiProvider } from './providers/ai-provider';
@@ -64,11 +64,9 @@ export function downloadPrefix(appName: string): string {
 /**
  * The generation API: starting one (checks, hold, record, job in one go), reading, listing,
  * cancelling, deleting, downloading, and taking the provider's webhooks. Every query is scoped to
- * the caller: another user's generation is "not found".
+ * the caller: another user's generation is "not found". Its jobs and the provider's cancel go
+ * through GenerationPipeline.
  */
-/** The retry of a failed result-file deletion: minutes apart (1, 2, 4 ... 128 minutes). */
-export const GENERATION_FILE_DELETE_OPTIONS = { attempts: 8, backoffMs: 60_000 } as const;
-
 @Injectable()
 export class GenerationsService {
   private readonly logger = new Logger('Generations');
@@ -79,12 +77,13 @@ export class GenerationsService {
     private readonly uploads: UploadsService,
     private readonly credits: CreditsService,
     private readonly catalog: CatalogService,
-    private readonly queue: MessageQueueService,
+    private readonly pipeline: GenerationPipeline,
     private readonly outcomes: GenerationOutcomesService,
     @Inject(AI_PROVIDER) private readonly provider: AiProvider,
     @Inject(STORAGE) private readonly storage: StoragePort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly refusals: SafetyRefusalsService,
+    private readonly audit: AuditService,
   ) {
     this.ai = config.ai;
   }
@@ -110,21 +109,24 @@ export class GenerationsService {
     };
     try {
       await this.repo.transaction(async (m) => {
-        await m.getRepository(GenerationEntity).insert({
-          id,
-          userId: user.id,
-          type: dto.type,
-          status: GenerationStatus.Processing,
-          cost: plan.cost,
-          category: dto.category,
-          prompt: plan.prompt,
-          metadata,
-          tier: user.tier,
-          stage: GenerationStage.Creating,
-          polls: 0,
-          maxPolls: this.ai.maxPolls,
-          provider: this.provider.name,
-        });
+        await this.repo.insert(
+          {
+            id,
+            userId: user.id,
+            type: dto.type,
+            status: GenerationStatus.Processing,
+            cost: plan.cost,
+            category: dto.category,
+            prompt: plan.prompt,
+            metadata,
+            tier: user.tier,
+            stage: GenerationStage.Creating,
+            polls: 0,
+            maxPolls: this.ai.maxPolls,
+            provider: this.provider.name,
+          },
+          m,
+        );
         await this.credits.hold(user.id, id, plan.cost, m);
       });
     } catch (error) {
@@ -134,7 +136,7 @@ export class GenerationsService {
     }
 
     try {
-      await this.queue.add(JobName.GenerationSubmit, { generationId: id }, { jobId: `submit-${id}` });
+      await this.pipeline.submit(id);
     } catch (error) {
       this.logger.error(`Could not queue generation ${id}: ${error instanceof Error ? error.message : String(error)}`);
       await this.outcomes.fail(id, GENERATION_MESSAGES.startFailed, { detail: 'the queue refused the job' });
@@ -188,9 +190,7 @@ export class GenerationsService {
     if (row.status !== GenerationStatus.Processing || !(await this.outcomes.fail(id, GENERATION_MESSAGES.cancelled))) {
       throw new ConflictError(GENERATION_MESSAGES.notRunning);
     }
-    if (row.providerJobId) {
-      await this.provider.cancel?.(row.providerJobId).catch((e) => this.logger.warn(`cancel ${row.providerJobId}: ${e instanceof Error ? e.message : e}`));
-    }
+    if (row.providerJobId) await this.pipeline.cancelAtProvider(row.providerJobId);
     return this.get(userId, id);
   }
 
@@ -201,49 +201,33 @@ export class GenerationsService {
     for (const row of running) {
       if (!(await this.outcomes.fail(row.id, GENERATION_MESSAGES.cancelled))) continue;
       cancelled += 1;
-      if (row.providerJobId) await this.provider.cancel?.(row.providerJobId).catch(() => undefined);
+      if (row.providerJobId) await this.pipeline.cancelAtProvider(row.providerJobId);
     }
     return cancelled;
   }
 
   /**
    * Deletes the generation and its file (a running one is cancelled first). The row goes in one
-   * transaction with whatever `alongside` writes (the admin's audit row), then the file: a file is
-   * never deleted for a row that stays. When storage fails the removal still stands and a queue job
-   * retries the file (GenerationFileDelete), so a removed picture does not linger.
+   * transaction with the `audit` entry when one is given (an admin's removal), then the file: a file
+   * is never deleted for a row that stays, and a removal is never without its audit row. When
+   * storage fails the removal still stands and a queue job retries the file, so a removed picture
+   * does not linger.
    */
-  async remove(userId: string, id: string, alongside?: (manager: EntityManager) => Promise<void>): Promise<void> {
+  async remove(userId: string, id: string, options: { audit?: AuditEntry } = {}): Promise<void> {
     const row = await this.findOwn(userId, id);
     if (row.status === GenerationStatus.Processing) {
       await this.outcomes.fail(id, GENERATION_MESSAGES.cancelled);
-      if (row.providerJobId) await this.provider.cancel?.(row.providerJobId).catch(() => undefined);
+      if (row.providerJobId) await this.pipeline.cancelAtProvider(row.providerJobId);
     }
     const fresh = (await this.repo.findOwn(userId, id)) ?? row;
     const removed = await this.repo.transaction(async (manager) => {
       if (!(await this.repo.delete(userId, id, manager))) return false;
-      await alongside?.(manager);
+      if (options.audit) await this.audit.record(options.audit, manager);
       return true;
     });
     if (!removed) throw new NotFoundError();
-    if (fresh.resultKey) await this.deleteFile(fresh.resultKey, id);
-    // the provider's own files of the job (the preview renderer keeps them under the user's prefix)
-    if (fresh.providerJobId) await this.provider.discard?.(fresh.providerJobId).catch(() => undefined);
-  }
-
-  private async deleteFile(key: string, generationId: string): Promise<void> {
-    try {
-      await this.storage.delete(key);
-    } catch (error) {
-      this.logger.warn(`Could not delete the file of removed generation ${generationId} (${error instanceof Error ? error.message : String(error)}): a job will retry`);
-      await this.queue
-        .add(JobName.GenerationFileDelete, { key }, { ...GENERATION_FILE_DELETE_OPTIONS, jobId: `generation-file-${generationId}` })
-        .catch((e: unknown) => this.logger.error(`The file ${key} of removed generation ${generationId} remains: no retry could be queued (${e instanceof Error ? e.message : String(e)})`));
-    }
-  }
-
-  @OnJob(JobName.GenerationFileDelete)
-  async handleGenerationFileDelete(data: JobPayload<JobName.GenerationFileDelete>): Promise<void> {
-    await this.storage.delete(data.key);
+    if (fresh.resultKey) await this.pipeline.deleteResultFile(fresh.resultKey, id);
+    if (fresh.providerJobId) await this.pipeline.discardAtProvider(fresh.providerJobId);
   }
 
   /** A signed link to the result, named `<prefix>-<id>.jpg|.mp4` (Content-Disposition: attachment). */
@@ -268,12 +252,7 @@ export class GenerationsService {
     if (parsed.status.state === 'processing') return;
     const row = await this.repo.findByProviderJob(this.provider.name, parsed.jobId);
     if (!row || row.status !== GenerationStatus.Processing) return;
-    const n = row.polls + 1;
-    await this.queue.add(
-      JobName.GenerationPoll,
-      { generationId: row.id, n, source: 'webhook' },
-      { jobId: `hook-${row.id}-${n}`, attempts: 3, backoffMs: 1000 },
-    );
+    await this.pipeline.schedulePoll(row.id, row.polls + 1, 'webhook');
   }
 
   async toDto(row: GenerationEntity): Promise<GenerationResponseDto> {

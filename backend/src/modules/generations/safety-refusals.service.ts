@@ -1,12 +1,10 @@
 import { Injectable, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import type { AuthUser } from '../../common/auth';
 import { AppError, SafetyErrorCode } from '../../common/errors';
 import { OpsEvents } from '../../common/ops-events';
 import { JobName, MessageQueueService, OnJob } from '../../queue';
-import { UserEntity } from '../users/user.entity';
-import { SafetyRefusalEntity } from './safety-refusal.entity';
+import { UsersRepository } from '../users/users.repository';
+import { SafetyRefusalsRepository } from './safety-refusals.repository';
 import { assessCustomPose, CustomPoseRefusedError } from './safety';
 
 /** More refusals than this within an hour pause the account's custom poses. */
@@ -48,15 +46,15 @@ export class SafetyRefusalsService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Safety');
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly refusals: SafetyRefusalsRepository,
+    private readonly users: UsersRepository,
     private readonly queue: MessageQueueService,
     @Optional() private readonly ops?: OpsEvents,
   ) {}
 
   /** Throws CustomPosePausedError or the refusal (CustomPoseRefusedError, 400), after recording it. */
   async screen(user: Pick<AuthUser, 'id'>, text: string, source: 'check' | 'start'): Promise<void> {
-    const [row]: { custom_pose_paused_until: Date | null }[] = await this.db.query(`SELECT custom_pose_paused_until FROM users WHERE id = $1`, [user.id]);
-    const pausedUntil = row?.custom_pose_paused_until ? new Date(row.custom_pose_paused_until) : null;
+    const pausedUntil = await this.users.customPosePausedUntil(user.id);
     if (pausedUntil && pausedUntil > new Date()) throw new CustomPosePausedError(pausedUntil);
     const { reasons } = assessCustomPose(text);
     if (reasons.length === 0) return;
@@ -66,16 +64,12 @@ export class SafetyRefusalsService implements OnApplicationBootstrap {
   }
 
   private async record(userId: string, reasons: string[], text: string, source: string): Promise<void> {
-    const paused = await this.db.transaction(async (m) => {
-      await m.insert(SafetyRefusalEntity, { userId, reasons: reasons.join(',').slice(0, 200), text: text.slice(0, 2000), source });
-      const [{ n }]: { n: number }[] = await m.query(`SELECT count(*)::int AS n FROM safety_refusals WHERE user_id = $1 AND created_at > now() - interval '1 hour'`, [userId]);
+    const paused = await this.refusals.transaction(async (m) => {
+      await this.refusals.insert({ userId, reasons: reasons.join(',').slice(0, 200), text: text.slice(0, 2000), source }, m);
+      const n = await this.refusals.countLastHour(userId, m);
       if (n <= CUSTOM_POSE_REFUSALS_PER_HOUR) return null;
       const until = new Date(Date.now() + CUSTOM_POSE_PAUSE_HOURS * 3600_000);
-      const [, changed]: [unknown, number] = await m.query(
-        `UPDATE users SET custom_pose_paused_until = $2 WHERE id = $1 AND (custom_pose_paused_until IS NULL OR custom_pose_paused_until < now())`,
-        [userId, until],
-      );
-      return changed > 0 ? { n, until } : null;
+      return (await this.users.pauseCustomPoses(userId, until, m)) ? { n, until } : null;
     });
     // the category only: never the text, which may be anything
     this.logger.log({ event: 'custom_pose_refused', user: userId, reasons }, 'custom pose refused');
@@ -87,13 +81,10 @@ export class SafetyRefusalsService implements OnApplicationBootstrap {
 
   /** For the console's user page (admins): counts, the pause, and the latest refusals with their text while it is kept. */
   async summary(userId: string, limit = 20): Promise<RefusalSummary> {
-    const [counts]: { total: number; day: number }[] = await this.db.query(
-      `SELECT count(*)::int AS total, count(*) FILTER (WHERE created_at > now() - interval '24 hours')::int AS day FROM safety_refusals WHERE user_id = $1`,
-      [userId],
-    );
-    const recent = await this.db.getRepository(SafetyRefusalEntity).find({ where: { userId }, order: { createdAt: 'DESC' }, take: limit });
-    const user = await this.db.getRepository(UserEntity).findOne({ where: { id: userId }, select: { id: true, customPosePausedUntil: true } });
-    const paused = user?.customPosePausedUntil && user.customPosePausedUntil > new Date() ? user.customPosePausedUntil.toISOString() : null;
+    const counts = await this.refusals.counts(userId);
+    const recent = await this.refusals.latest(userId, limit);
+    const pausedUntil = await this.users.customPosePausedUntil(userId);
+    const paused = pausedUntil && pausedUntil > new Date() ? pausedUntil.toISOString() : null;
     return {
       total: counts?.total ?? 0,
       last_24h: counts?.day ?? 0,
@@ -109,10 +100,7 @@ export class SafetyRefusalsService implements OnApplicationBootstrap {
 
   @OnJob(JobName.SafetyRefusalsSweep)
   async handleRefusalsSweep(): Promise<void> {
-    const [, cleared]: [unknown, number] = await this.db.query(
-      `UPDATE safety_refusals SET text = NULL WHERE text IS NOT NULL AND created_at < now() - make_interval(days => $1)`,
-      [SAFETY_REFUSAL_TEXT_DAYS],
-    );
+    const cleared = await this.refusals.clearTextOlderThan(SAFETY_REFUSAL_TEXT_DAYS);
     if (cleared > 0) this.logger.log({ event: 'safety_refusals_sweep', cleared }, `Cleared the text of ${cleared} refusal(s) older than ${SAFETY_REFUSAL_TEXT_DAYS} days`);
   }
 }

@@ -7,7 +7,7 @@ import { SystemAlertsService } from './system-alerts.service';
 
 /**
  * The admins' system notifications: the list and Mark Read in the console, notify() for the other
- * modules (support), and SystemAlertsService that raises them from OpsEvents and a scheduled job.
+ * modules (support), and SystemAlertsService that raises them from the generations' events, OpsEvents and a scheduled job.
  */
 @Module({
   imports: [GenerationsModule],

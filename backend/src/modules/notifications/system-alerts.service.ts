@@ -1,8 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
 import { OpsEvents, type OpsEvent } from '../../common/ops-events';
 import { type AlertsConfig, type AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { JobName, MessageQueueService, OnJob } from '../../queue';
+import { GenerationLifecycle, type GenerationFailedEvent } from '../generations/generation-lifecycle';
 import { GENERATION_MESSAGES } from '../generations/generation-progress';
 import { GenerationsRepository } from '../generations/generations.repository';
 import { NotificationsService } from './notifications.service';
@@ -17,7 +19,8 @@ export const QUEUE_BACKLOG_SCHEDULE_KEY = 'notifications-queue-backlog-check';
  * (ALERT_FAILED_GENERATIONS_THRESHOLD within ALERT_FAILED_GENERATIONS_WINDOW_MIN, at most one
  * notification per window), an account deletion (its pseudonym only), and, from a scheduled queue
  * job, a backlog of waiting jobs (above ALERT_QUEUE_BACKLOG_THRESHOLD, at most once an hour).
- * It listens on OpsEvents, so the generations and privacy modules do not know it exists.
+ * It listens on the generations' events and on OpsEvents, so the generations and privacy modules do
+ * not know it exists.
  */
 @Injectable()
 export class SystemAlertsService implements OnModuleInit, OnModuleDestroy, OnApplicationBootstrap {
@@ -50,9 +53,14 @@ export class SystemAlertsService implements OnModuleInit, OnModuleDestroy, OnApp
   }
 
   async handle(event: OpsEvent): Promise<void> {
-    if (event.type === 'generation.failed' && !event.cancelled) await this.checkFailedGenerations(event.reason);
     if (event.type === 'account.deleted') await this.accountDeleted(event.account);
     if (event.type === 'safety.custom-pose-paused') await this.customPosePaused(event.userId, event.refusals, event.until);
+  }
+
+  /** A failed generation may be one of a burst; a cancellation is the person's choice, not a failure of the system. */
+  @OnEvent(GenerationLifecycle.failed)
+  async onGenerationFailed(event: GenerationFailedEvent): Promise<void> {
+    if (!event.cancelled) await this.checkFailedGenerations(event.reason);
   }
 
   /** An account's custom poses were refused too often: admins review it (its page lists the refused texts). */
