@@ -3,14 +3,12 @@ import { Global, Injectable, Logger, Module } from '@nestjs/common';
 
 /**
  * Facts about the running system that other modules may want to react to (the admin
- * notifications listen), without the modules that report them knowing who listens. A module that
+ * notifications listen; a generation's start and end travel on the generations module's own
+ * events, `generation.*`), without the modules that report them knowing who listens. A module that
  * reports injects OpsEvents with @Optional(): absent (a unit test, a partial app) means nobody listens.
  * Only ids and pseudonyms travel here, never personal data.
  */
 export type OpsEvent =
-  | { type: 'generation.failed'; generationId: string; reason: string; refused: boolean; cancelled: boolean }
-  /** a generation ended, whatever the outcome (the person's "generation finished" mail listens) */
-  | { type: 'generation.finished'; generationId: string; userId: string; outcome: 'completed' | 'failed' | 'cancelled' }
   | { type: 'account.deleted'; /** a stable pseudonym (userIdHash), never the id or email */ account: string }
   /** too many refused custom poses in an hour: the account's custom poses are paused until `until` (ISO) */
   | { type: 'safety.custom-pose-paused'; userId: string; refusals: number; until: string };

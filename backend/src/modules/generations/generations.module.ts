@@ -10,7 +10,6 @@ import { UploadsModule } from '../uploads/uploads.module';
 import { UsersModule } from '../users/users.module';
 import { GenerationEventsService } from './generation-events.service';
 import { GenerationEventBus } from './generation-lifecycle';
-import { GenerationOpsRelay } from './generation-ops-relay';
 import { GenerationOutcomesService } from './generation-outcomes.service';
 import { GenerationPipeline } from './generation-pipeline';
 import { GenerationStreamService } from './generation-stream.service';
@@ -43,7 +42,6 @@ import { AI_PROVIDER, createAiProvider } from './providers';
     GenerationsRepository,
     GenerationEventBus,
     GenerationEventsService,
-    GenerationOpsRelay,
     GenerationPipeline,
     GenerationOutcomesService,
     ProviderInputsService,

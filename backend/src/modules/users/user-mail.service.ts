@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit, Optional } from '@nestjs/common';
-import { OpsEvents } from '../../common/ops-events';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
 import { appLink, APP_PAGES } from '../../common/app-links';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { JobName, MAIL_JOB_OPTIONS, MessageQueueService, OnJob, type JobPayload, type UserMailPayload } from '../../queue';
 import { Mailer, MailTemplates, type MailContent } from '../mail';
 import { MAIL_CATEGORIES, type MailCategory, UnsubscribeTokens } from './mail-preferences';
+import { GenerationLifecycle, type GenerationCompletedEvent, type GenerationFailedEvent } from '../generations/generation-lifecycle';
 import { GenerationsRepository } from '../generations/generations.repository';
 import { UserSettingsService } from './user-settings.service';
 import { UsersRepository } from './users.repository';
@@ -25,10 +26,9 @@ function announcementKey(data: { subject: string; body: string }): string {
  * List-Unsubscribe-Post), and only a verified address gets any: an unverified one may not be theirs.
  */
 @Injectable()
-export class UserMailService implements OnModuleInit, OnModuleDestroy {
+export class UserMailService {
   private readonly logger = new Logger('UserMail');
   readonly unsubscribe: UnsubscribeTokens;
-  private stopListening?: () => void;
 
   constructor(
     private readonly users: UsersRepository,
@@ -37,21 +37,20 @@ export class UserMailService implements OnModuleInit, OnModuleDestroy {
     private readonly settings: UserSettingsService,
     private readonly mailer: Mailer,
     private readonly queue: MessageQueueService,
-    @Optional() private readonly ops?: OpsEvents,
   ) {
     this.unsubscribe = new UnsubscribeTokens(config.auth.jwtSecret);
   }
 
   /** A finished generation (completed or failed; not a cancel, which the person did) is mailed when they want it. */
-  onModuleInit(): void {
-    this.stopListening = this.ops?.subscribe(async (event) => {
-      if (event.type !== 'generation.finished' || event.outcome === 'cancelled') return;
-      await this.send({ kind: 'generation-finished', userId: event.userId, generationId: event.generationId });
-    });
+  @OnEvent(GenerationLifecycle.completed)
+  async onGenerationCompleted(event: GenerationCompletedEvent): Promise<void> {
+    await this.send({ kind: 'generation-finished', userId: event.userId, generationId: event.generationId });
   }
 
-  onModuleDestroy(): void {
-    this.stopListening?.();
+  @OnEvent(GenerationLifecycle.failed)
+  async onGenerationFailed(event: GenerationFailedEvent): Promise<void> {
+    if (event.cancelled) return;
+    await this.send({ kind: 'generation-finished', userId: event.userId, generationId: event.generationId });
   }
 
   /** Queues a mail; a queue that fails never fails the caller's work (it is logged). */
