@@ -9,8 +9,7 @@ function htmlPlaceholders(values: Record<string, string>): Plugin {
     name: 'fitting-room:html-placeholders',
     transformIndexHtml: {
       order: 'pre',
-      handler: (html) =>
-        html.replace(/%([A-Z_]+)%/g, (match, key: string) => values[key] ?? match),
+      handler: (html) => html.replace(/%([A-Z_]+)%/g, (match, key: string) => values[key] ?? match),
     },
   };
 }

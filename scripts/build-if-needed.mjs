@@ -14,15 +14,38 @@ const PRODUCTION_UI = 'production';
 
 const PARTS = [
   // the facts every part shares, compiled for the API (the UIs' bundler reads its sources)
-  { name: 'packages/shared', inputs: ['packages/shared/src', 'packages/shared/tsconfig.build.json', 'packages/shared/package.json', 'tsconfig.json'] },
-  { name: 'backend', inputs: ['backend/src', 'backend/tsconfig.json', 'backend/tsconfig.build.json', 'backend/package.json', 'tsconfig.json'] },
+  {
+    name: 'packages/shared',
+    inputs: ['packages/shared/src', 'packages/shared/tsconfig.build.json', 'packages/shared/package.json', 'tsconfig.json'],
+  },
+  {
+    name: 'backend',
+    inputs: ['backend/src', 'backend/tsconfig.json', 'backend/tsconfig.build.json', 'backend/package.json', 'tsconfig.json'],
+  },
   // with the workspace packages they import
-  { name: 'frontend', ui: true, inputs: ['frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts', 'frontend/package.json', 'openapi/src', 'packages/shared/src'] },
+  {
+    name: 'frontend',
+    ui: true,
+    inputs: [
+      'frontend/src',
+      'frontend/public',
+      'frontend/index.html',
+      'frontend/vite.config.ts',
+      'frontend/package.json',
+      'openapi/src',
+      'packages/shared/src',
+    ],
+  },
   {
     name: 'admin-ui',
     ui: true,
     inputs: [
-      'admin-ui/src', 'admin-ui/public', 'admin-ui/index.html', 'admin-ui/vite.config.ts', 'admin-ui/package.json', 'openapi/src',
+      'admin-ui/src',
+      'admin-ui/public',
+      'admin-ui/index.html',
+      'admin-ui/vite.config.ts',
+      'admin-ui/package.json',
+      'openapi/src',
       'packages/shared/src',
     ],
   },

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { Route } from 'react-router-dom';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
 import { RoleProvider } from './auth/role';
 import { Dashboard } from './dashboard/Dashboard';
 import { ConsoleLayout } from './layout/ConsoleLayout';

@@ -1,8 +1,9 @@
-import { PROCESS_ROLE, type ProcessRole } from './common/process-role';
 import { DynamicModule, Module } from '@nestjs/common';
 import { EventEmitterModule } from '@nestjs/event-emitter';
+import { ImageWorkModule } from './common/concurrency';
 import { LoggingModule } from './common/logging/logging.module';
 import { OpsEventsModule } from './common/ops-events';
+import { PROCESS_ROLE, type ProcessRole } from './common/process-role';
 import { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -16,13 +17,12 @@ import { GenerationsModule } from './modules/generations/generations.module';
 import { HealthModule } from './modules/health/health.module';
 import { MailModule } from './modules/mail/mail.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
-import { UploadsModule } from './modules/uploads/uploads.module';
 import { PrivacyModule } from './modules/privacy/privacy.module';
 import { SupportModule } from './modules/support/support.module';
+import { UploadsModule } from './modules/uploads/uploads.module';
 import { UsersModule } from './modules/users/users.module';
 import { QueueModule } from './queue/queue.module';
 import { StorageModule } from './storage/storage.module';
-import { ImageWorkModule } from './common/concurrency';
 
 export type { ProcessRole } from './common/process-role';
 

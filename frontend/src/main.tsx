@@ -1,3 +1,4 @@
+import { SessionStore } from '@fitting-room/shared/browser';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureApiClient } from './api/client';
@@ -7,7 +8,6 @@ import { createRouter } from './app/router';
 import { formatDocumentTitle } from './app/useDocumentTitle';
 import { sessionApi } from './features/auth/session-api';
 import { sessionHint, shouldRestoreSession } from './features/auth/session-hint';
-import { SessionStore } from '@fitting-room/shared/browser';
 
 const sessionStore = new SessionStore(sessionApi, {
   restore: shouldRestoreSession(window.location.pathname),

@@ -50,8 +50,8 @@ function TwoFactorRequired({ message }: { message: string }) {
             {message}
           </Alert>
           <Typography color="text.secondary">
-            In Settings, choose “Turn on two-factor authentication”, scan the QR code with an authenticator app and save your
-            recovery codes. Then open the console again.
+            In Settings, choose “Turn on two-factor authentication”, scan the QR code with an authenticator app and save your recovery
+            codes. Then open the console again.
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
             <Button variant="contained" href={USER_APP_SETTINGS}>

@@ -29,7 +29,13 @@ export function goToLanding(): void {
   window.location.assign('/');
 }
 
-const SESSION_ENDPOINTS = new Set(['/api/auth/refresh', '/api/auth/sign-out', '/api/auth/sign-in', '/api/auth/sign-in/2fa', '/api/auth/sign-up']);
+const SESSION_ENDPOINTS = new Set([
+  '/api/auth/refresh',
+  '/api/auth/sign-out',
+  '/api/auth/sign-in',
+  '/api/auth/sign-in/2fa',
+  '/api/auth/sign-up',
+]);
 
 /**
  * Sends a request with the bearer token; when it answers 401, renews the token once (through the

@@ -53,7 +53,13 @@ export function StackedBars({ title, rows, series, width = WIDTH }: StackedBarsP
 
   return (
     <Box>
-      <Box component="svg" viewBox={`0 0 ${width} ${HEIGHT}`} role="img" aria-label={title} sx={{ width: '100%', height: 'auto', display: 'block' }}>
+      <Box
+        component="svg"
+        viewBox={`0 0 ${width} ${HEIGHT}`}
+        role="img"
+        aria-label={title}
+        sx={{ width: '100%', height: 'auto', display: 'block' }}
+      >
         <line x1={PAD.left} x2={width - PAD.right} y1={y(0)} y2={y(0)} stroke={axis} strokeWidth={0.5} />
         <line x1={PAD.left} x2={width - PAD.right} y1={y(max)} y2={y(max)} stroke={axis} strokeWidth={0.25} strokeDasharray="3 3" />
         <text x={PAD.left - 6} y={y(max) + 4} textAnchor="end" fontSize={11} fill={axis}>

@@ -1,14 +1,14 @@
 import { Card, CardContent, CardHeader, Chip, CircularProgress, Grid, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { Navigate } from 'react-router-dom';
 import { Title, useCreatePath, useDataProvider } from 'react-admin';
+import { Navigate } from 'react-router-dom';
 import { useCan } from '../auth/role';
 import { ErrorBanner } from '../components/Banners';
-import type { ConsoleDataProvider } from '../providers/dataProvider';
-import type { AdminStatsDto as AdminStats } from '@fitting-room/api-client';
 import { useTierChoices } from '../resources/users/tiers';
 import { useApiHealth } from './useApiHealth';
+import type { ConsoleDataProvider } from '../providers/dataProvider';
+import type { AdminStatsDto as AdminStats } from '@fitting-room/api-client';
 
 const DashboardCharts = lazy(() => import('./Charts'));
 
@@ -36,7 +36,12 @@ function ApiStatusCard() {
         ) : checks.length > 0 ? (
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             {checks.map(([name, check]) => (
-              <Chip key={name} label={`${name}: ${check.status}`} variant="outlined" color={check.status === 'up' ? 'success' : 'warning'} />
+              <Chip
+                key={name}
+                label={`${name}: ${check.status}`}
+                variant="outlined"
+                color={check.status === 'up' ? 'success' : 'warning'}
+              />
             ))}
           </Stack>
         ) : null}
@@ -126,4 +131,3 @@ export function Dashboard() {
   if (!canSeeStats) return <Navigate to={createPath({ resource: 'support-inquiries', type: 'list' })} replace />;
   return <Analytics />;
 }
-

@@ -15,9 +15,7 @@ export function useApiHealth() {
       const { data, error, response } = await getHealth({ signal });
       const body = data ?? error;
       if (body === undefined || typeof body !== 'object' || body === null || !('status' in body)) {
-        throw new Error(
-          response ? `The API answered HTTP ${response.status} without a health report.` : 'The API cannot be reached.',
-        );
+        throw new Error(response ? `The API answered HTTP ${response.status} without a health report.` : 'The API cannot be reached.');
       }
       return body;
     },

@@ -1,6 +1,6 @@
 import { canAccess } from '@fitting-room/shared';
-import type { AuthProvider } from 'react-admin';
 import { goToLanding, sessionStore, TWO_FACTOR_REQUIRED, twoFactorRequired } from '../auth/session';
+import type { AuthProvider } from 'react-admin';
 
 /**
  * The console has no sign-in of its own: the access gate (auth/AccessGate.tsx) restores the user

@@ -120,14 +120,20 @@ describe('dataProvider', () => {
     expect(one).toEqual({ data: { id: 'n1', read: true } });
     const many = await dataProvider.deleteMany('notifications', { ids: ['n1', 'n2'] });
     expect(many).toEqual({ data: ['n1', 'n2'] });
-    expect(api.routes).toEqual(['DELETE /api/admin/notifications/n1', 'DELETE /api/admin/notifications/n1', 'DELETE /api/admin/notifications/n2']);
+    expect(api.routes).toEqual([
+      'DELETE /api/admin/notifications/n1',
+      'DELETE /api/admin/notifications/n1',
+      'DELETE /api/admin/notifications/n2',
+    ]);
   });
 
   it('adjustCredits posts the adjustment with the bearer token and answers the updated user', async () => {
     api.on('POST /api/admin/users/u1/credits', { body: { id: 'u1', credits: 15 } });
     const updated = await dataProvider.adjustCredits('u1', { mode: 'add', amount: 5, reason: 'goodwill' });
     expect(updated).toEqual({ id: 'u1', credits: 15 });
-    expect(api.requests).toMatchObject([{ route: 'POST /api/admin/users/u1/credits', token: 'token-1', json: { mode: 'add', amount: 5, reason: 'goodwill' } }]);
+    expect(api.requests).toMatchObject([
+      { route: 'POST /api/admin/users/u1/credits', token: 'token-1', json: { mode: 'add', amount: 5, reason: 'goodwill' } },
+    ]);
   });
 
   it("a refused extra call rejects with an ApiError in the API's words; a lost connection says so", async () => {
@@ -137,7 +143,9 @@ describe('dataProvider', () => {
     expect(refused).toMatchObject({ message: 'Cannot deduct more credits than the user has', status: 400, code: 'INSUFFICIENT_CREDITS' });
 
     api.on('POST /api/admin/users/u1/credits', 'network');
-    await expect(dataProvider.adjustCredits('u1', { mode: 'add', amount: 1, reason: 'x' })).rejects.toMatchObject({ message: NETWORK_ERROR_MESSAGE });
+    await expect(dataProvider.adjustCredits('u1', { mode: 'add', amount: 1, reason: 'x' })).rejects.toMatchObject({
+      message: NETWORK_ERROR_MESSAGE,
+    });
   });
 
   it('an extra call answered 401 renews the token once and is retried', async () => {

@@ -17,12 +17,12 @@ import {
   unsuspendAdminUser,
 } from '@fitting-room/api-client';
 import { callApi } from '@fitting-room/shared/browser';
-import { type DataProvider, fetchUtils, HttpError } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
+import { type DataProvider, fetchUtils, HttpError } from 'react-admin';
 import { sessionStore } from '../auth/session';
 
 /** The typed client's answer, or an ApiError carrying the API's message (the product's wording). */
-const data = async <T,>(call: Promise<{ data?: T; error?: unknown; response?: Response }>): Promise<T> => (await callApi(call)).data;
+const data = async <T>(call: Promise<{ data?: T; error?: unknown; response?: Response }>): Promise<T> => (await callApi(call)).data;
 
 export const API_URL = '/api/admin';
 

@@ -11,7 +11,11 @@ const COUNTS = ['waiting', 'active', 'delayed', 'failed'] as const;
 /** The job queue at a glance (GET /api/admin/queues): driver, health, heartbeat, job counts. */
 function QueueOverviewPage() {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const { data, error, isPending, refetch, isFetching } = useQuery({ queryKey: ['admin-queues'], queryFn: () => dataProvider.getQueues(), retry: 1 });
+  const { data, error, isPending, refetch, isFetching } = useQuery({
+    queryKey: ['admin-queues'],
+    queryFn: () => dataProvider.getQueues(),
+    retry: 1,
+  });
 
   return (
     <Stack spacing={2} sx={{ py: 2 }}>

@@ -1,7 +1,7 @@
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { compressResponses } from './compression';
+import type { AddressInfo } from 'node:net';
 
 /** A tiny server with the app's compression: what a browser that accepts br and gzip receives. */
 async function serve(handler: express.RequestHandler): Promise<{ url: string; close: () => Promise<void> }> {

@@ -6,11 +6,11 @@ import { urlencoded } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppExceptionFilter, ErrorCode } from '../common/errors';
-import type { AppConfig } from '../config/app-config';
 import { compressResponses } from './compression';
-import { requestShapeGuard } from './request-shape';
 import { buildOpenApiDocument } from './openapi';
+import { requestShapeGuard } from './request-shape';
 import { serveUserInterfaces } from './static-ui';
+import type { AppConfig } from '../config/app-config';
 
 function flattenValidationErrors(errors: ClassValidatorError[], parent = ''): string[] {
   return errors.flatMap((e) => {
@@ -29,12 +29,19 @@ export function createValidationPipe(): ValidationPipe {
     stopAtFirstError: true,
     exceptionFactory: (errors) =>
       // the same wording for several fields (e.g. sign-in's "email or phone number and a password") is said once
-      new BadRequestException({ code: ErrorCode.VALIDATION_ERROR, message: [...new Set(flattenValidationErrors(errors))].join('; ') || 'Invalid request' }),
+      new BadRequestException({
+        code: ErrorCode.VALIDATION_ERROR,
+        message: [...new Set(flattenValidationErrors(errors))].join('; ') || 'Invalid request',
+      }),
   });
 }
 
 /** Everything the HTTP app needs besides its modules; shared by main.ts, the launcher and the tests. */
-export function configureApp(app: INestApplication, config: AppConfig, options: { useAppLogger?: boolean; shutdownHooks?: boolean } = {}): void {
+export function configureApp(
+  app: INestApplication,
+  config: AppConfig,
+  options: { useAppLogger?: boolean; shutdownHooks?: boolean } = {},
+): void {
   const express = app as NestExpressApplication;
   if (options.useAppLogger !== false) app.useLogger(app.get(Logger));
   express.disable('x-powered-by');

@@ -1,9 +1,9 @@
-import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, type SecurityRequirementObject, SwaggerModule } from '@nestjs/swagger';
 import { ACCESS_TOKEN_QUERY, SecurityScheme } from '../common/auth/authenticated.decorator';
 import { ErrorResponseDto } from '../common/errors/error-response.dto';
-import type { AppConfig } from '../config/app-config';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '../modules/auth/refresh-cookie';
+import type { AppConfig } from '../config/app-config';
+import type { INestApplication } from '@nestjs/common';
 
 /** The tags of the document, in the order a reader meets them; every @ApiTags() name must be here. */
 export const API_TAGS: Readonly<Record<string, string>> = {
@@ -17,7 +17,7 @@ export const API_TAGS: Readonly<Record<string, string>> = {
   support: 'The public contact form, "Report an image" included; a signed-in sender is linked to the ticket.',
   files: 'Private files through expiring signed links (only with the local storage driver; S3 links point at the bucket).',
   health: 'Liveness and readiness of the API and its dependencies, for orchestrators and monitors.',
-  webhooks: "Callbacks of the AI provider: called by the vendor, not by browsers.",
+  webhooks: 'Callbacks of the AI provider: called by the vendor, not by browsers.',
   admin:
     'The console (react-admin, ra-data-simple-rest dialect): dashboard, users, generations, audit log, notifications, support desk, ' +
     'outbox, queues, announcements. Staff roles only, as the access policy says.',
@@ -35,7 +35,12 @@ export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConf
     // the API, the user app and the console share one origin (APP_URL): paths are relative to where this document is served
     .addServer('/', 'The origin that serves this document (APP_URL); every path starts with /api')
     .addBearerAuth(
-      { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token of a session (`access_token` of the session answers, valid 15 minutes)' },
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+        description: 'The access token of a session (`access_token` of the session answers, valid 15 minutes)',
+      },
       SecurityScheme.Bearer,
     )
     .addCookieAuth(
@@ -53,7 +58,8 @@ export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConf
         type: 'apiKey',
         in: 'query',
         name: ACCESS_TOKEN_QUERY,
-        description: 'The access token in the query, for an EventSource (which cannot send headers): only the event stream of a generation accepts it',
+        description:
+          'The access token in the query, for an EventSource (which cannot send headers): only the event stream of a generation accepts it',
       },
       SecurityScheme.AccessTokenQuery,
     );

@@ -1,5 +1,5 @@
-import type { NextFunction, Request, Response } from 'express';
 import { ErrorCode, ValidationError } from '../common/errors';
+import type { NextFunction, Request, Response } from 'express';
 
 /** Deeper than this, a JSON body is refused before anything walks it (class-transformer recurses). */
 export const MAX_JSON_DEPTH = 32;

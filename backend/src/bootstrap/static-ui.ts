@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { INestApplication } from '@nestjs/common';
 import express, { NextFunction, Request, Response } from 'express';
 import { type AppConfig } from '../config/app-config';
+import type { INestApplication } from '@nestjs/common';
 
 /** Repository root: backend/dist/bootstrap -> ../../.. ; backend/src/bootstrap (tests) -> ../../.. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');

@@ -31,7 +31,9 @@ async function binaries(): Promise<Binaries> {
     // where `import()` of an ES module is not available (a CommonJS test runner): the package's files
     const found = findPackageBinaries(pkg);
     if (found) return found;
-    throw new Error(`No embedded PostgreSQL for ${os.platform()}-${os.arch()} (${pkg} is not installed). Set DATABASE_URL to a PostgreSQL server instead.`);
+    throw new Error(
+      `No embedded PostgreSQL for ${os.platform()}-${os.arch()} (${pkg} is not installed). Set DATABASE_URL to a PostgreSQL server instead.`,
+    );
   }
 }
 
@@ -51,7 +53,10 @@ function runAsUser(): { uid: number; gid: number } | undefined {
   try {
     return { uid: id('-u'), gid: id('-g') };
   } catch {
-    execFileSync('sh', ['-c', 'getent group postgres >/dev/null || groupadd --system postgres; useradd --system -g postgres -M -s /usr/sbin/nologin postgres']);
+    execFileSync('sh', [
+      '-c',
+      'getent group postgres >/dev/null || groupadd --system postgres; useradd --system -g postgres -M -s /usr/sbin/nologin postgres',
+    ]);
     return { uid: id('-u'), gid: id('-g') };
   }
 }
@@ -116,10 +121,14 @@ export async function startEmbeddedPostgres(options: {
       fs.chownSync(pwFile, owner.uid, owner.gid);
     }
     try {
-      execFileSync(bin.initdb, [`--pgdata=${dataDir}`, '--auth=scram-sha-256', `--username=${user}`, `--pwfile=${pwFile}`, '--encoding=UTF8', '--locale=C'], {
-        stdio: ['ignore', 'ignore', 'pipe'],
-        ...(owner ?? {}),
-      });
+      execFileSync(
+        bin.initdb,
+        [`--pgdata=${dataDir}`, '--auth=scram-sha-256', `--username=${user}`, `--pwfile=${pwFile}`, '--encoding=UTF8', '--locale=C'],
+        {
+          stdio: ['ignore', 'ignore', 'pipe'],
+          ...(owner ?? {}),
+        },
+      );
     } finally {
       fs.rmSync(pwFile, { force: true });
     }

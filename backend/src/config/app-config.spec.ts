@@ -43,7 +43,14 @@ describe('loadConfig', () => {
   });
 
   it('chooses BullMQ with REDIS_URL and S3 with S3_BUCKET', () => {
-    const config = loadConfig({ ...valid, REDIS_URL: 'redis://r:6379', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', QUEUE_CONSUME_IN_API: 'false' });
+    const config = loadConfig({
+      ...valid,
+      REDIS_URL: 'redis://r:6379',
+      S3_BUCKET: 'b',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+      QUEUE_CONSUME_IN_API: 'false',
+    });
     expect(config.queue.driver).toBe('bullmq');
     expect(config.queue.consumeInApi).toBe(false);
     expect(config.storage.driver).toBe('s3');
@@ -68,7 +75,14 @@ describe('loadConfig', () => {
     [{ LOG_PRETTY: 'maybe' }, /^LOG_PRETTY /],
     [{ S3_BUCKET: 'bucket' }, /^S3_ACCESS_KEY_ID is required when S3_BUCKET is set/],
     [{ NODE_ENV: 'production', FILES_SIGNING_SECRET: 'change-me-change-me-change-me-change-me' }, /^FILES_SIGNING_SECRET is a placeholder/],
-    [{ NODE_ENV: 'production', FILES_SIGNING_SECRET: 'Zr9mQ2vX7pL4kT8wN1bY6cH3jF5dG0aS', AUTH_JWT_SECRET: 'please-change-me-please-change-me-0000' }, /^AUTH_JWT_SECRET is a placeholder/],
+    [
+      {
+        NODE_ENV: 'production',
+        FILES_SIGNING_SECRET: 'Zr9mQ2vX7pL4kT8wN1bY6cH3jF5dG0aS',
+        AUTH_JWT_SECRET: 'please-change-me-please-change-me-0000',
+      },
+      /^AUTH_JWT_SECRET is a placeholder/,
+    ],
     [{ AUTH_JWT_SECRET: 'too-short' }, /^AUTH_JWT_SECRET must be at least 32 characters/],
     [{ AUTH_ACCESS_TOKEN_TTL_SECONDS: '5' }, /^AUTH_ACCESS_TOKEN_TTL_SECONDS must be between/],
     [{ AUTH_SESSION_TTL_DAYS: '0' }, /^AUTH_SESSION_TTL_DAYS must be between/],
@@ -82,9 +96,11 @@ describe('loadConfig', () => {
   });
 
   it('lists every bad variable at once', () => {
-    expect(problems({ PORT: 'x', REDIS_URL: 'nope' }).map((p) => p.split(' ')[0]).sort()).toEqual(
-      ['AUTH_JWT_SECRET', 'DATABASE_URL', 'FILES_SIGNING_SECRET', 'PORT', 'REDIS_URL'].sort(),
-    );
+    expect(
+      problems({ PORT: 'x', REDIS_URL: 'nope' })
+        .map((p) => p.split(' ')[0])
+        .sort(),
+    ).toEqual(['AUTH_JWT_SECRET', 'DATABASE_URL', 'FILES_SIGNING_SECRET', 'PORT', 'REDIS_URL'].sort());
   });
 
   it('reads the auth settings: token lifetimes, admin emails (lower-cased), rate limits, Google only with id and secret', () => {
@@ -141,16 +157,29 @@ describe('loadConfig', () => {
       password: undefined,
       from: 'Fitting Room <help@shop.example>',
     });
-    expect(loadConfig({ ...valid, SMTP_HOST: 'mail.example', SMTP_PORT: '465', SMTP_USER: 'u', SMTP_PASSWORD: 'p', SMTP_FROM: 'Desk <desk@shop.example>' }).smtp).toMatchObject({
+    expect(
+      loadConfig({
+        ...valid,
+        SMTP_HOST: 'mail.example',
+        SMTP_PORT: '465',
+        SMTP_USER: 'u',
+        SMTP_PASSWORD: 'p',
+        SMTP_FROM: 'Desk <desk@shop.example>',
+      }).smtp,
+    ).toMatchObject({
       port: 465,
       secure: true,
       user: 'u',
       password: 'p',
       from: 'Desk <desk@shop.example>',
     });
-    expect(problems({ ...valid, SMTP_HOST: 'mail.example', SMTP_USER: 'u' })).toEqual(['SMTP_PASSWORD is required when SMTP_USER is set (SMTP authentication needs both)']);
+    expect(problems({ ...valid, SMTP_HOST: 'mail.example', SMTP_USER: 'u' })).toEqual([
+      'SMTP_PASSWORD is required when SMTP_USER is set (SMTP authentication needs both)',
+    ]);
     expect(problems({ ...valid, SMTP_FROM: 'desk@shop.example' })).toEqual(['SMTP_HOST is required when SMTP_USER or SMTP_FROM is set']);
-    expect(problems({ ...valid, SMTP_HOST: 'mail.example', SMTP_FROM: 'not an address' })).toEqual(['SMTP_FROM must be an email address, optionally as "Name <address>"']);
+    expect(problems({ ...valid, SMTP_HOST: 'mail.example', SMTP_FROM: 'not an address' })).toEqual([
+      'SMTP_FROM must be an email address, optionally as "Name <address>"',
+    ]);
     expect(problems({ ...valid, SMTP_PORT: '70000' })).toEqual(['SMTP_PORT must be between 1 and 65535, got 70000']);
     expect(loadConfig({ ...valid, ALERT_FAILED_GENERATIONS_THRESHOLD: '3' }).alerts).toEqual({
       failedGenerationsThreshold: 3,

@@ -252,7 +252,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       jwtSecret: e.AUTH_JWT_SECRET,
       accessTokenTtlSeconds: e.AUTH_ACCESS_TOKEN_TTL_SECONDS,
       sessionTtlDays: e.AUTH_SESSION_TTL_DAYS,
-      adminEmails: [...new Set((e.ADMIN_EMAILS ?? '').split(',').map((m) => m.trim().toLowerCase()).filter(Boolean))],
+      adminEmails: [
+        ...new Set(
+          (e.ADMIN_EMAILS ?? '')
+            .split(',')
+            .map((m) => m.trim().toLowerCase())
+            .filter(Boolean),
+        ),
+      ],
       google:
         e.AUTH_GOOGLE_CLIENT_ID && e.AUTH_GOOGLE_CLIENT_SECRET
           ? {

@@ -49,9 +49,7 @@ const urlWithProtocols = (protocols: string[]) =>
 const TRUST_PROXY_ENTRY = /^(loopback|linklocal|uniquelocal|(\d{1,3}\.){3}\d{1,3}(\/\d{1,2})?|[0-9a-f:]*:[0-9a-f:.]*(\/\d{1,3})?)$/i;
 
 const PLACEHOLDER_SECRETS = ['change-me', 'changeme', 'secret', 'please-change-me', 'dev-secret'];
-const secret = z
-  .string({ error: 'is required (at least 32 characters)' })
-  .min(32, { message: 'must be at least 32 characters long' });
+const secret = z.string({ error: 'is required (at least 32 characters)' }).min(32, { message: 'must be at least 32 characters long' });
 
 export const envSchema = z
   .object({
@@ -60,8 +58,18 @@ export const envSchema = z
     HOST: z.string().default('0.0.0.0'),
     APP_NAME: z.string().min(1).default('Fitting Room'),
     APP_URL: optionalString.pipe(urlWithProtocols(['http:', 'https:']).optional()),
-    SUPPORT_EMAIL: optionalString.pipe(z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address').optional()),
-    BUSINESS_EMAIL: optionalString.pipe(z.string().regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address').optional()),
+    SUPPORT_EMAIL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address')
+        .optional(),
+    ),
+    BUSINESS_EMAIL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address')
+        .optional(),
+    ),
     CORS_ORIGINS: optionalString,
     // which reverse proxies may set X-Forwarded-For (and so the client IP the rate limits count):
     // none by default; a hop count, or a comma list of addresses, CIDR ranges or loopback/linklocal/uniquelocal
@@ -69,9 +77,13 @@ export const envSchema = z
       z
         .string()
         .optional()
-        .refine((v) => v === undefined || /^(none|false|\d{1,2})$/i.test(v) || v.split(',').every((p) => TRUST_PROXY_ENTRY.test(p.trim())), {
-          message: 'must be none, a number of proxy hops, or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal',
-        }),
+        .refine(
+          (v) => v === undefined || /^(none|false|\d{1,2})$/i.test(v) || v.split(',').every((p) => TRUST_PROXY_ENTRY.test(p.trim())),
+          {
+            message:
+              'must be none, a number of proxy hops, or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal',
+          },
+        ),
     ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOG_PRETTY: bool(false),
@@ -83,7 +95,10 @@ export const envSchema = z
     DB_MIGRATIONS_RUN: bool(true),
 
     REDIS_URL: optionalString.pipe(urlWithProtocols(['redis:', 'rediss:']).optional()),
-    QUEUE_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i, 'must be letters, digits, - or _').default('fr'),
+    QUEUE_PREFIX: z
+      .string()
+      .regex(/^[a-z0-9_-]+$/i, 'must be letters, digits, - or _')
+      .default('fr'),
     QUEUE_CONSUME_IN_API: bool(true),
     QUEUE_CONCURRENCY: int(5, 1, 100),
     QUEUE_SHUTDOWN_TIMEOUT_MS: int(25_000, 0, 600_000),

@@ -1,6 +1,8 @@
 import { type AppConfig, loadConfig } from './app-config';
 
-type DeepPartial<T> = { [K in keyof T]?: T[K] extends (infer U)[] ? U[] : T[K] extends object | undefined ? DeepPartial<NonNullable<T[K]>> : T[K] };
+type DeepPartial<T> = {
+  [K in keyof T]?: T[K] extends (infer U)[] ? U[] : T[K] extends object | undefined ? DeepPartial<NonNullable<T[K]>> : T[K];
+};
 
 /** The smallest environment loadConfig accepts: a database URL and the two secrets. */
 export const TEST_ENV: NodeJS.ProcessEnv = {

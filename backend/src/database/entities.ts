@@ -14,4 +14,22 @@ import { UserSettingsEntity } from '../modules/users/user-settings.entity';
 import { UserEntity } from '../modules/users/user.entity';
 
 /** Every TypeORM entity of the app, listed once (no globs: the same list works under Jest and in dist). */
-export const ENTITIES = [UserEntity, UserSettingsEntity, SessionEntity, AuthTokenEntity, RecoveryCodeEntity, UserActivityLogEntity, AnalyticsEventEntity, CreditAccountEntity, CreditLedgerEntryEntity, CreditHoldEntity, UploadEntity, GenerationEntity, SafetyRefusalEntity, AuditLogEntity, SystemNotificationEntity, SupportInquiryEntity, SupportMessageEntity];
+export const ENTITIES = [
+  UserEntity,
+  UserSettingsEntity,
+  SessionEntity,
+  AuthTokenEntity,
+  RecoveryCodeEntity,
+  UserActivityLogEntity,
+  AnalyticsEventEntity,
+  CreditAccountEntity,
+  CreditLedgerEntryEntity,
+  CreditHoldEntity,
+  UploadEntity,
+  GenerationEntity,
+  SafetyRefusalEntity,
+  AuditLogEntity,
+  SystemNotificationEntity,
+  SupportInquiryEntity,
+  SupportMessageEntity,
+];

@@ -1,7 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { MessageQueueService } from './message-queue.service';
 import { OnJob } from './on-job.decorator';
-import type { QueueModuleOptions } from './queue-module.options';
 import {
   HEARTBEAT_EVERY_MS,
   HEARTBEAT_SCHEDULE_KEY,
@@ -10,6 +9,7 @@ import {
   QUEUE_MODULE_OPTIONS,
   type JobPayload,
 } from './queue.constants';
+import type { QueueModuleOptions } from './queue-module.options';
 import type { QueueDriver } from './queue.port';
 
 /**
@@ -32,7 +32,12 @@ export class QueueHeartbeatService implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.options.consume) return;
-    await this.queue.addRepeatable(JobName.MaintenanceHeartbeat, {}, this.options.heartbeatEveryMs ?? HEARTBEAT_EVERY_MS, HEARTBEAT_SCHEDULE_KEY);
+    await this.queue.addRepeatable(
+      JobName.MaintenanceHeartbeat,
+      {},
+      this.options.heartbeatEveryMs ?? HEARTBEAT_EVERY_MS,
+      HEARTBEAT_SCHEDULE_KEY,
+    );
   }
 
   /** Time of the last heartbeat run by any consumer, or null when none is known. */

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import type { QueueModuleOptions } from './queue-module.options';
 import { JobName, ON_JOB_METADATA, QUEUE_MODULE_OPTIONS } from './queue.constants';
+import type { QueueModuleOptions } from './queue-module.options';
 import type { JobContext } from './queue.port';
 
 export interface JobHandlerRef {
@@ -33,7 +33,9 @@ export function assertOneHandlerPerJob(handlers: JobHandlerRef[], jobNames: stri
     if (!known.has(name)) problems.push(`unknown job "${name}" has handler(s): ${found.join(', ')}`);
   }
   if (problems.length > 0) {
-    throw new Error(`Queue job handlers are wrong (each job needs exactly one @OnJob handler):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    throw new Error(
+      `Queue job handlers are wrong (each job needs exactly one @OnJob handler):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
   }
 }
 
@@ -88,7 +90,11 @@ export class JobRegistry implements OnModuleInit {
         if (!wrapper.isDependencyTreeStatic()) {
           throw new Error(`@OnJob handler ${owner} is on a request-scoped provider: job handlers need a singleton`);
         }
-        found.push({ name, owner, handle: async (data, ctx) => (fn as (d: unknown, c: JobContext) => unknown).call(instance, data, ctx) as Promise<void> });
+        found.push({
+          name,
+          owner,
+          handle: async (data, ctx) => (fn as (d: unknown, c: JobContext) => unknown).call(instance, data, ctx) as Promise<void>,
+        });
       }
     }
     return found;

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { JobRegistry } from './job-registry';
-import type { QueueModuleOptions } from './queue-module.options';
-import { QUEUE_DRIVER, QUEUE_MODULE_OPTIONS, type JobName, type JobPayload } from './queue.constants';
-import type { JobContext, JobDispatcher, JobOptions, NamedQueueCounts, QueueCounts, QueueDriver } from './queue.port';
-import type { Queue } from 'bullmq';
 import { BullMqQueueDriver } from './drivers/bullmq.driver';
 import { errorMessage } from './drivers/driver-utils';
+import { JobRegistry } from './job-registry';
+import { QUEUE_DRIVER, QUEUE_MODULE_OPTIONS, type JobName, type JobPayload } from './queue.constants';
+import type { QueueModuleOptions } from './queue-module.options';
+import type { JobContext, JobDispatcher, JobOptions, NamedQueueCounts, QueueCounts, QueueDriver } from './queue.port';
+import type { Queue } from 'bullmq';
 
 export interface QueueCheck {
   ok: boolean;

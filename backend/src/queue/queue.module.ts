@@ -4,8 +4,8 @@ import { QueueHeartbeatService } from './heartbeat.job';
 import { JobRegistry } from './job-registry';
 import { MessageQueueService } from './message-queue.service';
 import { createQueueDriver } from './queue-driver.factory';
-import type { QueueModuleOptions } from './queue-module.options';
 import { QUEUE_DRIVER, QUEUE_MODULE_OPTIONS } from './queue.constants';
+import type { QueueModuleOptions } from './queue-module.options';
 
 /**
  * The job queue for the whole app (global): MessageQueueService to add jobs, @OnJob to handle

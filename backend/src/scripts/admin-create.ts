@@ -20,7 +20,9 @@ function argument(name: string): string | undefined {
 run(async () => {
   const email = argument('email');
   if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) {
-    process.stderr.write('Usage: npm run admin:create -- --email you@example.com [--password <at least 8 characters>] [--name "Full Name"]\n');
+    process.stderr.write(
+      'Usage: npm run admin:create -- --email you@example.com [--password <at least 8 characters>] [--name "Full Name"]\n',
+    );
     process.exit(64);
   }
   const given = argument('password');

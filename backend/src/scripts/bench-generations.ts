@@ -75,13 +75,16 @@ class BenchVendor implements AiProvider {
   async status(jobId: string): Promise<ProviderStatus> {
     const job = this.jobs.get(jobId);
     if (!job) return { state: 'failed', reason: 'unknown job' };
-    return Date.now() >= job.doneAt ? { state: 'completed', result: { buffer: this.result, contentType: 'image/jpeg' } } : { state: 'processing' };
+    return Date.now() >= job.doneAt
+      ? { state: 'completed', result: { buffer: this.result, contentType: 'image/jpeg' } }
+      : { state: 'processing' };
   }
 
   parseWebhook(headers: Record<string, string | string[] | undefined>, rawBody: Buffer): { jobId: string; status: ProviderStatus } | null {
     const given = headers['x-bench-signature'];
     const expected = createHmac('sha256', SECRET).update(rawBody).digest('hex');
-    if (typeof given !== 'string' || given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) return null;
+    if (typeof given !== 'string' || given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected)))
+      return null;
     const body = JSON.parse(rawBody.toString('utf8')) as { id: string };
     return { jobId: body.id, status: { state: 'completed', result: { url: 'http://unused.invalid/' } } };
   }
@@ -89,10 +92,11 @@ class BenchVendor implements AiProvider {
   private async callBack(url: string, jobId: string): Promise<void> {
     const body = JSON.stringify({ id: jobId, status: 'completed' });
     const signature = createHmac('sha256', SECRET).update(body).digest('hex');
-    await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-bench-signature': signature }, body }).catch(() => undefined);
+    await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-bench-signature': signature }, body }).catch(
+      () => undefined,
+    );
   }
 }
-
 
 /** An answer of the API as this bench reads it: ids and tokens, nested one or two levels. */
 interface ApiBody {
@@ -102,10 +106,18 @@ interface ApiBody {
   uploads: Array<{ id: string }>;
 }
 
-async function api(base: string, method: string, route: string, options: { token?: string; json?: unknown; form?: FormData } = {}): Promise<ApiBody> {
+async function api(
+  base: string,
+  method: string,
+  route: string,
+  options: { token?: string; json?: unknown; form?: FormData } = {},
+): Promise<ApiBody> {
   const res = await fetch(`${base}${route}`, {
     method,
-    headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...(options.json ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.json ? { 'content-type': 'application/json' } : {}),
+    },
     body: options.form ?? (options.json ? JSON.stringify(options.json) : undefined),
   });
   const body = await res.json().catch(() => ({}));
@@ -184,12 +196,19 @@ async function runPath(options: {
   await app.listen(port, '127.0.0.1');
   const base = config.appUrl;
   try {
-    const photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#c9a48a' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#c9a48a' } })
+      .jpeg()
+      .toBuffer();
     const credits = app.get(CreditsService);
     const people = await Promise.all(
       Array.from({ length: options.users }, async (_, i) => {
         const session = await api(base, 'POST', '/api/auth/sign-up', {
-          json: { full_name: `Bench ${i}`, email: `bench-${i}-${prefix}@example.com`, password: 'violet-harbour-lantern-42', age_confirmed: true },
+          json: {
+            full_name: `Bench ${i}`,
+            email: `bench-${i}-${prefix}@example.com`,
+            password: 'violet-harbour-lantern-42',
+            age_confirmed: true,
+          },
         });
         await credits.adjust({ userId: session.user.id, mode: 'add', amount: 10_000, reason: 'bench', actorId: session.user.id });
         const form = new FormData();
@@ -215,7 +234,13 @@ async function runPath(options: {
           try {
             const generation = await api(base, 'POST', '/api/generations', {
               token: who.token,
-              json: { type: 'image', category: 'bikini', template_id: 'bikini-yellow', scene_id: 'beach-standing', upload_ids: [who.upload] },
+              json: {
+                type: 'image',
+                category: 'bikini',
+                template_id: 'bikini-yellow',
+                scene_id: 'beach-standing',
+                upload_ids: [who.upload],
+              },
             });
             const outcome = await followEvents(base, generation.id, who.token);
             if (outcome !== 'completed') throw new Error(`generation ${generation.id} ended with "${outcome}"`);
@@ -231,14 +256,27 @@ async function runPath(options: {
     );
     const seconds = (performance.now() - t0) / 1000;
     const ds = app.get(DataSource);
-    const [{ charged }] = await ds.query(`SELECT count(*)::int AS charged FROM credit_ledger_entries WHERE kind = 'generation_charge' AND generation_id IN (SELECT id FROM user_generations WHERE provider = $1)`, [BENCH_PROVIDER]);
+    const [{ charged }] = await ds.query(
+      `SELECT count(*)::int AS charged FROM credit_ledger_entries WHERE kind = 'generation_charge' AND generation_id IN (SELECT id FROM user_generations WHERE provider = $1)`,
+      [BENCH_PROVIDER],
+    );
     const [{ ok }] = await ds.query(
       `SELECT bool_and(a.subscription_balance = s.sub AND a.purchased_balance = s.pur AND a.held = 0) AS ok FROM credit_accounts a
          JOIN (SELECT user_id, sum(amount) FILTER (WHERE bucket = 'subscription') AS sub, sum(amount) FILTER (WHERE bucket = 'purchased') AS pur
                  FROM credit_ledger_entries GROUP BY user_id) s ON s.user_id = a.user_id`,
     );
     await ds.query(`DELETE FROM users`); // the next path starts from an empty database
-    return { label: options.label, completed, failed, errors, seconds, added: added.sort((a, b) => a - b), charged, starts: vendor.starts, balanced: ok === true };
+    return {
+      label: options.label,
+      completed,
+      failed,
+      errors,
+      seconds,
+      added: added.sort((a, b) => a - b),
+      charged,
+      starts: vendor.starts,
+      balanced: ok === true,
+    };
   } finally {
     await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -269,7 +307,9 @@ async function main(): Promise<void> {
   url.pathname = `/${name}`;
   const version = (await admin.query('SHOW server_version')).rows[0].server_version as string;
   try {
-    const result = await sharp({ create: { width: 1024, height: 1400, channels: 3, background: '#2a9d8f' } }).jpeg().toBuffer();
+    const result = await sharp({ create: { width: 1024, height: 1400, channels: 3, background: '#2a9d8f' } })
+      .jpeg()
+      .toBuffer();
     const common = { generations, users, latencyMs, concurrency, databaseUrl: url.toString(), redisUrl, result };
     process.stdout.write(
       `bench:generations  ${generations} generations from ${users} users (one at a time per user), fake vendor latency ${latencyMs} ms\n` +
@@ -277,8 +317,18 @@ async function main(): Promise<void> {
         `  added latency = time from POST /api/generations to the browser's SSE "completed", minus the vendor's ${latencyMs} ms\n`,
     );
     const results = [
-      await runPath({ ...common, label: 'webhook path (the vendor calls back; polls every 3000 ms as a fallback)', webhooks: true, pollMs: 3000 }),
-      await runPath({ ...common, label: `polling path (no webhook; poll interval shortened to ${pollMs} ms for the bench, default 3000 ms)`, webhooks: false, pollMs }),
+      await runPath({
+        ...common,
+        label: 'webhook path (the vendor calls back; polls every 3000 ms as a fallback)',
+        webhooks: true,
+        pollMs: 3000,
+      }),
+      await runPath({
+        ...common,
+        label: `polling path (no webhook; poll interval shortened to ${pollMs} ms for the bench, default 3000 ms)`,
+        webhooks: false,
+        pollMs,
+      }),
     ];
     let ok = true;
     for (const r of results) {

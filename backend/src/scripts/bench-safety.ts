@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { loadCorpus, formatCorpusScore, scoreCorpus } from '../modules/generations/safety/corpus';
 import { checkCustomPose } from '../modules/generations/safety';
+import { loadCorpus, formatCorpusScore, scoreCorpus } from '../modules/generations/safety/corpus';
 
 /**
  * `npm run bench:safety [-- --repetitions 20]`: the custom-pose check on its labelled corpus

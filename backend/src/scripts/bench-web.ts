@@ -56,7 +56,6 @@ function numberArg(name: string, fallback: number): number {
   return v;
 }
 
-
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 interface ScriptEntry {
@@ -75,7 +74,11 @@ interface FirstPaint {
 
 /** Loads `/` in Chromium and returns the script resources requested before / after the first contentful paint. */
 async function measureFirstPaint(base: string): Promise<FirstPaint> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROME_FLAGS.filter((f) => !f.startsWith('--headless')) });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROME_FLAGS.filter((f) => !f.startsWith('--headless')),
+  });
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
@@ -90,7 +93,14 @@ async function measureFirstPaint(base: string): Promise<FirstPaint> {
     const entries = await page.evaluate(() => {
       const fcp = performance.getEntriesByName('first-contentful-paint')[0].startTime;
       // resource timing entries (the DOM's PerformanceResourceTiming; Node's lib types lack the fields we read)
-      const scripts = (performance.getEntriesByType('resource') as unknown as { name: string; initiatorType: string; startTime: number; encodedBodySize: number }[])
+      const scripts = (
+        performance.getEntriesByType('resource') as unknown as {
+          name: string;
+          initiatorType: string;
+          startTime: number;
+          encodedBodySize: number;
+        }[]
+      )
         .filter((e) => new URL(e.name).pathname.endsWith('.js') || e.initiatorType === 'script')
         .map((e) => ({
           url: e.name,
@@ -173,13 +183,15 @@ async function main(): Promise<void> {
     minScore: numberArg('min-score', 90),
   };
   if (options.preset !== 'mobile' && options.preset !== 'desktop') throw new Error('--preset must be desktop or mobile');
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}. Install it with: apt-get install -y chromium (or set CHROMIUM_PATH).`);
+  if (!fs.existsSync(CHROMIUM))
+    throw new Error(`Chromium not found at ${CHROMIUM}. Install it with: apt-get install -y chromium (or set CHROMIUM_PATH).`);
   const url = arg('url', '');
   if (url) {
     if (!(await measure(url.replace(/\/+$/, ''), `an already running server`, options))) process.exitCode = 1;
     return;
   }
-  if (!fs.existsSync(path.join(REPO_ROOT, 'frontend', 'dist', 'index.html'))) throw new Error('frontend/dist is missing: run `npm run build -w frontend`');
+  if (!fs.existsSync(path.join(REPO_ROOT, 'frontend', 'dist', 'index.html')))
+    throw new Error('frontend/dist is missing: run `npm run build -w frontend`');
 
   const adminUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `fr_bench_web_${Date.now()}`;
@@ -225,7 +237,10 @@ interface Options {
   minScore: number;
 }
 
-const presetLabel = (preset: Preset) => (preset === 'mobile' ? 'mobile preset (simulated slow 4G, 4x CPU slowdown, 412 px)' : 'desktop preset (simulated 10 Mbit/s, no CPU slowdown, 1350 px)');
+const presetLabel = (preset: Preset) =>
+  preset === 'mobile'
+    ? 'mobile preset (simulated slow 4G, 4x CPU slowdown, 412 px)'
+    : 'desktop preset (simulated 10 Mbit/s, no CPU slowdown, 1350 px)';
 
 /** Runs Lighthouse `runs` times and prints the median run (by performance score); true when both scores reach minScore. */
 async function lighthouseSection(base: string, preset: Preset, runs: number, minScore: number, gated: boolean): Promise<boolean> {
@@ -256,7 +271,9 @@ async function lighthouseSection(base: string, preset: Preset, runs: number, min
 
 /** Prints the figures for `${base}/`; true when the budget and the gated scores are met. */
 async function measure(base: string, served: string, options: Options): Promise<boolean> {
-  process.stdout.write(`bench:web  landing page ${base}/ (${served}), Chromium ${CHROMIUM}, ${os.cpus().length} CPU(s), load average ${os.loadavg()[0].toFixed(1)}\n`);
+  process.stdout.write(
+    `bench:web  landing page ${base}/ (${served}), Chromium ${CHROMIUM}, ${os.cpus().length} CPU(s), load average ${os.loadavg()[0].toFixed(1)}\n`,
+  );
 
   // 1. JavaScript before the first contentful paint
   const paint = await measureFirstPaint(base);
@@ -289,7 +306,9 @@ async function measure(base: string, served: string, options: Options): Promise<
   const scoresOk = await lighthouseSection(base, options.preset, options.runs, options.minScore, true);
   if (options.preset === 'desktop' && options.mobileRuns > 0) {
     await lighthouseSection(base, 'mobile', options.mobileRuns, options.minScore, false).catch((error: unknown) => {
-      process.stdout.write(`  Lighthouse mobile preset, for information: no result (${error instanceof Error ? error.message : String(error)})\n`);
+      process.stdout.write(
+        `  Lighthouse mobile preset, for information: no result (${error instanceof Error ? error.message : String(error)})\n`,
+      );
     });
   }
   return jsOk && scoresOk;

@@ -39,7 +39,9 @@ async function main(): Promise<void> {
     }
     const timestamp = Date.now();
     const className = `${name}${timestamp}`;
-    const up = sql.upQueries.map((q) => `    await queryRunner.query(\`${escape(q.query)}\`${q.parameters?.length ? `, ${JSON.stringify(q.parameters)}` : ''});`);
+    const up = sql.upQueries.map(
+      (q) => `    await queryRunner.query(\`${escape(q.query)}\`${q.parameters?.length ? `, ${JSON.stringify(q.parameters)}` : ''});`,
+    );
     const down = sql.downQueries
       .reverse()
       .map((q) => `    await queryRunner.query(\`${escape(q.query)}\`${q.parameters?.length ? `, ${JSON.stringify(q.parameters)}` : ''});`);

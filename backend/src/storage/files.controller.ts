@@ -9,12 +9,12 @@ import {
   ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { ErrorResponseDto, ForbiddenError } from '../common/errors';
 import { APP_CONFIG } from '../config/config.module';
-import type { AppConfig } from '../config/app-config';
 import { attachmentDisposition, verifyLocalSignature } from './signed-url';
 import { STORAGE, type StoragePort } from './storage.port';
+import type { AppConfig } from '../config/app-config';
+import type { Response } from 'express';
 
 export const INVALID_LINK_MESSAGE = 'This link has expired or is invalid.';
 

@@ -6,7 +6,10 @@ import { ServiceUnavailableError } from '../common/errors';
  * never a 500 that reads like a bug in the request. The cause is kept for the logs.
  */
 export class StorageUnavailableError extends ServiceUnavailableError {
-  constructor(readonly operation: string, cause: unknown) {
+  constructor(
+    readonly operation: string,
+    cause: unknown,
+  ) {
     super(undefined, 5);
     this.name = 'StorageUnavailableError';
     Object.defineProperty(this, 'cause', { value: cause, enumerable: false });

@@ -1,10 +1,10 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { LocalStorageDriver } from './drivers/local-storage.driver';
 import { S3StorageDriver } from './drivers/s3-storage.driver';
 import { FilesController } from './files.controller';
 import { STORAGE, type StoragePort } from './storage.port';
+import type { AppConfig } from '../config/app-config';
 
 /** Builds the driver `config.storage.driver` names; the local one creates its directories first. */
 export async function createStorageDriver(config: AppConfig): Promise<StoragePort> {
@@ -34,7 +34,9 @@ export class StorageModule {
           inject: [APP_CONFIG],
           useFactory: (appConfig: AppConfig) => {
             if (appConfig.storage.driver !== driver) {
-              throw new Error(`StorageModule.forRoot() was given storage driver "${driver}" but APP_CONFIG says "${appConfig.storage.driver}"`);
+              throw new Error(
+                `StorageModule.forRoot() was given storage driver "${driver}" but APP_CONFIG says "${appConfig.storage.driver}"`,
+              );
             }
             return createStorageDriver(appConfig);
           },

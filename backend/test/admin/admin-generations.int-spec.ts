@@ -10,8 +10,16 @@ import { AdminStatsService } from '../../src/modules/admin/admin-stats.service';
 import { AuditService } from '../../src/modules/audit/audit.service';
 import { STORAGE, type StoragePort } from '../../src/storage';
 import { FakeAiProvider } from '../fakes/fake-ai-provider';
+import {
+  createGenerationApp,
+  IMAGE_START,
+  person,
+  startGeneration,
+  uploadPhoto,
+  waitForEnd,
+  type GenerationApp,
+} from '../generations/generation-test-kit';
 import { bearer, signUp, uniqueEmail, type SignedIn } from '../helpers/auth';
-import { createGenerationApp, IMAGE_START, person, startGeneration, uploadPhoto, waitForEnd, type GenerationApp } from '../generations/generation-test-kit';
 
 describe('admin: generations and stats', () => {
   let t: GenerationApp;
@@ -20,7 +28,11 @@ describe('admin: generations and stats', () => {
   const adminEmail = uniqueEmail('moderator');
 
   beforeAll(async () => {
-    t = await createGenerationApp({ driver: 'in-process', provider: fake, env: { AI_POLL_INTERVAL_MS: '30', AI_MAX_POLLS: '50', ADMIN_EMAILS: adminEmail } });
+    t = await createGenerationApp({
+      driver: 'in-process',
+      provider: fake,
+      env: { AI_POLL_INTERVAL_MS: '30', AI_MAX_POLLS: '50', ADMIN_EMAILS: adminEmail },
+    });
     admin = await signUp(t.http, { email: adminEmail });
   });
   afterAll(async () => t?.close());
@@ -30,7 +42,7 @@ describe('admin: generations and stats', () => {
 
   const stats = async () => (await t.http.get('/api/admin/stats').set(bearer(admin.accessToken)).expect(200)).body;
 
-  it('lists every user\'s generations with signed thumbnails and failure reasons; removes one with its file, audited', async () => {
+  it("lists every user's generations with signed thumbnails and failure reasons; removes one with its file, audited", async () => {
     const before = await stats();
     const owner = await person(t, { tier: 'starter', addCredits: 10 });
     const photo = await uploadPhoto(t, owner);
@@ -51,7 +63,8 @@ describe('admin: generations and stats', () => {
     expect(after.total_credits_used).toBe(before.total_credits_used + ok.body.cost);
     expect(after.tier_distribution.starter).toBe(before.tier_distribution.starter + 1);
     const today = new Date().toISOString().slice(0, 10);
-    const day = (series: { date: string }[]) => series.find((d) => d.date === today) as unknown as { successful: number; failed: number; credits?: number };
+    const day = (series: { date: string }[]) =>
+      series.find((d) => d.date === today) as unknown as { successful: number; failed: number; credits?: number };
     expect(day(after.generations_per_day).successful).toBe(day(before.generations_per_day).successful + 1);
     expect(day(after.generations_per_day).failed).toBe(day(before.generations_per_day).failed + 1);
     expect((day(after.credits_spent_per_day).credits ?? 0) - (day(before.credits_spent_per_day).credits ?? 0)).toBe(ok.body.cost);
@@ -63,7 +76,14 @@ describe('admin: generations and stats', () => {
       .expect(200);
     expect(list.headers['content-range']).toBe('generations 0-1/2');
     expect(list.body).toEqual([
-      expect.objectContaining({ id: ok.body.id, user_id: owner.userId, user_email: owner.email, status: 'completed', failure_reason: null, category: 'bikini' }),
+      expect.objectContaining({
+        id: ok.body.id,
+        user_id: owner.userId,
+        user_email: owner.email,
+        status: 'completed',
+        failure_reason: null,
+        category: 'bikini',
+      }),
       expect.objectContaining({ id: bad.body.id, status: 'failed', failure_reason: failed.error, thumbnail_url: null }),
     ]);
     expect(failed.error).toBeTruthy();
@@ -76,10 +96,20 @@ describe('admin: generations and stats', () => {
     link.searchParams.set('sig', 'x'.repeat(20));
     expect((await t.http.get(link.pathname + link.search)).status).toBeGreaterThanOrEqual(400);
     // filters
-    const onlyFailed = await t.http.get('/api/admin/generations').query({ filter: JSON.stringify({ user_id: owner.userId, status: 'failed' }) }).set(bearer(admin.accessToken)).expect(200);
+    const onlyFailed = await t.http
+      .get('/api/admin/generations')
+      .query({ filter: JSON.stringify({ user_id: owner.userId, status: 'failed' }) })
+      .set(bearer(admin.accessToken))
+      .expect(200);
     expect(onlyFailed.body.map((g: { id: string }) => g.id)).toEqual([bad.body.id]);
-    expect((await t.http.get('/api/admin/generations').query({ filter: '{"status":"lost"}' }).set(bearer(admin.accessToken))).status).toBe(400);
-    const byEmail = await t.http.get('/api/admin/generations').query({ filter: JSON.stringify({ q: owner.email.toUpperCase() }) }).set(bearer(admin.accessToken)).expect(200);
+    expect((await t.http.get('/api/admin/generations').query({ filter: '{"status":"lost"}' }).set(bearer(admin.accessToken))).status).toBe(
+      400,
+    );
+    const byEmail = await t.http
+      .get('/api/admin/generations')
+      .query({ filter: JSON.stringify({ q: owner.email.toUpperCase() }) })
+      .set(bearer(admin.accessToken))
+      .expect(200);
     expect(byEmail.body.map((g: { id: string }) => g.id).sort()).toEqual([ok.body.id, bad.body.id].sort());
 
     // removal: the record and its file go; the owner no longer sees it; audited
@@ -90,7 +120,11 @@ describe('admin: generations and stats', () => {
     expect(fs.existsSync(file)).toBe(false);
     expect(await t.db.query(`SELECT id FROM user_generations WHERE id = $1`, [ok.body.id])).toEqual([]);
     expect((await t.http.get(`/api/generations/${ok.body.id}`).set(bearer(owner.accessToken))).status).toBe(404);
-    const trail = await t.http.get('/api/admin/audit-log').query({ filter: JSON.stringify({ target_user_id: owner.userId }) }).set(bearer(admin.accessToken)).expect(200);
+    const trail = await t.http
+      .get('/api/admin/audit-log')
+      .query({ filter: JSON.stringify({ target_user_id: owner.userId }) })
+      .set(bearer(admin.accessToken))
+      .expect(200);
     expect(trail.body).toEqual([
       expect.objectContaining({
         actor_id: admin.userId,

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
-import { bearer, signUp, SignedIn, uniqueEmail } from '../helpers/auth';
 import { deleteRedisKeys } from '../generations/generation-test-kit';
+import { bearer, signUp, SignedIn, uniqueEmail } from '../helpers/auth';
 import { createTestApp, TestApp, testRedisUrl } from '../helpers/test-app';
 
 /** The admin's queue monitor: the JSON overview with either driver, Bull Board behind its cookie with BullMQ. */
@@ -20,7 +20,8 @@ describe('admin queue monitor', () => {
       const res = await t.http.get('/api/admin/queues').set(bearer(admin.accessToken)).expect(200);
       expect(res.body).toMatchObject({ driver: 'in-process', healthy: true, board_url: null });
       expect(res.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(['generations', 'maintenance']);
-      for (const q of res.body.queues) expect(Object.keys(q.counts).sort()).toEqual(['active', 'completed', 'delayed', 'failed', 'waiting']);
+      for (const q of res.body.queues)
+        expect(Object.keys(q.counts).sort()).toEqual(['active', 'completed', 'delayed', 'failed', 'waiting']);
       await t.http.post('/api/admin/queue-board/session').set(bearer(admin.accessToken)).expect(404);
       await t.http.get('/api/admin/queue-board').expect(404);
     });
@@ -81,7 +82,10 @@ describe('admin queue monitor', () => {
       expect(api.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(['generations', 'maintenance']);
 
       // the board cookie is no bearer token either
-      await t.http.get('/api/admin/stats').set(bearer(pair.split('=')[1])).expect(401);
+      await t.http
+        .get('/api/admin/stats')
+        .set(bearer(pair.split('=')[1]))
+        .expect(401);
 
       // signing out ends the board too
       await t.http.post('/api/auth/sign-out').set(bearer(admin.accessToken));

@@ -23,13 +23,20 @@ describe('admin API', () => {
   afterAll(async () => t?.close());
 
   const auditRows = (targetUserId: string) =>
-    db.query(`SELECT actor_id, action, target_type, target_id, target_user_id, before, after FROM audit_log WHERE target_user_id = $1 ORDER BY created_at, id`, [targetUserId]);
+    db.query(
+      `SELECT actor_id, action, target_type, target_id, target_user_id, before, after FROM audit_log WHERE target_user_id = $1 ORDER BY created_at, id`,
+      [targetUserId],
+    );
 
   it('searches users case-insensitively on email or full name, literally, 100 a page with Content-Range', async () => {
     const ann = await signUp(t.http, { email: `ann.${tag}@Example.com`, full_name: `Ann Search${tag}` });
     const bob = await signUp(t.http, { email: `bob.${tag}@example.com`, full_name: `Bob 100%_${tag}` });
     const search = async (q: string) => {
-      const res = await t.http.get('/api/admin/users').query({ filter: JSON.stringify({ q }) }).set(bearer(admin.accessToken)).expect(200);
+      const res = await t.http
+        .get('/api/admin/users')
+        .query({ filter: JSON.stringify({ q }) })
+        .set(bearer(admin.accessToken))
+        .expect(200);
       return res.body.map((u: { id: string }) => u.id).sort();
     };
     expect(await search(`ANN.${tag.toUpperCase()}`)).toEqual([ann.userId]); // email, other case
@@ -38,17 +45,29 @@ describe('admin API', () => {
     expect(await search(`100%_${tag}`)).toEqual([bob.userId]);
     expect(await search(`1%0`)).toEqual([]); // % is literal, not a wildcard
     // the plain ?q= form too
-    const plain = await t.http.get('/api/admin/users').query({ q: `bob.${tag}` }).set(bearer(admin.accessToken)).expect(200);
+    const plain = await t.http
+      .get('/api/admin/users')
+      .query({ q: `bob.${tag}` })
+      .set(bearer(admin.accessToken))
+      .expect(200);
     expect(plain.body.map((u: { id: string }) => u.id)).toEqual([bob.userId]);
     expect(plain.body[0]).toMatchObject({ email: `bob.${tag}@example.com`, tier: 'free', credits: 3, total_generations: 0 });
     // react-admin's getMany
-    const many = await t.http.get('/api/admin/users').query({ filter: JSON.stringify({ id: [ann.userId, bob.userId] }) }).set(bearer(admin.accessToken)).expect(200);
+    const many = await t.http
+      .get('/api/admin/users')
+      .query({ filter: JSON.stringify({ id: [ann.userId, bob.userId] }) })
+      .set(bearer(admin.accessToken))
+      .expect(200);
     expect(many.body.map((u: { id: string }) => u.id).sort()).toEqual([ann.userId, bob.userId].sort());
     // paging
     const page = await t.http.get('/api/admin/users').set(bearer(admin.accessToken)).expect(200);
     expect(page.headers['content-range']).toMatch(/^users 0-\d+\/\d+$/);
     expect(page.body.length).toBeLessThanOrEqual(100);
-    const range = await t.http.get('/api/admin/users').query({ range: '[0,0]', sort: '["email","ASC"]' }).set(bearer(admin.accessToken)).expect(200);
+    const range = await t.http
+      .get('/api/admin/users')
+      .query({ range: '[0,0]', sort: '["email","ASC"]' })
+      .set(bearer(admin.accessToken))
+      .expect(200);
     expect(range.body).toHaveLength(1);
     const total = Number(range.headers['content-range'].split('/')[1]);
     expect(total).toBeGreaterThanOrEqual(3);
@@ -61,27 +80,59 @@ describe('admin API', () => {
 
   it('adjusts credits through the ledger with the spec messages, and audits each change', async () => {
     const user = await signUp(t.http, { full_name: 'Credit Person' });
-    const adjust = (body: unknown) => t.http.post(`/api/admin/users/${user.userId}/credits`).set(bearer(admin.accessToken)).send(body as object);
+    const adjust = (body: unknown) =>
+      t.http
+        .post(`/api/admin/users/${user.userId}/credits`)
+        .set(bearer(admin.accessToken))
+        .send(body as object);
 
-    for (const body of [{}, { mode: 'add', amount: 5 }, { mode: 'add', reason: 'x' }, { amount: 5, reason: 'x' }, { mode: 'add', amount: 5, reason: '   ' }]) {
+    for (const body of [
+      {},
+      { mode: 'add', amount: 5 },
+      { mode: 'add', reason: 'x' },
+      { amount: 5, reason: 'x' },
+      { mode: 'add', amount: 5, reason: '   ' },
+    ]) {
       const res = await adjust(body);
-      expect({ body, status: res.status, res: res.body }).toEqual({ body, status: 400, res: { statusCode: 400, code: 'VALIDATION_ERROR', message: 'Please fill in all fields' } });
+      expect({ body, status: res.status, res: res.body }).toEqual({
+        body,
+        status: 400,
+        res: { statusCode: 400, code: 'VALIDATION_ERROR', message: 'Please fill in all fields' },
+      });
     }
     for (const amount of [0, -3, 2.5, 'abc', '1e3', 1_000_001, true]) {
       const res = await adjust({ mode: 'add', amount, reason: 'test' });
-      expect({ amount, status: res.status, message: res.body.message }).toEqual({ amount, status: 400, message: 'Please enter a valid amount' });
+      expect({ amount, status: res.status, message: res.body.message }).toEqual({
+        amount,
+        status: 400,
+        message: 'Please enter a valid amount',
+      });
     }
     expect(await auditRows(user.userId)).toEqual([]); // refused: nothing changed
     // an unknown user: 404, a malformed id: 400
-    expect((await t.http.post(`/api/admin/users/00000000-0000-4000-8000-000000000000/credits`).set(bearer(admin.accessToken)).send({ mode: 'add', amount: 1, reason: 'x' })).status).toBe(404);
-    expect((await t.http.post(`/api/admin/users/nope/credits`).set(bearer(admin.accessToken)).send({ mode: 'add', amount: 1, reason: 'x' })).status).toBe(400);
+    expect(
+      (
+        await t.http
+          .post(`/api/admin/users/00000000-0000-4000-8000-000000000000/credits`)
+          .set(bearer(admin.accessToken))
+          .send({ mode: 'add', amount: 1, reason: 'x' })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await t.http.post(`/api/admin/users/nope/credits`).set(bearer(admin.accessToken)).send({ mode: 'add', amount: 1, reason: 'x' }))
+        .status,
+    ).toBe(400);
 
     const added = await adjust({ mode: 'add', amount: 5, reason: 'Sorry for the outage' }).expect(200);
     expect(added.body).toMatchObject({ id: user.userId, credits: 8, purchased_credits: 5 });
     const deducted = await adjust({ mode: 'deduct', amount: 2, reason: 'Correction' }).expect(200);
     expect(deducted.body.credits).toBe(6);
     const tooMuch = await adjust({ mode: 'deduct', amount: 7, reason: 'Too much' });
-    expect(tooMuch.body).toEqual({ statusCode: 400, code: 'INSUFFICIENT_CREDITS', message: 'Insufficient credits. Required: 7, Available: 6.' });
+    expect(tooMuch.body).toEqual({
+      statusCode: 400,
+      code: 'INSUFFICIENT_CREDITS',
+      message: 'Insufficient credits. Required: 7, Available: 6.',
+    });
     expect((await t.http.get('/api/me').set(bearer(user.accessToken))).body.credits).toBe(6);
 
     const ledger = await db.query(
@@ -94,12 +145,22 @@ describe('admin API', () => {
     ]);
     expect(await auditRows(user.userId)).toEqual([
       {
-        actor_id: admin.userId, action: 'user.credits.add', target_type: 'user', target_id: user.userId, target_user_id: user.userId,
-        before: { credits: 3, subscription: 3, purchased: 0 }, after: { credits: 8, subscription: 3, purchased: 5, amount: 5, reason: 'Sorry for the outage' },
+        actor_id: admin.userId,
+        action: 'user.credits.add',
+        target_type: 'user',
+        target_id: user.userId,
+        target_user_id: user.userId,
+        before: { credits: 3, subscription: 3, purchased: 0 },
+        after: { credits: 8, subscription: 3, purchased: 5, amount: 5, reason: 'Sorry for the outage' },
       },
       {
-        actor_id: admin.userId, action: 'user.credits.deduct', target_type: 'user', target_id: user.userId, target_user_id: user.userId,
-        before: { credits: 8, subscription: 3, purchased: 5 }, after: { credits: 6, subscription: 1, purchased: 5, amount: 2, reason: 'Correction' },
+        actor_id: admin.userId,
+        action: 'user.credits.deduct',
+        target_type: 'user',
+        target_id: user.userId,
+        target_user_id: user.userId,
+        before: { credits: 8, subscription: 3, purchased: 5 },
+        after: { credits: 6, subscription: 1, purchased: 5, amount: 2, reason: 'Correction' },
       },
     ]);
   });
@@ -109,7 +170,9 @@ describe('admin API', () => {
     const lockedOf = async () => {
       const catalog = (await t.http.get('/api/catalog').set(bearer(user.accessToken)).expect(200)).body;
       const lingerie = catalog.categories.find((c: { id: string }) => c.id === 'lingerie') ?? catalog;
-      const templates = (lingerie.templates ?? catalog.templates).filter((x: { category?: string; id: string }) => x.id.startsWith('lingerie'));
+      const templates = (lingerie.templates ?? catalog.templates).filter((x: { category?: string; id: string }) =>
+        x.id.startsWith('lingerie'),
+      );
       return templates.every((x: { locked: boolean }) => x.locked);
     };
     expect(await lockedOf()).toBe(true);
@@ -123,30 +186,52 @@ describe('admin API', () => {
     const free = planForTier('free').monthlyCredits;
     expect(res.body.credits).toBe(glowUp);
     expect(await auditRows(user.userId)).toEqual([
-      expect.objectContaining({ actor_id: admin.userId, action: 'user.tier.change', before: { tier: 'free' }, after: { tier: 'glow_up', credits_added: glowUp - free } }),
+      expect.objectContaining({
+        actor_id: admin.userId,
+        action: 'user.tier.change',
+        before: { tier: 'free' },
+        after: { tier: 'glow_up', credits_added: glowUp - free },
+      }),
     ]);
-    expect(await db.query(`SELECT kind, bucket, amount, actor_id FROM credit_ledger_entries WHERE user_id = $1 ORDER BY id`, [user.userId])).toEqual([
+    expect(
+      await db.query(`SELECT kind, bucket, amount, actor_id FROM credit_ledger_entries WHERE user_id = $1 ORDER BY id`, [user.userId]),
+    ).toEqual([
       { kind: 'monthly_grant', bucket: 'subscription', amount: free, actor_id: null },
       { kind: 'plan_upgrade', bucket: 'subscription', amount: glowUp - free, actor_id: admin.userId },
     ]);
     const details = await t.http.get(`/api/admin/users/${user.userId}`).set(bearer(admin.accessToken)).expect(200);
     expect(details.body).toMatchObject({ tier: 'glow_up', successful_generations: 0, failed_generations: 0 });
-    expect(details.body.recent_activity).toEqual(expect.arrayContaining([expect.objectContaining({ activity_type: 'sign_up', description: 'Signed up with email' })]));
+    expect(details.body.recent_activity).toEqual(
+      expect.arrayContaining([expect.objectContaining({ activity_type: 'sign_up', description: 'Signed up with email' })]),
+    );
     // the audit trail reads back with emails
-    const trail = await t.http.get('/api/admin/audit-log').query({ filter: JSON.stringify({ target_user_id: user.userId }) }).set(bearer(admin.accessToken)).expect(200);
-    expect(trail.body).toEqual([expect.objectContaining({ action: 'user.tier.change', actor_email: adminEmail, target_email: user.email })]);
+    const trail = await t.http
+      .get('/api/admin/audit-log')
+      .query({ filter: JSON.stringify({ target_user_id: user.userId }) })
+      .set(bearer(admin.accessToken))
+      .expect(200);
+    expect(trail.body).toEqual([
+      expect.objectContaining({ action: 'user.tier.change', actor_email: adminEmail, target_email: user.email }),
+    ]);
   });
 
   it('a downgrade takes no credits back, and an upgrade never lowers a fuller balance', async () => {
     const user = await signUp(t.http, { full_name: 'Plan Changer' });
-    const change = (tier: string) => t.http.patch(`/api/admin/users/${user.userId}`).set(bearer(admin.accessToken)).send({ tier }).expect(200);
+    const change = (tier: string) =>
+      t.http.patch(`/api/admin/users/${user.userId}`).set(bearer(admin.accessToken)).send({ tier }).expect(200);
     const modelMode = planForTier('model_mode').monthlyCredits;
     expect((await change('model_mode')).body.credits).toBe(modelMode);
     expect((await change('starter')).body.credits).toBe(modelMode); // kept until the monthly reset gives the starter plan's
     // spend below the glow_up amount, then upgrade: topped up to exactly the plan's credits
-    await t.http.post(`/api/admin/users/${user.userId}/credits`).set(bearer(admin.accessToken)).send({ mode: 'deduct', amount: modelMode - 10, reason: 'Spent' }).expect(200);
+    await t.http
+      .post(`/api/admin/users/${user.userId}/credits`)
+      .set(bearer(admin.accessToken))
+      .send({ mode: 'deduct', amount: modelMode - 10, reason: 'Spent' })
+      .expect(200);
     expect((await change('glow_up')).body.credits).toBe(planForTier('glow_up').monthlyCredits);
-    const after = (await auditRows(user.userId)).filter((r: { action: string }) => r.action === 'user.tier.change').map((r: { after: unknown }) => r.after);
+    const after = (await auditRows(user.userId))
+      .filter((r: { action: string }) => r.action === 'user.tier.change')
+      .map((r: { after: unknown }) => r.after);
     expect(after).toEqual([
       { tier: 'model_mode', credits_added: modelMode - planForTier('free').monthlyCredits },
       { tier: 'starter', credits_added: 0 },
@@ -169,8 +254,13 @@ describe('admin API', () => {
     const [{ users }] = await db.query(`SELECT count(*)::int AS users FROM users`);
     expect(after.total_users).toBe(users);
     // the desk: a new ticket is open; a notification unread until marked read
-    await t.http.post('/api/support/inquiries').send({ name: 'Stats', email: 'stats@example.com', subject: 'Hi', message: 'A question' }).expect(201);
-    const [note] = await db.query(`INSERT INTO system_notifications (type, title, message, severity) VALUES ('test', 'Stats', 'counted', 'info') RETURNING id`);
+    await t.http
+      .post('/api/support/inquiries')
+      .send({ name: 'Stats', email: 'stats@example.com', subject: 'Hi', message: 'A question' })
+      .expect(201);
+    const [note] = await db.query(
+      `INSERT INTO system_notifications (type, title, message, severity) VALUES ('test', 'Stats', 'counted', 'info') RETURNING id`,
+    );
     const desk = (await t.http.get('/api/admin/stats').set(bearer(admin.accessToken)).expect(200)).body;
     expect(desk.support_tickets_open).toBe(after.support_tickets_open + 1);
     const [{ unread }] = await db.query(`SELECT count(*)::int AS unread FROM system_notifications WHERE read = false`);
@@ -188,40 +278,79 @@ describe('admin API', () => {
        VALUES ($1, $2, 'image', 'failed', 1, 'bikini', 'show the woman', '{}', 'failed', 60, 'preview', 'Generation failed', 'free')`,
       [id, user.userId],
     );
-    const list = await t.http.get('/api/admin/generations').query({ filter: JSON.stringify({ user_id: user.userId }) }).set(bearer(admin.accessToken)).expect(200);
-    expect(list.body).toEqual([expect.objectContaining({ id, user_email: user.email, status: 'failed', failure_reason: 'Generation failed', thumbnail_url: null })]);
+    const list = await t.http
+      .get('/api/admin/generations')
+      .query({ filter: JSON.stringify({ user_id: user.userId }) })
+      .set(bearer(admin.accessToken))
+      .expect(200);
+    expect(list.body).toEqual([
+      expect.objectContaining({ id, user_email: user.email, status: 'failed', failure_reason: 'Generation failed', thumbnail_url: null }),
+    ]);
     await t.http.delete(`/api/admin/generations/${id}`).set(bearer(admin.accessToken)).expect(204);
     expect(await db.query(`SELECT id FROM user_generations WHERE id = $1`, [id])).toEqual([]);
-    expect(await auditRows(user.userId)).toEqual([expect.objectContaining({ action: 'generation.remove', target_type: 'generation', target_id: id })]);
+    expect(await auditRows(user.userId)).toEqual([
+      expect.objectContaining({ action: 'generation.remove', target_type: 'generation', target_id: id }),
+    ]);
     await t.http.delete(`/api/admin/generations/${id}`).set(bearer(admin.accessToken)).expect(404);
   });
 
-  it('writes an audit row inside the caller\'s transaction: rolled back with it', async () => {
+  it("writes an audit row inside the caller's transaction: rolled back with it", async () => {
     const user = await signUp(t.http, { full_name: 'Rollback Person' });
     const audit = t.app.get(AuditService);
     await expect(
       db.transaction(async (m) => {
-        await audit.record({ actorId: admin.userId, action: 'user.tier.change', targetType: 'user', targetId: user.userId, targetUserId: user.userId, after: { tier: 'starter' } }, m);
+        await audit.record(
+          {
+            actorId: admin.userId,
+            action: 'user.tier.change',
+            targetType: 'user',
+            targetId: user.userId,
+            targetUserId: user.userId,
+            after: { tier: 'starter' },
+          },
+          m,
+        );
         throw new Error('the action failed');
       }),
     ).rejects.toThrow('the action failed');
     expect(await auditRows(user.userId)).toEqual([]);
-    await db.transaction((m) => audit.record({ actorId: admin.userId, action: 'user.tier.change', targetType: 'user', targetId: user.userId, targetUserId: user.userId, after: { tier: 'starter' } }, m));
+    await db.transaction((m) =>
+      audit.record(
+        {
+          actorId: admin.userId,
+          action: 'user.tier.change',
+          targetType: 'user',
+          targetId: user.userId,
+          targetUserId: user.userId,
+          after: { tier: 'starter' },
+        },
+        m,
+      ),
+    );
     expect(await auditRows(user.userId)).toHaveLength(1);
   });
 
   it('lists the audit trail newest first, filtered, with Content-Range', async () => {
     const user = await signUp(t.http, { full_name: 'Trail Person' });
-    const send = (body: object) => t.http.post(`/api/admin/users/${user.userId}/credits`).set(bearer(admin.accessToken)).send(body).expect(200);
+    const send = (body: object) =>
+      t.http.post(`/api/admin/users/${user.userId}/credits`).set(bearer(admin.accessToken)).send(body).expect(200);
     await send({ mode: 'add', amount: 2, reason: 'one' });
     await send({ mode: 'add', amount: 3, reason: 'two' });
     await t.http.patch(`/api/admin/users/${user.userId}`).set(bearer(admin.accessToken)).send({ tier: 'starter' }).expect(200);
     const list = (filter: object, extra: Record<string, string> = {}) =>
-      t.http.get('/api/admin/audit-log').query({ filter: JSON.stringify({ target_user_id: user.userId, ...filter }), ...extra }).set(bearer(admin.accessToken));
+      t.http
+        .get('/api/admin/audit-log')
+        .query({ filter: JSON.stringify({ target_user_id: user.userId, ...filter }), ...extra })
+        .set(bearer(admin.accessToken));
     const all = await list({}).expect(200);
     expect(all.headers['content-range']).toBe('audit-log 0-2/3');
     expect(all.body.map((r: { action: string }) => r.action)).toEqual(['user.tier.change', 'user.credits.add', 'user.credits.add']);
-    expect(all.body[1]).toMatchObject({ actor_id: admin.userId, actor_email: adminEmail, target_email: user.email, after: { amount: 3, reason: 'two' } });
+    expect(all.body[1]).toMatchObject({
+      actor_id: admin.userId,
+      actor_email: adminEmail,
+      target_email: user.email,
+      after: { amount: 3, reason: 'two' },
+    });
     const adds = await list({ action: 'user.credits.add', actor_id: admin.userId }, { range: '[1,1]' }).expect(200);
     expect(adds.headers['content-range']).toBe('audit-log 1-1/2');
     expect(adds.body.map((r: { after: { reason: string } }) => r.after.reason)).toEqual(['one']);
@@ -231,11 +360,23 @@ describe('admin API', () => {
 
   it('keeps the audit trail when the account goes, naming it by a pseudonym, without its email or the reason typed', async () => {
     const user = await signUp(t.http, { full_name: 'Leaving Person' });
-    await t.http.post(`/api/admin/users/${user.userId}/credits`).set(bearer(admin.accessToken)).send({ mode: 'add', amount: 1, reason: 'gift for Leaving Person' }).expect(200);
+    await t.http
+      .post(`/api/admin/users/${user.userId}/credits`)
+      .set(bearer(admin.accessToken))
+      .send({ mode: 'add', amount: 1, reason: 'gift for Leaving Person' })
+      .expect(200);
     const [row] = await db.query(`SELECT id FROM audit_log WHERE target_user_id = $1`, [user.userId]);
     await t.http.delete('/api/me').set(bearer(user.accessToken)).send({ confirm: 'DELETE' }).expect(204);
-    const [kept] = await db.query(`SELECT action, actor_id, target_id, target_user_id, target_email, after FROM audit_log WHERE id = $1`, [row.id]);
-    expect(kept).toMatchObject({ action: 'user.credits.add', actor_id: admin.userId, target_id: expect.stringMatching(/^deleted:/), target_user_id: null, target_email: null });
+    const [kept] = await db.query(`SELECT action, actor_id, target_id, target_user_id, target_email, after FROM audit_log WHERE id = $1`, [
+      row.id,
+    ]);
+    expect(kept).toMatchObject({
+      action: 'user.credits.add',
+      actor_id: admin.userId,
+      target_id: expect.stringMatching(/^deleted:/),
+      target_user_id: null,
+      target_email: null,
+    });
     expect(kept.after).toMatchObject({ amount: 1, reason: '[removed]' });
   });
 });

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
-import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { bearer, PASSWORD, signIn, signUp, SignedIn, uniqueEmail } from '../helpers/auth';
 import { createTestApp, TestApp } from '../helpers/test-app';
+import type { Response } from 'supertest';
 
 /**
  * Walks every route the API has, as anonymous, user A, user B, support and admin, and checks each
@@ -54,7 +54,9 @@ const NO_SUCH_GENERATION = '00000000-0000-4000-8000-000000000000';
 
 /** A fresh photo of user A (for the rows of the routes that read or delete one). */
 async function uploadOfUserA(ctx: Context): Promise<string> {
-  const jpeg = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#888' } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#888' } })
+    .jpeg()
+    .toBuffer();
   const res = await ctx.t.http
     .post('/api/uploads')
     .set(bearer(ctx.people.userA.accessToken))
@@ -66,7 +68,9 @@ async function uploadOfUserA(ctx: Context): Promise<string> {
 
 /** A fresh ticket from the public contact form (for the rows of the support desk). */
 async function supportTicket(ctx: Context): Promise<string> {
-  const res = await ctx.t.http.post('/api/support/inquiries').send({ name: 'Matrix Person', email: 'matrix@example.com', subject: 'Matrix', message: 'Hello' });
+  const res = await ctx.t.http
+    .post('/api/support/inquiries')
+    .send({ name: 'Matrix Person', email: 'matrix@example.com', subject: 'Matrix', message: 'Hello' });
   if (res.status !== 201) throw new Error(`contact form answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body.id as string;
 }
@@ -99,7 +103,9 @@ const MATRIX: Record<string, Row> = {
   // auth
   'POST /api/auth/sign-up': {
     expect: everyone(201),
-    request: (persona) => ({ body: { full_name: `New ${persona}`, email: uniqueEmail(`new-${persona}`), password: PASSWORD, age_confirmed: true } }),
+    request: (persona) => ({
+      body: { full_name: `New ${persona}`, email: uniqueEmail(`new-${persona}`), password: PASSWORD, age_confirmed: true },
+    }),
     check: (res) => expect(res.body.user.role).toBe('user'),
   },
   'POST /api/auth/sign-in': {
@@ -111,7 +117,9 @@ const MATRIX: Record<string, Row> = {
   'POST /api/auth/sign-out': {
     expect: everyone(204),
     // a throwaway session of the same person, so the persona stays signed in for the other rows
-    request: async (persona, ctx) => ({ token: persona === 'anonymous' ? null : (await signIn(ctx.t.http, ctx.people[persona].email)).accessToken }),
+    request: async (persona, ctx) => ({
+      token: persona === 'anonymous' ? null : (await signIn(ctx.t.http, ctx.people[persona].email)).accessToken,
+    }),
   },
   // the second step of a two-factor sign-in: the challenge token decides, not the caller
   'POST /api/auth/sign-in/2fa': { expect: everyone(401), request: () => ({ body: { mfa_token: 'not.a-challenge', code: '123456' } }) },
@@ -122,7 +130,10 @@ const MATRIX: Record<string, Row> = {
     request: (persona) => ({ body: persona === 'anonymous' ? { email: uniqueEmail('resend') } : {} }),
   },
   'POST /api/auth/password/forgot': { expect: everyone(202), request: () => ({ body: { email: uniqueEmail('forgot') } }) },
-  'POST /api/auth/password/reset': { expect: everyone(400), request: () => ({ body: { token: 'not.a-token', password: 'a-new-unusual-pass-5' } }) },
+  'POST /api/auth/password/reset': {
+    expect: everyone(400),
+    request: () => ({ body: { token: 'not.a-token', password: 'a-new-unusual-pass-5' } }),
+  },
   'POST /api/mail/unsubscribe': { expect: everyone(400), request: () => ({ body: { token: 'not-a-token' } }) },
   'GET /api/auth/google': { expect: everyone(302) },
   'GET /api/auth/google/callback': { expect: everyone(302) },
@@ -149,7 +160,10 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/me/stats': { expect: signedIn(200) },
   // security settings: the caller's own account; a wrong current password is a 400
-  'POST /api/me/password': { expect: signedIn(400), request: () => ({ body: { current_password: 'not-my-password-1', new_password: 'a-new-unusual-pass-5' } }) },
+  'POST /api/me/password': {
+    expect: signedIn(400),
+    request: () => ({ body: { current_password: 'not-my-password-1', new_password: 'a-new-unusual-pass-5' } }),
+  },
   'POST /api/me/2fa/setup': { expect: signedIn(200), check: (res) => expect(res.body.otpauth_url).toMatch(/^otpauth:\/\/totp\//) },
   'POST /api/me/2fa/enable': {
     expect: signedIn(400),
@@ -193,9 +207,15 @@ const MATRIX: Record<string, Row> = {
   'GET /api/generations/:id/events': { expect: signedIn(404), request: () => ({ path: `/api/generations/${NO_SUCH_GENERATION}/events` }) },
   'POST /api/generations/:id/cancel': { expect: signedIn(404), request: () => ({ path: `/api/generations/${NO_SUCH_GENERATION}/cancel` }) },
   'DELETE /api/generations/:id': { expect: signedIn(404), request: () => ({ path: `/api/generations/${NO_SUCH_GENERATION}` }) },
-  'GET /api/generations/:id/download': { expect: signedIn(404), request: () => ({ path: `/api/generations/${NO_SUCH_GENERATION}/download` }) },
+  'GET /api/generations/:id/download': {
+    expect: signedIn(404),
+    request: () => ({ path: `/api/generations/${NO_SUCH_GENERATION}/download` }),
+  },
   // the AI vendor's callback: the provider verifies it; `preview` (the tests' provider) has none
-  'POST /api/webhooks/ai/:provider': { expect: everyone(404), request: () => ({ path: '/api/webhooks/ai/preview', body: { id: 'x', status: 'completed' } }) },
+  'POST /api/webhooks/ai/:provider': {
+    expect: everyone(404),
+    request: () => ({ path: '/api/webhooks/ai/preview', body: { id: 'x', status: 'completed' } }),
+  },
 
   // the console (common/auth/access-policy.ts): admin everything; support a read-only user lookup
   'GET /api/admin/stats': { expect: adminOnly(200) },
@@ -219,22 +239,40 @@ const MATRIX: Record<string, Row> = {
   // suspending: admins only; lifting a suspension that is not there changes nothing
   'POST /api/admin/users/:id/suspension': {
     expect: adminOnly(200),
-    request: async (_persona, ctx) => ({ path: `/api/admin/users/${(await signUp(ctx.t.http, { full_name: 'To Suspend' })).userId}/suspension`, body: { reason: 'matrix' } }),
+    request: async (_persona, ctx) => ({
+      path: `/api/admin/users/${(await signUp(ctx.t.http, { full_name: 'To Suspend' })).userId}/suspension`,
+      body: { reason: 'matrix' },
+    }),
   },
-  'DELETE /api/admin/users/:id/suspension': { expect: adminOnly(200), request: (_persona, ctx) => ({ path: `/api/admin/users/${ctx.people.userB.userId}/suspension` }) },
+  'DELETE /api/admin/users/:id/suspension': {
+    expect: adminOnly(200),
+    request: (_persona, ctx) => ({ path: `/api/admin/users/${ctx.people.userB.userId}/suspension` }),
+  },
   'POST /api/admin/users/:id/credits': {
     expect: adminOnly(200),
-    request: (_persona, ctx) => ({ path: `/api/admin/users/${ctx.people.userB.userId}/credits`, body: { mode: 'add', amount: 1, reason: 'matrix' } }),
+    request: (_persona, ctx) => ({
+      path: `/api/admin/users/${ctx.people.userB.userId}/credits`,
+      body: { mode: 'add', amount: 1, reason: 'matrix' },
+    }),
   },
   'GET /api/admin/generations': { expect: adminOnly(200) },
   // a blank subject: nobody's mail is sent, and the roles still decide first
   'POST /api/admin/announcements': { expect: adminOnly(400), request: () => ({ body: { subject: '', body: 'x' } }) },
-  'DELETE /api/admin/generations/:id': { expect: adminOnly(404), request: () => ({ path: `/api/admin/generations/${NO_SUCH_GENERATION}` }) },
+  'DELETE /api/admin/generations/:id': {
+    expect: adminOnly(404),
+    request: () => ({ path: `/api/admin/generations/${NO_SUCH_GENERATION}` }),
+  },
   'GET /api/admin/audit-log': { expect: adminOnly(200) },
   'GET /api/admin/queues': { expect: adminOnly(200) },
   // the outbox of mail written without SMTP (test/auth/email-verification and others read it)
-  'GET /api/admin/outbox': { expect: adminOnly(200), check: (res) => expect(res.headers['content-range']).toMatch(/^outbox (\d+-\d+|\*)\/\d+$/) },
-  'GET /api/admin/outbox/:id': { expect: adminOnly(404), request: () => ({ path: '/api/admin/outbox/20260101T000000000Z-0001abcdef-nothing.eml' }) },
+  'GET /api/admin/outbox': {
+    expect: adminOnly(200),
+    check: (res) => expect(res.headers['content-range']).toMatch(/^outbox (\d+-\d+|\*)\/\d+$/),
+  },
+  'GET /api/admin/outbox/:id': {
+    expect: adminOnly(404),
+    request: () => ({ path: '/api/admin/outbox/20260101T000000000Z-0001abcdef-nothing.eml' }),
+  },
   // in-process driver here: no Bull Board, so an admin's 404 (test/admin/admin-queues covers the board with Redis)
   'POST /api/admin/queue-board/session': { expect: adminOnly(404) },
 
@@ -243,9 +281,18 @@ const MATRIX: Record<string, Row> = {
     expect: adminOnly(200),
     check: (res) => expect(res.headers['content-range']).toMatch(/^notifications (\d+-\d+|\*)\/\d+$/),
   },
-  'GET /api/admin/notifications/:id': { expect: adminOnly(404), request: () => ({ path: `/api/admin/notifications/${NO_SUCH_GENERATION}` }) },
-  'PATCH /api/admin/notifications/:id': { expect: adminOnly(404), request: () => ({ path: `/api/admin/notifications/${NO_SUCH_GENERATION}`, body: { read: true } }) },
-  'PUT /api/admin/notifications/:id': { expect: adminOnly(404), request: () => ({ path: `/api/admin/notifications/${NO_SUCH_GENERATION}`, body: { read: true } }) },
+  'GET /api/admin/notifications/:id': {
+    expect: adminOnly(404),
+    request: () => ({ path: `/api/admin/notifications/${NO_SUCH_GENERATION}` }),
+  },
+  'PATCH /api/admin/notifications/:id': {
+    expect: adminOnly(404),
+    request: () => ({ path: `/api/admin/notifications/${NO_SUCH_GENERATION}`, body: { read: true } }),
+  },
+  'PUT /api/admin/notifications/:id': {
+    expect: adminOnly(404),
+    request: () => ({ path: `/api/admin/notifications/${NO_SUCH_GENERATION}`, body: { read: true } }),
+  },
 
   // support: the public contact form; the desk for support and admins (test/support covers them)
   'POST /api/support/inquiries': {
@@ -264,7 +311,10 @@ const MATRIX: Record<string, Row> = {
   },
   'PATCH /api/admin/support-inquiries/:id': {
     expect: supportDesk(200),
-    request: async (_persona, ctx) => ({ path: `/api/admin/support-inquiries/${await supportTicket(ctx)}`, body: { status: 'in_progress' } }),
+    request: async (_persona, ctx) => ({
+      path: `/api/admin/support-inquiries/${await supportTicket(ctx)}`,
+      body: { status: 'in_progress' },
+    }),
     check: (res) => expect(res.body.status).toBe('in_progress'),
   },
   'PUT /api/admin/support-inquiries/:id': {
@@ -274,7 +324,10 @@ const MATRIX: Record<string, Row> = {
   },
   'POST /api/admin/support-inquiries/:id/messages': {
     expect: supportDesk(201),
-    request: async (_persona, ctx) => ({ path: `/api/admin/support-inquiries/${await supportTicket(ctx)}/messages`, body: { kind: 'note', body: 'internal' } }),
+    request: async (_persona, ctx) => ({
+      path: `/api/admin/support-inquiries/${await supportTicket(ctx)}/messages`,
+      body: { kind: 'note', body: 'internal' },
+    }),
     check: (res) => expect(res.body).toMatchObject({ kind: 'note', delivered: null }),
   },
   // admins only; a question names no generation: 400
@@ -319,7 +372,10 @@ describe('authorization matrix: every route, as every kind of caller', () => {
   it('has a row for every route, and no row for a route that does not exist', () => {
     const live = liveRoutes(t);
     expect(live.length).toBeGreaterThan(10);
-    expect({ routesWithoutRow: live.filter((r) => !MATRIX[r]), rowsWithoutRoute: Object.keys(MATRIX).filter((r) => !live.includes(r)) }).toEqual({
+    expect({
+      routesWithoutRow: live.filter((r) => !MATRIX[r]),
+      rowsWithoutRoute: Object.keys(MATRIX).filter((r) => !live.includes(r)),
+    }).toEqual({
       routesWithoutRow: [],
       rowsWithoutRoute: [],
     });
@@ -338,12 +394,16 @@ describe('authorization matrix: every route, as every kind of caller', () => {
         if (request.body !== undefined) req = req.send(request.body as object);
         const res = await req;
         if (res.status !== row.expect[persona]) {
-          mismatches.push(`${route} as ${persona}: expected ${row.expect[persona]}, got ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+          mismatches.push(
+            `${route} as ${persona}: expected ${row.expect[persona]}, got ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`,
+          );
           continue;
         }
         // the two-factor step's own 401 (its challenge ended) is not about the caller's session
-        if (res.status === 401 && routePath !== '/api/auth/sign-in/2fa') expect(res.body).toEqual({ statusCode: 401, code: 'AUTH_ERROR', message: 'Authentication error. Please sign in again.' });
-        if (res.status === 403 && !routePath.startsWith('/api/files')) expect(res.body).toEqual({ statusCode: 403, code: 'FORBIDDEN', message: 'Permission denied.' });
+        if (res.status === 401 && routePath !== '/api/auth/sign-in/2fa')
+          expect(res.body).toEqual({ statusCode: 401, code: 'AUTH_ERROR', message: 'Authentication error. Please sign in again.' });
+        if (res.status === 403 && !routePath.startsWith('/api/files'))
+          expect(res.body).toEqual({ statusCode: 403, code: 'FORBIDDEN', message: 'Permission denied.' });
         if (res.status < 300) row.check?.(res, persona, ctx);
       }
     }
@@ -370,7 +430,9 @@ describe('authorization matrix: every route, as every kind of caller', () => {
   });
 
   it('documents bearer auth in the OpenAPI document on every route that needs a signed-in caller', async () => {
-    const doc = (await t.http.get('/api/docs-json').expect(200)).body as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+    const doc = (await t.http.get('/api/docs-json').expect(200)).body as {
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    };
     const problems: string[] = [];
     for (const [route, row] of Object.entries(MATRIX)) {
       const [method, routePath] = route.split(' ');

@@ -29,9 +29,16 @@ describe('email verification', () => {
   });
   afterAll(async () => t?.close());
 
-  const photo = () => sharp({ create: { width: 64, height: 64, channels: 3, background: '#a87' } }).jpeg().toBuffer();
+  const photo = () =>
+    sharp({ create: { width: 64, height: 64, channels: 3, background: '#a87' } })
+      .jpeg()
+      .toBuffer();
   const upload = async (token: string) =>
-    t.http.post('/api/uploads').set(bearer(token)).field('confirm_own_photos', 'true').attach('files', await photo(), { filename: 'me.jpg', contentType: 'image/jpeg' });
+    t.http
+      .post('/api/uploads')
+      .set(bearer(token))
+      .field('confirm_own_photos', 'true')
+      .attach('files', await photo(), { filename: 'me.jpg', contentType: 'image/jpeg' });
 
   it('mails a single-use link on sign-up; until it is opened the account browses but cannot upload or generate', async () => {
     const person = await signUp(t.http, { full_name: 'Vera Verify', verified: false });
@@ -66,7 +73,13 @@ describe('email verification', () => {
     const person = await signUp(t.http, { verified: false });
     const { token } = linkTo(await waitForMail(outbox, { to: person.email, template: 'verify-email' }), '/verify-email');
     const [secret, signature] = token.split('.');
-    for (const bad of ['', 'nonsense', `${secret}.${'A'.repeat(signature.length)}`, `${secret.slice(0, -1)}A.${signature}`, `${token}.extra`]) {
+    for (const bad of [
+      '',
+      'nonsense',
+      `${secret}.${'A'.repeat(signature.length)}`,
+      `${secret.slice(0, -1)}A.${signature}`,
+      `${token}.extra`,
+    ]) {
       expect((await t.http.post('/api/auth/verify-email').send({ token: bad })).body).toMatchObject({ statusCode: 400 });
     }
     await db.query(`UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [person.userId]);
@@ -101,7 +114,11 @@ describe('email verification', () => {
     expect(notice.headers['x-template']).toBe('sign-up-attempt');
     expect(notice.text).toContain('Hi Olive Owner,');
     await waitForIdleQueues(t.app);
-    expect(readOutbox(outbox).filter((m) => !before.includes(m.file) && m.headers['x-template'] === 'verify-email' && m.headers.to?.includes(owner.email))).toEqual([]);
+    expect(
+      readOutbox(outbox).filter(
+        (m) => !before.includes(m.file) && m.headers['x-template'] === 'verify-email' && m.headers.to?.includes(owner.email),
+      ),
+    ).toEqual([]);
     // the stranger's account holds nothing of the owner's, and cannot upload
     expect((await upload(stranger.accessToken)).body).toEqual(NOT_VERIFIED);
     expect((await t.http.get('/api/generations').set(bearer(stranger.accessToken))).body.total).toBe(0);

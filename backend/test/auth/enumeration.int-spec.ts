@@ -51,23 +51,34 @@ describe('no account enumeration', () => {
   it('sign-up', async () => {
     const owner = await signUp(t.http);
     await compare(
-      timed((email) => t.http.post('/api/auth/sign-up').send({ full_name: 'Probe', email, password: 'probing-password-12', age_confirmed: true })),
+      timed((email) =>
+        t.http.post('/api/auth/sign-up').send({ full_name: 'Probe', email, password: 'probing-password-12', age_confirmed: true }),
+      ),
       async () => owner.email,
     );
   });
 
   it('sign-in with a wrong password', async () => {
     const owner = await signUp(t.http);
-    await compare(timed((email) => t.http.post('/api/auth/sign-in').send({ email, password: `not-${PASSWORD}` })), async () => owner.email);
+    await compare(
+      timed((email) => t.http.post('/api/auth/sign-in').send({ email, password: `not-${PASSWORD}` })),
+      async () => owner.email,
+    );
   });
 
   it('"Resend" a verification link, signed out', async () => {
     const waiting = await signUp(t.http, { verified: false });
-    await compare(timed((email) => t.http.post('/api/auth/verify-email/resend').send({ email })), async () => waiting.email);
+    await compare(
+      timed((email) => t.http.post('/api/auth/verify-email/resend').send({ email })),
+      async () => waiting.email,
+    );
   });
 
   it('"Forgot password?"', async () => {
     const owner = await signUp(t.http);
-    await compare(timed((email) => t.http.post('/api/auth/password/forgot').send({ email })), async () => owner.email);
+    await compare(
+      timed((email) => t.http.post('/api/auth/password/forgot').send({ email })),
+      async () => owner.email,
+    );
   });
 });

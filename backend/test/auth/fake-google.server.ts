@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LocalHttpServer } from '../fakes/local-http-server';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export interface FakeGoogleIdentity {
   sub: string;
@@ -66,7 +66,12 @@ export class FakeGoogleServer {
       this.calls.authorize++;
       const q = url.searchParams;
       this.authorizeRequests.push(q);
-      if (q.get('response_type') !== 'code' || q.get('client_id') !== this.clientId || q.get('code_challenge_method') !== 'S256' || !q.get('code_challenge')) {
+      if (
+        q.get('response_type') !== 'code' ||
+        q.get('client_id') !== this.clientId ||
+        q.get('code_challenge_method') !== 'S256' ||
+        !q.get('code_challenge')
+      ) {
         return json(400, { error: 'invalid_request' });
       }
       const back = new URL(q.get('redirect_uri')!);
@@ -74,7 +79,12 @@ export class FakeGoogleServer {
         back.searchParams.set('error', 'access_denied');
       } else {
         const code = randomBytes(16).toString('hex');
-        this.codes.set(code, { identity: this.nextIdentity, redirectUri: q.get('redirect_uri')!, challenge: q.get('code_challenge')!, clientId: q.get('client_id')! });
+        this.codes.set(code, {
+          identity: this.nextIdentity,
+          redirectUri: q.get('redirect_uri')!,
+          challenge: q.get('code_challenge')!,
+          clientId: q.get('client_id')!,
+        });
         back.searchParams.set('code', code);
       }
       if (q.get('state') !== null) back.searchParams.set('state', q.get('state')!);

@@ -83,7 +83,14 @@ describe('Google sign-in against a local fake Google', () => {
     expect(setCookieLine(done, 'fr_refresh')).toMatch(/HttpOnly.*SameSite=Lax|SameSite=Lax.*HttpOnly/i);
 
     const session = await sessionFrom(done);
-    expect(session.user).toMatchObject({ email: who.email, full_name: 'Grace Google', tier: 'free', credits: 3, role: 'user', age_confirmed: false });
+    expect(session.user).toMatchObject({
+      email: who.email,
+      full_name: 'Grace Google',
+      tier: 'free',
+      credits: 3,
+      role: 'user',
+      age_confirmed: false,
+    });
     const [row] = await db.query(`SELECT google_sub, password_hash, age_confirmed_at FROM users WHERE id = $1`, [session.user.id]);
     expect(row).toEqual({ google_sub: who.sub, password_hash: null, age_confirmed_at: null });
     expect(await db.query(`SELECT activity_type, metadata FROM user_activity_logs WHERE user_id = $1`, [session.user.id])).toEqual([
@@ -119,11 +126,26 @@ describe('Google sign-in against a local fake Google', () => {
   it('takes over cleanly an unverified account a stranger made with the address: the stranger is out, and keeps nothing of theirs in it', async () => {
     // the stranger signs up first with the owner's address and a password of their choosing
     const ownerEmail = uniqueEmail('pre-registered');
-    const stranger = await signUp(t.http, { email: ownerEmail, full_name: 'Not The Owner', password: 'strangers-own-pass-81', verified: false });
-    await t.http.put('/api/me/settings').set(bearer(stranger.accessToken)).send({ email_notifications: true, generation_notifications: true, marketing_emails: true }).expect(200);
+    const stranger = await signUp(t.http, {
+      email: ownerEmail,
+      full_name: 'Not The Owner',
+      password: 'strangers-own-pass-81',
+      verified: false,
+    });
+    await t.http
+      .put('/api/me/settings')
+      .set(bearer(stranger.accessToken))
+      .send({ email_notifications: true, generation_notifications: true, marketing_emails: true })
+      .expect(200);
     // the owner arrives through Google, which vouches for the address
     const session = await sessionFrom(await fullFlow(identity({ email: ownerEmail, name: 'The Real Owner' })));
-    expect(session.user).toMatchObject({ email: ownerEmail, full_name: 'The Real Owner', email_verified: true, has_password: false, age_confirmed: false });
+    expect(session.user).toMatchObject({
+      email: ownerEmail,
+      full_name: 'The Real Owner',
+      email_verified: true,
+      has_password: false,
+      age_confirmed: false,
+    });
     // the stranger's password no longer signs in, and their sessions are over (access and refresh)
     expect((await t.http.post('/api/auth/sign-in').send({ email: ownerEmail, password: 'strangers-own-pass-81' })).status).toBe(401);
     expect((await t.http.get('/api/me').set(bearer(stranger.accessToken))).status).toBe(401);
@@ -131,7 +153,9 @@ describe('Google sign-in against a local fake Google', () => {
     // nothing the stranger set survives: settings back to the defaults, their activity gone
     const me = await t.http.get('/api/me/settings').set(bearer(session.access_token)).expect(200);
     expect(me.body).toEqual({ email_notifications: true, generation_notifications: true, marketing_emails: false });
-    const activity = await db.query(`SELECT activity_type FROM user_activity_logs WHERE user_id = $1 ORDER BY created_at`, [session.user.id]);
+    const activity = await db.query(`SELECT activity_type FROM user_activity_logs WHERE user_id = $1 ORDER BY created_at`, [
+      session.user.id,
+    ]);
     expect(activity.map((a: { activity_type: string }) => a.activity_type)).toEqual(['sign_in']);
     // one account holds the address now
     const rows = await db.query(`SELECT id, email_verified_at IS NOT NULL AS verified FROM users WHERE email = $1`, [ownerEmail]);
@@ -140,7 +164,12 @@ describe('Google sign-in against a local fake Google', () => {
 
   it('signs into the verified owner, never into an unverified account that shares the address', async () => {
     const owner = await signUp(t.http, { full_name: 'Verified Owner' });
-    const stranger = await signUp(t.http, { email: owner.email, full_name: 'Squatter', password: 'strangers-own-pass-82', verified: false });
+    const stranger = await signUp(t.http, {
+      email: owner.email,
+      full_name: 'Squatter',
+      password: 'strangers-own-pass-82',
+      verified: false,
+    });
     const session = await sessionFrom(await fullFlow(identity({ email: owner.email })));
     expect(session.user.id).toBe(owner.userId);
     expect(session.user.id).not.toBe(stranger.userId);

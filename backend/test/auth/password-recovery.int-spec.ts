@@ -1,11 +1,13 @@
 import { DataSource } from 'typeorm';
+import { SessionsService } from '../../src/modules/auth/sessions.service';
+import { UsersService } from '../../src/modules/users/users.service';
 import { bearer, PASSWORD, refreshWith, signIn, signUp, uniqueEmail } from '../helpers/auth';
 import { linkTo, outboxFiles, readOutbox, waitForIdleQueues, waitForMail } from '../helpers/mail';
 import { createTestApp, TestApp } from '../helpers/test-app';
-import { SessionsService } from '../../src/modules/auth/sessions.service';
-import { UsersService } from '../../src/modules/users/users.service';
 
-const RESET_REQUESTED = { message: 'If an account uses that email address, we have sent it a link to choose a new password. The link works for 1 hour.' };
+const RESET_REQUESTED = {
+  message: 'If an account uses that email address, we have sent it a link to choose a new password. The link works for 1 hour.',
+};
 const INVALID_LINK = { statusCode: 400, code: 'INVALID_LINK', message: 'This link is invalid or has expired. Please ask for a new one.' };
 const NEW_PASSWORD = 'copper-kettle-meadow-77';
 
@@ -45,7 +47,9 @@ describe('password recovery and change', () => {
     }
     expect((await t.http.post('/api/auth/sign-in').send({ email: person.email, password: PASSWORD })).status).toBe(401);
     await signIn(t.http, person.email, NEW_PASSWORD);
-    expect((await waitForMail(outbox, { to: person.email, template: 'password-changed', after: seen })).headers.subject).toBe('Your Fitting Room password was changed');
+    expect((await waitForMail(outbox, { to: person.email, template: 'password-changed', after: seen })).headers.subject).toBe(
+      'Your Fitting Room password was changed',
+    );
     // the link worked once
     expect((await t.http.post('/api/auth/password/reset').send({ token, password: 'yet-another-pass-99' })).body).toEqual(INVALID_LINK);
   });
@@ -76,8 +80,12 @@ describe('password recovery and change', () => {
     const person = await signUp(t.http);
     await forgot(person.email).expect(202);
     const { token } = linkTo(await waitForMail(outbox, { to: person.email, template: 'password-reset' }), '/reset-password');
-    expect((await t.http.post('/api/auth/password/reset').send({ token, password: 'password123' })).body).toMatchObject({ code: 'VALIDATION_ERROR' });
-    await db.query(`UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND purpose = 'password_reset'`, [person.userId]);
+    expect((await t.http.post('/api/auth/password/reset').send({ token, password: 'password123' })).body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
+    await db.query(`UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND purpose = 'password_reset'`, [
+      person.userId,
+    ]);
     expect((await t.http.post('/api/auth/password/reset').send({ token, password: NEW_PASSWORD })).body).toEqual(INVALID_LINK);
     await signIn(t.http, person.email, PASSWORD);
   });
@@ -94,10 +102,16 @@ describe('password recovery and change', () => {
     it('needs the current password, keeps this session, ends the others, and mails a notice', async () => {
       const person = await signUp(t.http);
       const elsewhere = await signIn(t.http, person.email);
-      const wrong = await t.http.post('/api/me/password').set(bearer(person.accessToken)).send({ current_password: 'not-my-password', new_password: NEW_PASSWORD });
+      const wrong = await t.http
+        .post('/api/me/password')
+        .set(bearer(person.accessToken))
+        .send({ current_password: 'not-my-password', new_password: NEW_PASSWORD });
       expect(wrong.body).toEqual({ statusCode: 400, code: 'WRONG_PASSWORD', message: 'Your current password is not right.' });
       const seen = outboxFiles(outbox);
-      const ok = await t.http.post('/api/me/password').set(bearer(person.accessToken)).send({ current_password: PASSWORD, new_password: NEW_PASSWORD });
+      const ok = await t.http
+        .post('/api/me/password')
+        .set(bearer(person.accessToken))
+        .send({ current_password: PASSWORD, new_password: NEW_PASSWORD });
       expect(ok.status).toBe(200);
       await t.http.get('/api/me').set(bearer(person.accessToken)).expect(200);
       expect((await t.http.get('/api/me').set(bearer(elsewhere.accessToken))).status).toBe(401);
@@ -108,9 +122,19 @@ describe('password recovery and change', () => {
 
     it('tells a Google-only account how to get a password, and the reset link gives it one', async () => {
       const email = uniqueEmail('google-only');
-      const user = await t.app.get(UsersService).createAccount({ email, fullName: 'Gale Google', passwordHash: null, ageConfirmedAt: new Date(), googleSub: `sub-${email}`, emailVerifiedAt: new Date() });
+      const user = await t.app.get(UsersService).createAccount({
+        email,
+        fullName: 'Gale Google',
+        passwordHash: null,
+        ageConfirmedAt: new Date(),
+        googleSub: `sub-${email}`,
+        emailVerifiedAt: new Date(),
+      });
       const { accessToken } = await t.app.get(SessionsService).create(user, {});
-      const res = await t.http.post('/api/me/password').set(bearer(accessToken)).send({ current_password: 'anything-at-all', new_password: NEW_PASSWORD });
+      const res = await t.http
+        .post('/api/me/password')
+        .set(bearer(accessToken))
+        .send({ current_password: 'anything-at-all', new_password: NEW_PASSWORD });
       expect(res.body).toEqual({
         statusCode: 400,
         code: 'NO_PASSWORD',

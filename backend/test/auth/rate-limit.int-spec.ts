@@ -103,7 +103,10 @@ describe.each([
   it('limits sign-ups per email', async () => {
     const email = uniqueEmail('signup-flood');
     const attempt = () =>
-      t.http.post('/api/auth/sign-up').set('X-Forwarded-For', freshIp()).send({ full_name: 'F', email, password: 'short', age_confirmed: true });
+      t.http
+        .post('/api/auth/sign-up')
+        .set('X-Forwarded-For', freshIp())
+        .send({ full_name: 'F', email, password: 'short', age_confirmed: true });
     for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(400);
     const limited = await attempt();
     expect(limited.status).toBe(429);
@@ -130,7 +133,15 @@ describe('X-Forwarded-For', () => {
     const t = await createTestApp({ ...LIMITS, TRUST_PROXY: '' });
     try {
       const attempts = [];
-      for (let i = 0; i < 13; i++) attempts.push((await t.http.post('/api/auth/sign-in').set('X-Forwarded-For', freshIp()).send({ email: uniqueEmail('dodge'), password: 'wrong-password-1' })).status);
+      for (let i = 0; i < 13; i++)
+        attempts.push(
+          (
+            await t.http
+              .post('/api/auth/sign-in')
+              .set('X-Forwarded-For', freshIp())
+              .send({ email: uniqueEmail('dodge'), password: 'wrong-password-1' })
+          ).status,
+        );
       expect(attempts.slice(0, 12).every((s) => s === 401)).toBe(true);
       expect(attempts[12]).toBe(429);
     } finally {
@@ -144,7 +155,15 @@ describe('X-Forwarded-For', () => {
       // the test client is 127.0.0.1, not the named proxy: its header is not believed either
       const ip = freshIp();
       const statuses = [];
-      for (let i = 0; i < 13; i++) statuses.push((await request(t.app.getHttpServer()).post('/api/auth/sign-in').set('X-Forwarded-For', `${ip}, ${freshIp()}`).send({ email: uniqueEmail('proxy'), password: 'wrong-password-1' })).status);
+      for (let i = 0; i < 13; i++)
+        statuses.push(
+          (
+            await request(t.app.getHttpServer())
+              .post('/api/auth/sign-in')
+              .set('X-Forwarded-For', `${ip}, ${freshIp()}`)
+              .send({ email: uniqueEmail('proxy'), password: 'wrong-password-1' })
+          ).status,
+        );
       expect(statuses[12]).toBe(429);
     } finally {
       await t.close();

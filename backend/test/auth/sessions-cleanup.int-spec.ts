@@ -21,7 +21,7 @@ describe('the ended-sessions cleanup', () => {
     userId = (await signUp(t.http)).userId;
     // the cleanup this app scheduled at start has run: from here on only the tests run it
     const queue = t.app.get(MessageQueueService);
-    for (const until = Date.now() + 5000; Date.now() < until; ) {
+    for (const until = Date.now() + 5000; Date.now() < until;) {
       const c = await queue.counts();
       if (c.active === 0 && c.waiting === 0) break;
       await new Promise((r) => setTimeout(r, 25));

@@ -17,8 +17,16 @@ describe('sessions: access tokens, refresh rotation, reuse detection, absolute l
   afterAll(async () => t?.close());
 
   async function sessionRow(id: string) {
-    const [row] = await db.query(`SELECT token_hash, expires_at, revoked_at, revoke_reason, last_used_at FROM sessions WHERE id = $1`, [id]);
-    return row as { token_hash: string; expires_at: Date; revoked_at: Date | null; revoke_reason: string | null; last_used_at: Date | null };
+    const [row] = await db.query(`SELECT token_hash, expires_at, revoked_at, revoke_reason, last_used_at FROM sessions WHERE id = $1`, [
+      id,
+    ]);
+    return row as {
+      token_hash: string;
+      expires_at: Date;
+      revoked_at: Date | null;
+      revoke_reason: string | null;
+      last_used_at: Date | null;
+    };
   }
   const sessionIdOf = (refreshToken: string) => refreshToken.split('.')[0];
 
@@ -99,7 +107,10 @@ describe('sessions: access tokens, refresh rotation, reuse detection, absolute l
     await t.http.get('/api/me').set(bearer(a.accessToken)).expect(200);
     await refreshWith(t.http, a.refreshToken).expect(200);
     // nor does signing out with such a cookie end it
-    await t.http.post('/api/auth/sign-out').set('Cookie', `fr_refresh=${sid}.${'B'.repeat(43)}`).expect(204);
+    await t.http
+      .post('/api/auth/sign-out')
+      .set('Cookie', `fr_refresh=${sid}.${'B'.repeat(43)}`)
+      .expect(204);
     expect((await sessionRow(sid)).revoked_at).toBeNull();
   });
 
@@ -142,8 +153,13 @@ describe('sessions: access tokens, refresh rotation, reuse detection, absolute l
     // signing out on one device leaves the others signed in
     await t.http.get('/api/me').set(bearer(elsewhere.accessToken)).expect(200);
 
-    const [activity] = await db.query(`SELECT count(*)::int AS n FROM user_activity_logs WHERE user_id = $1 AND activity_type = 'sign_out'`, [a.userId]);
-    const [event] = await db.query(`SELECT count(*)::int AS n FROM analytics_events WHERE user_id = $1 AND event = 'user_signout'`, [a.userId]);
+    const [activity] = await db.query(
+      `SELECT count(*)::int AS n FROM user_activity_logs WHERE user_id = $1 AND activity_type = 'sign_out'`,
+      [a.userId],
+    );
+    const [event] = await db.query(`SELECT count(*)::int AS n FROM analytics_events WHERE user_id = $1 AND event = 'user_signout'`, [
+      a.userId,
+    ]);
     expect([activity.n, event.n]).toEqual([1, 1]);
   });
 
@@ -165,15 +181,26 @@ describe('sessions: access tokens, refresh rotation, reuse detection, absolute l
     const jwt = t.app.get(JwtService);
     const sid = a.refreshToken.split('.')[0];
     const now = Math.floor(Date.now() / 1000);
-    const forged = await jwt.signAsync({ sub: a.userId, sid, role: 'admin', exp: now + 600 }, { secret: 'another-secret-0123456789abcdef0123456789', algorithm: 'HS256' });
-    const expired = await jwt.signAsync({ sub: a.userId, sid, role: 'user', exp: now - 5 }, { secret: t.config.auth.jwtSecret, algorithm: 'HS256' });
-    const notUuid = await jwt.signAsync({ sub: 'x', sid: 'y', role: 'user', exp: now + 600 }, { secret: t.config.auth.jwtSecret, algorithm: 'HS256' });
+    const forged = await jwt.signAsync(
+      { sub: a.userId, sid, role: 'admin', exp: now + 600 },
+      { secret: 'another-secret-0123456789abcdef0123456789', algorithm: 'HS256' },
+    );
+    const expired = await jwt.signAsync(
+      { sub: a.userId, sid, role: 'user', exp: now - 5 },
+      { secret: t.config.auth.jwtSecret, algorithm: 'HS256' },
+    );
+    const notUuid = await jwt.signAsync(
+      { sub: 'x', sid: 'y', role: 'user', exp: now + 600 },
+      { secret: t.config.auth.jwtSecret, algorithm: 'HS256' },
+    );
     const [header, payload] = a.accessToken.split('.');
     const algNone = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
     const tampered = `${header}.${Buffer.from(JSON.stringify({ sub: a.userId, sid, role: 'admin', exp: now + 600 })).toString('base64url')}.${a.accessToken.split('.')[2]}`;
     // rightly signed, for a live session, but without an expiry: it would never end
     const noExpiry = await jwt.signAsync({ sub: a.userId, sid, role: 'user' }, { secret: t.config.auth.jwtSecret, algorithm: 'HS256' });
-    const stringExpiry = await jwt.signAsync({ sub: a.userId, sid, role: 'user', exp: `${now + 600}` }, { secret: t.config.auth.jwtSecret, algorithm: 'HS256' }).catch(() => 'x.y.z');
+    const stringExpiry = await jwt
+      .signAsync({ sub: a.userId, sid, role: 'user', exp: `${now + 600}` }, { secret: t.config.auth.jwtSecret, algorithm: 'HS256' })
+      .catch(() => 'x.y.z');
     for (const [label, token] of Object.entries({ forged, expired, notUuid, algNone, tampered, noExpiry, stringExpiry, garbage: 'abc' })) {
       const res = await t.http.get('/api/auth/is-admin').set(bearer(token));
       expect({ label, status: res.status, body: res.body }).toEqual({ label, status: 401, body: AUTH_ERROR });
@@ -186,7 +213,11 @@ describe('sessions: access tokens, refresh rotation, reuse detection, absolute l
     const a = await signUp(t.http);
     for (const path of ['/api/me', '/api/me/settings', '/api/me/stats', '/api/generations', '/api/catalog', '/api/auth/is-admin']) {
       const res = await t.http.get(path).set(bearer(a.accessToken));
-      expect({ path, status: res.status, cacheControl: res.headers['cache-control'] }).toEqual({ path, status: 200, cacheControl: 'no-store' });
+      expect({ path, status: res.status, cacheControl: res.headers['cache-control'] }).toEqual({
+        path,
+        status: 200,
+        cacheControl: 'no-store',
+      });
     }
     expect((await t.http.post('/api/auth/sign-in').send({ email: a.email, password: PASSWORD })).headers['cache-control']).toBe('no-store');
   });

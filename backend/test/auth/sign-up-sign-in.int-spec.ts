@@ -4,7 +4,11 @@ import { bearer, PASSWORD, signIn, signUp, uniqueEmail, type SignedIn } from '..
 import { createTestApp, TestApp } from '../helpers/test-app';
 
 const INVALID = { statusCode: 401, code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' };
-const CREDENTIALS_REQUIRED = { statusCode: 400, code: 'VALIDATION_ERROR', message: 'You must provide either an email or phone number and a password' };
+const CREDENTIALS_REQUIRED = {
+  statusCode: 400,
+  code: 'VALIDATION_ERROR',
+  message: 'You must provide either an email or phone number and a password',
+};
 
 function validation(message: string) {
   return { statusCode: 400, code: 'VALIDATION_ERROR', message };
@@ -20,12 +24,20 @@ describe('email sign-up and sign-in', () => {
   });
   afterAll(async () => t?.close());
 
-  const signUpBody = (overrides: Record<string, unknown> = {}) => ({ full_name: 'Ada Lovelace', email: uniqueEmail('signup'), password: PASSWORD, age_confirmed: true, ...overrides });
+  const signUpBody = (overrides: Record<string, unknown> = {}) => ({
+    full_name: 'Ada Lovelace',
+    email: uniqueEmail('signup'),
+    password: PASSWORD,
+    age_confirmed: true,
+    ...overrides,
+  });
 
   describe('sign-up', () => {
     it('creates a free-tier account with the free monthly credits, stores when 18+ was confirmed and hashes the password with argon2id', async () => {
       const email = uniqueEmail('Ada');
-      const res = await t.http.post('/api/auth/sign-up').send(signUpBody({ email: `  ${email.toUpperCase()} `, full_name: '  Ada Lovelace ' }));
+      const res = await t.http
+        .post('/api/auth/sign-up')
+        .send(signUpBody({ email: `  ${email.toUpperCase()} `, full_name: '  Ada Lovelace ' }));
       expect(res.status).toBe(201);
       expect(res.body.user).toEqual({
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -41,7 +53,10 @@ describe('email sign-up and sign-in', () => {
         has_password: true,
         created_at: expect.any(String),
       });
-      const [row] = await db.query(`SELECT password_hash, age_confirmed_at, last_sign_in_at, google_sub, email_verified_at FROM users WHERE id = $1`, [res.body.user.id]);
+      const [row] = await db.query(
+        `SELECT password_hash, age_confirmed_at, last_sign_in_at, google_sub, email_verified_at FROM users WHERE id = $1`,
+        [res.body.user.id],
+      );
       expect(row.email_verified_at).toBeNull();
       expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
       expect(Date.now() - new Date(row.age_confirmed_at).getTime()).toBeLessThan(60_000);
@@ -72,7 +87,10 @@ describe('email sign-up and sign-in', () => {
       const res = await t.http.post('/api/auth/sign-up').send(signUpBody({ email: `someone-${Date.now()}@localhost` }));
       expect(res.status).toBe(201);
       for (const email of ['no-at-sign', 'two@@signs.com', 'spaces in@host.com', '@host.com', 'name@']) {
-        expect({ email, body: (await t.http.post('/api/auth/sign-up').send(signUpBody({ email }))).body }).toEqual({ email, body: validation('Please enter a valid email address') });
+        expect({ email, body: (await t.http.post('/api/auth/sign-up').send(signUpBody({ email }))).body }).toEqual({
+          email,
+          body: validation('Please enter a valid email address'),
+        });
       }
     });
 
@@ -82,21 +100,28 @@ describe('email sign-up and sign-in', () => {
       expect((await t.http.post('/api/auth/sign-up').send(signUpBody({ password: ok8 }))).status).toBe(201);
       expect((await t.http.post('/api/auth/sign-up').send(signUpBody({ password: ok128 }))).status).toBe(201);
       for (const password of ['Tq7#vLp', `${ok128}x`]) {
-        expect((await t.http.post('/api/auth/sign-up').send(signUpBody({ password }))).body).toEqual(validation('Password must be between 8 and 128 characters'));
+        expect((await t.http.post('/api/auth/sign-up').send(signUpBody({ password }))).body).toEqual(
+          validation('Password must be between 8 and 128 characters'),
+        );
       }
     });
 
     it('refuses the most common passwords, whatever their case', async () => {
       for (const password of ['password123', 'iloveyou1', 'QWERTYUIOP', 'baseball']) {
         const res = await t.http.post('/api/auth/sign-up').send(signUpBody({ password }));
-        expect({ password, body: res.body }).toEqual({ password, body: validation('This password is too common. Please choose a less common password.') });
+        expect({ password, body: res.body }).toEqual({
+          password,
+          body: validation('This password is too common. Please choose a less common password.'),
+        });
       }
     });
 
     it("answers a used address exactly as a new one (201, a session of the same shape), without touching the owner's account", async () => {
       const owner = await signUp(t.http);
       const fresh = await t.http.post('/api/auth/sign-up').send(signUpBody({ password: 'another-unusual-pass-77' }));
-      const used = await t.http.post('/api/auth/sign-up').send(signUpBody({ email: owner.email.toUpperCase(), password: 'another-unusual-pass-77' }));
+      const used = await t.http
+        .post('/api/auth/sign-up')
+        .send(signUpBody({ email: owner.email.toUpperCase(), password: 'another-unusual-pass-77' }));
       const shape = (res: typeof fresh) => ({
         status: res.status,
         keys: Object.keys(res.body).sort(),
@@ -135,15 +160,23 @@ describe('email sign-up and sign-in', () => {
       const res = await t.http.post('/api/auth/sign-in').send({ email: ` ${a.email.toUpperCase()} `, password: PASSWORD });
       expect(res.status).toBe(200);
       expect(res.body.user.id).toBe(a.userId);
-      const [activity] = await db.query(`SELECT count(*)::int AS n FROM user_activity_logs WHERE user_id = $1 AND activity_type = 'sign_in'`, [a.userId]);
-      const [event] = await db.query(`SELECT count(*)::int AS n FROM analytics_events WHERE user_id = $1 AND event = 'user_signin'`, [a.userId]);
+      const [activity] = await db.query(
+        `SELECT count(*)::int AS n FROM user_activity_logs WHERE user_id = $1 AND activity_type = 'sign_in'`,
+        [a.userId],
+      );
+      const [event] = await db.query(`SELECT count(*)::int AS n FROM analytics_events WHERE user_id = $1 AND event = 'user_signin'`, [
+        a.userId,
+      ]);
       expect([activity.n, event.n]).toEqual([1, 1]);
     });
 
     it('gives one answer whatever the cause: unknown email, wrong password, account without a password', async () => {
       const a = await signUp(t.http);
       const googleOnly = uniqueEmail('google-only');
-      await db.query(`INSERT INTO users (email, full_name, password_hash, google_sub) VALUES ($1, 'G', NULL, $2)`, [googleOnly, `sub-${googleOnly}`]);
+      await db.query(`INSERT INTO users (email, full_name, password_hash, google_sub) VALUES ($1, 'G', NULL, $2)`, [
+        googleOnly,
+        `sub-${googleOnly}`,
+      ]);
       const answers = await Promise.all([
         t.http.post('/api/auth/sign-in').send({ email: uniqueEmail('nobody'), password: PASSWORD }),
         t.http.post('/api/auth/sign-in').send({ email: a.email, password: 'wrong-password-123' }),
@@ -151,7 +184,11 @@ describe('email sign-up and sign-in', () => {
         t.http.post('/api/auth/sign-in').send({ email: 'not an email', password: PASSWORD }),
       ]);
       for (const res of answers) {
-        expect({ status: res.status, body: res.body, cookie: res.headers['set-cookie'] }).toEqual({ status: 401, body: INVALID, cookie: undefined });
+        expect({ status: res.status, body: res.body, cookie: res.headers['set-cookie'] }).toEqual({
+          status: 401,
+          body: INVALID,
+          cookie: undefined,
+        });
       }
     });
 
@@ -189,7 +226,9 @@ describe('email sign-up and sign-in', () => {
   describe('when recording activity or analytics fails', () => {
     async function withFailingInserts(table: string, run: () => Promise<void>): Promise<void> {
       const fn = `fail_${table}`;
-      await db.query(`CREATE OR REPLACE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'recording refused by the test'; END $$`);
+      await db.query(
+        `CREATE OR REPLACE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'recording refused by the test'; END $$`,
+      );
       await db.query(`CREATE TRIGGER ${fn} BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION ${fn}()`);
       try {
         await run();

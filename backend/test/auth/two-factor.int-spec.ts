@@ -4,8 +4,16 @@ import { bearer, cookieValue, PASSWORD, signUp, turnOnTwoFactor, uniqueEmail } f
 import { outboxFiles, waitForMail } from '../helpers/mail';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
-const INVALID_CODE = { statusCode: 400, code: 'INVALID_CODE', message: 'That code is not right. Please check your authenticator app and try again.' };
-const MFA_EXPIRED = { statusCode: 401, code: 'MFA_EXPIRED', message: 'Your sign-in took too long or had too many wrong codes. Please sign in again.' };
+const INVALID_CODE = {
+  statusCode: 400,
+  code: 'INVALID_CODE',
+  message: 'That code is not right. Please check your authenticator app and try again.',
+};
+const MFA_EXPIRED = {
+  statusCode: 401,
+  code: 'MFA_EXPIRED',
+  message: 'Your sign-in took too long or had too many wrong codes. Please sign in again.',
+};
 
 /** A code of a neighbouring 30-second step: what an app shows a little later. */
 const nextCode = (secret: string) => totpCode(secret, Date.now() + TOTP_PERIOD_SECONDS * 1000);
@@ -24,7 +32,8 @@ describe('two-factor authentication', () => {
   afterAll(async () => t?.close());
 
   const passwordStep = (email: string) => t.http.post('/api/auth/sign-in').send({ email, password: PASSWORD });
-  const codeStep = (mfa_token: string, proof: { code?: string; recovery_code?: string }) => t.http.post('/api/auth/sign-in/2fa').send({ mfa_token, ...proof });
+  const codeStep = (mfa_token: string, proof: { code?: string; recovery_code?: string }) =>
+    t.http.post('/api/auth/sign-in/2fa').send({ mfa_token, ...proof });
 
   it('sets up with a QR code and the secret, turns on with a code, and then asks for a code at every sign-in', async () => {
     const person = await signUp(t.http, { full_name: 'Tess Totp' });
@@ -36,7 +45,11 @@ describe('two-factor authentication', () => {
     expect((await passwordStep(person.email)).body.access_token).toBeTruthy();
     expect((await t.http.post('/api/me/2fa/enable').set(bearer(person.accessToken)).send({ code: '000000' })).body).toEqual(INVALID_CODE);
     const seen = outboxFiles(outbox);
-    const enabled = await t.http.post('/api/me/2fa/enable').set(bearer(person.accessToken)).send({ code: totpCode(setup.body.secret) }).expect(200);
+    const enabled = await t.http
+      .post('/api/me/2fa/enable')
+      .set(bearer(person.accessToken))
+      .send({ code: totpCode(setup.body.secret) })
+      .expect(200);
     expect(enabled.body.recovery_codes).toHaveLength(10);
     expect(new Set(enabled.body.recovery_codes).size).toBe(10);
     const stored = await db.query(`SELECT code_hash FROM auth_recovery_codes WHERE user_id = $1`, [person.userId]);
@@ -79,7 +92,9 @@ describe('two-factor authentication', () => {
     expect((await codeStep(mfa_token, { code: '111111' })).body).toEqual(MFA_EXPIRED);
     expect((await codeStep(mfa_token, { code: nextCode(secret) })).body).toEqual(MFA_EXPIRED);
     const late = (await passwordStep(person.email).expect(200)).body.mfa_token;
-    await db.query(`UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND purpose = 'mfa_challenge'`, [person.userId]);
+    await db.query(`UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND purpose = 'mfa_challenge'`, [
+      person.userId,
+    ]);
     expect((await codeStep(late, { code: nextCode(secret) })).body).toEqual(MFA_EXPIRED);
   });
 

@@ -1,14 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser';
-import type { TestApp } from '../helpers/test-app';
 import { totpCode } from '../../src/modules/auth/two-factor/totp';
 import { PASSWORD, signUp, turnOnTwoFactor } from '../helpers/auth';
+import { launchBrowser } from '../helpers/browser';
 import { type Account, createAccount, signedInContext, startUserApp, VERIFY_BANNER, VIEWPORTS, watchErrors } from '../helpers/user-app';
+import type { TestApp } from '../helpers/test-app';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 /** An account as sign-up leaves it: signed in, its address not confirmed yet. */
 async function createUnverifiedAccount(t: TestApp, label: string): Promise<Account> {
-  const person = await signUp(t.http, { verified: false, full_name: 'Una Unconfirmed', email: `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com` });
+  const person = await signUp(t.http, {
+    verified: false,
+    full_name: 'Una Unconfirmed',
+    email: `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+  });
   return { userId: person.userId, email: person.email, password: PASSWORD, accessToken: person.accessToken };
 }
 
@@ -46,7 +50,9 @@ describe('accessibility of the user app (axe)', () => {
   });
 
   async function seriousFindings(page: Page): Promise<Finding[]> {
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .analyze();
     return results.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => ({ rule: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
@@ -56,7 +62,11 @@ describe('accessibility of the user app (axe)', () => {
   async function settle(page: Page, ready: () => Promise<unknown>): Promise<void> {
     await ready();
     await page.evaluate(async () => {
-      const doc = (globalThis as unknown as { document: { getAnimations(): { finished: Promise<unknown>; effect: { getTiming(): { iterations: number } } | null }[] } }).document;
+      const doc = (
+        globalThis as unknown as {
+          document: { getAnimations(): { finished: Promise<unknown>; effect: { getTiming(): { iterations: number } } | null }[] };
+        }
+      ).document;
       const ending = doc.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
       await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
     });
@@ -87,11 +97,17 @@ describe('accessibility of the user app (axe)', () => {
       // its errors, and the unsubscribe page.
       await page.goto(`${base}/verify-email?token=not-a-real-token`);
       await settle(page, () => page.getByRole('alert').waitFor());
-      expect({ page: 'verify-email (dead link)', findings: await seriousFindings(page) }).toEqual({ page: 'verify-email (dead link)', findings: [] });
+      expect({ page: 'verify-email (dead link)', findings: await seriousFindings(page) }).toEqual({
+        page: 'verify-email (dead link)',
+        findings: [],
+      });
       await page.goto(`${base}/reset-password?token=not-a-real-token`);
       await page.getByRole('button', { name: 'Set new password' }).click();
       await settle(page, () => page.getByText('Password is required').waitFor());
-      expect({ page: 'reset-password (errors)', findings: await seriousFindings(page) }).toEqual({ page: 'reset-password (errors)', findings: [] });
+      expect({ page: 'reset-password (errors)', findings: await seriousFindings(page) }).toEqual({
+        page: 'reset-password (errors)',
+        findings: [],
+      });
       await page.goto(`${base}/unsubscribe?token=not-a-real-token`);
       await settle(page, () => page.getByRole('button', { name: 'Unsubscribe' }).waitFor());
       expect({ page: 'unsubscribe', findings: await seriousFindings(page) }).toEqual({ page: 'unsubscribe', findings: [] });
@@ -140,7 +156,14 @@ describe('accessibility of the user app (axe)', () => {
       const errors = watchErrors(page);
 
       const screens: [string, () => Promise<unknown>][] = [
-        ['/dashboard/bikini', () => page.getByRole('heading', { level: 2, name: 'Your Bikini Generations' }).waitFor().then(() => page.getByText('Your Bikini Generations').waitFor())],
+        [
+          '/dashboard/bikini',
+          () =>
+            page
+              .getByRole('heading', { level: 2, name: 'Your Bikini Generations' })
+              .waitFor()
+              .then(() => page.getByText('Your Bikini Generations').waitFor()),
+        ],
         ['/dashboard/generations', () => page.getByText('No generations yet. Start creating in any category!').waitFor()],
         ['/dashboard/subscription', () => page.getByRole('heading', { name: 'Your Plan Includes' }).waitFor()],
         ['/dashboard/settings', () => page.getByRole('button', { name: 'Save All Settings' }).waitFor()],
@@ -171,7 +194,10 @@ describe('accessibility of the user app (axe)', () => {
       const change = page.getByRole('dialog', { name: 'Change password' });
       await change.getByRole('button', { name: 'Change password' }).click();
       await settle(page, () => change.getByText('Your current password is required').waitFor());
-      expect({ page: 'change password (errors)', findings: await seriousFindings(page) }).toEqual({ page: 'change password (errors)', findings: [] });
+      expect({ page: 'change password (errors)', findings: await seriousFindings(page) }).toEqual({
+        page: 'change password (errors)',
+        findings: [],
+      });
       await page.keyboard.press('Escape');
       await change.waitFor({ state: 'hidden' });
       await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
@@ -197,7 +223,12 @@ describe('accessibility of the user app (axe)', () => {
       // The confirm dialog of Delete All My Data, and (on a phone) the menu drawer.
       await page.goto(`${base}/dashboard/settings`);
       await page.getByRole('button', { name: 'Delete All My Data' }).click();
-      await settle(page, () => page.getByRole('alertdialog').getByText(/Type DELETE to confirm/).waitFor());
+      await settle(page, () =>
+        page
+          .getByRole('alertdialog')
+          .getByText(/Type DELETE to confirm/)
+          .waitFor(),
+      );
       expect({ page: 'delete dialog', findings: await seriousFindings(page) }).toEqual({ page: 'delete dialog', findings: [] });
       await page.keyboard.press('Escape');
       await page.getByRole('alertdialog').waitFor({ state: 'hidden' });
@@ -227,11 +258,17 @@ describe('accessibility of the user app (axe)', () => {
       const templates = page.getByRole('list', { name: 'Choose a Template' }).getByRole('listitem');
       await templates.filter({ hasNotText: 'Locked' }).first().getByRole('button').click();
       await settle(page, () => page.getByRole('note').filter({ hasText: VERIFY_BANNER }).waitFor());
-      expect({ page: 'generate panel (unconfirmed)', findings: await seriousFindings(page) }).toEqual({ page: 'generate panel (unconfirmed)', findings: [] });
+      expect({ page: 'generate panel (unconfirmed)', findings: await seriousFindings(page) }).toEqual({
+        page: 'generate panel (unconfirmed)',
+        findings: [],
+      });
 
       await page.goto(`${base}/verify-email?token=not-a-real-token`);
       await settle(page, () => page.getByRole('button', { name: 'Resend confirmation link' }).waitFor());
-      expect({ page: 'verify-email (dead link, signed in)', findings: await seriousFindings(page) }).toEqual({ page: 'verify-email (dead link, signed in)', findings: [] });
+      expect({ page: 'verify-email (dead link, signed in)', findings: await seriousFindings(page) }).toEqual({
+        page: 'verify-email (dead link, signed in)',
+        findings: [],
+      });
       expect(errors.filter((e) => !/status of 400 .*\/api\/auth\/verify-email\)$/.test(e))).toEqual([]);
     });
   });

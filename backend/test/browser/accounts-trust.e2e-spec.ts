@@ -1,14 +1,22 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { totpCode } from '../../src/modules/auth/two-factor/totp';
 import { UserSettingsService } from '../../src/modules/users/user-settings.service';
 import { signUp, turnOnTwoFactor, uniqueEmail } from '../helpers/auth';
 import { launchBrowser, SCREENSHOT_DIR } from '../helpers/browser';
 import { linkTo, outboxFiles, waitForMail } from '../helpers/mail';
+import {
+  horizontalOverflow,
+  pickFreeTemplate,
+  shot,
+  signedInContext,
+  startUserApp,
+  uploadPhotoAndGenerate,
+  VERIFY_BANNER,
+} from '../helpers/user-app';
 import type { TestApp } from '../helpers/test-app';
-import { horizontalOverflow, pickFreeTemplate, shot, signedInContext, startUserApp, uploadPhotoAndGenerate, VERIFY_BANNER } from '../helpers/user-app';
+import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
 
 const FIRST_PASSWORD = 'velvet-harbour-lantern-42';
 const RESET_PASSWORD = 'copper-meadow-compass-17';
@@ -373,7 +381,9 @@ describe('accounts you can trust: a newcomer from sign-up to two-factor', () => 
     const person = await signUp(t.http, { full_name: 'Gale Google' });
     const { secret } = await turnOnTwoFactor(t.http, person.accessToken);
     usedSteps.add(Math.floor(Date.now() / 30_000)); // the step turnOnTwoFactor used
-    const challenge = async () => (await t.http.post('/api/auth/sign-in').send({ email: person.email, password: person.password }).expect(200)).body.mfa_token as string;
+    const challenge = async () =>
+      (await t.http.post('/api/auth/sign-in').send({ email: person.email, password: person.password }).expect(200)).body
+        .mfa_token as string;
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     contexts.push(context);
     const page = await context.newPage();
@@ -400,14 +410,20 @@ describe('accounts you can trust: a newcomer from sign-up to two-factor', () => 
       }
     }
     const logIn = page.getByRole('dialog', { name: 'Log in' });
-    await logIn.getByRole('alert').filter({ hasText: 'Your sign-in took too long or had too many wrong codes. Please sign in again.' }).waitFor();
+    await logIn
+      .getByRole('alert')
+      .filter({ hasText: 'Your sign-in took too long or had too many wrong codes. Please sign in again.' })
+      .waitFor();
     expect(page.url()).toBe(`${base}/?auth=login`);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'trust-14-challenge-expired-390.png') });
 
     // A fresh redirect, the right code: signed in.
     await page.goto(`${base}/?auth=2fa#mfa_token=${await challenge()}`);
     await codeStep.getByLabel(/^Authentication code/).waitFor();
-    await page.waitForFunction((el) => el === el?.ownerDocument.activeElement, await codeStep.getByLabel(/^Authentication code/).elementHandle());
+    await page.waitForFunction(
+      (el) => el === el?.ownerDocument.activeElement,
+      await codeStep.getByLabel(/^Authentication code/).elementHandle(),
+    );
     await page.keyboard.type(await freshCode(secret));
     await page.keyboard.press('Enter');
     await page.waitForURL(`${base}/dashboard/generations`);
@@ -440,7 +456,11 @@ describe('accounts you can trust: a newcomer from sign-up to two-factor', () => 
     // Headless Chromium keeps every tab visible and focused, so it never tells a tab it is looked at
     // again: the browser's event on that return (the window regains the focus) is dispatched here.
     await page.bringToFront();
-    await page.evaluate(() => (globalThis as unknown as { dispatchEvent(e: unknown): void; Event: new (type: string) => unknown }).dispatchEvent(new (globalThis as unknown as { Event: new (type: string) => unknown }).Event('focus')));
+    await page.evaluate(() =>
+      (globalThis as unknown as { dispatchEvent(e: unknown): void; Event: new (type: string) => unknown }).dispatchEvent(
+        new (globalThis as unknown as { Event: new (type: string) => unknown }).Event('focus'),
+      ),
+    );
     await banner.waitFor({ state: 'detached' });
   });
 

@@ -1,10 +1,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
 import { REPO_ROOT } from '../../src/bootstrap/static-ui';
 import { launchBrowser, screenshot } from '../helpers/browser';
 import { createTestApp, TestApp } from '../helpers/test-app';
+import type { AddressInfo } from 'node:net';
+import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
 
 /** The accounts issue's user-facing side, clicked through in a real browser (issue 3, item 8). */
 describe('accounts in the user app: the auth dialog, the guard, profile and settings', () => {
@@ -57,7 +57,9 @@ describe('accounts in the user app: the auth dialog, the guard, profile and sett
 
   /** The colour of an element as [r, g, b]. */
   async function rgb(locator: Locator): Promise<number[]> {
-    const color = await locator.evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { color: string } }).getComputedStyle(el).color);
+    const color = await locator.evaluate(
+      (el) => (globalThis as unknown as { getComputedStyle(e: unknown): { color: string } }).getComputedStyle(el).color,
+    );
     return (color.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
   }
 
@@ -90,7 +92,10 @@ describe('accounts in the user app: the auth dialog, the guard, profile and sett
     const menu = page.getByRole('button', { name: 'Open menu' });
     const phone = await menu.isVisible();
     if (phone) await menu.click();
-    await page.getByRole('navigation', { name: label === 'All Generations' ? 'Dashboard' : 'Account' }).getByRole('link', { name: label }).click();
+    await page
+      .getByRole('navigation', { name: label === 'All Generations' ? 'Dashboard' : 'Account' })
+      .getByRole('link', { name: label })
+      .click();
     await page.getByRole('heading', { level: 1, name: label }).waitFor();
     if (phone) await page.getByRole('dialog', { name: 'Menu' }).waitFor({ state: 'hidden' });
   }
@@ -119,7 +124,9 @@ describe('accounts in the user app: the auth dialog, the guard, profile and sett
     // Sign up through the dialog. The API answers slowly here so the submitting state can be seen.
     const dialog = await openDialog(page, 'Sign up');
     expect(await page.evaluate(() => (globalThis as unknown as { location: { search: string } }).location.search)).toBe('?auth=signup');
-    await expect(field(dialog, 'Full name').evaluate((el) => el === (el.ownerDocument as { activeElement: unknown }).activeElement)).resolves.toBe(true);
+    await expect(
+      field(dialog, 'Full name').evaluate((el) => el === (el.ownerDocument as { activeElement: unknown }).activeElement),
+    ).resolves.toBe(true);
     expect(await field(dialog, 'Email').getAttribute('type')).toBe('email');
     await field(dialog, 'Full name').fill('Journey Tester');
     await field(dialog, 'Email').fill(email);
@@ -150,7 +157,13 @@ describe('accounts in the user app: the auth dialog, the guard, profile and sett
     // The active sidebar link is bold.
     const active = page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'All Generations' });
     expect(await active.getAttribute('aria-current')).toBe('page');
-    expect(Number(await active.evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { fontWeight: string } }).getComputedStyle(el).fontWeight))).toBeGreaterThanOrEqual(700);
+    expect(
+      Number(
+        await active.evaluate(
+          (el) => (globalThis as unknown as { getComputedStyle(e: unknown): { fontWeight: string } }).getComputedStyle(el).fontWeight,
+        ),
+      ),
+    ).toBeGreaterThanOrEqual(700);
 
     // Sign Out ends the session on the server and lands on /.
     await page.getByRole('button', { name: 'Sign Out' }).click();
@@ -312,13 +325,17 @@ describe('accounts in the user app: the auth dialog, the guard, profile and sett
         w.__authCalls = [];
         w.__authPending = 0;
         w.fetch = (input, init) => {
-          const url = typeof input === 'object' && input !== null && 'url' in input ? String((input as { url: string }).url) : String(input);
+          const url =
+            typeof input === 'object' && input !== null && 'url' in input ? String((input as { url: string }).url) : String(input);
           const path = new URL(url, 'http://x').pathname;
           if (!path.startsWith('/api/auth/')) return realFetch(input, init);
           w.__authCalls.push({ path, at: Date.now() });
           w.__authPending += 1;
           const answered = realFetch(input, init).then(async (response) => {
-            await response.clone().text().catch(() => '');
+            await response
+              .clone()
+              .text()
+              .catch(() => '');
             return response;
           });
           void answered
@@ -397,7 +414,9 @@ describe('accounts in the user app: the auth dialog, the guard, profile and sett
       expect(page.url()).toBe(`${base}/dashboard/generations`); // still signed in
 
       // When the server says the session is gone, the app is signed out and leaves the dashboard.
-      await page.route('**/api/auth/refresh', (route) => route.fulfill(failWith(401, 'AUTH_ERROR', 'Authentication error. Please sign in again.')));
+      await page.route('**/api/auth/refresh', (route) =>
+        route.fulfill(failWith(401, 'AUTH_ERROR', 'Authentication error. Please sign in again.')),
+      );
       await advanceUntilCalls(page, '/api/auth/refresh', failing.length + 1, 1_000, 60_000);
       await page.waitForURL(`${base}/`);
       expect(errors).toEqual([]);

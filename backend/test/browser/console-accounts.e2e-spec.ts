@@ -1,15 +1,15 @@
-import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
-import { FIRST_ADMIN_EMAIL } from '../../src/modules/users/first-admin.service';
-import { UsersService } from '../../src/modules/users/users.service';
 import { AuthMessages } from '../../src/modules/auth/auth-messages';
 import { totpCode } from '../../src/modules/auth/two-factor/totp';
+import { FIRST_ADMIN_EMAIL } from '../../src/modules/users/first-admin.service';
+import { UsersService } from '../../src/modules/users/users.service';
 import { FakeGoogleServer } from '../auth/fake-google.server';
 import { bearer, PASSWORD, signUp, uniqueEmail, type SignedIn } from '../helpers/auth';
 import { launchBrowser } from '../helpers/browser';
 import { waitForMail } from '../helpers/mail';
-import type { TestApp } from '../helpers/test-app';
 import { createAccount, shot, startUserApp } from '../helpers/user-app';
+import type { TestApp } from '../helpers/test-app';
+import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
 
 /** The API's message for a suspended account (one source: the user app's dialog shows this very string). */
 const SUSPENDED = AuthMessages.accountSuspended;
@@ -38,7 +38,9 @@ describe('the console with accounts you can trust', () => {
   });
 
   /** A fresh browser; `expected` are the failed requests a journey expects besides the usual (status and path). */
-  async function newPage(expected: { status: number; path: RegExp }[] = []): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  async function newPage(
+    expected: { status: number; path: RegExp }[] = [],
+  ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     contexts.push(context);
     const page = await context.newPage();
@@ -378,7 +380,9 @@ describe('the console with accounts you can trust', () => {
       await page.getByRole('button', { name: 'Suspend', exact: true }).waitFor();
       expect(await page.getByTestId('suspension-details').count()).toBe(0);
       await shot(page, 'console-accounts-10-lifted');
-      const trail = await db.query(`SELECT action, actor_email FROM audit_log WHERE target_user_id = $1 ORDER BY created_at`, [person.userId]);
+      const trail = await db.query(`SELECT action, actor_email FROM audit_log WHERE target_user_id = $1 ORDER BY created_at`, [
+        person.userId,
+      ]);
       expect(trail).toEqual([
         { action: 'user.suspend', actor_email: admin.email },
         { action: 'user.unsuspend', actor_email: admin.email },
@@ -392,7 +396,7 @@ describe('the console with accounts you can trust', () => {
       expect(you.errors).toEqual([]);
     });
 
-    it('the log-in dialog at /?auth_error=account_suspended shows the API\'s suspension message', async () => {
+    it("the log-in dialog at /?auth_error=account_suspended shows the API's suspension message", async () => {
       const { page, errors } = await newPage();
       await page.goto(`${base}/?auth_error=account_suspended`);
       const dialog = page.getByRole('dialog', { name: 'Log in' });

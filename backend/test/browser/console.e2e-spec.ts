@@ -1,13 +1,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { REPO_ROOT } from '../../src/bootstrap/static-ui';
+import { NotificationsService } from '../../src/modules/notifications/notifications.service';
 import { bearer, PASSWORD, signIn, signUp, uniqueEmail, type SignedIn } from '../helpers/auth';
 import { launchBrowser, screenshot } from '../helpers/browser';
-import { NotificationsService } from '../../src/modules/notifications/notifications.service';
 import { createTestApp, TestApp, uniqueId } from '../helpers/test-app';
+import type { AddressInfo } from 'node:net';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
 /**
  * The react-admin console (issue 7), clicked through in a real browser with the same session as
@@ -32,7 +32,8 @@ describe('the console at /admin', () => {
     const page = await context.newPage();
     // A failed API call is the first thing to read when a step times out.
     page.on('response', async (res) => {
-      if (res.url().includes('/api/admin') && res.status() >= 400) console.warn(`${res.request().method()} ${res.url()} -> ${res.status()} ${await res.text().catch(() => '')}`);
+      if (res.url().includes('/api/admin') && res.status() >= 400)
+        console.warn(`${res.request().method()} ${res.url()} -> ${res.status()} ${await res.text().catch(() => '')}`);
     });
     return { context, page };
   }
@@ -114,7 +115,18 @@ describe('the console at /admin', () => {
     // The console: no second login; the analytics with every statistic.
     await page.goto(`${base}/admin`);
     await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
-    for (const stat of ['Total users', 'New users today', 'Generations', 'Successful', 'Failed', 'Success rate', 'Credits used', 'Credits in the system', 'Open tickets', 'Unread notifications']) {
+    for (const stat of [
+      'Total users',
+      'New users today',
+      'Generations',
+      'Successful',
+      'Failed',
+      'Success rate',
+      'Credits used',
+      'Credits in the system',
+      'Open tickets',
+      'Unread notifications',
+    ]) {
       await page.locator(`[data-stat="${stat}"]`).waitFor();
     }
     await page.getByRole('img', { name: 'Successful and failed generations per day' }).waitFor();
@@ -155,7 +167,10 @@ describe('the console at /admin', () => {
     const [r, g, b] = await background(page.getByRole('status').filter({ hasText: 'Successfully added 5 credits' }));
     expect(g).toBeGreaterThan(r);
     expect(g).toBeGreaterThan(b);
-    await page.waitForFunction(([el, n]) => Number((el as { textContent: string }).textContent) === n, [await credits.elementHandle(), before + 5] as const);
+    await page.waitForFunction(([el, n]) => Number((el as { textContent: string }).textContent) === n, [
+      await credits.elementHandle(),
+      before + 5,
+    ] as const);
     await shot(page, 'console-03-credits-added');
 
     // Deduct 2.
@@ -164,7 +179,10 @@ describe('the console at /admin', () => {
     await page.getByLabel('Reason').fill('Correction');
     await page.getByRole('button', { name: 'Deduct credits' }).click();
     await page.getByText('Successfully deducted 2 credits').waitFor();
-    await page.waitForFunction(([el, n]) => Number((el as { textContent: string }).textContent) === n, [await credits.elementHandle(), before + 3] as const);
+    await page.waitForFunction(([el, n]) => Number((el as { textContent: string }).textContent) === n, [
+      await credits.elementHandle(),
+      before + 3,
+    ] as const);
     await shot(page, 'console-04-credits-deducted');
     const details = await adminGet(`/api/admin/users/${target.userId}`);
     expect(details.body.credits).toBe(before + 3);
@@ -212,15 +230,23 @@ describe('the console at /admin', () => {
 
     // A critical notification is shown as destructive (a red row and chip).
     const criticalTitle = `Critical ${uniqueId('n')}`;
-    await t.app.get(NotificationsService).notify({ type: 'queue_backlog', title: criticalTitle, message: 'The generation queue is backed up.', severity: 'critical' });
+    await t.app
+      .get(NotificationsService)
+      .notify({ type: 'queue_backlog', title: criticalTitle, message: 'The generation queue is backed up.', severity: 'critical' });
 
     // Notifications: mark the new ticket's notification read.
     const unread = await adminGet(`/api/admin/notifications?filter=${encodeURIComponent(JSON.stringify({ read: false }))}&range=[0,49]`);
     expect(unread.status).toBe(200);
-    const notification = (unread.body as { id: string; title: string; message: string }[]).find((n) => n.message.includes(subject) || n.title.includes(subject)) ?? unread.body[0];
+    const notification =
+      (unread.body as { id: string; title: string; message: string }[]).find(
+        (n) => n.message.includes(subject) || n.title.includes(subject),
+      ) ?? unread.body[0];
     expect(notification).toBeDefined();
     await menu(page, 'Notifications');
-    const notificationRow = page.getByRole('row').filter({ hasText: notification.message.slice(0, 40) }).first();
+    const notificationRow = page
+      .getByRole('row')
+      .filter({ hasText: notification.message.slice(0, 40) })
+      .first();
     const criticalRow = page.getByRole('row').filter({ hasText: criticalTitle });
     const [cr, cg, cb] = await background(criticalRow.getByText('critical', { exact: true }).locator('..'));
     expect(cr).toBeGreaterThan(cg);
@@ -317,7 +343,13 @@ describe('the console at /admin', () => {
   it('says "Failed to verify admin access" when the check itself fails, then goes to /', async () => {
     const { context, page } = await newPage();
     await signInContext(context, admin.email);
-    await page.route('**/api/me', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ statusCode: 500, code: 'INTERNAL_ERROR', message: 'boom' }) }));
+    await page.route('**/api/me', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 500, code: 'INTERNAL_ERROR', message: 'boom' }),
+      }),
+    );
     await page.goto(`${base}/admin`);
     await page.getByText('Failed to verify admin access').waitFor();
     await page.waitForURL(`${base}/`, { timeout: 5000 });

@@ -1,16 +1,16 @@
-import AxeBuilder from '@axe-core/playwright';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
-import { DataSource } from 'typeorm';
+import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
+import { DataSource } from 'typeorm';
 import { REPO_ROOT } from '../../src/bootstrap/static-ui';
 import { UPLOAD_MESSAGES } from '../../src/modules/uploads/image-intake';
 import { STORAGE, type StoragePort } from '../../src/storage';
-import { launchBrowser, screenshot } from '../helpers/browser';
 import { bearer, PASSWORD, signUp } from '../helpers/auth';
+import { launchBrowser, screenshot } from '../helpers/browser';
 import { createTestApp, TestApp } from '../helpers/test-app';
+import type { AddressInfo } from 'node:net';
+import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
 
 /**
  * The public contact form (/contact) in a real browser: reports of an image on a phone (by its link,
@@ -61,8 +61,12 @@ describe('the contact form', () => {
 
   /** axe-core: violations of impact serious or critical, as rule ids and targets. */
   async function seriousFindings(page: Page): Promise<string[]> {
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-    return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .analyze();
+    return results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   }
 
   /** A real click: the mouse moves onto the element's middle, presses and releases. */
@@ -89,7 +93,13 @@ describe('the contact form', () => {
     await (await chooser).setFiles(file);
   }
 
-  const focusedName = (page: Page) => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }).document.activeElement?.getAttribute('name') ?? null);
+  const focusedName = (page: Page) =>
+    page.evaluate(
+      () =>
+        (
+          globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null } }
+        ).document.activeElement?.getAttribute('name') ?? null,
+    );
 
   beforeAll(async () => {
     if (!fs.existsSync(path.join(REPO_ROOT, 'frontend', 'dist', 'index.html'))) {
@@ -138,12 +148,22 @@ describe('the contact form', () => {
     await page.getByRole('heading', { level: 1, name: 'Report received' }).waitFor();
     await page.getByText(`rae-${tag}@example.com`).waitFor();
     await page.getByText(/we review them first and remove images/).waitFor();
-    expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { tagName: string; textContent: string } } }).document.activeElement.textContent)).toBe('Report received');
+    expect(
+      await page.evaluate(
+        () =>
+          (globalThis as unknown as { document: { activeElement: { tagName: string; textContent: string } } }).document.activeElement
+            .textContent,
+      ),
+    ).toBe('Report received');
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, 'contact-report-sent-390');
 
-    const rows = await db.query(`SELECT kind, priority, status, generation_id, name, user_id FROM support_inquiries WHERE subject = $1`, [`Please remove ${tag}`]);
-    expect(rows).toEqual([{ kind: 'abuse_report', priority: 'high', status: 'open', generation_id: generationId, name: 'Rae Reporter', user_id: null }]);
+    const rows = await db.query(`SELECT kind, priority, status, generation_id, name, user_id FROM support_inquiries WHERE subject = $1`, [
+      `Please remove ${tag}`,
+    ]);
+    expect(rows).toEqual([
+      { kind: 'abuse_report', priority: 'high', status: 'open', generation_id: generationId, name: 'Rae Reporter', user_id: null },
+    ]);
     expect(errors).toEqual([]);
   });
 
@@ -151,15 +171,31 @@ describe('the contact form', () => {
     // someone's result, made here by the preview provider from a photo of their own
     const owner = await signUp(t.http, { full_name: 'Owen Owner' });
     const photo = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#2d6a4f' } })
-      .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800"><rect x="40" y="60" width="260" height="320" fill="#f4d35e"/><circle cx="420" cy="560" r="150" fill="#ee964b"/><rect x="80" y="520" width="120" height="220" fill="#0d3b66"/></svg>') }])
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800"><rect x="40" y="60" width="260" height="320" fill="#f4d35e"/><circle cx="420" cy="560" r="150" fill="#ee964b"/><rect x="80" y="520" width="120" height="220" fill="#0d3b66"/></svg>',
+          ),
+        },
+      ])
       .jpeg()
       .toBuffer();
-    const upload = await t.http.post('/api/uploads').set(bearer(owner.accessToken)).field('confirm_own_photos', 'true').attach('files', photo, { filename: 'me.jpg', contentType: 'image/jpeg' });
+    const upload = await t.http
+      .post('/api/uploads')
+      .set(bearer(owner.accessToken))
+      .field('confirm_own_photos', 'true')
+      .attach('files', photo, { filename: 'me.jpg', contentType: 'image/jpeg' });
     expect(upload.status).toBe(201);
     const started = await t.http
       .post('/api/generations')
       .set(bearer(owner.accessToken))
-      .send({ type: 'image', category: 'bikini', template_id: 'bikini-yellow', scene_id: 'beach-standing', upload_ids: [upload.body.uploads[0].id] });
+      .send({
+        type: 'image',
+        category: 'bikini',
+        template_id: 'bikini-yellow',
+        scene_id: 'beach-standing',
+        upload_ids: [upload.body.uploads[0].id],
+      });
     expect(started.status).toBe(202);
     const deadline = Date.now() + 30_000;
     let status = '';
@@ -193,7 +229,9 @@ describe('the contact form', () => {
     expect(await page.getByRole('img', { name: 'The copy you attached' }).count()).toBe(0);
 
     // a file only the API can judge (a huge canvas in a small file): its message, as it says it
-    const bomb = await sharp({ create: { width: 5000, height: 5000, channels: 3, background: '#888' } }).jpeg({ quality: 10 }).toBuffer();
+    const bomb = await sharp({ create: { width: 5000, height: 5000, channels: 3, background: '#888' } })
+      .jpeg({ quality: 10 })
+      .toBuffer();
     await chooseFile(page, input, { name: 'huge.jpg', mimeType: 'image/jpeg', buffer: bomb });
     await page.getByTestId('report-image').getByText('huge.jpg', { exact: false }).waitFor();
     await click(page, page.getByRole('button', { name: 'Send report' }));
@@ -218,12 +256,14 @@ describe('the contact form', () => {
     await page.getByText(`vera-${tag}@example.com`).waitFor();
 
     // the ticket names the generation the copy came from, found by its picture
-    const rows = await db.query(`SELECT kind, priority, generation_id, image_match FROM support_inquiries WHERE subject = $1`, [`Shared picture of me ${tag}`]);
+    const rows = await db.query(`SELECT kind, priority, generation_id, image_match FROM support_inquiries WHERE subject = $1`, [
+      `Shared picture of me ${tag}`,
+    ]);
     expect(rows).toEqual([{ kind: 'abuse_report', priority: 'high', generation_id: started.body.id, image_match: 'hash' }]);
     expect(errors).toEqual([]);
   });
 
-  it('on a desktop (1440 px): a signed-in person finds name and email filled in, sends a question, and sees the API\'s message for a refused address', async () => {
+  it("on a desktop (1440 px): a signed-in person finds name and email filled in, sends a question, and sees the API's message for a refused address", async () => {
     const person = await signUp(t.http, { full_name: 'Quinn Question' });
     const page = await newPage(1440, 900);
     const errors = watchErrors(page);

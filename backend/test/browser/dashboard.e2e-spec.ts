@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DataSource } from 'typeorm';
 import { CreditsService } from '../../src/modules/credits/credits.service';
 import { launchBrowser } from '../helpers/browser';
-import type { TestApp } from '../helpers/test-app';
 import { createAccount, horizontalOverflow, shot, signedInContext, startUserApp, watchErrors } from '../helpers/user-app';
+import type { TestApp } from '../helpers/test-app';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 interface Catalogue {
   categories: { id: string; slug: string; label: string; path: string }[];
@@ -60,7 +60,11 @@ describe('the dashboard: account deletion, the top tier, the error screen, toast
     const word = dialog.getByLabel(/Type DELETE to confirm/);
 
     // Cancel has the focus; the button stays off until the exact word is typed.
-    expect(await dialog.getByRole('button', { name: 'Cancel' }).evaluate((el) => el === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement)).toBe(true);
+    expect(
+      await dialog
+        .getByRole('button', { name: 'Cancel' })
+        .evaluate((el) => el === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement),
+    ).toBe(true);
     expect(await confirm.isDisabled()).toBe(true);
     await word.fill('delete');
     expect(await confirm.isDisabled()).toBe(true);
@@ -98,7 +102,9 @@ describe('the dashboard: account deletion, the top tier, the error screen, toast
     const top = catalogue.plans.at(-1)!;
     await t.app.get(DataSource).query(`UPDATE users SET tier = $2 WHERE id = $1`, [account.userId, top.id]);
     // Credits from a pack (an admin's grant lands in the same bucket): shown apart from the plan's.
-    await t.app.get(CreditsService).adjust({ userId: account.userId, mode: 'add', amount: 25, reason: 'test grant', actorId: account.userId });
+    await t.app
+      .get(CreditsService)
+      .adjust({ userId: account.userId, mode: 'add', amount: 25, reason: 'test grant', actorId: account.userId });
     const page = await pageFor(account);
     const errors = watchErrors(page);
 
@@ -108,7 +114,11 @@ describe('the dashboard: account deletion, the top tier, the error screen, toast
     for (const feature of top.features) await includes.getByText(feature, { exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Billing' }).waitFor();
     expect(await page.getByRole('link', { name: 'Upgrade Plan' }).count()).toBe(0);
-    const stat = (label: string) => page.locator('dl', { has: page.getByText(label, { exact: true }) }).locator('dd').first();
+    const stat = (label: string) =>
+      page
+        .locator('dl', { has: page.getByText(label, { exact: true }) })
+        .locator('dd')
+        .first();
     expect(await stat('Credits remaining').textContent()).toBe('28');
     expect(await stat('Plan credits').textContent()).toBe('3');
     expect(await stat('Pack credits').textContent()).toBe('25');
@@ -191,7 +201,13 @@ describe('the dashboard: account deletion, the top tier, the error screen, toast
         };
         const el = g.document.activeElement!;
         const style = g.getComputedStyle(el);
-        return { tag: el.tagName, text: (el.textContent ?? '').trim(), outlineStyle: style.outlineStyle, outlineWidth: style.outlineWidth, boxShadow: style.boxShadow };
+        return {
+          tag: el.tagName,
+          text: (el.textContent ?? '').trim(),
+          outlineStyle: style.outlineStyle,
+          outlineWidth: style.outlineWidth,
+          boxShadow: style.boxShadow,
+        };
       });
     const visibleRing = (s: FocusStyle) => (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none';
 

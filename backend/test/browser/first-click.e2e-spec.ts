@@ -1,11 +1,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { REPO_ROOT } from '../../src/bootstrap/static-ui';
 import { launchBrowser } from '../helpers/browser';
 import { buildDevelopmentUserApp, type FolderServer, serveUserAppFolder } from '../helpers/dev-user-app';
-import type { TestApp } from '../helpers/test-app';
 import { shot, startUserApp, watchErrors } from '../helpers/user-app';
+import type { TestApp } from '../helpers/test-app';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
 interface Trigger {
   label: 'Log in' | 'Sign up' | 'Get started';
@@ -16,9 +16,24 @@ interface Trigger {
 }
 
 const TRIGGERS: Trigger[] = [
-  { label: 'Log in', dialog: 'Log in', search: '?auth=login', find: (p) => p.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log in', exact: true }) },
-  { label: 'Sign up', dialog: 'Create account', search: '?auth=signup', find: (p) => p.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign up', exact: true }) },
-  { label: 'Get started', dialog: 'Create account', search: '?auth=signup', find: (p) => p.getByRole('main').getByRole('link', { name: 'Get started', exact: true }) },
+  {
+    label: 'Log in',
+    dialog: 'Log in',
+    search: '?auth=login',
+    find: (p) => p.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log in', exact: true }),
+  },
+  {
+    label: 'Sign up',
+    dialog: 'Create account',
+    search: '?auth=signup',
+    find: (p) => p.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign up', exact: true }),
+  },
+  {
+    label: 'Get started',
+    dialog: 'Create account',
+    search: '?auth=signup',
+    find: (p) => p.getByRole('main').getByRole('link', { name: 'Get started', exact: true }),
+  },
 ];
 
 /** When, after the click or the key, the dialog must be open (ms): from 1 s, over 1.5 s. */
@@ -123,7 +138,9 @@ describe('the first click on the landing page opens the auth dialog, and it stay
       await expectOpenAndStaying(page, base, trigger, clickedAt);
       // the dialog works: its first field has the focus, and typing goes there
       await page.keyboard.type('x');
-      const firstField = page.getByRole('dialog', { name: trigger.dialog }).getByLabel(trigger.dialog === 'Log in' ? /^Email/ : /^Full name/);
+      const firstField = page
+        .getByRole('dialog', { name: trigger.dialog })
+        .getByLabel(trigger.dialog === 'Log in' ? /^Email/ : /^Full name/);
       expect(await firstField.inputValue()).toBe('x');
       if (trigger.label === 'Get started') await shot(page, `first-click-${build.name.split(' ')[0]}-get-started`);
       expect(errors).toEqual([]);

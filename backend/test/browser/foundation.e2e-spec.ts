@@ -1,10 +1,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import type { Browser, ConsoleMessage } from 'playwright-core';
 import { REPO_ROOT } from '../../src/bootstrap/static-ui';
 import { launchBrowser, screenshot } from '../helpers/browser';
 import { createTestApp, TestApp } from '../helpers/test-app';
+import type { AddressInfo } from 'node:net';
+import type { Browser, ConsoleMessage } from 'playwright-core';
 
 /** The whole product on one port, as `npm start` serves it, seen through a real browser. */
 describe('one port serves the user app, the console and the API docs', () => {
@@ -15,7 +15,9 @@ describe('one port serves the user app, the console and the API docs', () => {
   beforeAll(async () => {
     for (const ui of ['frontend', 'admin-ui']) {
       if (!fs.existsSync(path.join(REPO_ROOT, ui, 'dist', 'index.html'))) {
-        throw new Error(`${ui}/dist is missing: run \`npm test\` at the repository root (it builds the apps first) or \`npm run build -w ${ui}\``);
+        throw new Error(
+          `${ui}/dist is missing: run \`npm test\` at the repository root (it builds the apps first) or \`npm run build -w ${ui}\``,
+        );
       }
     }
     t = await createTestApp({ SERVE_UI: 'true' });
@@ -40,7 +42,9 @@ describe('one port serves the user app, the console and the API docs', () => {
     await page.getByRole('heading', { level: 1, name: 'See Yourself in Any Outfit Before You Buy' }).waitFor();
     expect(await page.title()).toContain('Fitting Room');
     const overflow = await page.evaluate(
-      () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } }; innerWidth: number }).document.documentElement.scrollWidth - (globalThis as unknown as { innerWidth: number }).innerWidth,
+      () =>
+        (globalThis as unknown as { document: { documentElement: { scrollWidth: number } }; innerWidth: number }).document.documentElement
+          .scrollWidth - (globalThis as unknown as { innerWidth: number }).innerWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, `foundation-landing-${width}`);
@@ -52,7 +56,10 @@ describe('one port serves the user app, the console and the API docs', () => {
     const page = await browser.newPage();
     const res = await page.goto(`${base}/no-such-page`);
     expect(res?.status()).toBe(200);
-    await page.getByText(/page not found/i).first().waitFor();
+    await page
+      .getByText(/page not found/i)
+      .first()
+      .waitFor();
     await page.close();
   });
 
@@ -97,7 +104,10 @@ describe('one port serves the user app, the console and the API docs', () => {
     const plain = await fetch(`${base}${asset}`, { headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers.get('content-encoding')).toBeNull();
     const original = await plain.text();
-    for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip', 'gzip']]) {
+    for (const [accept, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+    ]) {
       const res = await fetch(`${base}${asset}`, { headers: { 'accept-encoding': accept } });
       expect(res.headers.get('content-encoding')).toBe(encoding);
       expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
@@ -120,7 +130,9 @@ describe('the product name is one setting (APP_NAME)', () => {
       const base = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
       const html = await (await fetch(`${base}/`)).text();
       expect(html).toContain('<title>Atelier &lt;Test&gt;</title>');
-      expect(html).toMatch(/<script id="app-config" type="application\/json">\{"appName":"Atelier \\u003cTest>","supportEmail":"[^"]+@[^"]+","businessEmail":"[^"]+@[^"]+","uploadRetentionDays":30\}<\/script>/);
+      expect(html).toMatch(
+        /<script id="app-config" type="application\/json">\{"appName":"Atelier \\u003cTest>","supportEmail":"[^"]+@[^"]+","businessEmail":"[^"]+@[^"]+","uploadRetentionDays":30\}<\/script>/,
+      );
       const page = await browser.newPage();
       await page.goto(`${base}/`);
       await page.getByRole('banner').getByText('Atelier <Test>').first().waitFor();

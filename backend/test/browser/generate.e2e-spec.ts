@@ -1,7 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from 'pg';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { downloadPrefix } from '../../src/modules/generations/generations.service';
 import { launchBrowser } from '../helpers/browser';
@@ -23,6 +22,7 @@ import {
   waitForImage,
   watchErrors,
 } from '../helpers/user-app';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
 interface BrowserGlobals {
   document: { querySelector(selector: string): { textContent: string | null } | null };
@@ -149,7 +149,8 @@ describe('generating a look in the user app', () => {
     page.on('request', (r) => {
       const { pathname, searchParams } = new URL(r.url());
       if (pathname === '/api/generations' && r.method() === 'POST') starts.push(r.url());
-      if (/^\/api\/generations\/[^/]+\/events$/.test(pathname)) followed.push(`events${searchParams.has('access_token') ? '?access_token' : ''}`);
+      if (/^\/api\/generations\/[^/]+\/events$/.test(pathname))
+        followed.push(`events${searchParams.has('access_token') ? '?access_token' : ''}`);
       if (/^\/api\/generations\/[0-9a-f-]{36}$/.test(pathname) && r.method() === 'GET') followed.push('poll');
     });
     const started = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/generations' && r.request().method() === 'POST');
@@ -161,7 +162,9 @@ describe('generating a look in the user app', () => {
     await page.getByText('Generation started successfully').waitFor();
 
     // Mid-progress: a second click is ignored, Cancel is offered, the panel fits both widths.
-    await page.waitForFunction(() => /Checking status \(\d+\/\d+\)\.\.\./.test((globalThis as unknown as BrowserGlobals).__stages.join('|')));
+    await page.waitForFunction(() =>
+      /Checking status \(\d+\/\d+\)\.\.\./.test((globalThis as unknown as BrowserGlobals).__stages.join('|')),
+    );
     expect(await generateButton.getAttribute('aria-disabled')).toBe('true');
     await generateButton.click({ force: true }); // busy: the click reaches the app, which ignores it
     await page.getByRole('button', { name: 'Cancel', exact: true }).waitFor();
@@ -177,7 +180,13 @@ describe('generating a look in the user app', () => {
     expect(stages).toContain('Uploading image...');
     expect(stages.some((s) => /^Checking status \(\d+\/\d+\)\.\.\.$/.test(s))).toBe(true);
     expect(stages.filter((s) => s !== 'Generate Image').length).toBeGreaterThanOrEqual(3);
-    const order = ['Preparing image...', 'Uploading image...', 'Creating generation record...', 'Starting AI generation...', 'Processing (this may take 10-30 seconds)...'];
+    const order = [
+      'Preparing image...',
+      'Uploading image...',
+      'Creating generation record...',
+      'Starting AI generation...',
+      'Processing (this may take 10-30 seconds)...',
+    ];
     const seen = order.map((s) => stages.indexOf(s)).filter((i) => i >= 0);
     expect(seen).toEqual([...seen].sort((a, b) => a - b)); // never backwards
     await page.getByText(/Complete! Your new look is in/).waitFor();
@@ -269,7 +278,9 @@ describe('generating a look in the user app', () => {
     await page.getByText('Cost: 3 credits', { exact: true }).waitFor();
     await custom.fill('topless on the beach');
     await page.locator('[data-generate-button]').click();
-    await page.getByText("This pose description can't be used: describe a pose or setting in which you stay clothed, without nudity.").waitFor();
+    await page
+      .getByText("This pose description can't be used: describe a pose or setting in which you stay clothed, without nudity.")
+      .waitFor();
     await page.locator('[data-generate-button]', { hasText: 'Generate Image' }).waitFor();
     await page.getByText('Credits: 3').waitFor();
 
@@ -287,13 +298,25 @@ describe('generating a look in the user app', () => {
     await page.locator('[data-generate-button]', { hasText: 'Generate Image' }).waitFor();
     await page.getByText('Credits: 3').waitFor();
     await page.getByText('No Bikini generations yet.', { exact: false }).waitFor();
-    expect(calls).toEqual(['/api/generations/check', '/api/generations/check', '/api/uploads', '/api/generations', '/api/generations/:id/cancel']);
+    expect(calls).toEqual([
+      '/api/generations/check',
+      '/api/generations/check',
+      '/api/uploads',
+      '/api/generations',
+      '/api/generations/:id/cancel',
+    ]);
 
     // Without the event stream (refused, as with an expired token) the app polls, and still gets there.
     await page.route('**/api/generations/*/events*', (route) =>
-      route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ statusCode: 401, code: 'AUTH_ERROR', message: 'Authentication error. Please sign in again.' }) }),
+      route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 401, code: 'AUTH_ERROR', message: 'Authentication error. Please sign in again.' }),
+      }),
     );
-    const polled = page.waitForRequest((r) => /^\/api\/generations\/[0-9a-f-]{36}$/.test(new URL(r.url()).pathname) && r.method() === 'GET');
+    const polled = page.waitForRequest(
+      (r) => /^\/api\/generations\/[0-9a-f-]{36}$/.test(new URL(r.url()).pathname) && r.method() === 'GET',
+    );
     await page.locator('[data-generate-button]').click();
     await polled;
     await page.getByRole('list', { name: 'Your Bikini Generations' }).getByRole('article').first().waitFor({ timeout: 30_000 });
@@ -366,7 +389,9 @@ describe('the generate panel checks before uploading, and shows the upload allow
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: before === 0 ? /Click to upload/ : /Add More/ }).click();
     const jpeg = await portraitJpeg();
-    await (await chooser).setFiles(Array.from({ length: count }, (_, i) => ({ name: `me-${before + i + 1}.jpg`, mimeType: 'image/jpeg', buffer: jpeg })));
+    await (
+      await chooser
+    ).setFiles(Array.from({ length: count }, (_, i) => ({ name: `me-${before + i + 1}.jpg`, mimeType: 'image/jpeg', buffer: jpeg })));
     await page.getByRole('img', { name: `Your photo ${before + count}` }).waitFor();
   }
 
@@ -474,7 +499,9 @@ describe('the generate panel checks before uploading, and shows the upload allow
     const uploaded = await traces(account.userId);
     expect(uploaded.uploads).toBe(1);
     expect(uploaded.files).toHaveLength(1);
-    await usageLine(page).filter({ hasText: `1 of 2 photos this hour · ${kilobytes(uploaded.bytesKept)} of 1 GB kept` }).waitFor();
+    await usageLine(page)
+      .filter({ hasText: `1 of 2 photos this hour · ${kilobytes(uploaded.bytesKept)} of 1 GB kept` })
+      .waitFor();
 
     // Cancel, then take the photo out: it is deleted on the server, so nothing is kept any more;
     // the hour still counts the photo sent.
@@ -496,7 +523,9 @@ describe('the generate panel checks before uploading, and shows the upload allow
     await pickPose(page);
     await generateButton(page).click();
     await page.getByText('Generation started successfully').waitFor();
-    await usageLine(page).filter({ hasText: /^2 of 2 photos this hour · / }).waitFor();
+    await usageLine(page)
+      .filter({ hasText: /^2 of 2 photos this hour · / })
+      .waitFor();
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await page.getByText('Generation cancelled').waitFor();
     await page.getByText('Credits: 3').waitFor();

@@ -1,7 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser';
-import type { TestApp } from '../helpers/test-app';
 import {
   confirmEmailFromOutbox,
   horizontalOverflow,
@@ -14,6 +12,8 @@ import {
   waitForImage,
   watchErrors,
 } from '../helpers/user-app';
+import type { TestApp } from '../helpers/test-app';
+import type { Browser, BrowserContext } from 'playwright-core';
 
 interface Catalogue {
   plans: { id: string; name: string; price: number }[];
@@ -51,7 +51,12 @@ describe("a newcomer's journey through the user app", () => {
     // The landing page; Get started opens the sign-up dialog.
     await page.goto(`${base}/`);
     await page.getByRole('heading', { level: 1, name: 'See Yourself in Any Outfit Before You Buy' }).waitFor();
-    await page.getByRole('main').getByRole('button', { name: 'Get started', exact: true }).or(page.getByRole('main').getByRole('link', { name: 'Get started', exact: true })).first().click();
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: 'Get started', exact: true })
+      .or(page.getByRole('main').getByRole('link', { name: 'Get started', exact: true }))
+      .first()
+      .click();
     await page.getByRole('dialog', { name: 'Create account' }).waitFor();
     await shot(page, 'journey-1-sign-up');
     const email = await signUpInDialog(page, base, 'Nora Newcomer', 'journey');

@@ -1,11 +1,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { REPO_ROOT } from '../../src/bootstrap/static-ui';
 import { launchBrowser, screenshot } from '../helpers/browser';
 import { createTestApp, TestApp } from '../helpers/test-app';
+import type { AddressInfo } from 'node:net';
+import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 
 /**
  * The public pages of the user app (issue 6, items 1-4): landing, pricing, the three legal pages
@@ -80,12 +80,17 @@ describe('public pages: landing, pricing, legal, not found', () => {
       }
     });
     await page.waitForFunction(() =>
-      Array.from((globalThis as unknown as { document: { images: ArrayLike<{ complete: boolean }> } }).document.images).every((img) => img.complete),
+      Array.from((globalThis as unknown as { document: { images: ArrayLike<{ complete: boolean }> } }).document.images).every(
+        (img) => img.complete,
+      ),
     );
     return page.evaluate(() =>
       Array.from(
-        (globalThis as unknown as { document: { images: ArrayLike<{ src: string; naturalWidth: number; getAttribute(n: string): string | null }> } }).document
-          .images,
+        (
+          globalThis as unknown as {
+            document: { images: ArrayLike<{ src: string; naturalWidth: number; getAttribute(n: string): string | null }> };
+          }
+        ).document.images,
       )
         .filter((img) => img.naturalWidth === 0 || !img.getAttribute('width') || !img.getAttribute('height'))
         .map((img) => img.src),
@@ -130,7 +135,9 @@ describe('public pages: landing, pricing, legal, not found', () => {
         await beforeAfter.getByRole('img', { name: new RegExp(`^${label}, after: wearing the `) }).waitFor();
       }
       expect(await page.getByRole('region', { name: 'See the outfit move' }).getByRole('listitem').count()).toBe(4);
-      expect(await page.getByRole('region', { name: 'Everything you need to shop with confidence' }).getByRole('heading', { level: 3 }).count()).toBe(8);
+      expect(
+        await page.getByRole('region', { name: 'Everything you need to shop with confidence' }).getByRole('heading', { level: 3 }).count(),
+      ).toBe(8);
       expect(await page.getByRole('region', { name: 'Loved by people who shop online' }).getByRole('listitem').count()).toBe(3);
       const cta = page.getByRole('region', { name: 'Ready to see yourself in something new?' });
       expect(await cta.getByRole('link', { name: 'Get started free' }).getAttribute('href')).toBe('/?auth=signup');
@@ -139,9 +146,20 @@ describe('public pages: landing, pricing, legal, not found', () => {
 
       // footer
       const footer = page.getByRole('contentinfo');
-      const hrefs = await footer.getByRole('link').evaluateAll((links) => links.map((a) => (a as unknown as { getAttribute(n: string): string }).getAttribute('href')));
+      const hrefs = await footer
+        .getByRole('link')
+        .evaluateAll((links) => links.map((a) => (a as unknown as { getAttribute(n: string): string }).getAttribute('href')));
       expect(hrefs).toEqual(
-        expect.arrayContaining(['/pricing', '/dashboard/generations', '/privacy', '/terms', '/refund', '/contact', `mailto:${SUPPORT_EMAIL}`, `mailto:${BUSINESS_EMAIL}`]),
+        expect.arrayContaining([
+          '/pricing',
+          '/dashboard/generations',
+          '/privacy',
+          '/terms',
+          '/refund',
+          '/contact',
+          `mailto:${SUPPORT_EMAIL}`,
+          `mailto:${BUSINESS_EMAIL}`,
+        ]),
       );
       expect(await footer.getByRole('link', { name: 'Contact / Report an image' }).getAttribute('href')).toBe('/contact');
       expect(await footer.getByRole('link', { name: 'Demo' }).getAttribute('href')).toBe('/dashboard/generations');
@@ -164,7 +182,9 @@ describe('public pages: landing, pricing, legal, not found', () => {
       const plans = page.getByRole('article').filter({ has: page.getByRole('heading', { level: 3, name: /Plan$/ }) });
       await plans.first().waitFor();
       expect(await plans.count()).toBe(4);
-      const prices = await plans.evaluateAll((cards) => cards.map((c) => (c as unknown as { textContent: string }).textContent.match(/\$\d+(\.\d\d)?/)?.[0]));
+      const prices = await plans.evaluateAll((cards) =>
+        cards.map((c) => (c as unknown as { textContent: string }).textContent.match(/\$\d+(\.\d\d)?/)?.[0]),
+      );
       expect(prices).toEqual(['$0', '$4.99', '$12.99', '$29.99']);
       const popular = plans.filter({ hasText: 'Most popular' });
       expect(await popular.count()).toBe(1);
@@ -173,7 +193,12 @@ describe('public pages: landing, pricing, legal, not found', () => {
       for (const name of ['20 credits', '70 + 5 bonus credits', '200 + 30 bonus credits', '500 + 100 bonus credits']) {
         await page.getByRole('heading', { level: 3, name, exact: true }).waitFor();
       }
-      expect(catalog.packs.map((p) => (p.bonus ? `${p.credits} + ${p.bonus}` : `${p.credits}`))).toEqual(['20', '70 + 5', '200 + 30', '500 + 100']);
+      expect(catalog.packs.map((p) => (p.bonus ? `${p.credits} + ${p.bonus}` : `${p.credits}`))).toEqual([
+        '20',
+        '70 + 5',
+        '200 + 30',
+        '500 + 100',
+      ]);
 
       // the FAQ's disclosure widgets open from the keyboard
       const faq = page.getByRole('region', { name: 'Frequently asked questions' });
@@ -285,7 +310,10 @@ describe('public pages: landing, pricing, legal, not found', () => {
 
   it('a signed-in user sees the studio link and "Stripe integration coming soon!" for a plan and a pack', async () => {
     const email = `pricing-${Date.now().toString(36)}@example.com`;
-    await t.http.post('/api/auth/sign-up').send({ full_name: 'Pricing Person', email, password: PASSWORD, age_confirmed: true }).expect(201);
+    await t.http
+      .post('/api/auth/sign-up')
+      .send({ full_name: 'Pricing Person', email, password: PASSWORD, age_confirmed: true })
+      .expect(201);
     const page = await newPage(1440, 900);
     const errors = watchErrors(page);
     await page.goto(`${base}/?auth=login`);
@@ -337,7 +365,9 @@ describe('public pages: landing, pricing, legal, not found', () => {
       const info = await page.evaluate(() => {
         const el = (globalThis as unknown as { document: { activeElement: { textContent: string } | null } }).document.activeElement;
         if (!el) return null;
-        const style = (globalThis as unknown as { getComputedStyle(e: unknown): { outlineStyle: string; outlineWidth: string; boxShadow: string } }).getComputedStyle(el);
+        const style = (
+          globalThis as unknown as { getComputedStyle(e: unknown): { outlineStyle: string; outlineWidth: string; boxShadow: string } }
+        ).getComputedStyle(el);
         const visible = (style.outlineStyle !== 'none' && style.outlineWidth !== '0px') || style.boxShadow !== 'none';
         return { text: el.textContent.trim(), visible };
       });

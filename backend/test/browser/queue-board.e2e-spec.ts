@@ -1,9 +1,9 @@
-import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
+import { deleteRedisKeys } from '../generations/generation-test-kit';
 import { PASSWORD, signUp, uniqueEmail } from '../helpers/auth';
 import { launchBrowser, screenshot } from '../helpers/browser';
-import { deleteRedisKeys } from '../generations/generation-test-kit';
 import { createTestApp, TestApp, testRedisUrl } from '../helpers/test-app';
+import type { AddressInfo } from 'node:net';
+import type { Browser } from 'playwright-core';
 
 /** Bull Board in a real browser (BullMQ on the real Redis): it renders under our CSP once the cookie is set. */
 describe('Bull Board in the browser', () => {
@@ -38,10 +38,13 @@ describe('Bull Board in the browser', () => {
     expect(refused?.status()).toBe(401);
 
     // what the console does: the session call with the bearer token (same origin), then a new tab
-    await page.evaluate(async ({ token }) => {
-      const res = await fetch('/api/admin/queue-board/session', { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
-      if (!res.ok) throw new Error(`session: ${res.status}`);
-    }, { token: admin.accessToken });
+    await page.evaluate(
+      async ({ token }) => {
+        const res = await fetch('/api/admin/queue-board/session', { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+        if (!res.ok) throw new Error(`session: ${res.status}`);
+      },
+      { token: admin.accessToken },
+    );
     missing.length = 0;
     const ok = await page.goto(`${base}/api/admin/queue-board`);
     expect(ok?.status()).toBe(200);
@@ -49,7 +52,10 @@ describe('Bull Board in the browser', () => {
     await page.getByText('maintenance', { exact: false }).first().waitFor({ timeout: 15_000 });
     // a queue's page: its job states, fetched from the board's API through the same cookie
     await page.getByRole('link', { name: 'generations' }).first().click();
-    await page.getByText(/failed/i).first().waitFor({ timeout: 15_000 });
+    await page
+      .getByText(/failed/i)
+      .first()
+      .waitFor({ timeout: 15_000 });
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'queue-board');
     // every resource of the board loads (Chromium's own /favicon.ico probe, a console-only 404, aside);
@@ -59,7 +65,7 @@ describe('Bull Board in the browser', () => {
     await context.close();
   });
 
-  it('opens from the console: the Queues page\'s button sets the cookie and shows the board in a new tab', async () => {
+  it("opens from the console: the Queues page's button sets the cookie and shows the board in a new tab", async () => {
     const email = consoleEmail;
     await signUp(t.http, { email });
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });

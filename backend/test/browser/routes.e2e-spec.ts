@@ -1,8 +1,17 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { bearer } from '../helpers/auth';
 import { launchBrowser } from '../helpers/browser';
+import {
+  type Account,
+  createAccount,
+  horizontalOverflow,
+  shot,
+  signedInContext,
+  startUserApp,
+  VIEWPORTS,
+  watchErrors,
+} from '../helpers/user-app';
 import type { TestApp } from '../helpers/test-app';
-import { type Account, createAccount, horizontalOverflow, shot, signedInContext, startUserApp, VIEWPORTS, watchErrors } from '../helpers/user-app';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 interface Catalogue {
   categories: { id: string; slug: string; label: string; navLabel: string; path: string; templateIds: string[] }[];
@@ -87,7 +96,11 @@ describe('every route of the user app, at 390 px and 1440 px', () => {
         await visit(page, path);
         await page.locator('h1').first().waitFor();
         expect(await page.locator('a[href="/"]').count()).toBeGreaterThanOrEqual(1);
-        await page.getByRole('button', { name: /Back/ }).or(page.getByRole('link', { name: /Back/ })).first().waitFor();
+        await page
+          .getByRole('button', { name: /Back/ })
+          .or(page.getByRole('link', { name: /Back/ }))
+          .first()
+          .waitFor();
         await checkScreen(page, path.slice(1), width);
       }
 
@@ -143,11 +156,13 @@ describe('every route of the user app, at 390 px and 1440 px', () => {
         const accountNav = page.getByRole('navigation', { name: 'Account' });
         const links: [ReturnType<Page['getByRole']>, string, string][] = [
           [main, 'All Generations', '/dashboard/generations'],
-          ...['Active Wear', 'Dress', 'Pajamas', 'Bikini', 'Lingerie', 'Spicy'].map((label): [ReturnType<Page['getByRole']>, string, string] => [
-            main,
-            label,
-            catalogue.categories.find((c) => c.navLabel === label)!.path,
-          ]),
+          ...['Active Wear', 'Dress', 'Pajamas', 'Bikini', 'Lingerie', 'Spicy'].map(
+            (label): [ReturnType<Page['getByRole']>, string, string] => [
+              main,
+              label,
+              catalogue.categories.find((c) => c.navLabel === label)!.path,
+            ],
+          ),
           [accountNav, 'Profile', '/dashboard/profile'],
           [accountNav, 'Subscription', '/dashboard/subscription'],
           [accountNav, 'Settings', '/dashboard/settings'],

@@ -1,16 +1,16 @@
-import type { NextFunction, Request, Response } from 'express';
 import sharp from 'sharp';
 import request from 'supertest';
 import { createApiApp } from '../../src/bootstrap/api';
-import { ConfigurationError } from '../../src/config/app-config';
 import { AppError, ErrorCode } from '../../src/common/errors';
+import { ConfigurationError } from '../../src/config/app-config';
+import { FORBIDDEN_WORDS } from '../../src/modules/catalog/catalog-text.policy';
 import { CatalogService } from '../../src/modules/catalog/catalog.service';
 import { generationCost } from '../../src/modules/catalog/generation-cost';
-import type { CatalogResponseDto } from '../../src/modules/catalog/dto/catalog-response.dto';
-import { FORBIDDEN_WORDS } from '../../src/modules/catalog/catalog-text.policy';
 import { TIERS, tierAtLeast, type Tier } from '../../src/modules/catalog/tiers';
 import { bearer, signUp } from '../helpers/auth';
 import { createTestApp, testConfig, type TestApp } from '../helpers/test-app';
+import type { CatalogResponseDto } from '../../src/modules/catalog/dto/catalog-response.dto';
+import type { NextFunction, Request, Response } from 'express';
 
 const SPLIT: Record<string, number[]> = {
   bikini: [2, 6, 4, 0],
@@ -46,7 +46,8 @@ describe('GET /api/catalog (everything switched on)', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=60');
     expect(res.headers['vary']).toMatch(/Authorization/);
     expect(res.body.viewer).toEqual({ tier: 'free', canGenerateVideo: false, watermarked: true });
-    for (const item of [...res.body.templates, ...res.body.scenes]) expect({ id: item.id, locked: item.locked }).toEqual({ id: item.id, locked: item.requiredTier !== 'free' });
+    for (const item of [...res.body.templates, ...res.body.scenes])
+      expect({ id: item.id, locked: item.locked }).toEqual({ id: item.id, locked: item.requiredTier !== 'free' });
   });
 
   it('answers a signed-in caller without letting any cache keep it (and a bad token as anonymous, not 401)', async () => {
@@ -88,7 +89,10 @@ describe('GET /api/catalog (everything switched on)', () => {
     expect(catalog.videoSurcharge).toBe(3);
     for (const s of catalog.scenes) {
       expect({ id: s.id, image: generationCost({ sceneId: s.id, type: 'image' }) }).toEqual({ id: s.id, image: s.creditCost });
-      expect({ id: s.id, video: generationCost({ sceneId: s.id, type: 'video' }) }).toEqual({ id: s.id, video: s.creditCost + catalog.videoSurcharge });
+      expect({ id: s.id, video: generationCost({ sceneId: s.id, type: 'video' }) }).toEqual({
+        id: s.id,
+        video: s.creditCost + catalog.videoSurcharge,
+      });
     }
     expect(generationCost({ custom: true, type: 'image' })).toBe(catalog.customPose.creditCost);
     expect(generationCost({ custom: true, type: 'video' })).toBe(catalog.customPose.creditCost + catalog.videoSurcharge);
@@ -126,12 +130,19 @@ describe('GET /api/catalog (everything switched on)', () => {
     expect(urls).toHaveLength(72 + catalog.scenes.length + 1);
     for (const url of urls) {
       expect(url).toMatch(/^\/api\/catalog\/artwork\/[a-z0-9-]+\.svg\?v=[0-9a-f]{12}$/);
-      const res = await t.http.get(url).buffer(true).parse((r, done) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => done(null, Buffer.concat(chunks)));
+      const res = await t.http
+        .get(url)
+        .buffer(true)
+        .parse((r, done) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => done(null, Buffer.concat(chunks)));
+        });
+      expect({ url, status: res.status, type: res.headers['content-type'] }).toEqual({
+        url,
+        status: 200,
+        type: 'image/svg+xml; charset=utf-8',
       });
-      expect({ url, status: res.status, type: res.headers['content-type'] }).toEqual({ url, status: 200, type: 'image/svg+xml; charset=utf-8' });
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -139,12 +150,18 @@ describe('GET /api/catalog (everything switched on)', () => {
       expect({ url, format: meta.format, w: meta.width > 0, h: meta.height > 0 }).toEqual({ url, format: 'svg', w: true, h: true });
     }
     // and really rasterises: a PNG of the first template with visible content
-    const first = await t.http.get(urls[0]).buffer(true).parse((r, done) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => done(null, Buffer.concat(chunks)));
-    });
-    const stats = await sharp(first.body as Buffer).png().toBuffer().then((png) => sharp(png).stats());
+    const first = await t.http
+      .get(urls[0])
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    const stats = await sharp(first.body as Buffer)
+      .png()
+      .toBuffer()
+      .then((png) => sharp(png).stats());
     expect(stats.channels[0].stdev).toBeGreaterThan(5);
   });
 
@@ -168,7 +185,8 @@ describe('GET /api/catalog (everything switched on)', () => {
 
   it('lets the generation API accept every category (corporate too) and video', () => {
     const service = t.app.get(CatalogService);
-    for (const c of [...catalog.categories.map((x) => x.id), 'corporate']) expect(errorCode(() => service.assertCategoryEnabled(c))).toBeUndefined();
+    for (const c of [...catalog.categories.map((x) => x.id), 'corporate'])
+      expect(errorCode(() => service.assertCategoryEnabled(c))).toBeUndefined();
     expect(errorCode(() => service.assertVideoEnabled())).toBeUndefined();
     expect(errorCode(() => service.assertCategoryEnabled('swimwear'))).toBe(ErrorCode.VALIDATION_ERROR);
   });
@@ -197,7 +215,8 @@ describe('GET /api/catalog as each tier', () => {
     const body: CatalogResponseDto = res.body;
     expect(res.headers['cache-control']).toBe('no-store');
     expect(body.viewer).toEqual({ tier, canGenerateVideo: tierAtLeast(tier, 'glow_up'), watermarked: tier === 'free' });
-    for (const x of [...body.templates, ...body.scenes]) expect({ id: x.id, locked: x.locked }).toEqual({ id: x.id, locked: !tierAtLeast(tier, x.requiredTier) });
+    for (const x of [...body.templates, ...body.scenes])
+      expect({ id: x.id, locked: x.locked }).toEqual({ id: x.id, locked: !tierAtLeast(tier, x.requiredTier) });
     expect(body.customPose.locked).toBe(false);
   });
 

@@ -19,7 +19,10 @@ describe('the credit ledger', () => {
   afterAll(async () => t?.close());
 
   async function newUser(tier = 'free'): Promise<string> {
-    const [row] = await db.query(`INSERT INTO users (email, tier) VALUES ($1, $2) RETURNING id`, [`${uniqueId('ledger')}@example.com`, tier]);
+    const [row] = await db.query(`INSERT INTO users (email, tier) VALUES ($1, $2) RETURNING id`, [
+      `${uniqueId('ledger')}@example.com`,
+      tier,
+    ]);
     await credits.openAccount(row.id, tier);
     return row.id;
   }
@@ -30,13 +33,17 @@ describe('the credit ledger', () => {
 
   /** For each bucket, the sum of the ledger equals the balance; held equals the open holds. */
   async function assertBooksBalance(userId: string): Promise<void> {
-    const [account] = await db.query(`SELECT subscription_balance, purchased_balance, held FROM credit_accounts WHERE user_id = $1`, [userId]);
+    const [account] = await db.query(`SELECT subscription_balance, purchased_balance, held FROM credit_accounts WHERE user_id = $1`, [
+      userId,
+    ]);
     const sums: { bucket: string; total: string }[] = await db.query(
       `SELECT bucket, sum(amount) AS total FROM credit_ledger_entries WHERE user_id = $1 GROUP BY bucket`,
       [userId],
     );
     const sum = (bucket: string) => Number(sums.find((s) => s.bucket === bucket)?.total ?? 0);
-    const [open] = await db.query(`SELECT coalesce(sum(amount), 0) AS held FROM credit_holds WHERE user_id = $1 AND status = 'held'`, [userId]);
+    const [open] = await db.query(`SELECT coalesce(sum(amount), 0) AS held FROM credit_holds WHERE user_id = $1 AND status = 'held'`, [
+      userId,
+    ]);
     expect({
       subscription: account.subscription_balance,
       purchased: account.purchased_balance,
@@ -61,7 +68,10 @@ describe('the credit ledger', () => {
     await credits.hold(userId, randomUUID(), 2);
     const refused = credits.hold(userId, randomUUID(), 5);
     await expect(refused).rejects.toBeInstanceOf(InsufficientCreditsError);
-    await expect(refused).rejects.toMatchObject({ code: ErrorCode.INSUFFICIENT_CREDITS, message: 'Insufficient credits. Required: 5, Available: 1.' });
+    await expect(refused).rejects.toMatchObject({
+      code: ErrorCode.INSUFFICIENT_CREDITS,
+      message: 'Insufficient credits. Required: 5, Available: 1.',
+    });
     expect(await credits.getBalance(userId)).toEqual({ subscription: 3, purchased: 0, held: 2, available: 1 });
     await assertBooksBalance(userId);
   });
@@ -128,11 +138,25 @@ describe('the credit ledger', () => {
     const USERS = 5;
     const GENS = 80;
     const op: fc.Arbitrary<Op> = fc.oneof(
-      { weight: 4, arbitrary: fc.record({ kind: fc.constant('hold' as const), user: fc.nat(USERS - 1), gen: fc.nat(GENS - 1), amount: fc.integer({ min: 1, max: 6 }) }) },
+      {
+        weight: 4,
+        arbitrary: fc.record({
+          kind: fc.constant('hold' as const),
+          user: fc.nat(USERS - 1),
+          gen: fc.nat(GENS - 1),
+          amount: fc.integer({ min: 1, max: 6 }),
+        }),
+      },
       { weight: 3, arbitrary: fc.record({ kind: fc.constant('capture' as const), gen: fc.nat(GENS - 1) }) },
       { weight: 2, arbitrary: fc.record({ kind: fc.constant('release' as const), gen: fc.nat(GENS - 1) }) },
-      { weight: 1, arbitrary: fc.record({ kind: fc.constant('add' as const), user: fc.nat(USERS - 1), amount: fc.integer({ min: 1, max: 10 }) }) },
-      { weight: 1, arbitrary: fc.record({ kind: fc.constant('deduct' as const), user: fc.nat(USERS - 1), amount: fc.integer({ min: 1, max: 8 }) }) },
+      {
+        weight: 1,
+        arbitrary: fc.record({ kind: fc.constant('add' as const), user: fc.nat(USERS - 1), amount: fc.integer({ min: 1, max: 10 }) }),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.record({ kind: fc.constant('deduct' as const), user: fc.nat(USERS - 1), amount: fc.integer({ min: 1, max: 8 }) }),
+      },
       { weight: 1, arbitrary: fc.constant({ kind: 'reset' as const }) },
     );
 
@@ -158,7 +182,13 @@ describe('the credit ledger', () => {
               case 'add':
                 return credits.adjust({ userId: users[o.user], mode: 'add', amount: o.amount, reason: 'property', actorId: users[o.user] });
               case 'deduct':
-                return credits.adjust({ userId: users[o.user], mode: 'deduct', amount: o.amount, reason: 'property', actorId: users[o.user] });
+                return credits.adjust({
+                  userId: users[o.user],
+                  mode: 'deduct',
+                  amount: o.amount,
+                  reason: 'property',
+                  actorId: users[o.user],
+                });
               case 'reset':
                 return credits.resetDueAccounts();
             }
@@ -211,12 +241,18 @@ describe('the credit ledger', () => {
 
       expect(await credits.resetDueAccounts()).toBeGreaterThanOrEqual(1);
       expect(await credits.getBalance(userId)).toEqual({ subscription: 3, purchased: 5, held: 1, available: 7 });
-      const [account] = await db.query(`SELECT period_start > now() - interval '1 month' AS current FROM credit_accounts WHERE user_id = $1`, [userId]);
+      const [account] = await db.query(
+        `SELECT period_start > now() - interval '1 month' AS current FROM credit_accounts WHERE user_id = $1`,
+        [userId],
+      );
       expect(account.current).toBe(true);
 
       await credits.resetDueAccounts(); // second run: nothing due for this user
       expect(await credits.getBalance(userId)).toEqual({ subscription: 3, purchased: 5, held: 1, available: 7 });
-      const kinds = await db.query(`SELECT kind, amount FROM credit_ledger_entries WHERE user_id = $1 AND kind LIKE 'monthly%' ORDER BY id`, [userId]);
+      const kinds = await db.query(
+        `SELECT kind, amount FROM credit_ledger_entries WHERE user_id = $1 AND kind LIKE 'monthly%' ORDER BY id`,
+        [userId],
+      );
       expect(kinds).toEqual([
         { kind: 'monthly_grant', amount: 3 },
         { kind: 'monthly_expiry', amount: -2 },
@@ -233,7 +269,9 @@ describe('the credit ledger', () => {
       await db.query(`UPDATE credit_accounts SET period_start = now() - interval '32 days' WHERE user_id = $1`, [userId]);
       await Promise.all([credits.resetDueAccounts(), credits.resetDueAccounts(), credits.resetDueAccounts()]);
       expect(await credits.getBalance(userId)).toEqual({ subscription: 20, purchased: 0, held: 0, available: 20 });
-      const grants = await db.query(`SELECT count(*)::int AS n FROM credit_ledger_entries WHERE user_id = $1 AND kind = 'monthly_grant'`, [userId]);
+      const grants = await db.query(`SELECT count(*)::int AS n FROM credit_ledger_entries WHERE user_id = $1 AND kind = 'monthly_grant'`, [
+        userId,
+      ]);
       expect(grants[0].n).toBe(2);
       await assertBooksBalance(userId);
     });
@@ -252,11 +290,20 @@ describe('the credit ledger', () => {
       });
       const deducted = await credits.adjust({ userId, mode: 'deduct', amount: 4, reason: 'abuse', actorId: admin });
       expect(deducted.balance).toEqual({ subscription: 0, purchased: 4, held: 2, available: 2 });
-      const [entry] = await db.query(`SELECT reason, actor_id FROM credit_ledger_entries WHERE user_id = $1 AND kind = 'admin_deduct' LIMIT 1`, [userId]);
+      const [entry] = await db.query(
+        `SELECT reason, actor_id FROM credit_ledger_entries WHERE user_id = $1 AND kind = 'admin_deduct' LIMIT 1`,
+        [userId],
+      );
       expect(entry).toEqual({ reason: 'abuse', actor_id: admin });
-      await expect(credits.adjust({ userId, mode: 'add', amount: 0, reason: 'x', actorId: admin })).rejects.toMatchObject({ code: ErrorCode.VALIDATION_ERROR });
-      await expect(credits.adjust({ userId, mode: 'add', amount: 1.5, reason: 'x', actorId: admin })).rejects.toMatchObject({ code: ErrorCode.VALIDATION_ERROR });
-      await expect(credits.adjust({ userId, mode: 'add', amount: 1, reason: '  ', actorId: admin })).rejects.toMatchObject({ code: ErrorCode.VALIDATION_ERROR });
+      await expect(credits.adjust({ userId, mode: 'add', amount: 0, reason: 'x', actorId: admin })).rejects.toMatchObject({
+        code: ErrorCode.VALIDATION_ERROR,
+      });
+      await expect(credits.adjust({ userId, mode: 'add', amount: 1.5, reason: 'x', actorId: admin })).rejects.toMatchObject({
+        code: ErrorCode.VALIDATION_ERROR,
+      });
+      await expect(credits.adjust({ userId, mode: 'add', amount: 1, reason: '  ', actorId: admin })).rejects.toMatchObject({
+        code: ErrorCode.VALIDATION_ERROR,
+      });
       await assertBooksBalance(userId);
     });
   });
@@ -267,7 +314,9 @@ describe('the credit ledger', () => {
       await expect(db.query(`UPDATE credit_accounts SET subscription_balance = -1 WHERE user_id = $1`, [userId])).rejects.toMatchObject({
         driverError: { code: '23514' },
       });
-      await expect(db.query(`UPDATE credit_accounts SET held = 4 WHERE user_id = $1`, [userId])).rejects.toMatchObject({ driverError: { code: '23514' } });
+      await expect(db.query(`UPDATE credit_accounts SET held = 4 WHERE user_id = $1`, [userId])).rejects.toMatchObject({
+        driverError: { code: '23514' },
+      });
     });
 
     it('keeps ledger entries immutable (no update, no delete) but lets account deletion anonymise them', async () => {

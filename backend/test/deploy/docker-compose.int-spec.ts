@@ -25,7 +25,11 @@ function composeConfig(): { tool: string; status: number | null; stdout: string;
 describe('docker-compose.yml', () => {
   it('is valid for the compose tool and describes the production shape', () => {
     const result = composeConfig();
-    expect({ tool: result.tool, status: result.status, stderr: result.stderr }).toEqual({ tool: result.tool, status: 0, stderr: expect.any(String) });
+    expect({ tool: result.tool, status: result.status, stderr: result.stderr }).toEqual({
+      tool: result.tool,
+      status: 0,
+      stderr: expect.any(String),
+    });
     const normalized = result.stdout;
     for (const service of ['postgres', 'redis', 'minio', 'api', 'worker']) {
       expect(normalized).toMatch(new RegExp(`^  ${service}:`, 'm'));

@@ -1,13 +1,20 @@
 import { Controller, Get, HttpCode, Module, Post, Body } from '@nestjs/common';
-import { InjectDataSource, TypeOrmModule } from '@nestjs/typeorm';
 import { Test } from '@nestjs/testing';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { InjectDataSource, TypeOrmModule } from '@nestjs/typeorm';
 import { IsEmail, IsString } from 'class-validator';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createValidationPipe } from '../../src/bootstrap/configure-app';
-import { AppExceptionFilter, ErrorCode, GenerationError, InsufficientCreditsError, TimeoutError, ValidationError } from '../../src/common/errors';
+import {
+  AppExceptionFilter,
+  ErrorCode,
+  GenerationError,
+  InsufficientCreditsError,
+  TimeoutError,
+  ValidationError,
+} from '../../src/common/errors';
 import { testDatabaseUrl, uniqueId } from '../helpers/test-app';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 
 const table = `err_${uniqueId('t').replace(/-/g, '_')}`;
 const role = `${table}_role`;

@@ -49,7 +49,11 @@ export function distinctResultJpeg(seed: string): Promise<Buffer> {
     const [x, y, r, c] = [bytes[i * 4] * 2.3, bytes[i * 4 + 1] * 3.1, 40 + (bytes[i * 4 + 2] % 120), bytes[i * 4 + 3]];
     return `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="${r}" fill="hsl(${(c * 360) / 255},70%,${30 + (c % 40)}%)"/>`;
   });
-  return sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800"><rect width="600" height="800" fill="hsl(${(bytes[30] * 360) / 255},40%,80%)"/>${shapes.join('')}</svg>`))
+  return sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800"><rect width="600" height="800" fill="hsl(${(bytes[30] * 360) / 255},40%,80%)"/>${shapes.join('')}</svg>`,
+    ),
+  )
     .jpeg()
     .toBuffer();
 }
@@ -117,7 +121,9 @@ export class FakeAiProvider implements AiProvider {
     }
     const behaviour = this.behaviour;
     if (behaviour.kind === 'refuse' && behaviour.at === 'start') {
-      throw new ProviderError(ProviderErrorKind.Rejected, behaviour.reason ?? 'Refused by the content moderation of the vendor', { refused: true });
+      throw new ProviderError(ProviderErrorKind.Rejected, behaviour.reason ?? 'Refused by the content moderation of the vendor', {
+        refused: true,
+      });
     }
     if (behaviour.kind === 'startError') {
       throw new ProviderError(behaviour.error, `fake vendor: ${behaviour.error}`, { retryAfterMs: behaviour.retryAfterMs });
@@ -149,7 +155,11 @@ export class FakeAiProvider implements AiProvider {
     if (given.length !== expected.length || !timingSafeEqual(Buffer.from(given), Buffer.from(expected))) return null;
     const body = JSON.parse(rawBody.toString('utf8')) as { id: string; status: 'completed' | 'failed' | 'processing' };
     const status: ProviderStatus =
-      body.status === 'failed' ? { state: 'failed', reason: 'failed' } : body.status === 'completed' ? { state: 'completed', result: { url: 'http://unused.invalid/' } } : { state: 'processing' };
+      body.status === 'failed'
+        ? { state: 'failed', reason: 'failed' }
+        : body.status === 'completed'
+          ? { state: 'completed', result: { url: 'http://unused.invalid/' } }
+          : { state: 'processing' };
     return { jobId: body.id, status };
   }
 
@@ -161,9 +171,16 @@ export class FakeAiProvider implements AiProvider {
   }
 
   /** A signed webhook call of the fake vendor (what it would POST to webhookUrl). */
-  webhookCall(jobId: string, status: 'completed' | 'failed' | 'processing', secret = FAKE_WEBHOOK_SECRET): { body: string; headers: Record<string, string> } {
+  webhookCall(
+    jobId: string,
+    status: 'completed' | 'failed' | 'processing',
+    secret = FAKE_WEBHOOK_SECRET,
+  ): { body: string; headers: Record<string, string> } {
     const body = JSON.stringify({ id: jobId, status });
-    return { body, headers: { 'content-type': 'application/json', 'x-fake-signature': createHmac('sha256', secret).update(body).digest('hex') } };
+    return {
+      body,
+      headers: { 'content-type': 'application/json', 'x-fake-signature': createHmac('sha256', secret).update(body).digest('hex') },
+    };
   }
 
   private async statusOf(job: FakeJob): Promise<ProviderStatus> {
@@ -174,12 +191,17 @@ export class FakeAiProvider implements AiProvider {
       case 'refuse':
         return { state: 'failed', refused: true, reason: b.reason ?? 'Refused by the content moderation of the vendor' };
       case 'fail':
-        return job.statusCalls > (b.polls ?? 0) ? { state: 'failed', reason: b.reason ?? 'The vendor failed the task' } : { state: 'processing' };
+        return job.statusCalls > (b.polls ?? 0)
+          ? { state: 'failed', reason: b.reason ?? 'The vendor failed the task' }
+          : { state: 'processing' };
       case 'succeed':
         if (job.statusCalls <= (b.polls ?? 1)) return { state: 'processing' };
         return {
           state: 'completed',
-          result: job.input.type === 'video' ? { buffer: await fakeResultMp4(), contentType: 'video/mp4' } : { buffer: await this.resultImage(job.input), contentType: 'image/jpeg' },
+          result:
+            job.input.type === 'video'
+              ? { buffer: await fakeResultMp4(), contentType: 'video/mp4' }
+              : { buffer: await this.resultImage(job.input), contentType: 'image/jpeg' },
         };
       default:
         return { state: 'processing' };

@@ -13,9 +13,9 @@ import TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import { freePort } from '../../src/common/free-port';
 import { dataSourceOptions } from '../../src/database/data-source';
+import { photoJpeg, waitFor } from '../generations/generation-test-kit';
 import { bearer, PASSWORD, uniqueEmail, type SignedIn } from '../helpers/auth';
 import { uniqueId } from '../helpers/test-app';
-import { photoJpeg, waitFor } from '../generations/generation-test-kit';
 
 export const DIST = path.resolve(__dirname, '..', '..', 'dist');
 export const REPORT_FILE = path.join(__dirname, '.fault-report.jsonl');
@@ -178,13 +178,24 @@ export async function openDb(url: string): Promise<DataSource> {
 }
 
 /** Signs a person up through the API with a verified address, and uploads one photo. */
-export async function personWithPhoto(http: TestAgent, db: DataSource, email = uniqueEmail('fault')): Promise<SignedIn & { photo: string }> {
+export async function personWithPhoto(
+  http: TestAgent,
+  db: DataSource,
+  email = uniqueEmail('fault'),
+): Promise<SignedIn & { photo: string }> {
   const up = await http.post('/api/auth/sign-up').send({ full_name: 'Fault Person', email, password: PASSWORD, age_confirmed: true });
   if (up.status !== 201) throw new Error(`sign-up answered ${up.status}: ${JSON.stringify(up.body)}`);
   await db.query(`UPDATE users SET email_verified_at = now() WHERE id = $1`, [up.body.user.id]);
   const res = await http.post('/api/auth/sign-in').send({ email, password: PASSWORD });
   if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${JSON.stringify(res.body)}`);
-  const who = { userId: res.body.user.id, email, password: PASSWORD, accessToken: res.body.access_token, refreshToken: '', res } as SignedIn;
+  const who = {
+    userId: res.body.user.id,
+    email,
+    password: PASSWORD,
+    accessToken: res.body.access_token,
+    refreshToken: '',
+    res,
+  } as SignedIn;
   const photo = await http
     .post('/api/uploads')
     .set(bearer(who.accessToken))
@@ -211,11 +222,22 @@ export interface Settled {
 export async function settled(db: DataSource, storage: string | ((key: string) => boolean), id: string): Promise<Settled> {
   const hasFile = typeof storage === 'string' ? (key: string) => fs.existsSync(path.join(storage, 'objects', key)) : storage;
   const [g] = await db.query(`SELECT user_id, status, result_key FROM user_generations WHERE id = $1`, [id]);
-  const [{ charges }] = await db.query(`SELECT count(*)::int AS charges FROM credit_ledger_entries WHERE generation_id = $1 AND kind = 'generation_charge'`, [id]);
+  const [{ charges }] = await db.query(
+    `SELECT count(*)::int AS charges FROM credit_ledger_entries WHERE generation_id = $1 AND kind = 'generation_charge'`,
+    [id],
+  );
   const [{ open }] = await db.query(`SELECT count(*)::int AS open FROM credit_holds WHERE generation_id = $1 AND status = 'held'`, [id]);
-  const [account] = await db.query(`SELECT subscription_balance, purchased_balance, held FROM credit_accounts WHERE user_id = $1`, [g.user_id]);
-  const sums: { bucket: string; total: number }[] = await db.query(`SELECT bucket, sum(amount)::int AS total FROM credit_ledger_entries WHERE user_id = $1 GROUP BY bucket`, [g.user_id]);
-  const [{ held }] = await db.query(`SELECT coalesce(sum(amount), 0)::int AS held FROM credit_holds WHERE user_id = $1 AND status = 'held'`, [g.user_id]);
+  const [account] = await db.query(`SELECT subscription_balance, purchased_balance, held FROM credit_accounts WHERE user_id = $1`, [
+    g.user_id,
+  ]);
+  const sums: { bucket: string; total: number }[] = await db.query(
+    `SELECT bucket, sum(amount)::int AS total FROM credit_ledger_entries WHERE user_id = $1 GROUP BY bucket`,
+    [g.user_id],
+  );
+  const [{ held }] = await db.query(
+    `SELECT coalesce(sum(amount), 0)::int AS held FROM credit_holds WHERE user_id = $1 AND status = 'held'`,
+    [g.user_id],
+  );
   const ledger = Object.fromEntries(sums.map((s) => [s.bucket, Number(s.total)]));
   return {
     id,

@@ -68,7 +68,8 @@ export class HoldingFashn extends FakeFashnServer {
   }
 
   private classify(req: ReceivedRequest): { phase?: VendorPhase; user?: string } {
-    if (req.method === 'POST' && req.path === '/v1/run') return { phase: 'submit', user: USER_IN_URL.exec(JSON.stringify(req.body ?? ''))?.[1] };
+    if (req.method === 'POST' && req.path === '/v1/run')
+      return { phase: 'submit', user: USER_IN_URL.exec(JSON.stringify(req.body ?? ''))?.[1] };
     const status = /^\/v1\/status\/([^/]+)$/.exec(req.path);
     if (req.method === 'GET' && status) return { phase: 'poll', user: this.owners.get(decodeURIComponent(status[1])) };
     const cdn = /^\/cdn\/([^/]+)\//.exec(req.path);

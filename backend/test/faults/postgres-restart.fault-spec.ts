@@ -8,13 +8,13 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { DataSource } from 'typeorm';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../src/cli/embedded-postgres';
+import { IMAGE_START, waitFor } from '../generations/generation-test-kit';
 import { bearer, type SignedIn } from '../helpers/auth';
 import { testRedisUrl, uniqueId } from '../helpers/test-app';
-import { IMAGE_START, waitFor } from '../generations/generation-test-kit';
 import { describeTally, expectSettledCleanly, openDb, personWithPhoto, report, settled, Stack, tally, waitUntilEnded } from './fault-kit';
 import { HoldingFashn } from './holding-fashn';
+import type { DataSource } from 'typeorm';
 
 interface Sample {
   route: string;
@@ -67,7 +67,10 @@ describe('PostgreSQL restarted under load', () => {
   it('the API and worker reconnect by themselves: 503 while away, no 5xx once back, generations in flight end exactly', async () => {
     const people = await Promise.all([1, 2, 3, 4].map(() => personWithPhoto(stack.http, db)));
     const start = (who: SignedIn & { photo: string }) =>
-      stack.http.post('/api/generations').set(bearer(who.accessToken)).send({ ...IMAGE_START, upload_ids: [who.photo] });
+      stack.http
+        .post('/api/generations')
+        .set(bearer(who.accessToken))
+        .send({ ...IMAGE_START, upload_ids: [who.photo] });
 
     const inFlight: string[] = [];
     for (const who of people.slice(0, 3)) {
@@ -75,7 +78,12 @@ describe('PostgreSQL restarted under load', () => {
       expect(res.status).toBe(202);
       inFlight.push(res.body.id);
     }
-    await waitFor('every generation to be polled at the vendor', async () => people.slice(0, 3).every((p) => vendor.timeline.some((t) => t.phase === 'poll' && t.user === p.userId)), 20_000, 20);
+    await waitFor(
+      'every generation to be polled at the vendor',
+      async () => people.slice(0, 3).every((p) => vendor.timeline.some((t) => t.phase === 'poll' && t.user === p.userId)),
+      20_000,
+      20,
+    );
 
     // load: four people reading their account and their history, one request after another each
     const samples: Sample[] = [];

@@ -4,14 +4,14 @@
  * their holds; health says so), when it returns (the queue is picked up without a restart), and
  * going away in the middle of a run (fast 503s while away; generations in flight end exactly).
  */
-import type { DataSource } from 'typeorm';
 import * as fs from 'node:fs';
+import { TcpProxy } from '../fakes/tcp-proxy';
+import { IMAGE_START, waitFor } from '../generations/generation-test-kit';
 import { bearer, type SignedIn } from '../helpers/auth';
 import { testDatabaseUrl, testRedisUrl } from '../helpers/test-app';
-import { IMAGE_START, waitFor } from '../generations/generation-test-kit';
-import { TcpProxy } from '../fakes/tcp-proxy';
 import { describeTally, expectSettledCleanly, openDb, personWithPhoto, report, settled, Stack, tally, waitUntilEnded } from './fault-kit';
 import { HoldingFashn } from './holding-fashn';
+import type { DataSource } from 'typeorm';
 
 const REDIS_PORT = Number(new URL(testRedisUrl()).port || 6379);
 
@@ -23,7 +23,10 @@ describe('Redis unreachable', () => {
   const figures: Record<string, string | number> = {};
 
   const start = (who: SignedIn & { photo: string }) =>
-    stack.http.post('/api/generations').set(bearer(who.accessToken)).send({ ...IMAGE_START, upload_ids: [who.photo] });
+    stack.http
+      .post('/api/generations')
+      .set(bearer(who.accessToken))
+      .send({ ...IMAGE_START, upload_ids: [who.photo] });
 
   beforeAll(async () => {
     await vendor.start();
@@ -74,13 +77,16 @@ describe('Redis unreachable', () => {
       expect(res.body.code).toBe('SERVICE_UNAVAILABLE');
     }
     expect(Math.max(...times)).toBeLessThan(5000);
-    const rows: { id: string; status: string }[] = await db.query(`SELECT id, status FROM user_generations WHERE user_id = ANY($1)`, [people.map((p) => p.userId)]);
+    const rows: { id: string; status: string }[] = await db.query(`SELECT id, status FROM user_generations WHERE user_id = ANY($1)`, [
+      people.map((p) => p.userId),
+    ]);
     expect(rows.map((r) => r.status)).toEqual(Array(5).fill('failed'));
     for (const r of rows) expectSettledCleanly(await settled(db, stack.storageDir, r.id));
     expect(stack.worker!.exited()).toBe(false);
 
     figures['API started without Redis in (ms)'] = startedIn;
-    figures['starts while away'] = `5 answered 503 in ${Math.min(...times)}-${Math.max(...times)} ms; records failed 5; open holds 0; charged 0`;
+    figures['starts while away'] =
+      `5 answered 503 in ${Math.min(...times)}-${Math.max(...times)} ms; records failed 5; open holds 0; charged 0`;
   }, 120_000);
 
   it('when it returns: the queue is picked up without a restart, a start is accepted and completes', async () => {
@@ -116,7 +122,12 @@ describe('Redis unreachable', () => {
       expect(res.status).toBe(202);
       inFlight.push(res.body.id);
     }
-    await waitFor('every generation to be polled at the vendor', async () => people.slice(0, 3).every((p) => vendor.timeline.some((t) => t.phase === 'poll' && t.user === p.userId)), 20_000, 20);
+    await waitFor(
+      'every generation to be polled at the vendor',
+      async () => people.slice(0, 3).every((p) => vendor.timeline.some((t) => t.phase === 'poll' && t.user === p.userId)),
+      20_000,
+      20,
+    );
 
     proxy.down();
     const d0 = Date.now();
@@ -125,7 +136,9 @@ describe('Redis unreachable', () => {
     const refusedIn = Date.now() - s0;
     expect(refused.status).toBe(503);
     expect(refusedIn).toBeLessThan(5000);
-    const [{ held }] = await db.query(`SELECT coalesce(sum(held), 0)::int AS held FROM credit_accounts WHERE user_id = $1`, [people[3].userId]);
+    const [{ held }] = await db.query(`SELECT coalesce(sum(held), 0)::int AS held FROM credit_accounts WHERE user_id = $1`, [
+      people[3].userId,
+    ]);
     expect(held).toBe(0);
     await new Promise((r) => setTimeout(r, Math.max(0, 3000 - (Date.now() - d0))));
     proxy.up();
@@ -138,6 +151,7 @@ describe('Redis unreachable', () => {
     // the vendor kept its jobs: every generation in flight completes
     expect(outcomes.map((o) => o.status)).toEqual(['completed', 'completed', 'completed']);
     figures['away for 3 s mid-run: a start'] = `answered 503 in ${refusedIn} ms, nothing held`;
-    figures['away for 3 s mid-run: 3 in flight'] = `${describeTally(tally(outcomes, (o) => o.status))}; charged ${outcomes.reduce((n, o) => n + o.charges, 0)}; open holds ${outcomes.reduce((n, o) => n + o.openHolds, 0)}; all ended ${settledAfter} ms after Redis returned`;
+    figures['away for 3 s mid-run: 3 in flight'] =
+      `${describeTally(tally(outcomes, (o) => o.status))}; charged ${outcomes.reduce((n, o) => n + o.charges, 0)}; open holds ${outcomes.reduce((n, o) => n + o.openHolds, 0)}; all ended ${settledAfter} ms after Redis returned`;
   }, 180_000);
 });

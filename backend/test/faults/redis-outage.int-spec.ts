@@ -1,5 +1,5 @@
-import { TcpProxy } from '../fakes/tcp-proxy';
 import { DataSource } from 'typeorm';
+import { TcpProxy } from '../fakes/tcp-proxy';
 import { deleteRedisKeys, IMAGE_START, startGeneration, uploadPhoto, waitFor, waitForEnd } from '../generations/generation-test-kit';
 import { bearer, signUp, uniqueEmail } from '../helpers/auth';
 import { createTestApp, TestApp } from '../helpers/test-app';
@@ -19,7 +19,13 @@ describe('Redis unreachable', () => {
   beforeAll(async () => {
     await proxy.start({ down: true });
     const t0 = Date.now();
-    t = await createTestApp({ REDIS_URL: proxy.url, QUEUE_CONSUME_IN_API: 'true', ADMIN_EMAILS: adminEmail, AI_POLL_INTERVAL_MS: '50', AI_MAX_POLLS: '200' });
+    t = await createTestApp({
+      REDIS_URL: proxy.url,
+      QUEUE_CONSUME_IN_API: 'true',
+      ADMIN_EMAILS: adminEmail,
+      AI_POLL_INTERVAL_MS: '50',
+      AI_MAX_POLLS: '200',
+    });
     // it started although Redis is not there
     expect(Date.now() - t0).toBeLessThan(20_000);
   }, 60_000);
@@ -62,8 +68,18 @@ describe('Redis unreachable', () => {
 
     // Redis returns: the queue is picked up, and a generation runs to the end
     proxy.up();
-    await waitFor('the queue to be healthy', async () => (await t.http.get('/api/admin/queues').set(bearer(admin.accessToken))).body.healthy === true, 30_000, 200);
-    await waitFor('the rate limits back on Redis', async () => (await t.http.get('/api/health')).body.details?.rate_limits?.store === 'redis', 30_000, 200);
+    await waitFor(
+      'the queue to be healthy',
+      async () => (await t.http.get('/api/admin/queues').set(bearer(admin.accessToken))).body.healthy === true,
+      30_000,
+      200,
+    );
+    await waitFor(
+      'the rate limits back on Redis',
+      async () => (await t.http.get('/api/health')).body.details?.rate_limits?.store === 'redis',
+      30_000,
+      200,
+    );
     const again = await startGeneration(t, who, { ...IMAGE_START, upload_ids: [photo] });
     expect(again.status).toBe(202);
     expect((await waitForEnd(t, who, again.body.id, 30_000)).status).toBe('completed');

@@ -4,13 +4,13 @@
  * processes. No generation completes without its file, its hold is released, nothing is charged;
  * an upload answers 503 and records nothing; when writes work again, everything does.
  */
-import type { DataSource } from 'typeorm';
+import { IMAGE_START, photoJpeg } from '../generations/generation-test-kit';
 import { bearer } from '../helpers/auth';
 import { testDatabaseUrl, testRedisUrl } from '../helpers/test-app';
-import { IMAGE_START, photoJpeg } from '../generations/generation-test-kit';
 import { FakeS3Server } from '../storage/fake-s3.server';
 import { expectSettledCleanly, openDb, personWithPhoto, report, settled, Stack, waitUntilEnded } from './fault-kit';
 import { HoldingFashn } from './holding-fashn';
+import type { DataSource } from 'typeorm';
 
 const BUCKET = 'fault-photos';
 const CREDENTIALS = { accessKeyId: 'AKIAFAULTSUITE', secretAccessKey: 'fault-suite-secret-key-0123456789' };
@@ -67,7 +67,10 @@ describe('storage failing on write', () => {
     const who = await personWithPhoto(stack.http, db);
     s3.failWrites = { keys: /\/results\//, status: 503 };
     const refusedBefore = s3.refusedWrites;
-    const first = await stack.http.post('/api/generations').set(bearer(who.accessToken)).send({ ...IMAGE_START, upload_ids: [who.photo] });
+    const first = await stack.http
+      .post('/api/generations')
+      .set(bearer(who.accessToken))
+      .send({ ...IMAGE_START, upload_ids: [who.photo] });
     expect(first.status).toBe(202);
     await waitUntilEnded(db, first.body.id, 60_000);
     const failed = await settled(db, stored, first.body.id);
@@ -79,10 +82,14 @@ describe('storage failing on write', () => {
     expect(error).toBe('Generation failed');
     const api = await stack.http.get(`/api/generations/${first.body.id}`).set(bearer(who.accessToken));
     expect(api.body).toMatchObject({ status: 'failed' });
-    figures['result writes refused (503)'] = `generation failed "${error}", charged ${failed.charges}, open holds ${failed.openHolds}, result stored: ${failed.fileStored}; S3 refused ${s3.refusedWrites - refusedBefore} writes`;
+    figures['result writes refused (503)'] =
+      `generation failed "${error}", charged ${failed.charges}, open holds ${failed.openHolds}, result stored: ${failed.fileStored}; S3 refused ${s3.refusedWrites - refusedBefore} writes`;
 
     s3.failWrites = null;
-    const second = await stack.http.post('/api/generations').set(bearer(who.accessToken)).send({ ...IMAGE_START, upload_ids: [who.photo] });
+    const second = await stack.http
+      .post('/api/generations')
+      .set(bearer(who.accessToken))
+      .send({ ...IMAGE_START, upload_ids: [who.photo] });
     expect(second.status).toBe(202);
     await waitUntilEnded(db, second.body.id, 60_000);
     const ok = await settled(db, stored, second.body.id);
@@ -102,7 +109,11 @@ describe('storage failing on write', () => {
       .attach('files', await photoJpeg(), { filename: 'me.jpg', contentType: 'image/jpeg' });
     const ms = Date.now() - t0;
     expect(refused.status).toBe(503);
-    expect(refused.body).toEqual({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable. Please try again.' });
+    expect(refused.body).toEqual({
+      statusCode: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The service is temporarily unavailable. Please try again.',
+    });
     expect(refused.headers['retry-after']).toBe('5');
     const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM uploads WHERE user_id = $1`, [who.userId]);
     expect(n).toBe(1); // the photo personWithPhoto uploaded before

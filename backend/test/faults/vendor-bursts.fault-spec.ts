@@ -4,19 +4,23 @@
  * each time and never before Retry-After; status checks back off the same way; when the vendor
  * does not recover, the generation fails cleanly: not charged, its hold released.
  */
-import type { DataSource } from 'typeorm';
+import { IMAGE_START } from '../generations/generation-test-kit';
 import { bearer } from '../helpers/auth';
 import { testDatabaseUrl, testRedisUrl } from '../helpers/test-app';
-import { IMAGE_START } from '../generations/generation-test-kit';
 import { expectSettledCleanly, openDb, personWithPhoto, report, settled, Stack, waitUntilEnded } from './fault-kit';
 import { HoldingFashn, type VendorPhase } from './holding-fashn';
+import type { DataSource } from 'typeorm';
 
 const POLL_MS = 300;
 const RETRY_BASE_MS = 200;
 const TIMEOUT_MS = 1500;
 const MAX_POLLS = 8;
 
-const vendorError = (status: number, name: string, message: string, headers?: Record<string, string>) => ({ status, body: { error: name, message }, headers });
+const vendorError = (status: number, name: string, message: string, headers?: Record<string, string>) => ({
+  status,
+  body: { error: name, message },
+  headers,
+});
 const INTERNAL = vendorError(500, 'InternalServerError', 'An unexpected error occurred');
 const RATE_LIMITED = vendorError(429, 'RateLimitExceeded', 'Too many requests', { 'Retry-After': '1' });
 const SILENT = { status: 200, body: { id: 'late', error: null }, delayMs: TIMEOUT_MS + 1000 };
@@ -64,7 +68,10 @@ describe('the AI vendor failing in bursts', () => {
   /** Runs one generation to its end; answers its books, the vendor's calls of `phase`, and the gaps between them. */
   async function generate(phase: VendorPhase) {
     const who = await personWithPhoto(stack.http, db);
-    const res = await stack.http.post('/api/generations').set(bearer(who.accessToken)).send({ ...IMAGE_START, upload_ids: [who.photo] });
+    const res = await stack.http
+      .post('/api/generations')
+      .set(bearer(who.accessToken))
+      .send({ ...IMAGE_START, upload_ids: [who.photo] });
     expect(res.status).toBe(202);
     await waitUntilEnded(db, res.body.id, 60_000);
     const [row] = await db.query(`SELECT error FROM user_generations WHERE id = $1`, [res.body.id]);
@@ -91,14 +98,19 @@ describe('the AI vendor failing in bursts', () => {
     expect({ status: books.status, error, calls }).toEqual({ status: 'failed', error: 'Failed to start generation', calls: 3 });
     expect(gaps[0]).toBeGreaterThanOrEqual(RETRY_BASE_MS * 0.8);
     expect(gaps[1]).toBeGreaterThanOrEqual(RETRY_BASE_MS * 2 * 0.8);
-    figures['start: 500 x 3'] = `failed "${error}", charged ${books.charges}, open holds ${books.openHolds}; 3 starts, waits ${gaps.join(' ms, ')} ms`;
+    figures['start: 500 x 3'] =
+      `failed "${error}", charged ${books.charges}, open holds ${books.openHolds}; 3 starts, waits ${gaps.join(' ms, ')} ms`;
   });
 
   it('a start that gets no answer in time fails with the timeout message and is not started again (it may be running)', async () => {
     vendor.runOverrides.push(SILENT);
     const { books, error, calls } = await generate('submit');
     expectSettledCleanly(books);
-    expect({ status: books.status, error, calls }).toEqual({ status: 'failed', error: 'Operation timed out: generation. Please try again.', calls: 1 });
+    expect({ status: books.status, error, calls }).toEqual({
+      status: 'failed',
+      error: 'Operation timed out: generation. Please try again.',
+      calls: 1,
+    });
     figures['start: no answer within the timeout'] = `failed "${error}", charged ${books.charges}, open holds ${books.openHolds}; 1 start`;
   });
 
@@ -112,7 +124,8 @@ describe('the AI vendor failing in bursts', () => {
     expect(gaps[1]).toBeGreaterThanOrEqual(1000); // Retry-After honoured
     expect(gaps[2]).toBeGreaterThanOrEqual(TIMEOUT_MS + POLL_MS * 4 * 0.8); // the timeout, then 4 x the interval
     expect(gaps[3]).toBeGreaterThanOrEqual(POLL_MS * 8 * 0.8);
-    figures['status: 500, 429, no answer, 500, ok'] = `completed, charged ${books.charges}; ${calls} checks, waits ${gaps.join(' ms, ')} ms`;
+    figures['status: 500, 429, no answer, 500, ok'] =
+      `completed, charged ${books.charges}; ${calls} checks, waits ${gaps.join(' ms, ')} ms`;
   });
 
   it('status checks that never succeed end in a clean failure after AI_MAX_POLLS: not charged, hold released', async () => {
@@ -122,6 +135,7 @@ describe('the AI vendor failing in bursts', () => {
     expectSettledCleanly(books);
     expect({ status: books.status, error, calls }).toEqual({ status: 'failed', error: 'Generation failed', calls: MAX_POLLS });
     expect(Math.max(...gaps)).toBeLessThanOrEqual(POLL_MS * 8 * 1.2 + 500); // capped
-    figures['status: 500 forever'] = `failed "${error}" after ${calls} checks in ${Date.now() - t0} ms, charged ${books.charges}, open holds ${books.openHolds}; waits ${gaps.join(', ')} ms`;
+    figures['status: 500 forever'] =
+      `failed "${error}" after ${calls} checks in ${Date.now() - t0} ms, charged ${books.charges}, open holds ${books.openHolds}; waits ${gaps.join(', ')} ms`;
   });
 });

@@ -5,10 +5,21 @@
  * three are there, and starts a new worker. Every generation must end completed or failed, charged
  * once or not at all, with no hold left open, and a completed one must have its file.
  */
+import { IMAGE_START, waitFor } from '../generations/generation-test-kit';
 import { bearer } from '../helpers/auth';
 import { testDatabaseUrl, testRedisUrl } from '../helpers/test-app';
-import { IMAGE_START, waitFor } from '../generations/generation-test-kit';
-import { describeTally, expectSettledCleanly, openDb, personWithPhoto, report, settled, Stack, tally, waitUntilEnded, type Settled } from './fault-kit';
+import {
+  describeTally,
+  expectSettledCleanly,
+  openDb,
+  personWithPhoto,
+  report,
+  settled,
+  Stack,
+  tally,
+  waitUntilEnded,
+  type Settled,
+} from './fault-kit';
 import { HoldingFashn, type VendorPhase } from './holding-fashn';
 import type { DataSource } from 'typeorm';
 
@@ -56,11 +67,19 @@ describe('worker SIGKILLed mid-submit, mid-poll and mid-finalise', () => {
         people.forEach((who, i) => vendor.hold(PHASES[i], who.userId));
         const ids: string[] = [];
         for (const who of people) {
-          const res = await stack.http.post('/api/generations').set(bearer(who.accessToken)).send({ ...IMAGE_START, upload_ids: [who.photo] });
+          const res = await stack.http
+            .post('/api/generations')
+            .set(bearer(who.accessToken))
+            .send({ ...IMAGE_START, upload_ids: [who.photo] });
           expect(res.status).toBe(202);
           ids.push(res.body.id);
         }
-        await waitFor('every generation to be held at its phase', async () => people.every((who, i) => vendor.isHeld(PHASES[i], who.userId)), 30_000, 20);
+        await waitFor(
+          'every generation to be held at its phase',
+          async () => people.every((who, i) => vendor.isHeld(PHASES[i], who.userId)),
+          30_000,
+          20,
+        );
 
         await stack.killWorker();
         vendor.releaseAll();
@@ -81,7 +100,8 @@ describe('worker SIGKILLed mid-submit, mid-poll and mid-finalise', () => {
     }
 
     // the vendor's job survived the kill: those generations complete, each started once at the vendor
-    for (const o of outcomes.filter((o) => o.phase !== 'submit')) expect({ phase: o.phase, status: o.status, runs: o.runs }).toEqual({ phase: o.phase, status: 'completed', runs: 1 });
+    for (const o of outcomes.filter((o) => o.phase !== 'submit'))
+      expect({ phase: o.phase, status: o.status, runs: o.runs }).toEqual({ phase: o.phase, status: 'completed', runs: 1 });
     // a start cut off before its answer is in doubt: never started a second time (no double job, no double charge)
     for (const o of outcomes.filter((o) => o.phase === 'submit')) expect(o.runs).toBe(1);
 

@@ -21,7 +21,11 @@ import {
   type GenerationApp,
 } from './generation-test-kit';
 
-const MISSING = { statusCode: 400, code: 'VALIDATION_ERROR', message: 'Please upload at least one image, select a template and a pose or custom prompt' };
+const MISSING = {
+  statusCode: 400,
+  code: 'VALIDATION_ERROR',
+  message: 'Please upload at least one image, select a template and a pose or custom prompt',
+};
 
 describe('the generation API', () => {
   let t: GenerationApp;
@@ -35,7 +39,8 @@ describe('the generation API', () => {
     fake.behaviour = { kind: 'succeed', polls: 0 };
   });
 
-  const rowsOf = async (userId: string) => (await t.db.query(`SELECT count(*)::int AS n FROM user_generations WHERE user_id = $1`, [userId]))[0].n;
+  const rowsOf = async (userId: string) =>
+    (await t.db.query(`SELECT count(*)::int AS n FROM user_generations WHERE user_id = $1`, [userId]))[0].n;
 
   describe('refuses bad starts with the catalogue error, changing nothing', () => {
     let free: SignedIn;
@@ -46,7 +51,12 @@ describe('the generation API', () => {
     let otherUsersPhoto: string;
 
     beforeAll(async () => {
-      [free, starter, glowUp, broke] = [await person(t), await person(t, { tier: 'starter' }), await person(t, { tier: 'glow_up' }), await person(t)];
+      [free, starter, glowUp, broke] = [
+        await person(t),
+        await person(t, { tier: 'starter' }),
+        await person(t, { tier: 'glow_up' }),
+        await person(t),
+      ];
       photoOf = new Map();
       for (const who of [free, starter, glowUp, broke]) photoOf.set(who.userId, await uploadPhoto(t, who));
       otherUsersPhoto = await uploadPhoto(t, await person(t));
@@ -59,27 +69,149 @@ describe('the generation API', () => {
       ['no photo', 'free', () => ({ ...IMAGE_START, upload_ids: [] }), MISSING],
       ['no upload_ids at all', 'free', () => ({ ...IMAGE_START }), MISSING],
       ['no template', 'free', (p) => ({ type: 'image', category: 'bikini', scene_id: 'beach-standing', upload_ids: [p] }), MISSING],
-      ['neither pose nor custom prompt', 'free', (p) => ({ type: 'image', category: 'bikini', template_id: 'bikini-yellow', upload_ids: [p] }), MISSING],
-      ['both a pose and a custom prompt', 'free', (p) => ({ ...IMAGE_START, custom_pose: 'standing', upload_ids: [p] }), { code: 'VALIDATION_ERROR', message: 'Choose either a pose or a custom prompt, not both' }],
-      ["another user's photo", 'free', () => ({ ...IMAGE_START, upload_ids: [otherUsersPhoto] }), { statusCode: 400, code: 'VALIDATION_ERROR', message: 'Photo not found. Please upload it again.' }],
-      ['an unknown photo id', 'free', () => ({ ...IMAGE_START, upload_ids: ['00000000-0000-4000-8000-000000000000'] }), { code: 'VALIDATION_ERROR' }],
-      ['six photos', 'free', (p) => ({ ...IMAGE_START, upload_ids: [p, p, p, p, p, p] }), { code: 'VALIDATION_ERROR', message: 'You can use at most 5 photos per generation' }],
-      ['an unknown template', 'free', (p) => ({ ...IMAGE_START, template_id: 'bikini-nope', upload_ids: [p] }), { statusCode: 400, code: 'VALIDATION_ERROR', message: 'Unknown template: bikini-nope' }],
-      ['a template of another category', 'free', (p) => ({ ...IMAGE_START, category: 'dress', upload_ids: [p] }), { code: 'VALIDATION_ERROR', message: 'This template does not belong to this category' }],
-      ['a template locked for the tier', 'free', (p) => ({ ...IMAGE_START, template_id: 'bikini-coral-bandeau', upload_ids: [p] }), { statusCode: 403, code: 'FORBIDDEN', message: expect.stringMatching(/^This template requires (Starter|Glow Up|Model Mode) or higher to access$/) }],
-      ['lingerie on free', 'free', (p) => ({ type: 'image', category: 'lingerie', template_id: 'lingerie-silk', scene_id: 'beach-standing', upload_ids: [p] }), { statusCode: 403, code: 'FORBIDDEN', message: 'This template requires Glow Up or higher to access' }],
-      ['spicy on glow_up', 'glowUp', (p) => ({ type: 'image', category: 'spicy', template_id: 'spicy-nurse', scene_id: 'beach-standing', upload_ids: [p] }), { statusCode: 403, code: 'FORBIDDEN', message: 'This template requires Model Mode or higher to access' }],
-      ['a pose locked for the tier', 'free', (p) => ({ ...IMAGE_START, scene_id: 'poolside-standing', upload_ids: [p] }), { statusCode: 403, code: 'FORBIDDEN', message: 'This pose requires Starter or higher' }],
-      ['a pose of another category', 'glowUp', (p) => ({ ...IMAGE_START, scene_id: sceneOfCategory('dresses'), upload_ids: [p] }), { code: 'VALIDATION_ERROR', message: 'This pose is not available in this category' }],
-      ['an unknown pose', 'free', (p) => ({ ...IMAGE_START, scene_id: 'moon-walking', upload_ids: [p] }), { code: 'VALIDATION_ERROR', message: 'Unknown pose: moon-walking' }],
-      ['video on starter', 'starter', (p) => ({ ...IMAGE_START, type: 'video', upload_ids: [p] }), { statusCode: 403, code: 'FORBIDDEN', message: 'Video generation requires Glow Up or higher' }],
+      [
+        'neither pose nor custom prompt',
+        'free',
+        (p) => ({ type: 'image', category: 'bikini', template_id: 'bikini-yellow', upload_ids: [p] }),
+        MISSING,
+      ],
+      [
+        'both a pose and a custom prompt',
+        'free',
+        (p) => ({ ...IMAGE_START, custom_pose: 'standing', upload_ids: [p] }),
+        { code: 'VALIDATION_ERROR', message: 'Choose either a pose or a custom prompt, not both' },
+      ],
+      [
+        "another user's photo",
+        'free',
+        () => ({ ...IMAGE_START, upload_ids: [otherUsersPhoto] }),
+        { statusCode: 400, code: 'VALIDATION_ERROR', message: 'Photo not found. Please upload it again.' },
+      ],
+      [
+        'an unknown photo id',
+        'free',
+        () => ({ ...IMAGE_START, upload_ids: ['00000000-0000-4000-8000-000000000000'] }),
+        { code: 'VALIDATION_ERROR' },
+      ],
+      [
+        'six photos',
+        'free',
+        (p) => ({ ...IMAGE_START, upload_ids: [p, p, p, p, p, p] }),
+        { code: 'VALIDATION_ERROR', message: 'You can use at most 5 photos per generation' },
+      ],
+      [
+        'an unknown template',
+        'free',
+        (p) => ({ ...IMAGE_START, template_id: 'bikini-nope', upload_ids: [p] }),
+        { statusCode: 400, code: 'VALIDATION_ERROR', message: 'Unknown template: bikini-nope' },
+      ],
+      [
+        'a template of another category',
+        'free',
+        (p) => ({ ...IMAGE_START, category: 'dress', upload_ids: [p] }),
+        { code: 'VALIDATION_ERROR', message: 'This template does not belong to this category' },
+      ],
+      [
+        'a template locked for the tier',
+        'free',
+        (p) => ({ ...IMAGE_START, template_id: 'bikini-coral-bandeau', upload_ids: [p] }),
+        {
+          statusCode: 403,
+          code: 'FORBIDDEN',
+          message: expect.stringMatching(/^This template requires (Starter|Glow Up|Model Mode) or higher to access$/),
+        },
+      ],
+      [
+        'lingerie on free',
+        'free',
+        (p) => ({ type: 'image', category: 'lingerie', template_id: 'lingerie-silk', scene_id: 'beach-standing', upload_ids: [p] }),
+        { statusCode: 403, code: 'FORBIDDEN', message: 'This template requires Glow Up or higher to access' },
+      ],
+      [
+        'spicy on glow_up',
+        'glowUp',
+        (p) => ({ type: 'image', category: 'spicy', template_id: 'spicy-nurse', scene_id: 'beach-standing', upload_ids: [p] }),
+        { statusCode: 403, code: 'FORBIDDEN', message: 'This template requires Model Mode or higher to access' },
+      ],
+      [
+        'a pose locked for the tier',
+        'free',
+        (p) => ({ ...IMAGE_START, scene_id: 'poolside-standing', upload_ids: [p] }),
+        { statusCode: 403, code: 'FORBIDDEN', message: 'This pose requires Starter or higher' },
+      ],
+      [
+        'a pose of another category',
+        'glowUp',
+        (p) => ({ ...IMAGE_START, scene_id: sceneOfCategory('dresses'), upload_ids: [p] }),
+        { code: 'VALIDATION_ERROR', message: 'This pose is not available in this category' },
+      ],
+      [
+        'an unknown pose',
+        'free',
+        (p) => ({ ...IMAGE_START, scene_id: 'moon-walking', upload_ids: [p] }),
+        { code: 'VALIDATION_ERROR', message: 'Unknown pose: moon-walking' },
+      ],
+      [
+        'video on starter',
+        'starter',
+        (p) => ({ ...IMAGE_START, type: 'video', upload_ids: [p] }),
+        { statusCode: 403, code: 'FORBIDDEN', message: 'Video generation requires Glow Up or higher' },
+      ],
       ['video on free', 'free', (p) => ({ ...IMAGE_START, type: 'video', upload_ids: [p] }), { statusCode: 403, code: 'FORBIDDEN' }],
-      ['an unknown type', 'free', (p) => ({ ...IMAGE_START, type: 'gif', upload_ids: [p] }), { statusCode: 400, code: 'VALIDATION_ERROR', message: 'type must be image or video' }],
-      ['an unknown category', 'free', (p) => ({ ...IMAGE_START, category: 'swimwear', upload_ids: [p] }), { code: 'VALIDATION_ERROR', message: 'Unknown category: swimwear' }],
-      ['nudity in the custom pose', 'free', (p) => ({ type: 'image', category: 'bikini', template_id: 'bikini-yellow', custom_pose: 'posing n u d e on the beach', upload_ids: [p] }), { code: 'VALIDATION_ERROR', message: expect.stringContaining('without nudity') }],
-      ['a minor in the custom pose', 'free', (p) => ({ type: 'image', category: 'bikini', template_id: 'bikini-yellow', custom_pose: 'looking like a 15 year old schoolgirl', upload_ids: [p] }), { code: 'VALIDATION_ERROR' }],
-      ['a field the API does not know', 'free', (p) => ({ ...IMAGE_START, upload_ids: [p], cost: 0 }), { code: 'VALIDATION_ERROR', message: 'property cost should not exist' }],
-      ['insufficient credits', 'broke', (p) => ({ type: 'image', category: 'bikini', template_id: 'bikini-yellow', custom_pose: 'walking along the shore at sunset', upload_ids: [p] }), { statusCode: 400, code: 'INSUFFICIENT_CREDITS', message: 'Insufficient credits. Required: 3, Available: 1.' }],
+      [
+        'an unknown type',
+        'free',
+        (p) => ({ ...IMAGE_START, type: 'gif', upload_ids: [p] }),
+        { statusCode: 400, code: 'VALIDATION_ERROR', message: 'type must be image or video' },
+      ],
+      [
+        'an unknown category',
+        'free',
+        (p) => ({ ...IMAGE_START, category: 'swimwear', upload_ids: [p] }),
+        { code: 'VALIDATION_ERROR', message: 'Unknown category: swimwear' },
+      ],
+      [
+        'nudity in the custom pose',
+        'free',
+        (p) => ({
+          type: 'image',
+          category: 'bikini',
+          template_id: 'bikini-yellow',
+          custom_pose: 'posing n u d e on the beach',
+          upload_ids: [p],
+        }),
+        { code: 'VALIDATION_ERROR', message: expect.stringContaining('without nudity') },
+      ],
+      [
+        'a minor in the custom pose',
+        'free',
+        (p) => ({
+          type: 'image',
+          category: 'bikini',
+          template_id: 'bikini-yellow',
+          custom_pose: 'looking like a 15 year old schoolgirl',
+          upload_ids: [p],
+        }),
+        { code: 'VALIDATION_ERROR' },
+      ],
+      [
+        'a field the API does not know',
+        'free',
+        (p) => ({ ...IMAGE_START, upload_ids: [p], cost: 0 }),
+        { code: 'VALIDATION_ERROR', message: 'property cost should not exist' },
+      ],
+      [
+        'insufficient credits',
+        'broke',
+        (p) => ({
+          type: 'image',
+          category: 'bikini',
+          template_id: 'bikini-yellow',
+          custom_pose: 'walking along the shore at sunset',
+          upload_ids: [p],
+        }),
+        { statusCode: 400, code: 'INSUFFICIENT_CREDITS', message: 'Insufficient credits. Required: 3, Available: 1.' },
+      ],
     ];
 
     /** a scene that belongs to another category (by its id prefix), unlocked for glow_up */
@@ -111,9 +243,14 @@ describe('the generation API', () => {
       upload_ids: [photo, extra],
     });
     expect(res.status).toBe(202);
-    expect(res.body).toMatchObject({ cost: 3, metadata: { scene_id: 'custom', custom_pose: 'walking along the shore at sunset', upload_ids: [photo, extra] } });
+    expect(res.body).toMatchObject({
+      cost: 3,
+      metadata: { scene_id: 'custom', custom_pose: 'walking along the shore at sunset', upload_ids: [photo, extra] },
+    });
     // the customer's words as a quoted description, then the fixed safety clause
-    expect(res.body.prompt).toMatch(/^show the woman .+, in the pose the customer described as "walking along the shore at sunset"\. The person is an adult, fully clothed in the outfit described, in a non-sexual pose\.$/);
+    expect(res.body.prompt).toMatch(
+      /^show the woman .+, in the pose the customer described as "walking along the shore at sunset"\. The person is an adult, fully clothed in the outfit described, in a non-sexual pose\.$/,
+    );
     expect((await waitForEnd(t, who, res.body.id)).status).toBe('completed');
     const sent = fake.starts.find((s) => s.generationId === res.body.id)!;
     expect(sent).toMatchObject({ sceneId: 'custom', scene: undefined, prompt: res.body.prompt });
@@ -173,7 +310,11 @@ describe('the generation API', () => {
     const who = await person(t, { tier: 'starter', addCredits: 20 });
     const photo = await uploadPhoto(t, who);
     const ids: string[] = [];
-    for (const body of [IMAGE_START, IMAGE_START, { type: 'image', category: 'dress', template_id: 'dress-bodycon', scene_id: 'beach-standing' }]) {
+    for (const body of [
+      IMAGE_START,
+      IMAGE_START,
+      { type: 'image', category: 'dress', template_id: 'dress-bodycon', scene_id: 'beach-standing' },
+    ]) {
       const res = await startGeneration(t, who, { ...body, upload_ids: [photo] });
       expect(res.status).toBe(202);
       await waitForEnd(t, who, res.body.id);
@@ -224,7 +365,10 @@ describe('the generation API', () => {
     const key = (await t.db.query(`SELECT storage_key FROM uploads WHERE id = $1`, [photo]))[0].storage_key as string;
     fs.rmSync(path.join(t.config.storage.localDir, 'objects', key));
     const started = await startGeneration(t, who, { ...IMAGE_START, upload_ids: [photo] });
-    expect(await waitForEnd(t, who, started.body.id)).toMatchObject({ status: 'failed', error: 'Generation failed: the photo was deleted' });
+    expect(await waitForEnd(t, who, started.body.id)).toMatchObject({
+      status: 'failed',
+      error: 'Generation failed: the photo was deleted',
+    });
     expect(await books(t.db, who.userId)).toMatchObject({ held: 0, available: 3, balanced: true });
   });
 

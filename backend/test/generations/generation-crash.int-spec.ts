@@ -13,11 +13,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { freePort } from '../../src/common/free-port';
 import { dataSourceOptions } from '../../src/database/data-source';
 import { bearer, signUp, type SignedIn } from '../helpers/auth';
 import { testConfig, testDatabaseUrl, testRedisUrl } from '../helpers/test-app';
 import { books, createGenerationApp, IMAGE_START, uploadPhoto, waitFor, type GenerationApp } from './generation-test-kit';
-import { freePort } from '../../src/common/free-port';
 
 const DIST = path.resolve(__dirname, '..', '..', 'dist');
 const PREVIEW_DELAY_MS = 2500;
@@ -54,7 +54,6 @@ async function stop(proc: Proc | undefined): Promise<void> {
   clearTimeout(timer);
 }
 
-
 /** Watches the preview provider's job files: one per call of its start. */
 function watchStarts(storageDir: string, userId: string): { jobs: Set<string>; stop: () => void } {
   const dir = path.join(storageDir, 'objects', 'users', userId, 'preview-jobs');
@@ -67,7 +66,9 @@ function watchStarts(storageDir: string, userId: string): { jobs: Set<string>; s
 }
 
 async function row(db: DataSource, id: string) {
-  const [r] = await db.query(`SELECT status, polls, provider_job_id, attempts, error, updated_at FROM user_generations WHERE id = $1`, [id]);
+  const [r] = await db.query(`SELECT status, polls, provider_job_id, attempts, error, updated_at FROM user_generations WHERE id = $1`, [
+    id,
+  ]);
   return r as { status: string; polls: number; provider_job_id: string | null; attempts: number; error: string | null; updated_at: Date };
 }
 
@@ -89,10 +90,22 @@ async function expectFinishedOnce(db: DataSource, who: SignedIn, id: string, job
   const end = await row(db, id);
   expect(end).toMatchObject({ status: 'completed', provider_job_id: jobId, attempts: 1, error: null });
   expect(starts.size).toBe(1);
-  expect(await books(db, who.userId, id)).toMatchObject({ charged: 1, held: 0, available: 2, balanced: true, holds: [{ status: 'captured', amount: 1 }] });
-  const [{ completions }] = await db.query(`SELECT count(*)::int AS completions FROM analytics_events WHERE event = 'generation_completed' AND properties->>'generation_id' = $1`, [id]);
+  expect(await books(db, who.userId, id)).toMatchObject({
+    charged: 1,
+    held: 0,
+    available: 2,
+    balanced: true,
+    holds: [{ status: 'captured', amount: 1 }],
+  });
+  const [{ completions }] = await db.query(
+    `SELECT count(*)::int AS completions FROM analytics_events WHERE event = 'generation_completed' AND properties->>'generation_id' = $1`,
+    [id],
+  );
   expect(completions).toBe(1);
-  const [{ charges }] = await db.query(`SELECT count(*)::int AS charges FROM credit_ledger_entries WHERE generation_id = $1 AND kind = 'generation_charge'`, [id]);
+  const [{ charges }] = await db.query(
+    `SELECT count(*)::int AS charges FROM credit_ledger_entries WHERE generation_id = $1 AND kind = 'generation_charge'`,
+    [id],
+  );
   expect(charges).toBe(1);
 }
 
@@ -138,7 +151,10 @@ describe('a generation survives its process being killed (SIGKILL) and restarted
       const who = await signUp(api.http);
       const photo = await uploadPhoto(api, who);
       const starts = watchStarts(c.storage.localDir, who.userId);
-      const started = await api.http.post('/api/generations').set(bearer(who.accessToken)).send({ ...IMAGE_START, upload_ids: [photo] });
+      const started = await api.http
+        .post('/api/generations')
+        .set(bearer(who.accessToken))
+        .send({ ...IMAGE_START, upload_ids: [photo] });
       expect(started.status).toBe(202);
       const id = started.body.id as string;
 
@@ -185,7 +201,8 @@ describe('a generation survives its process being killed (SIGKILL) and restarted
       AI_MAX_POLLS: '100',
     };
     const http = request(`http://127.0.0.1:${port}`);
-    const healthy = () => waitFor('the API to answer', async () => (await http.get('/api/health').catch(() => ({ status: 0 }))).status === 200, 30_000, 100);
+    const healthy = () =>
+      waitFor('the API to answer', async () => (await http.get('/api/health').catch(() => ({ status: 0 }))).status === 200, 30_000, 100);
     let proc: Proc | undefined;
     try {
       proc = launch('main.js', env);
@@ -193,7 +210,10 @@ describe('a generation survives its process being killed (SIGKILL) and restarted
       const who = await signUp(http);
       const photo = await uploadPhoto({ http }, who);
       const starts = watchStarts(config.storage.localDir, who.userId);
-      const started = await http.post('/api/generations').set(bearer(who.accessToken)).send({ ...IMAGE_START, upload_ids: [photo] });
+      const started = await http
+        .post('/api/generations')
+        .set(bearer(who.accessToken))
+        .send({ ...IMAGE_START, upload_ids: [photo] });
       expect(started.status).toBe(202);
       const id = started.body.id as string;
 

@@ -31,7 +31,12 @@ let baseUrl = '';
 async function fetchBytes(url: string): Promise<{ status: number; type: string | null; body: Buffer; disposition: string | null }> {
   const local = new URL(url);
   const res = await fetch(`${baseUrl}${local.pathname}${local.search}`);
-  return { status: res.status, type: res.headers.get('content-type'), body: Buffer.from(await res.arrayBuffer()), disposition: res.headers.get('content-disposition') };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    body: Buffer.from(await res.arrayBuffer()),
+    disposition: res.headers.get('content-disposition'),
+  };
 }
 
 /** Mean absolute difference of two images' pixels (same size), 0-255. */
@@ -109,11 +114,19 @@ describe.each<DriverKind>(['in-process', 'bullmq'])('a generation, %s queue', (d
     const money = await books(t.db, who.userId, id);
     expect(money).toMatchObject({ charged: 1, held: 0, available: 2, balanced: true, holds: [{ status: 'captured', amount: 1 }] });
     expect(fake.startsFor(id)).toBe(1);
-    expect(fake.starts.find((s) => s.generationId === id)).toMatchObject({ type: 'image', size: '2953*4096', templateId: 'bikini-yellow', sceneId: 'beach-standing' });
+    expect(fake.starts.find((s) => s.generationId === id)).toMatchObject({
+      type: 'image',
+      size: '2953*4096',
+      templateId: 'bikini-yellow',
+      sceneId: 'beach-standing',
+    });
 
     const events = await t.db.query(`SELECT event FROM analytics_events WHERE properties->>'generation_id' = $1 ORDER BY created_at`, [id]);
     expect(events.map((e: { event: string }) => e.event)).toEqual(['generation_started', 'generation_completed']);
-    const activity = await t.db.query(`SELECT activity_type FROM user_activity_logs WHERE user_id = $1 AND activity_type LIKE 'generation%' ORDER BY created_at`, [who.userId]);
+    const activity = await t.db.query(
+      `SELECT activity_type FROM user_activity_logs WHERE user_id = $1 AND activity_type LIKE 'generation%' ORDER BY created_at`,
+      [who.userId],
+    );
     expect(activity.map((a: { activity_type: string }) => a.activity_type)).toEqual(['generation_started', 'generation_completed']);
 
     // listed, downloadable under the product's name, and a late stream just says completed
@@ -165,9 +178,22 @@ describe.each<DriverKind>(['in-process', 'bullmq'])('a generation, %s queue', (d
     const stream = await collectEvents(t.baseUrl, started.body.id, who.accessToken);
     expect(stream.events.at(-1)).toEqual({ event: 'failed', data: { reason: 'Generation failed' } });
     const done = await waitForEnd(t, who, started.body.id);
-    expect(done).toMatchObject({ status: 'failed', error: 'Generation failed', url: null, progress: { stage: 'failed', message: 'Generation failed' } });
-    expect(await books(t.db, who.userId, started.body.id)).toMatchObject({ charged: 0, held: 0, available: 3, balanced: true, holds: [{ status: 'released' }] });
-    const events = await t.db.query(`SELECT event FROM analytics_events WHERE properties->>'generation_id' = $1 ORDER BY created_at`, [started.body.id]);
+    expect(done).toMatchObject({
+      status: 'failed',
+      error: 'Generation failed',
+      url: null,
+      progress: { stage: 'failed', message: 'Generation failed' },
+    });
+    expect(await books(t.db, who.userId, started.body.id)).toMatchObject({
+      charged: 0,
+      held: 0,
+      available: 3,
+      balanced: true,
+      holds: [{ status: 'released' }],
+    });
+    const events = await t.db.query(`SELECT event FROM analytics_events WHERE properties->>'generation_id' = $1 ORDER BY created_at`, [
+      started.body.id,
+    ]);
     expect(events.map((e: { event: string }) => e.event)).toEqual(['generation_started', 'generation_failed']);
     // not listed: only completed generations are
     expect((await t.http.get('/api/generations').set(bearer(who.accessToken))).body.total).toBe(0);
@@ -185,7 +211,10 @@ describe.each<DriverKind>(['in-process', 'bullmq'])('a generation, %s queue', (d
     const upload = await uploadPhoto(t, who);
     fake.behaviour = { kind: 'refuse', at: 'status', reason: 'Refused by the content moderation of the vendor: DataInspectionFailed' };
     const a = await startGeneration(t, who, { ...IMAGE_START, upload_ids: [upload] });
-    expect(await waitForEnd(t, who, a.body.id)).toMatchObject({ status: 'failed', error: 'Refused by the content moderation of the vendor: DataInspectionFailed' });
+    expect(await waitForEnd(t, who, a.body.id)).toMatchObject({
+      status: 'failed',
+      error: 'Refused by the content moderation of the vendor: DataInspectionFailed',
+    });
 
     fake.behaviour = { kind: 'refuse', at: 'start', reason: 'Refused at the door' };
     const b = await startGeneration(t, who, { ...IMAGE_START, upload_ids: [upload] });
@@ -206,7 +235,13 @@ describe.each<DriverKind>(['in-process', 'bullmq'])('a generation, %s queue', (d
     const job = fake.jobOf(started.body.id)!;
     expect(job.statusCalls).toBe(MAX_POLLS);
     await waitFor('the vendor told to stop', async () => fake.cancels.includes(job.id));
-    expect(await books(t.db, who.userId, started.body.id)).toMatchObject({ charged: 0, held: 0, available: 3, balanced: true, holds: [{ status: 'released' }] });
+    expect(await books(t.db, who.userId, started.body.id)).toMatchObject({
+      charged: 0,
+      held: 0,
+      available: 3,
+      balanced: true,
+      holds: [{ status: 'released' }],
+    });
   });
 
   it('is cancelled by its owner: failed "Cancelled", hold released, polling stops, the vendor asked to stop', async () => {
@@ -227,7 +262,13 @@ describe.each<DriverKind>(['in-process', 'bullmq'])('a generation, %s queue', (d
     const calls = fake.jobOf(id)!.statusCalls;
     await new Promise((r) => setTimeout(r, 300));
     expect(fake.jobOf(id)!.statusCalls).toBeLessThanOrEqual(calls + 1); // at most the step already running
-    expect(await books(t.db, who.userId, id)).toMatchObject({ charged: 0, held: 0, available: 3, balanced: true, holds: [{ status: 'released' }] });
+    expect(await books(t.db, who.userId, id)).toMatchObject({
+      charged: 0,
+      held: 0,
+      available: 3,
+      balanced: true,
+      holds: [{ status: 'released' }],
+    });
     const again = await t.http.post(`/api/generations/${id}/cancel`).set(bearer(who.accessToken)).expect(409);
     expect(again.body).toEqual({ statusCode: 409, code: 'CONFLICT', message: 'This generation is not running' });
   });
@@ -277,10 +318,13 @@ describe.each<DriverKind>(['in-process', 'bullmq'])('a generation, %s queue', (d
     try {
       const people = await Promise.all(Array.from({ length: 8 }, () => person(c)));
       const photos = await Promise.all(people.map((who) => uploadPhoto(c, who)));
-      const ids = await Promise.all(people.map(async (who, i) => (await startGeneration(c, who, { ...IMAGE_START, upload_ids: [photos[i]] })).body.id as string));
+      const ids = await Promise.all(
+        people.map(async (who, i) => (await startGeneration(c, who, { ...IMAGE_START, upload_ids: [photos[i]] })).body.id as string),
+      );
       const streams = await Promise.all(ids.map((id, i) => collectEvents(c.baseUrl, id, people[i].accessToken)));
       expect(streams.map((s) => [s.status, s.events.at(-1)?.event])).toEqual(ids.map(() => [200, 'completed']));
-      for (const [i, who] of people.entries()) expect(await books(c.db, who.userId, ids[i])).toMatchObject({ charged: 1, held: 0, balanced: true });
+      for (const [i, who] of people.entries())
+        expect(await books(c.db, who.userId, ids[i])).toMatchObject({ charged: 1, held: 0, balanced: true });
     } finally {
       await c.close();
     }

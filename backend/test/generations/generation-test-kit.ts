@@ -1,7 +1,5 @@
 import * as fs from 'node:fs';
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { Redis } from 'ioredis';
 import sharp from 'sharp';
@@ -10,11 +8,13 @@ import TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { configureApp } from '../../src/bootstrap/configure-app';
-import type { AppConfig } from '../../src/config/app-config';
 import { CreditsService } from '../../src/modules/credits/credits.service';
 import { AI_PROVIDER, type AiProvider } from '../../src/modules/generations/providers/ai-provider';
 import { bearer, signUp, type SignedIn } from '../helpers/auth';
 import { testConfig, testRedisUrl } from '../helpers/test-app';
+import type { AppConfig } from '../../src/config/app-config';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { AddressInfo } from 'node:net';
 
 export type DriverKind = 'in-process' | 'bullmq';
 
@@ -33,7 +33,9 @@ export interface GenerationApp {
  * listening on a free port, with only the AI provider replaced when `provider` is given.
  */
 export async function createGenerationApp(
-  options: { driver: DriverKind; provider?: AiProvider; env?: Record<string, string | undefined>; config?: AppConfig } = { driver: 'in-process' },
+  options: { driver: DriverKind; provider?: AiProvider; env?: Record<string, string | undefined>; config?: AppConfig } = {
+    driver: 'in-process',
+  },
 ): Promise<GenerationApp> {
   const config =
     options.config ??
@@ -46,7 +48,12 @@ export async function createGenerationApp(
   let builder = Test.createTestingModule({ imports: [AppModule.forRoot(config, 'api')] });
   if (options.provider) builder = builder.overrideProvider(AI_PROVIDER).useValue(options.provider);
   const moduleRef = await builder.compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, rawBody: true, logger: false, abortOnError: false });
+  const app = moduleRef.createNestApplication<NestExpressApplication>({
+    bodyParser: false,
+    rawBody: true,
+    logger: false,
+    abortOnError: false,
+  });
   configureApp(app, config, { useAppLogger: false, shutdownHooks: false });
   await app.listen(0, '127.0.0.1');
   const port = (app.getHttpServer().address() as AddressInfo).port;
@@ -84,7 +91,9 @@ export async function person(t: GenerationApp, options: { tier?: string; addCred
   const who = await signUp(t.http);
   if (options.tier) await t.db.query(`UPDATE users SET tier = $2 WHERE id = $1`, [who.userId, options.tier]);
   if (options.addCredits) {
-    await t.app.get(CreditsService).adjust({ userId: who.userId, mode: 'add', amount: options.addCredits, reason: 'test credits', actorId: who.userId });
+    await t.app
+      .get(CreditsService)
+      .adjust({ userId: who.userId, mode: 'add', amount: options.addCredits, reason: 'test credits', actorId: who.userId });
   }
   return who;
 }
@@ -94,7 +103,13 @@ let photoCache: Buffer | undefined;
 /** A JPEG photo (800x1000) with a face-ish shape. */
 export async function photoJpeg(): Promise<Buffer> {
   photoCache ??= await sharp({ create: { width: 800, height: 1000, channels: 3, background: '#d8b49c' } })
-    .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1000"><circle cx="400" cy="380" r="170" fill="#8d5a44"/></svg>') }])
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="1000"><circle cx="400" cy="380" r="170" fill="#8d5a44"/></svg>',
+        ),
+      },
+    ])
     .jpeg()
     .toBuffer();
   return photoCache;
@@ -116,7 +131,12 @@ export async function startGeneration(t: { http: TestAgent }, who: SignedIn, bod
   return t.http.post('/api/generations').set(bearer(who.accessToken)).send(body);
 }
 
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 20_000, everyMs = 25): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined | null | false>,
+  timeoutMs = 20_000,
+  everyMs = 25,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -144,17 +164,26 @@ export interface SseEvent {
 }
 
 /** Opens the event stream like an EventSource (token in the query) and collects events until the server closes it. */
-export function collectEvents(baseUrl: string, id: string, token: string, timeoutMs = 20_000): Promise<{ status: number; events: SseEvent[]; raw: string; contentType?: string }> {
+export function collectEvents(
+  baseUrl: string,
+  id: string,
+  token: string,
+  timeoutMs = 20_000,
+): Promise<{ status: number; events: SseEvent[]; raw: string; contentType?: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.get(`${baseUrl}/api/generations/${id}/events?access_token=${encodeURIComponent(token)}`, { headers: { Accept: 'text/event-stream' } }, (res) => {
-      let raw = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (raw += chunk));
-      res.on('end', () => {
-        clearTimeout(timer);
-        resolve({ status: res.statusCode ?? 0, events: parseSse(raw), raw, contentType: res.headers['content-type'] });
-      });
-    });
+    const req = http.get(
+      `${baseUrl}/api/generations/${id}/events?access_token=${encodeURIComponent(token)}`,
+      { headers: { Accept: 'text/event-stream' } },
+      (res) => {
+        let raw = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (raw += chunk));
+        res.on('end', () => {
+          clearTimeout(timer);
+          resolve({ status: res.statusCode ?? 0, events: parseSse(raw), raw, contentType: res.headers['content-type'] });
+        });
+      },
+    );
     const timer = setTimeout(() => {
       req.destroy();
       reject(new Error(`event stream of ${id} did not end within ${timeoutMs} ms`));
@@ -179,19 +208,25 @@ export function parseSse(raw: string): SseEvent[] {
 
 /** The credits of a user: buckets, held, available, charges of a generation, and whether the books add up. */
 export async function books(db: DataSource, userId: string, generationId?: string) {
-  const [account] = await db.query(`SELECT subscription_balance, purchased_balance, held FROM credit_accounts WHERE user_id = $1`, [userId]);
+  const [account] = await db.query(`SELECT subscription_balance, purchased_balance, held FROM credit_accounts WHERE user_id = $1`, [
+    userId,
+  ]);
   const sums: { bucket: string; total: number }[] = await db.query(
     `SELECT bucket, sum(amount)::int AS total FROM credit_ledger_entries WHERE user_id = $1 GROUP BY bucket`,
     [userId],
   );
-  const [{ open }] = await db.query(`SELECT coalesce(sum(amount), 0)::int AS open FROM credit_holds WHERE user_id = $1 AND status = 'held'`, [userId]);
+  const [{ open }] = await db.query(
+    `SELECT coalesce(sum(amount), 0)::int AS open FROM credit_holds WHERE user_id = $1 AND status = 'held'`,
+    [userId],
+  );
   const ledger = Object.fromEntries(sums.map((s) => [s.bucket, Number(s.total)]));
   const charged = generationId
     ? Number(
         (
-          await db.query(`SELECT coalesce(-sum(amount), 0)::int AS c FROM credit_ledger_entries WHERE generation_id = $1 AND kind = 'generation_charge'`, [
-            generationId,
-          ])
+          await db.query(
+            `SELECT coalesce(-sum(amount), 0)::int AS c FROM credit_ledger_entries WHERE generation_id = $1 AND kind = 'generation_charge'`,
+            [generationId],
+          )
         )[0].c,
       )
     : 0;
@@ -203,7 +238,9 @@ export async function books(db: DataSource, userId: string, generationId?: strin
     available: Number(account.subscription_balance) + Number(account.purchased_balance) - Number(account.held),
     /** the ledger matches the balances, and held matches the open holds */
     balanced:
-      (ledger.subscription ?? 0) === Number(account.subscription_balance) && (ledger.purchased ?? 0) === Number(account.purchased_balance) && open === Number(account.held),
+      (ledger.subscription ?? 0) === Number(account.subscription_balance) &&
+      (ledger.purchased ?? 0) === Number(account.purchased_balance) &&
+      open === Number(account.held),
     charged,
     holds: holds as { status: string; amount: number }[],
   };

@@ -1,14 +1,17 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { AI_PROVIDER } from '../../src/modules/generations/providers/ai-provider';
-import type { PreviewProvider } from '../../src/modules/generations/providers/preview.provider';
 import { bearer } from '../helpers/auth';
 import { createGenerationApp, GenerationApp, IMAGE_START, person, startGeneration, uploadPhoto, waitFor } from './generation-test-kit';
+import type { PreviewProvider } from '../../src/modules/generations/providers/preview.provider';
 
 /** Every file under a folder, as paths relative to it. */
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
 }
 
 /**
@@ -21,7 +24,10 @@ describe('no leftover files when deleting during a preview render', () => {
   let preview: PreviewProvider;
 
   beforeAll(async () => {
-    g = await createGenerationApp({ driver: 'in-process', env: { AI_PROVIDER: 'preview', AI_PREVIEW_DELAY_MS: '200', AI_POLL_INTERVAL_MS: '100', AI_MAX_POLLS: '300' } });
+    g = await createGenerationApp({
+      driver: 'in-process',
+      env: { AI_PROVIDER: 'preview', AI_PREVIEW_DELAY_MS: '200', AI_POLL_INTERVAL_MS: '100', AI_MAX_POLLS: '300' },
+    });
     preview = g.app.get(AI_PROVIDER);
   });
   afterAll(async () => g?.close());
@@ -48,7 +54,7 @@ describe('no leftover files when deleting during a preview render', () => {
     expect(filesUnder(userDir(who.userId))).toEqual([]);
   });
 
-  it.each([1, 2, 3])('leaves nothing of a deleted generation but the person\'s own photo (round %i)', async () => {
+  it.each([1, 2, 3])("leaves nothing of a deleted generation but the person's own photo (round %i)", async () => {
     const { who, generationId } = await renderingFor();
     await g.http.delete(`/api/generations/${generationId}`).set(bearer(who.accessToken)).expect(204);
     await preview.idle();

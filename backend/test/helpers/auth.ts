@@ -1,8 +1,8 @@
 import { Client } from 'pg';
-import type { Response } from 'supertest';
-import type TestAgent from 'supertest/lib/agent';
 import { totpCode } from '../../src/modules/auth/two-factor/totp';
 import { testDatabaseUrl, uniqueId } from './test-app';
+import type { Response } from 'supertest';
+import type TestAgent from 'supertest/lib/agent';
 
 /** A password that is long enough and on no common-password list. */
 export const PASSWORD = 'violet-harbour-lantern-42';
@@ -48,8 +48,16 @@ export interface SignedIn {
 }
 
 function signedIn(res: Response, email: string, password: string): SignedIn {
-  if (res.status !== 200 && res.status !== 201) throw new Error(`sign-up/sign-in of ${email} answered ${res.status}: ${JSON.stringify(res.body)}`);
-  return { userId: res.body.user.id, email, password, accessToken: res.body.access_token, refreshToken: cookieValue(res, 'fr_refresh')!, res };
+  if (res.status !== 200 && res.status !== 201)
+    throw new Error(`sign-up/sign-in of ${email} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return {
+    userId: res.body.user.id,
+    email,
+    password,
+    accessToken: res.body.access_token,
+    refreshToken: cookieValue(res, 'fr_refresh')!,
+    res,
+  };
 }
 
 /**
@@ -71,10 +79,15 @@ export async function markEmailVerified(userId: string): Promise<void> {
  * Signs up through the API. Unless `verified: false`, the address then counts as verified and the
  * person signs in again, as after opening the mailed link (so ADMIN_EMAILS promotes a listed one).
  */
-export async function signUp(http: TestAgent, options: { email?: string; full_name?: string; password?: string; verified?: boolean } = {}): Promise<SignedIn> {
+export async function signUp(
+  http: TestAgent,
+  options: { email?: string; full_name?: string; password?: string; verified?: boolean } = {},
+): Promise<SignedIn> {
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? PASSWORD;
-  const res = await http.post('/api/auth/sign-up').send({ full_name: options.full_name ?? 'Test Person', email, password, age_confirmed: true });
+  const res = await http
+    .post('/api/auth/sign-up')
+    .send({ full_name: options.full_name ?? 'Test Person', email, password, age_confirmed: true });
   const account = signedIn(res, email, password);
   if (options.verified === false) return account;
   await markEmailVerified(account.userId);
@@ -97,7 +110,10 @@ export function refreshWith(http: TestAgent, refreshToken: string) {
 export async function turnOnTwoFactor(http: TestAgent, accessToken: string): Promise<{ secret: string; recoveryCodes: string[] }> {
   const setup = await http.post('/api/me/2fa/setup').set(bearer(accessToken));
   if (setup.status !== 200) throw new Error(`2fa setup answered ${setup.status}: ${JSON.stringify(setup.body)}`);
-  const enable = await http.post('/api/me/2fa/enable').set(bearer(accessToken)).send({ code: totpCode(setup.body.secret) });
+  const enable = await http
+    .post('/api/me/2fa/enable')
+    .set(bearer(accessToken))
+    .send({ code: totpCode(setup.body.secret) });
   if (enable.status !== 200) throw new Error(`2fa enable answered ${enable.status}: ${JSON.stringify(enable.body)}`);
   return { secret: setup.body.secret, recoveryCodes: enable.body.recovery_codes };
 }

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { REPO_ROOT } from '../../src/bootstrap/static-ui';
+import type { AddressInfo } from 'node:net';
 
 /**
  * Test-only: the user app as a development build serves it (React's development build, so
@@ -69,7 +69,8 @@ export async function serveUserAppFolder(dir: string, apiBase: string): Promise<
     }
     const file = path.join(dir, path.normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, ''));
     const inside = file.startsWith(dir + path.sep);
-    const target = inside && fs.existsSync(file) && fs.statSync(file).isFile() ? file : path.extname(url.pathname) ? null : path.join(dir, 'index.html');
+    const target =
+      inside && fs.existsSync(file) && fs.statSync(file).isFile() ? file : path.extname(url.pathname) ? null : path.join(dir, 'index.html');
     if (!target) {
       res.writeHead(404).end();
       return;

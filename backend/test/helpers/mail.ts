@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { INestApplicationContext } from '@nestjs/common';
 import { parseComposed } from '../../src/modules/mail/mime';
 import { MessageQueueService } from '../../src/queue';
+import type { INestApplicationContext } from '@nestjs/common';
 
 /** A message the app wrote to its outbox ($DATA_DIR/mail) because no SMTP server is configured. */
 export interface OutboxMail {
@@ -32,11 +32,20 @@ export function readOutbox(dir: string): OutboxMail[] {
  * Waits for the newest message to `to` (and of `template`, when given) that was not in `seen`,
  * as a queue job writes it moments after the request that asked for it.
  */
-export async function waitForMail(dir: string, match: { to: string; template?: string; after?: string[] }, timeoutMs = 15_000): Promise<OutboxMail> {
+export async function waitForMail(
+  dir: string,
+  match: { to: string; template?: string; after?: string[] },
+  timeoutMs = 15_000,
+): Promise<OutboxMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = readOutbox(dir)
-      .filter((m) => m.headers.to?.includes(match.to) && (!match.template || m.headers['x-template'] === match.template) && !match.after?.includes(m.file))
+      .filter(
+        (m) =>
+          m.headers.to?.includes(match.to) &&
+          (!match.template || m.headers['x-template'] === match.template) &&
+          !match.after?.includes(m.file),
+      )
       .pop();
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`no ${match.template ?? ''} mail to ${match.to} in ${dir} within ${timeoutMs} ms`);

@@ -10,7 +10,6 @@
 // value given for that token, or an empty object.
 import 'reflect-metadata';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a constructor of any shape
 type Class<T = unknown> = abstract new (...args: any[]) => T;
 
 export interface Override {

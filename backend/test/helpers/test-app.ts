@@ -1,16 +1,17 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
 import { createApiApp } from '../../src/bootstrap/api';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 
 /** The database created for this run by test/global-setup.js (migrations run when the app boots). */
 export function testDatabaseUrl(): string {
   const url = process.env.TEST_DB_URL;
-  if (!url) throw new Error('TEST_DB_URL is not set: run the tests through Jest (backend/jest.config.js), whose global setup creates the database');
+  if (!url)
+    throw new Error('TEST_DB_URL is not set: run the tests through Jest (backend/jest.config.js), whose global setup creates the database');
   return url;
 }
 

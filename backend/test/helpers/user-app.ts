@@ -1,15 +1,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
 import { Client } from 'pg';
 import sharp from 'sharp';
 import { REPO_ROOT } from '../../src/bootstrap/static-ui';
+import { freePort } from '../../src/common/free-port';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '../../src/modules/auth/refresh-cookie';
 import { cookieValue, markEmailVerified, PASSWORD, uniqueEmail } from './auth';
 import { screenshot } from './browser';
 import { linkTo, waitForMail } from './mail';
 import { createTestApp, TestApp, testDatabaseUrl } from './test-app';
-import { freePort } from '../../src/common/free-port';
+import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
 
 /** The two screens every page must fit: a phone and a desktop. */
 export const VIEWPORTS = [
@@ -28,7 +28,6 @@ interface BrowserWindow {
   innerWidth: number;
   scrollTo(options: { top: number; behavior: 'instant' }): void;
 }
-
 
 /** The API serving the built user app, listening where its APP_URL says (signed file links are absolute). */
 export async function startUserApp(overrides: Record<string, string> = {}): Promise<{ t: TestApp; base: string }> {
@@ -62,7 +61,13 @@ export async function createAccount(t: TestApp, label: string, fullName = 'Route
  * A browser context signed in as the account: a session of its own (sign-in through the API),
  * whose refresh cookie the app exchanges for an access token as it would after a visit.
  */
-export async function signedInContext(browser: Browser, t: TestApp, base: string, account: Account, viewport: { width: number; height: number }): Promise<BrowserContext> {
+export async function signedInContext(
+  browser: Browser,
+  t: TestApp,
+  base: string,
+  account: Account,
+  viewport: { width: number; height: number },
+): Promise<BrowserContext> {
   const res = await t.http.post('/api/auth/sign-in').send({ email: account.email, password: account.password });
   if (res.status !== 200 && res.status !== 201) throw new Error(`sign-in answered ${res.status}`);
   const token = cookieValue(res, REFRESH_COOKIE);
@@ -71,7 +76,18 @@ export async function signedInContext(browser: Browser, t: TestApp, base: string
   return browser.newContext({
     viewport,
     storageState: {
-      cookies: [{ name: REFRESH_COOKIE, value: token, domain: hostname, path: REFRESH_COOKIE_PATH, expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }],
+      cookies: [
+        {
+          name: REFRESH_COOKIE,
+          value: token,
+          domain: hostname,
+          path: REFRESH_COOKIE_PATH,
+          expires: -1,
+          httpOnly: true,
+          secure: false,
+          sameSite: 'Lax',
+        },
+      ],
       origins: [{ origin: base, localStorage: [{ name: SESSION_HINT_KEY, value: '1' }] }],
     },
   });
@@ -111,10 +127,13 @@ export async function shot(page: Page, name: string): Promise<string> {
 /** Waits until an <img> has loaded a picture (a broken or expired link never does). */
 export async function waitForImage(page: Page, image: Locator): Promise<void> {
   await image.scrollIntoViewIfNeeded();
-  await page.waitForFunction((el) => {
-    const img = el as unknown as { complete: boolean; naturalWidth: number };
-    return img.complete && img.naturalWidth > 0;
-  }, await image.elementHandle());
+  await page.waitForFunction(
+    (el) => {
+      const img = el as unknown as { complete: boolean; naturalWidth: number };
+      return img.complete && img.naturalWidth > 0;
+    },
+    await image.elementHandle(),
+  );
 }
 
 /** A photo as a phone would take it: a JPEG made here, never a file of the repository. */

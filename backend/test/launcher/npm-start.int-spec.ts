@@ -10,7 +10,6 @@ import { freePort } from '../../src/common/free-port';
  */
 const START = path.resolve(__dirname, '..', '..', 'dist', 'cli', 'start.js');
 
-
 function processesUsing(dataDir: string): string[] {
   const out = execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' });
   return out.split('\n').filter((line) => line.includes(dataDir));
@@ -25,7 +24,13 @@ interface Started {
 async function start(dataDir: string, port: number, embeddedPgPort: number): Promise<Started> {
   const t0 = Date.now();
   let output = '';
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(embeddedPgPort), LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(embeddedPgPort),
+    LOG_LEVEL: 'warn',
+  };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'S3_BUCKET', 'FILES_SIGNING_SECRET', 'NODE_ENV', 'JEST_WORKER_ID']) delete env[name];
   const child = spawn(process.execPath, [START], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (d) => (output += d.toString()));
@@ -36,7 +41,8 @@ async function start(dataDir: string, port: number, embeddedPgPort: number): Pro
     if (Date.now() > deadline) throw new Error(`npm start did not answer /api/health within 60 s:\n${output}`);
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.status === 200 && ((await res.json()) as { status: string }).status === 'ok' && output.includes('Press Ctrl-C to stop')) break;
+      if (res.status === 200 && ((await res.json()) as { status: string }).status === 'ok' && output.includes('Press Ctrl-C to stop'))
+        break;
     } catch {
       /* not listening yet */
     }

@@ -1,6 +1,14 @@
 import { freePort } from '../../src/common/free-port';
 import { FakeSmtpServer } from '../fakes/fake-smtp-server';
-import { createGenerationApp, GenerationApp, IMAGE_START, startGeneration, uploadPhoto, waitFor, waitForEnd } from '../generations/generation-test-kit';
+import {
+  createGenerationApp,
+  GenerationApp,
+  IMAGE_START,
+  startGeneration,
+  uploadPhoto,
+  waitFor,
+  waitForEnd,
+} from '../generations/generation-test-kit';
 import { bearer, signUp, uniqueEmail } from '../helpers/auth';
 import { linkTo, outboxFiles, readOutbox, waitForIdleQueues, waitForMail } from '../helpers/mail';
 import { createTestApp, TestApp } from '../helpers/test-app';
@@ -17,7 +25,10 @@ describe('mail a person chose to get', () => {
   let admin: Awaited<ReturnType<typeof signUp>>;
 
   beforeAll(async () => {
-    g = await createGenerationApp({ driver: 'in-process', env: { ADMIN_EMAILS: adminEmail, AI_POLL_INTERVAL_MS: '100', AI_MAX_POLLS: '300' } });
+    g = await createGenerationApp({
+      driver: 'in-process',
+      env: { ADMIN_EMAILS: adminEmail, AI_POLL_INTERVAL_MS: '100', AI_MAX_POLLS: '300' },
+    });
     outbox = g.config.mail!.outboxDir;
     admin = await signUp(g.http, { email: adminEmail });
   });
@@ -63,16 +74,29 @@ describe('mail a person chose to get', () => {
 
   it('mails account notices only with "Email Notifications" on, and only to a verified address', async () => {
     const who = await signUp(g.http, { full_name: 'Nell Notice' });
-    const add = () => g.http.post(`/api/admin/users/${who.userId}/credits`).set(bearer(admin.accessToken)).send({ mode: 'add', amount: 5, reason: 'sorry for the outage' }).expect(200);
+    const add = () =>
+      g.http
+        .post(`/api/admin/users/${who.userId}/credits`)
+        .set(bearer(admin.accessToken))
+        .send({ mode: 'add', amount: 5, reason: 'sorry for the outage' })
+        .expect(200);
     await add();
     const notice = await waitForMail(outbox, { to: who.email, template: 'account-notice' });
     expect(notice.headers.subject).toBe('5 credits added to your account');
     expect(notice.text).toContain('sorry for the outage');
-    await g.http.put('/api/me/settings').set(bearer(who.accessToken)).send({ email_notifications: false, generation_notifications: true, marketing_emails: false }).expect(200);
+    await g.http
+      .put('/api/me/settings')
+      .set(bearer(who.accessToken))
+      .send({ email_notifications: false, generation_notifications: true, marketing_emails: false })
+      .expect(200);
     const seen = outboxFiles(outbox);
     await add();
     const unverified = await signUp(g.http, { verified: false });
-    await g.http.post(`/api/admin/users/${unverified.userId}/credits`).set(bearer(admin.accessToken)).send({ mode: 'add', amount: 1, reason: 'x' }).expect(200);
+    await g.http
+      .post(`/api/admin/users/${unverified.userId}/credits`)
+      .set(bearer(admin.accessToken))
+      .send({ mode: 'add', amount: 1, reason: 'x' })
+      .expect(200);
     await waitForIdleQueues(g.app);
     const after = readOutbox(outbox).filter((m) => !seen.includes(m.file) && m.headers['x-template'] === 'account-notice');
     expect(after.filter((m) => m.headers.to?.includes(who.email) || m.headers.to?.includes(unverified.email))).toEqual([]);
@@ -83,10 +107,17 @@ describe('mail a person chose to get', () => {
     const declined = await signUp(g.http);
     const unverified = await signUp(g.http, { verified: false });
     for (const who of [optedIn, unverified]) {
-      await g.http.put('/api/me/settings').set(bearer(who.accessToken)).send({ email_notifications: true, generation_notifications: true, marketing_emails: true }).expect(200);
+      await g.http
+        .put('/api/me/settings')
+        .set(bearer(who.accessToken))
+        .send({ email_notifications: true, generation_notifications: true, marketing_emails: true })
+        .expect(200);
     }
     const seen = outboxFiles(outbox);
-    const res = await g.http.post('/api/admin/announcements').set(bearer(admin.accessToken)).send({ subject: 'The Resort collection is here', body: 'Twelve new looks.\n\nTry them today.' });
+    const res = await g.http
+      .post('/api/admin/announcements')
+      .set(bearer(admin.accessToken))
+      .send({ subject: 'The Resort collection is here', body: 'Twelve new looks.\n\nTry them today.' });
     expect(res.status).toBe(202);
     expect(res.body.recipients).toBeGreaterThanOrEqual(1);
     const mail = await waitForMail(outbox, { to: optedIn.email, template: 'marketing', after: seen });
@@ -96,20 +127,31 @@ describe('mail a person chose to get', () => {
     await waitForIdleQueues(g.app);
     const fresh = readOutbox(outbox).filter((m) => !seen.includes(m.file));
     expect(fresh.filter((m) => m.headers.to?.includes(declined.email) || m.headers.to?.includes(unverified.email))).toEqual([]);
-    expect((await g.http.post('/api/admin/announcements').set(bearer(optedIn.accessToken)).send({ subject: 'x', body: 'y' })).status).toBe(403);
-    expect((await g.http.post('/api/admin/announcements').set(bearer(admin.accessToken)).send({ subject: '', body: 'y' })).body).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect((await g.http.post('/api/admin/announcements').set(bearer(optedIn.accessToken)).send({ subject: 'x', body: 'y' })).status).toBe(
+      403,
+    );
+    expect(
+      (await g.http.post('/api/admin/announcements').set(bearer(admin.accessToken)).send({ subject: '', body: 'y' })).body,
+    ).toMatchObject({ code: 'VALIDATION_ERROR' });
   });
 
-  it('lists the outbox in the console, newest first, with each message\'s links', async () => {
+  it("lists the outbox in the console, newest first, with each message's links", async () => {
     const who = await signUp(g.http, { verified: false });
     await waitForMail(outbox, { to: who.email, template: 'verify-email' });
     const list = await g.http.get('/api/admin/outbox').query({ range: '[0,4]' }).set(bearer(admin.accessToken)).expect(200);
     expect(list.headers['content-range']).toMatch(/^outbox 0-\d\/\d+$/);
     const mine = list.body.find((m: { to: string }) => m.to.includes(who.email));
-    expect(mine).toMatchObject({ template: 'verify-email', subject: 'Confirm your email address for Fitting Room', links: expect.arrayContaining([expect.stringContaining('/verify-email?token=')]) });
+    expect(mine).toMatchObject({
+      template: 'verify-email',
+      subject: 'Confirm your email address for Fitting Room',
+      links: expect.arrayContaining([expect.stringContaining('/verify-email?token=')]),
+    });
     const names = list.body.map((m: { id: string }) => m.id);
     expect([...names].sort().reverse()).toEqual(names);
-    const one = await g.http.get(`/api/admin/outbox/${encodeURIComponent(mine.id)}`).set(bearer(admin.accessToken)).expect(200);
+    const one = await g.http
+      .get(`/api/admin/outbox/${encodeURIComponent(mine.id)}`)
+      .set(bearer(admin.accessToken))
+      .expect(200);
     expect(one.body.text).toContain('/verify-email?token=');
     expect(one.body.html).toContain('<a href=');
     expect((await g.http.get('/api/admin/outbox/..%2F..%2Fsecrets.json').set(bearer(admin.accessToken))).status).toBe(404);
@@ -123,7 +165,12 @@ describe('mail through SMTP', () => {
 
   beforeAll(async () => {
     const port = await smtp.start();
-    t = await createTestApp({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_SECURE: 'false', SMTP_FROM: 'Fitting Room <hello@fitting-room.test>' });
+    t = await createTestApp({
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(port),
+      SMTP_SECURE: 'false',
+      SMTP_FROM: 'Fitting Room <hello@fitting-room.test>',
+    });
   });
   afterAll(async () => {
     await t?.close();

@@ -1,9 +1,9 @@
 import { DataSource } from 'typeorm';
-import { JobName, JobRegistry, MessageQueueService } from '../../src/queue';
 import { GenerationOutcomesService } from '../../src/modules/generations/generation-outcomes.service';
 import { NotificationsService } from '../../src/modules/notifications/notifications.service';
 import { SystemAlertsService } from '../../src/modules/notifications/system-alerts.service';
 import { userIdHash } from '../../src/modules/privacy/account-deletion.service';
+import { JobName, JobRegistry, MessageQueueService } from '../../src/queue';
 import { deleteRedisKeys } from '../generations/generation-test-kit';
 import { bearer, signUp, SignedIn, uniqueEmail } from '../helpers/auth';
 import { createTestApp, TestApp, testRedisUrl } from '../helpers/test-app';
@@ -34,9 +34,18 @@ describe('system notifications', () => {
 
   it('lists newest first, 50 a page, with filters and Content-Range', async () => {
     for (let i = 0; i < 55; i++) {
-      await notifications().notify({ type: `test_${tag}`, title: `Test ${i}`, message: `number ${i}`, severity: i % 10 === 0 ? 'critical' : 'info' });
+      await notifications().notify({
+        type: `test_${tag}`,
+        title: `Test ${i}`,
+        message: `number ${i}`,
+        severity: i % 10 === 0 ? 'critical' : 'info',
+      });
     }
-    const page = await t.http.get('/api/admin/notifications').query({ filter: JSON.stringify({ type: `test_${tag}` }) }).set(bearer(admin.accessToken)).expect(200);
+    const page = await t.http
+      .get('/api/admin/notifications')
+      .query({ filter: JSON.stringify({ type: `test_${tag}` }) })
+      .set(bearer(admin.accessToken))
+      .expect(200);
     expect(page.body).toHaveLength(50);
     expect(page.headers['content-range']).toBe('notifications 0-49/55');
     expect(page.body[0]).toEqual({
@@ -52,10 +61,21 @@ describe('system notifications', () => {
       created_at: expect.any(String),
     });
     expect(page.body.map((n: { title: string }) => n.title).slice(0, 3)).toEqual(['Test 54', 'Test 53', 'Test 52']);
-    const critical = await t.http.get('/api/admin/notifications').query({ filter: JSON.stringify({ type: `test_${tag}`, severity: 'critical' }) }).set(bearer(admin.accessToken)).expect(200);
+    const critical = await t.http
+      .get('/api/admin/notifications')
+      .query({ filter: JSON.stringify({ type: `test_${tag}`, severity: 'critical' }) })
+      .set(bearer(admin.accessToken))
+      .expect(200);
     expect(critical.body.map((n: { title: string }) => n.title)).toEqual(['Test 50', 'Test 40', 'Test 30', 'Test 20', 'Test 10', 'Test 0']);
-    const bad = await t.http.get('/api/admin/notifications').query({ filter: JSON.stringify({ severity: 'loud' }) }).set(bearer(admin.accessToken));
-    expect(bad.body).toEqual({ statusCode: 400, code: 'VALIDATION_ERROR', message: 'Invalid severity: expected one of info, warning, critical' });
+    const bad = await t.http
+      .get('/api/admin/notifications')
+      .query({ filter: JSON.stringify({ severity: 'loud' }) })
+      .set(bearer(admin.accessToken));
+    expect(bad.body).toEqual({
+      statusCode: 400,
+      code: 'VALIDATION_ERROR',
+      message: 'Invalid severity: expected one of info, warning, critical',
+    });
   });
 
   it('marks read once (read_by, read_at, audit row); marking again keeps the first reader; there is no way back', async () => {
@@ -78,12 +98,29 @@ describe('system notifications', () => {
     const [row] = await db.query(`SELECT read, read_by, read_at FROM system_notifications WHERE id = $1`, [note.id]);
     expect(row).toEqual({ read: true, read_by: admin.userId, read_at: new Date(res.body.read_at) });
 
-    expect(await db.query(`SELECT actor_id, actor_email, action, target_type, before, after FROM audit_log WHERE target_id = $1`, [note.id])).toEqual([
-      { actor_id: admin.userId, actor_email: adminEmail, action: 'notification.read', target_type: 'notification', before: { read: false }, after: { read: true } },
+    expect(
+      await db.query(`SELECT actor_id, actor_email, action, target_type, before, after FROM audit_log WHERE target_id = $1`, [note.id]),
+    ).toEqual([
+      {
+        actor_id: admin.userId,
+        actor_email: adminEmail,
+        action: 'notification.read',
+        target_type: 'notification',
+        before: { read: false },
+        after: { read: true },
+      },
     ]);
-    const unreadList = await t.http.get('/api/admin/notifications').query({ filter: JSON.stringify({ type: `read_${tag}`, read: false }) }).set(bearer(admin.accessToken)).expect(200);
+    const unreadList = await t.http
+      .get('/api/admin/notifications')
+      .query({ filter: JSON.stringify({ type: `read_${tag}`, read: false }) })
+      .set(bearer(admin.accessToken))
+      .expect(200);
     expect(unreadList.body).toEqual([]);
-    await t.http.patch('/api/admin/notifications/00000000-0000-4000-8000-000000000000').set(bearer(admin.accessToken)).send({ read: true }).expect(404);
+    await t.http
+      .patch('/api/admin/notifications/00000000-0000-4000-8000-000000000000')
+      .set(bearer(admin.accessToken))
+      .send({ read: true })
+      .expect(404);
     await t.http.patch('/api/admin/notifications/nope').set(bearer(admin.accessToken)).send({ read: true }).expect(400);
   });
 
@@ -93,8 +130,12 @@ describe('system notifications', () => {
     await db.query(`DELETE FROM system_notifications WHERE type = 'generation_failures'`);
     // failures of earlier test files of this run (the database is shared, files run one at a time)
     // would count too: move them out of the window first
-    await db.query(`UPDATE user_generations SET completed_at = now() - interval '1 day' WHERE status = 'failed' AND completed_at > now() - interval '1 day'`);
-    const [{ n: already }] = await db.query(`SELECT count(*)::int AS n FROM user_generations WHERE status = 'failed' AND completed_at > now() - interval '10 minutes' AND error <> 'Cancelled'`);
+    await db.query(
+      `UPDATE user_generations SET completed_at = now() - interval '1 day' WHERE status = 'failed' AND completed_at > now() - interval '1 day'`,
+    );
+    const [{ n: already }] = await db.query(
+      `SELECT count(*)::int AS n FROM user_generations WHERE status = 'failed' AND completed_at > now() - interval '10 minutes' AND error <> 'Cancelled'`,
+    );
     expect(already).toBeLessThan(5);
     const user = await signUp(t.http, { full_name: 'Unlucky Person' });
     const failOne = async (reason: string) => {
@@ -111,7 +152,9 @@ describe('system notifications', () => {
     for (let i = already; i < 4; i++) await failOne('The provider did not answer');
     expect(await bursts()).toEqual([]);
     await failOne('The provider did not answer'); // the 5th within 10 minutes
-    expect(await bursts()).toEqual([{ severity: 'critical', title: 'Generations are failing', message: expect.stringContaining('failed in the last 10 minutes') }]);
+    expect(await bursts()).toEqual([
+      { severity: 'critical', title: 'Generations are failing', message: expect.stringContaining('failed in the last 10 minutes') },
+    ]);
     for (let i = 0; i < 4; i++) await failOne('Generation failed');
     expect(await bursts()).toHaveLength(1);
     // a new window: the next burst is told again
@@ -123,13 +166,19 @@ describe('system notifications', () => {
   it('an account deletion raises an info notification with a pseudonym only', async () => {
     const leaving = await signUp(t.http, { full_name: `Leaving ${tag}` });
     await t.http.delete('/api/me').set(bearer(leaving.accessToken)).send({ confirm: 'DELETE' }).expect(204);
-    const rows = await db.query(`SELECT severity, title, message FROM system_notifications WHERE type = 'account_deleted' AND message LIKE $1`, [`%${userIdHash(leaving.userId)}%`]);
+    const rows = await db.query(
+      `SELECT severity, title, message FROM system_notifications WHERE type = 'account_deleted' AND message LIKE $1`,
+      [`%${userIdHash(leaving.userId)}%`],
+    );
     expect(rows).toEqual([{ severity: 'info', title: 'An account was deleted', message: expect.any(String) }]);
     for (const personal of [leaving.userId, leaving.email, `Leaving ${tag}`]) expect(rows[0].message).not.toContain(personal);
   });
 
   it('schedules the queue backlog check as a queue job', () => {
-    expect(t.app.get(JobRegistry).list()).toContainEqual({ name: JobName.NotificationsQueueBacklogCheck, owner: 'SystemAlertsService.handleQueueBacklogCheck' });
+    expect(t.app.get(JobRegistry).list()).toContainEqual({
+      name: JobName.NotificationsQueueBacklogCheck,
+      owner: 'SystemAlertsService.handleQueueBacklogCheck',
+    });
   });
 
   it('a queue backlog above the threshold raises one warning an hour (BullMQ, jobs waiting with no worker)', async () => {
@@ -145,7 +194,9 @@ describe('system notifications', () => {
       expect(await backlog()).toEqual([]); // 2 waiting: not above 2
       await queue.add(JobName.UploadsRetentionSweep, {}, { jobId: 'backlog-2' });
       await alerts.handleQueueBacklogCheck();
-      expect(await backlog()).toEqual([{ severity: 'warning', title: 'Queue backlog', message: expect.stringContaining('3 jobs are waiting in the queue (threshold 2') }]);
+      expect(await backlog()).toEqual([
+        { severity: 'warning', title: 'Queue backlog', message: expect.stringContaining('3 jobs are waiting in the queue (threshold 2') },
+      ]);
       await queue.add(JobName.UploadsRetentionSweep, {}, { jobId: 'backlog-3' });
       await alerts.handleQueueBacklogCheck();
       expect(await backlog()).toHaveLength(1); // at most once an hour

@@ -26,12 +26,16 @@ interface LintReport {
 const CLI = path.join(REPO_ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
 
 function lint(): LintReport {
-  const result = spawnSync(process.execPath, [CLI, 'lint', path.relative(REPO_ROOT, OPENAPI_FILE), '--config', 'redocly.yaml', '--format=json'], {
-    cwd: REPO_ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
-    timeout: 60_000,
-  });
+  const result = spawnSync(
+    process.execPath,
+    [CLI, 'lint', path.relative(REPO_ROOT, OPENAPI_FILE), '--config', 'redocly.yaml', '--format=json'],
+    {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+      timeout: 60_000,
+    },
+  );
   if (result.error) throw result.error;
   const start = result.stdout.indexOf('{');
   if (start < 0) throw new Error(`redocly lint printed no report (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
@@ -45,7 +49,9 @@ describe('the committed OpenAPI document passes Redocly lint', () => {
     expect(fs.existsSync(CLI)).toBe(true);
     const report = lint();
     const warnings = report.problems.filter((p) => p.severity === 'warn');
-    process.stdout.write(`redocly lint ${path.relative(REPO_ROOT, OPENAPI_FILE)}: ${report.totals.errors} errors, ${report.totals.warnings} warnings\n`);
+    process.stdout.write(
+      `redocly lint ${path.relative(REPO_ROOT, OPENAPI_FILE)}: ${report.totals.errors} errors, ${report.totals.warnings} warnings\n`,
+    );
     for (const w of warnings) process.stdout.write(`  warning ${describeProblem(w)}\n`);
     expect(report.problems.filter((p) => p.severity === 'error').map(describeProblem)).toEqual([]);
     expect(report.totals.errors).toBe(0);

@@ -23,7 +23,11 @@ describe('the committed OpenAPI document and client', () => {
     const doc = JSON.parse(fresh);
     for (const [route, methods] of Object.entries<Record<string, { operationId: string }>>(doc.paths)) {
       for (const [method, op] of Object.entries(methods)) {
-        expect({ route, method, operationId: op.operationId }).toEqual({ route, method, operationId: expect.stringMatching(/^[a-z][A-Za-z0-9]+$/) });
+        expect({ route, method, operationId: op.operationId }).toEqual({
+          route,
+          method,
+          operationId: expect.stringMatching(/^[a-z][A-Za-z0-9]+$/),
+        });
       }
     }
   });

@@ -22,7 +22,9 @@ async function userTables(db: DataSource): Promise<string[]> {
 async function rowsMentioning(db: DataSource, needles: string[]): Promise<Record<string, number>> {
   const found: Record<string, number> = {};
   for (const table of await userTables(db)) {
-    const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM "${table}" t WHERE t::text ILIKE ANY($1)`, [needles.map((s) => `%${s}%`)]);
+    const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM "${table}" t WHERE t::text ILIKE ANY($1)`, [
+      needles.map((s) => `%${s}%`),
+    ]);
     if (n > 0) found[table] = n;
   }
   return found;
@@ -73,15 +75,31 @@ describe('DELETE /api/me: "Delete All My Data"', () => {
     const fullName = `Person ${uniqueId('name')}`;
     const me = await signUp(t.http, { full_name: fullName });
     const second = await signIn(t.http, me.email);
-    await t.http.patch('/api/me').set(bearer(me.accessToken)).send({ full_name: `${fullName} Renamed` }).expect(200);
-    await t.http.put('/api/me/settings').set(bearer(me.accessToken)).send({ email_notifications: false, generation_notifications: true, marketing_emails: true }).expect(200);
+    await t.http
+      .patch('/api/me')
+      .set(bearer(me.accessToken))
+      .send({ full_name: `${fullName} Renamed` })
+      .expect(200);
+    await t.http
+      .put('/api/me/settings')
+      .set(bearer(me.accessToken))
+      .send({ email_notifications: false, generation_notifications: true, marketing_emails: true })
+      .expect(200);
     const generationId = randomUUID();
     await credits.hold(me.userId, generationId, 1);
     await credits.capture(generationId, 'Image generation');
     await credits.adjust({ userId: me.userId, mode: 'add', amount: 7, reason: 'goodwill', actorId: me.userId });
     const files = [`users/${me.userId}/uploads/a.jpg`, `users/${me.userId}/uploads/b.jpg`, `users/${me.userId}/results/c/result.jpg`];
     for (const key of files) await storage.put(key, jpeg, { contentType: 'image/jpeg' });
-    await db.getRepository(UploadEntity).insert({ id: randomUUID(), userId: me.userId, storageKey: files[0], width: 10, height: 10, sizeBytes: jpeg.length, receivedBytes: jpeg.length });
+    await db.getRepository(UploadEntity).insert({
+      id: randomUUID(),
+      userId: me.userId,
+      storageKey: files[0],
+      width: 10,
+      height: 10,
+      sizeBytes: jpeg.length,
+      receivedBytes: jpeg.length,
+    });
     return { me, second, fullName, files };
   }
 
@@ -119,10 +137,24 @@ describe('DELETE /api/me: "Delete All My Data"', () => {
     const needles = [me.userId, me.email, victim.fullName];
     const before = await rowsMentioning(db, needles);
     expect(Object.keys(before)).toEqual(
-      expect.arrayContaining(['users', 'sessions', 'user_settings', 'user_activity_logs', 'analytics_events', 'credit_accounts', 'credit_ledger_entries', 'credit_holds', 'uploads']),
+      expect.arrayContaining([
+        'users',
+        'sessions',
+        'user_settings',
+        'user_activity_logs',
+        'analytics_events',
+        'credit_accounts',
+        'credit_ledger_entries',
+        'credit_holds',
+        'uploads',
+      ]),
     );
 
-    const res = await t.http.delete('/api/me').set(bearer(me.accessToken)).set('Cookie', `fr_refresh=${me.refreshToken}`).send({ confirm: 'DELETE' });
+    const res = await t.http
+      .delete('/api/me')
+      .set(bearer(me.accessToken))
+      .set('Cookie', `fr_refresh=${me.refreshToken}`)
+      .send({ confirm: 'DELETE' });
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
     expect(cookieValue(res, 'fr_refresh')).toBe('');
@@ -154,9 +186,10 @@ describe('DELETE /api/me: "Delete All My Data"', () => {
     expect(ledgerTotalAfter).toBe(ledgerTotalBefore);
 
     // analytics keep their rows (counts) but nothing personal
-    const events: Array<{ user_id: string | null; properties: object }> = await db.query(`SELECT user_id, properties FROM analytics_events WHERE id = ANY($1::uuid[])`, [
-      analyticsBefore.map((e) => e.id),
-    ]);
+    const events: Array<{ user_id: string | null; properties: object }> = await db.query(
+      `SELECT user_id, properties FROM analytics_events WHERE id = ANY($1::uuid[])`,
+      [analyticsBefore.map((e) => e.id)],
+    );
     expect(events).toEqual(analyticsBefore.map(() => ({ user_id: null, properties: {} })));
     const [{ n: signupsAfter }] = await db.query(`SELECT count(*)::int AS n FROM analytics_events WHERE event = 'user_signup'`);
     expect(signupsAfter).toBe(signupsBefore);
@@ -192,40 +225,86 @@ describe('DELETE /api/me: "Delete All My Data"', () => {
       .send({ mode: 'add', amount: 2, reason: `refund for ${fullName} (${person.email})` })
       .expect(200);
     // they write to support twice, signed in: a question, and a report about someone else's image
-    const question = await t.http.post('/api/support/inquiries').set(bearer(person.accessToken)).send({ name: fullName, email: person.email, subject: `Billing for ${fullName}`, message: words }).expect(201);
+    const question = await t.http
+      .post('/api/support/inquiries')
+      .set(bearer(person.accessToken))
+      .send({ name: fullName, email: person.email, subject: `Billing for ${fullName}`, message: words })
+      .expect(201);
     const reportedImage = randomUUID();
     const report = await t.http
       .post('/api/support/inquiries')
       .set(bearer(person.accessToken))
-      .send({ name: fullName, email: person.email, subject: 'Please remove this picture', message: `It shows me. ${fullName}, ${person.email}`, kind: 'abuse_report', generation_id: reportedImage })
+      .send({
+        name: fullName,
+        email: person.email,
+        subject: 'Please remove this picture',
+        message: `It shows me. ${fullName}, ${person.email}`,
+        kind: 'abuse_report',
+        generation_id: reportedImage,
+      })
       .expect(201);
     // an admin answers the question by name, and changes its status (audited)
-    await t.http.post(`/api/admin/support-inquiries/${question.body.id}/messages`).set(bearer(staff.accessToken)).send({ kind: 'note', body: `Called ${fullName} back` }).expect(201);
-    await t.http.patch(`/api/admin/support-inquiries/${question.body.id}`).set(bearer(staff.accessToken)).send({ status: 'in_progress' }).expect(200);
+    await t.http
+      .post(`/api/admin/support-inquiries/${question.body.id}/messages`)
+      .set(bearer(staff.accessToken))
+      .send({ kind: 'note', body: `Called ${fullName} back` })
+      .expect(201);
+    await t.http
+      .patch(`/api/admin/support-inquiries/${question.body.id}`)
+      .set(bearer(staff.accessToken))
+      .send({ status: 'in_progress' })
+      .expect(200);
     const needles = [person.email, fullName, ...fullName.split(' ').filter((p) => p.length > 3), words, `Billing for ${fullName}`];
     const before = await rowsMentioning(db, needles);
-    expect(Object.keys(before)).toEqual(expect.arrayContaining(['audit_log', 'credit_ledger_entries', 'support_inquiries', 'support_messages', 'system_notifications']));
+    expect(Object.keys(before)).toEqual(
+      expect.arrayContaining(['audit_log', 'credit_ledger_entries', 'support_inquiries', 'support_messages', 'system_notifications']),
+    );
 
     await t.http.delete('/api/me').set(bearer(person.accessToken)).send({ confirm: 'DELETE' }).expect(204);
 
     expect(await rowsMentioning(db, needles)).toEqual({});
     expect(await rowsMentioning(db, [person.userId])).toEqual({});
     // the report stays, for its takedown, without its sender; the question stays as a record, emptied
-    const [kept] = await db.query(`SELECT kind, name, email, user_id, generation_id, priority, subject, message FROM support_inquiries WHERE id = $1`, [report.body.id]);
-    expect(kept).toEqual({ kind: 'abuse_report', name: '', email: '', user_id: null, generation_id: reportedImage, priority: 'high', subject: 'Please remove this picture', message: 'It shows me. [removed], [removed]' });
+    const [kept] = await db.query(
+      `SELECT kind, name, email, user_id, generation_id, priority, subject, message FROM support_inquiries WHERE id = $1`,
+      [report.body.id],
+    );
+    expect(kept).toEqual({
+      kind: 'abuse_report',
+      name: '',
+      email: '',
+      user_id: null,
+      generation_id: reportedImage,
+      priority: 'high',
+      subject: 'Please remove this picture',
+      message: 'It shows me. [removed], [removed]',
+    });
     const [emptied] = await db.query(`SELECT name, email, subject, message FROM support_inquiries WHERE id = $1`, [question.body.id]);
     expect(emptied).toEqual({ name: '', email: '', subject: '[removed]', message: '[removed] (the sender deleted their account)' });
     // the audit trail still reads: who did what, to a pseudonym
-    const trail = await db.query(`SELECT action, actor_id, target_id, target_user_id, target_email FROM audit_log WHERE actor_id = $1 AND action = 'user.credits.add'`, [staff.userId]);
-    expect(trail).toEqual([{ action: 'user.credits.add', actor_id: staff.userId, target_id: expect.stringMatching(/^deleted:[0-9a-f]{16}$/), target_user_id: null, target_email: null }]);
+    const trail = await db.query(
+      `SELECT action, actor_id, target_id, target_user_id, target_email FROM audit_log WHERE actor_id = $1 AND action = 'user.credits.add'`,
+      [staff.userId],
+    );
+    expect(trail).toEqual([
+      {
+        action: 'user.credits.add',
+        actor_id: staff.userId,
+        target_id: expect.stringMatching(/^deleted:[0-9a-f]{16}$/),
+        target_user_id: null,
+        target_email: null,
+      },
+    ]);
   });
 
-  it('an admin who adjusted someone\'s credits can delete their account: the entry keeps its amount, without the actor', async () => {
+  it("an admin who adjusted someone's credits can delete their account: the entry keeps its amount, without the actor", async () => {
     const admin = await signUp(t.http, { email: uniqueEmail('actor') });
     const customer = await signUp(t.http);
     await credits.adjust({ userId: customer.userId, mode: 'add', amount: 5, reason: 'support goodwill', actorId: admin.userId });
     await t.http.delete('/api/me').set(bearer(admin.accessToken)).send({ confirm: 'DELETE' }).expect(204);
-    const entries = await db.query(`SELECT kind, amount, actor_id FROM credit_ledger_entries WHERE user_id = $1 AND kind = 'admin_add'`, [customer.userId]);
+    const entries = await db.query(`SELECT kind, amount, actor_id FROM credit_ledger_entries WHERE user_id = $1 AND kind = 'admin_add'`, [
+      customer.userId,
+    ]);
     expect(entries).toEqual([{ kind: 'admin_add', amount: 5, actor_id: null }]);
     await expectBooksBalance(db, customer.userId);
   });
@@ -263,20 +342,33 @@ describe('DELETE /api/me: "Delete All My Data"', () => {
         ORDER BY 1, 2`,
     );
     const tables = new Set(fks.map((f) => f.table));
-    for (const known of ['sessions', 'user_settings', 'user_activity_logs', 'analytics_events', 'credit_accounts', 'credit_ledger_entries', 'credit_holds', 'uploads', 'user_generations']) {
+    for (const known of [
+      'sessions',
+      'user_settings',
+      'user_activity_logs',
+      'analytics_events',
+      'credit_accounts',
+      'credit_ledger_entries',
+      'credit_holds',
+      'uploads',
+      'user_generations',
+    ]) {
       expect(tables).toContain(known);
     }
     expect(fks.filter((f) => f.on_delete !== 'CASCADE' && f.on_delete !== 'SET NULL')).toEqual([]);
     // the ledger and analytics outlive the account anonymised; everything else of the account goes with it
-    expect(fks.filter((f) => f.on_delete === 'SET NULL').map((f) => `${f.table}.${f.column}`).sort()).toEqual(
-      expect.arrayContaining(['analytics_events.user_id', 'credit_ledger_entries.actor_id', 'credit_ledger_entries.user_id']),
-    );
+    expect(
+      fks
+        .filter((f) => f.on_delete === 'SET NULL')
+        .map((f) => `${f.table}.${f.column}`)
+        .sort(),
+    ).toEqual(expect.arrayContaining(['analytics_events.user_id', 'credit_ledger_entries.actor_id', 'credit_ledger_entries.user_id']));
     // a SET NULL column that outlives the account must not be NOT NULL (the delete would fail)
     for (const fk of fks.filter((f) => f.on_delete === 'SET NULL')) {
-      const [{ is_nullable }] = await db.query(`SELECT is_nullable FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 AND column_name = $2`, [
-        fk.table,
-        fk.column,
-      ]);
+      const [{ is_nullable }] = await db.query(
+        `SELECT is_nullable FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1 AND column_name = $2`,
+        [fk.table, fk.column],
+      );
       expect({ fk: fk.constraint, is_nullable }).toEqual({ fk: fk.constraint, is_nullable: 'YES' });
     }
   });

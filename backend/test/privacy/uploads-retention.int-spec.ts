@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
-import { UploadEntity } from '../../src/modules/uploads/upload.entity';
 import { UploadsRetentionJob } from '../../src/modules/privacy/uploads-retention.job';
+import { UploadEntity } from '../../src/modules/uploads/upload.entity';
 import { JobName, JobRegistry, MessageQueueService } from '../../src/queue';
 import { STORAGE, type StoragePort } from '../../src/storage';
 import { signUp } from '../helpers/auth';
@@ -47,7 +47,11 @@ describe('the uploads retention sweep', () => {
     const id = randomUUID();
     const row = { id, userId: owner, storageKey: `users/${owner}/uploads/${id}.jpg`, width: 8, height: 8, sizeBytes: 3, receivedBytes: 3 };
     await db.getRepository(UploadEntity).insert(row);
-    await db.query(`UPDATE uploads SET created_at = $2, last_used_at = $3 WHERE id = $1`, [id, daysAgo(createdDaysAgo), daysAgo(lastUsedDaysAgo)]);
+    await db.query(`UPDATE uploads SET created_at = $2, last_used_at = $3 WHERE id = $1`, [
+      id,
+      daysAgo(createdDaysAgo),
+      daysAgo(lastUsedDaysAgo),
+    ]);
     if (withObject) await storage.put(row.storageKey, Buffer.from('jpg'), { contentType: 'image/jpeg' });
     return db.getRepository(UploadEntity).findOneByOrFail({ id });
   }
@@ -97,7 +101,17 @@ describe('the uploads retention sweep', () => {
   it('works through more than one batch of 500', async () => {
     const ids = Array.from({ length: 1203 }, () => randomUUID());
     await db.getRepository(UploadEntity).insert(
-      ids.map((id) => ({ id, userId: otherUserId, storageKey: `users/${otherUserId}/uploads/${id}.jpg`, width: 1, height: 1, sizeBytes: 1, receivedBytes: 1, createdAt: daysAgo(60), lastUsedAt: daysAgo(60) })),
+      ids.map((id) => ({
+        id,
+        userId: otherUserId,
+        storageKey: `users/${otherUserId}/uploads/${id}.jpg`,
+        width: 1,
+        height: 1,
+        sizeBytes: 1,
+        receivedBytes: 1,
+        createdAt: daysAgo(60),
+        lastUsedAt: daysAgo(60),
+      })),
     );
     await db.query(`UPDATE uploads SET created_at = $2, last_used_at = $2 WHERE id = ANY($1::uuid[])`, [ids, daysAgo(60)]);
     const keep = await upload(otherUserId, 60, 2);

@@ -31,7 +31,11 @@ export async function expectProviderError(promise: Promise<unknown>, apiKey: str
 }
 
 /** Polls `status` until the job leaves processing; every state seen and the final one. */
-export async function pollUntilDone(provider: AiProvider, jobId: string, max = 10): Promise<{ states: ProviderStatus[]; final: ProviderStatus }> {
+export async function pollUntilDone(
+  provider: AiProvider,
+  jobId: string,
+  max = 10,
+): Promise<{ states: ProviderStatus[]; final: ProviderStatus }> {
   const states: ProviderStatus[] = [];
   for (let i = 0; i < max; i++) {
     const s = await provider.status(jobId);

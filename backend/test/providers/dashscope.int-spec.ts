@@ -1,7 +1,7 @@
+import { loadConfig } from '../../src/config/app-config';
 import { NEGATIVE_PROMPT } from '../../src/modules/catalog';
 import { ProviderErrorKind } from '../../src/modules/generations/providers/ai-provider';
 import { createDashScopeProvider, DashScopeProvider } from '../../src/modules/generations/providers/dashscope.provider';
-import { loadConfig } from '../../src/config/app-config';
 import { expectProviderError, pollUntilDone as pollProvider, startInput as input } from './adapter-test-kit';
 import { FakeDashScopeServer } from './fake-dashscope.server';
 
@@ -40,7 +40,11 @@ describe('DashScope adapter against a fake Model Studio', () => {
       model: 'wan2.5-i2i-preview',
       input: {
         prompt: expect.stringContaining('show the woman in a red linen summer dress on a sunny beach'),
-        images: ['https://files.example/signed/person.jpg', 'https://files.example/signed/garment.png', 'https://files.example/signed/scene.jpg'],
+        images: [
+          'https://files.example/signed/person.jpg',
+          'https://files.example/signed/garment.png',
+          'https://files.example/signed/scene.jpg',
+        ],
         // what Wan is told to avoid: nudity, see-through clothing, minors
         negative_prompt: NEGATIVE_PROMPT,
       },
@@ -48,7 +52,9 @@ describe('DashScope adapter against a fake Model Studio', () => {
       // prompt_extend off: the vendor's prompt rewriting would drop our safety clause
       parameters: { size: '1086*1507', n: 1, watermark: false, prompt_extend: false },
     });
-    expect((submit.body as { input: { prompt: string } }).input.prompt).toMatch(/image 1 is the person, image 2 is the outfit, image 3 is the scene/i);
+    expect((submit.body as { input: { prompt: string } }).input.prompt).toMatch(
+      /image 1 is the person, image 2 is the outfit, image 3 is the scene/i,
+    );
     expect(jobId).toBe([...vendor.tasks.keys()].at(-1));
 
     const { states, final } = await pollUntilDone(jobId);
@@ -60,7 +66,9 @@ describe('DashScope adapter against a fake Model Studio', () => {
     expect(final).toEqual({ state: 'completed', result: { url: `${vendor.baseUrl}/results/${jobId}.png` } });
     const polls = vendor.received.filter((r) => r.method === 'GET');
     expect(polls.map((r) => r.path)).toEqual(Array(4).fill(`/api/v1/tasks/${jobId}`));
-    expect(polls.every((r) => r.headers.authorization === `Bearer ${vendor.apiKey}` && r.headers['x-dashscope-async'] === undefined)).toBe(true);
+    expect(polls.every((r) => r.headers.authorization === `Bearer ${vendor.apiKey}` && r.headers['x-dashscope-async'] === undefined)).toBe(
+      true,
+    );
   });
 
   it('image without a scene sends two images and says which is which', async () => {
@@ -78,7 +86,11 @@ describe('DashScope adapter against a fake Model Studio', () => {
     expect(submit.headers['x-dashscope-async']).toBe('enable');
     expect(submit.body).toEqual({
       model: 'wan2.6-i2v-flash',
-      input: { prompt: 'show the woman in a red linen summer dress on a sunny beach', negative_prompt: NEGATIVE_PROMPT, img_url: 'https://files.example/signed/person.jpg' },
+      input: {
+        prompt: 'show the woman in a red linen summer dress on a sunny beach',
+        negative_prompt: NEGATIVE_PROMPT,
+        img_url: 'https://files.example/signed/person.jpg',
+      },
       parameters: { resolution: '1080P', duration: 5, prompt_extend: false },
     });
     const { final } = await pollUntilDone(jobId);
@@ -106,10 +118,17 @@ describe('DashScope adapter against a fake Model Studio', () => {
       DASHSCOPE_API_KEY: vendor.apiKey,
       DASHSCOPE_BASE_URL: `${vendor.baseUrl}/`,
     });
-    expect(config.dashscope).toEqual({ apiKey: vendor.apiKey, baseUrl: vendor.baseUrl, imageModel: 'wan2.5-i2i-preview', videoModel: 'wan2.6-i2v-flash' });
+    expect(config.dashscope).toEqual({
+      apiKey: vendor.apiKey,
+      baseUrl: vendor.baseUrl,
+      imageModel: 'wan2.5-i2i-preview',
+      videoModel: 'wan2.6-i2v-flash',
+    });
     const base = { DATABASE_URL: 'postgres://x@127.0.0.1:5432/x', FILES_SIGNING_SECRET: 'x'.repeat(40), AUTH_JWT_SECRET: 'y'.repeat(40) };
     expect(() => loadConfig({ ...base, AI_PROVIDER: 'dashscope' })).toThrow(/DASHSCOPE_API_KEY is required when AI_PROVIDER=dashscope/);
-    expect(loadConfig({ ...base, DASHSCOPE_BASE_URL: 'https://dashscope.aliyuncs.com' }).dashscope?.baseUrl).toBe('https://dashscope.aliyuncs.com');
+    expect(loadConfig({ ...base, DASHSCOPE_BASE_URL: 'https://dashscope.aliyuncs.com' }).dashscope?.baseUrl).toBe(
+      'https://dashscope.aliyuncs.com',
+    );
     expect(() => loadConfig({ ...base, DASHSCOPE_BASE_URL: 'dashscope.aliyuncs.com' })).toThrow(/DASHSCOPE_BASE_URL/);
     const fromConfig = createDashScopeProvider(config);
     expect(fromConfig.supportsWebhooks).toBe(false);
@@ -149,7 +168,10 @@ describe('DashScope adapter against a fake Model Studio', () => {
 
   it('an invalid parameter (400 InvalidParameter) throws Rejected, not refused', async () => {
     // the fake checks the documented size range, as the vendor does: an unusable size would be refused like this
-    vendor.submitOverrides.push({ status: 400, body: { request_id: 'r0', code: 'InvalidParameter', message: 'parameters.size is invalid' } });
+    vendor.submitOverrides.push({
+      status: 400,
+      body: { request_id: 'r0', code: 'InvalidParameter', message: 'parameters.size is invalid' },
+    });
     const error = await providerError(provider.start(input()));
     expect(error.kind).toBe(ProviderErrorKind.Rejected);
     expect(error.options.vendorCode).toBe('InvalidParameter');
@@ -185,7 +207,10 @@ describe('DashScope adapter against a fake Model Studio', () => {
   });
 
   it('5xx throws BadResponse (retryable), with or without a JSON body', async () => {
-    vendor.submitOverrides.push({ status: 500, body: { request_id: 'r4', code: 'InternalError', message: 'An internal error has occured, please try again later.' } });
+    vendor.submitOverrides.push({
+      status: 500,
+      body: { request_id: 'r4', code: 'InternalError', message: 'An internal error has occured, please try again later.' },
+    });
     const submitError = await providerError(provider.start(input()));
     expect(submitError.kind).toBe(ProviderErrorKind.BadResponse);
     expect(submitError.options).toMatchObject({ status: 500, vendorCode: 'InternalError' });

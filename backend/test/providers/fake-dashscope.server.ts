@@ -5,10 +5,7 @@ export type { FakeOverride, ReceivedRequest } from './fake-vendor-server';
 
 /** How a task ends once it has been polled `pollsBeforeDone` times. */
 export type FakeTaskOutcome =
-  | { end: 'SUCCEEDED' }
-  | { end: 'FAILED'; code?: string; message?: string }
-  | { end: 'DataInspectionFailed' }
-  | { end: 'CANCELED' };
+  { end: 'SUCCEEDED' } | { end: 'FAILED'; code?: string; message?: string } | { end: 'DataInspectionFailed' } | { end: 'CANCELED' };
 
 export interface FakeTaskPlan {
   /** answers PENDING for the first poll, then RUNNING, this many times before the outcome */
@@ -123,7 +120,12 @@ export class FakeDashScopeServer extends FakeVendorServer {
         return { ...base, task_status: 'SUCCEEDED', results: [{ url }], task_metrics: { TOTAL: 1, SUCCEEDED: 1, FAILED: 0 } };
       }
       case 'FAILED':
-        return { ...base, task_status: 'FAILED', code: outcome.code ?? 'InternalError.Algo', message: outcome.message ?? 'Algorithm process error.' };
+        return {
+          ...base,
+          task_status: 'FAILED',
+          code: outcome.code ?? 'InternalError.Algo',
+          message: outcome.message ?? 'Algorithm process error.',
+        };
       case 'DataInspectionFailed':
         return { ...base, task_status: 'FAILED', code: 'DataInspectionFailed', message: 'Output data may contain inappropriate content.' };
       case 'CANCELED':
@@ -141,7 +143,8 @@ function validateSubmit(kind: 'image' | 'video', body: unknown): string | undefi
   const p = b.parameters ?? {};
   if (kind === 'video') {
     if (typeof b.input.img_url !== 'string') return 'input.img_url is required for image-to-video models';
-    if (p.resolution !== undefined && !['480P', '720P', '1080P'].includes(p.resolution as string)) return 'parameters.resolution is invalid';
+    if (p.resolution !== undefined && !['480P', '720P', '1080P'].includes(p.resolution as string))
+      return 'parameters.resolution is invalid';
     return undefined;
   }
   if (/^aitryon/.test(b.model)) {

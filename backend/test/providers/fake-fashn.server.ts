@@ -4,10 +4,7 @@ import { FakeOverride, FakeReply, FakeVendorServer, ReceivedRequest } from './fa
 
 export type { FakeOverride, ReceivedRequest } from './fake-vendor-server';
 
-export type FakePredictionOutcome =
-  | { end: 'completed' }
-  | { end: 'failed'; name: string; message: string }
-  | { end: 'canceled' };
+export type FakePredictionOutcome = { end: 'completed' } | { end: 'failed'; name: string; message: string } | { end: 'canceled' };
 
 export interface FakePredictionPlan {
   /** answers starting, in_queue, then processing, this many polls in all, before the outcome */
@@ -66,7 +63,11 @@ export class FakeFashnServer extends FakeVendorServer {
   async deliverWebhook(id: string): Promise<number> {
     const p = this.predictions.get(id);
     if (!p?.webhookUrl) throw new Error(`prediction ${id} has no webhook_url`);
-    const res = await fetch(p.webhookUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(this.terminal(p)) });
+    const res = await fetch(p.webhookUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(this.terminal(p)),
+    });
     await res.arrayBuffer();
     return res.status;
   }
@@ -131,7 +132,13 @@ let png: Promise<Buffer> | undefined;
 /** A result picture as the vendor's CDN serves it. */
 function outputPng(): Promise<Buffer> {
   png ??= sharp({ create: { width: 576, height: 864, channels: 3, background: '#d9b99b' } })
-    .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="576" height="864"><ellipse cx="288" cy="300" rx="120" ry="150" fill="#8d5a44"/><rect x="168" y="470" width="240" height="300" fill="#e0c020"/></svg>') }])
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="576" height="864"><ellipse cx="288" cy="300" rx="120" ry="150" fill="#8d5a44"/><rect x="168" y="470" width="240" height="300" fill="#e0c020"/></svg>',
+        ),
+      },
+    ])
     .png()
     .toBuffer();
   return png;

@@ -1,5 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LocalHttpServer } from '../fakes/local-http-server';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** A canned answer that replaces the normal handling of one request. */
 export interface FakeOverride {
@@ -28,7 +28,14 @@ export interface ReceivedRequest {
 /** How a route answers. */
 export interface FakeReply {
   /** `payload` as JSON (or `raw` as is), after `delayMs`; nothing when the client has gone */
-  send(status: number, payload: unknown, headers?: Record<string, string>, raw?: string, delayMs?: number, rawEncoding?: BufferEncoding): Promise<void>;
+  send(
+    status: number,
+    payload: unknown,
+    headers?: Record<string, string>,
+    raw?: string,
+    delayMs?: number,
+    rawEncoding?: BufferEncoding,
+  ): Promise<void>;
   /** the canned answer instead of the normal handling */
   useOverride(o: FakeOverride): Promise<void>;
 }
@@ -72,7 +79,15 @@ export abstract class FakeVendorServer {
     } catch {
       /* kept as text */
     }
-    const request: ReceivedRequest = { method: req.method ?? '', url: req.url ?? '/', path: url.pathname, query: url.searchParams, headers: req.headers, body, rawBody };
+    const request: ReceivedRequest = {
+      method: req.method ?? '',
+      url: req.url ?? '/',
+      path: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+      body,
+      rawBody,
+    };
     this.received.push(request);
     const send: FakeReply['send'] = async (status, payload, headers = {}, raw, delayMs = 0, rawEncoding = 'utf8') => {
       if (delayMs) await new Promise((r) => setTimeout(r, delayMs).unref());

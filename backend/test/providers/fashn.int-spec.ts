@@ -124,12 +124,23 @@ describe('FASHN adapter against a fake FASHN API', () => {
       webhookSecret: WEBHOOK_SECRET,
     });
     expect(createFashnProvider(config).supportsWebhooks).toBe(true);
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://x@h/x', FILES_SIGNING_SECRET: 'x'.repeat(40), AUTH_JWT_SECRET: 'y'.repeat(40), AI_PROVIDER: 'fashn', FASHN_API_KEY: '' })).toThrow(
-      /FASHN_API_KEY is required when AI_PROVIDER=fashn/,
-    );
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://x@h/x', FILES_SIGNING_SECRET: 'x'.repeat(40), AUTH_JWT_SECRET: 'y'.repeat(40), FASHN_WEBHOOK_SECRET: 'short' })).toThrow(
-      /FASHN_WEBHOOK_SECRET must be at least 32 characters/,
-    );
+    expect(() =>
+      loadConfig({
+        DATABASE_URL: 'postgres://x@h/x',
+        FILES_SIGNING_SECRET: 'x'.repeat(40),
+        AUTH_JWT_SECRET: 'y'.repeat(40),
+        AI_PROVIDER: 'fashn',
+        FASHN_API_KEY: '',
+      }),
+    ).toThrow(/FASHN_API_KEY is required when AI_PROVIDER=fashn/);
+    expect(() =>
+      loadConfig({
+        DATABASE_URL: 'postgres://x@h/x',
+        FILES_SIGNING_SECRET: 'x'.repeat(40),
+        AUTH_JWT_SECRET: 'y'.repeat(40),
+        FASHN_WEBHOOK_SECRET: 'short',
+      }),
+    ).toThrow(/FASHN_WEBHOOK_SECRET must be at least 32 characters/);
   });
 
   describe('runtime failures (status "failed" with error.name)', () => {
@@ -174,7 +185,11 @@ describe('FASHN adapter against a fake FASHN API', () => {
     });
 
     it('429 RateLimitExceeded with Retry-After throws RateLimited with the delay; OutOfCredits is not retryable', async () => {
-      vendor.runOverrides.push({ status: 429, headers: { 'Retry-After': '3' }, body: { error: 'RateLimitExceeded', message: 'Too many requests' } });
+      vendor.runOverrides.push({
+        status: 429,
+        headers: { 'Retry-After': '3' },
+        body: { error: 'RateLimitExceeded', message: 'Too many requests' },
+      });
       const limited = await providerError(provider.start(input()));
       expect(limited.kind).toBe(ProviderErrorKind.RateLimited);
       expect(limited.options).toMatchObject({ status: 429, vendorCode: 'RateLimitExceeded', retryAfterMs: 3000 });
@@ -268,7 +283,10 @@ describe('FASHN adapter against a fake FASHN API', () => {
     });
 
     it('a failed prediction delivered by webhook reads as failed (refused for moderation)', async () => {
-      vendor.nextPlan = { pollsBeforeDone: 0, outcome: { end: 'failed', name: 'ContentModerationError', message: 'Prohibited content detected' } };
+      vendor.nextPlan = {
+        pollsBeforeDone: 0,
+        outcome: { end: 'failed', name: 'ContentModerationError', message: 'Prohibited content detected' },
+      };
       const { jobId } = await provider.start(input({ webhookUrl: receiver.url }));
       await vendor.deliverWebhook(jobId);
       const call = receiver.calls[0];
@@ -287,7 +305,9 @@ describe('FASHN adapter against a fake FASHN API', () => {
 
       expect(provider.parseWebhook(headers, payload, at(''))).toBeNull();
       expect(provider.parseWebhook(headers, payload, at('?fr_generation=gen-42'))).toBeNull();
-      expect(provider.parseWebhook(headers, payload, at('?fr_generation=gen-42&fr_token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'))).toBeNull();
+      expect(
+        provider.parseWebhook(headers, payload, at('?fr_generation=gen-42&fr_token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')),
+      ).toBeNull();
       const otherToken = fashnWebhookToken(WEBHOOK_SECRET, 'gen-other');
       expect(provider.parseWebhook(headers, payload, at(`?fr_generation=gen-42&fr_token=${otherToken}`))).toBeNull();
       const otherSecret = fashnWebhookToken('another-secret-of-at-least-32-characters!!', 'gen-42');
@@ -304,7 +324,9 @@ describe('FASHN adapter against a fake FASHN API', () => {
 
       // the genuine token with a body that is not a FASHN payload
       expect(provider.parseWebhook(headers, Buffer.from('not json'), at(`?fr_generation=gen-42&fr_token=${token}`))).toBeNull();
-      expect(provider.parseWebhook(headers, Buffer.from('{"status":"completed"}'), at(`?fr_generation=gen-42&fr_token=${token}`))).toBeNull();
+      expect(
+        provider.parseWebhook(headers, Buffer.from('{"status":"completed"}'), at(`?fr_generation=gen-42&fr_token=${token}`)),
+      ).toBeNull();
     });
 
     it('without a webhook URL from the pipeline it sends none and polling still works', async () => {

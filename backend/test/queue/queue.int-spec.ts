@@ -25,7 +25,11 @@ import {
 const REDIS_URL = process.env.TEST_REDIS_URL || process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
 /** Job names of these tests only, routed to real queues through `jobQueues`. */
-const TEST_ROUTES: Record<string, QueueName> = { 'test.job': QueueName.Maintenance, 'test.other': QueueName.Generations, 'test.echo': QueueName.Generations };
+const TEST_ROUTES: Record<string, QueueName> = {
+  'test.job': QueueName.Maintenance,
+  'test.other': QueueName.Generations,
+  'test.echo': QueueName.Generations,
+};
 const TEST_JOB = 'test.job' as JobName;
 const OTHER_JOB = 'test.other' as JobName;
 const ECHO_JOB = 'test.echo' as JobName;

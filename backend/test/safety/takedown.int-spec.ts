@@ -1,9 +1,18 @@
 import sharp from 'sharp';
+import { STORAGE, type StoragePort } from '../../src/storage';
 import { distinctResultJpeg, FakeAiProvider } from '../fakes/fake-ai-provider';
-import { createGenerationApp, GenerationApp, IMAGE_START, person, photoJpeg, startGeneration, uploadPhoto, waitForEnd } from '../generations/generation-test-kit';
+import {
+  createGenerationApp,
+  GenerationApp,
+  IMAGE_START,
+  person,
+  photoJpeg,
+  startGeneration,
+  uploadPhoto,
+  waitForEnd,
+} from '../generations/generation-test-kit';
 import { bearer, signUp, uniqueEmail, type SignedIn } from '../helpers/auth';
 import { waitForMail } from '../helpers/mail';
-import { STORAGE, type StoragePort } from '../../src/storage';
 
 /**
  * "Report an image" from what a victim has (a link, or only a re-shared copy), and a takedown that
@@ -34,7 +43,14 @@ describe('reports of an image and takedowns', () => {
 
   const report = (fields: Record<string, string>, image?: Buffer) => {
     const req = g.http.post('/api/support/inquiries');
-    for (const [k, v] of Object.entries({ name: 'Vic Tim', subject: 'This is me, please remove it', message: 'Someone shared this picture of me.', kind: 'abuse_report', ...fields })) req.field(k, v);
+    for (const [k, v] of Object.entries({
+      name: 'Vic Tim',
+      subject: 'This is me, please remove it',
+      message: 'Someone shared this picture of me.',
+      kind: 'abuse_report',
+      ...fields,
+    }))
+      req.field(k, v);
     if (image) req.attach('image', image, { filename: 'copy.jpg', contentType: 'image/jpeg' });
     return req;
   };
@@ -42,7 +58,14 @@ describe('reports of an image and takedowns', () => {
   it('finds the image from a re-shared copy (picture or metadata) or a link, mails a receipt, and a takedown removes the photo and everything made from it', async () => {
     const owner = await person(g, { addCredits: 10 });
     const photo = await uploadPhoto(g, owner);
-    const other = await uploadPhoto(g, owner, await sharp(await photoJpeg()).flip().jpeg().toBuffer());
+    const other = await uploadPhoto(
+      g,
+      owner,
+      await sharp(await photoJpeg())
+        .flip()
+        .jpeg()
+        .toBuffer(),
+    );
     const reported = await generate(owner, photo);
     const sibling = await generate(owner, photo);
     const unrelated = await generate(owner, other);
@@ -58,17 +81,36 @@ describe('reports of an image and takedowns', () => {
     const receipt = await waitForMail(g.config.mail!.outboxDir, { to: victim, template: 'report-receipt' });
     expect(receipt.text).toContain(byPicture.body.id);
     // the copy itself is kept nowhere
-    expect(JSON.stringify(await g.db.query(`SELECT * FROM support_inquiries WHERE id = $1`, [byPicture.body.id]))).not.toMatch(/base64|ffd8ff/i);
+    expect(JSON.stringify(await g.db.query(`SELECT * FROM support_inquiries WHERE id = $1`, [byPicture.body.id]))).not.toMatch(
+      /base64|ffd8ff/i,
+    );
 
     // the original file (its metadata carries the id), and a link to it
     const byMetadata = await report({ email: uniqueEmail('v2') }, stored).expect(201);
-    expect((await g.http.get(`/api/admin/support-inquiries/${byMetadata.body.id}`).set(bearer(admin.accessToken))).body).toMatchObject({ generation_id: reported.id, image_match: 'metadata' });
+    expect((await g.http.get(`/api/admin/support-inquiries/${byMetadata.body.id}`).set(bearer(admin.accessToken))).body).toMatchObject({
+      generation_id: reported.id,
+      image_match: 'metadata',
+    });
     const link = await storage.signedUrl(reported.key);
-    const byLink = await g.http.post('/api/support/inquiries').send({ name: 'V', email: uniqueEmail('v3'), subject: 'Mine', message: 'Please remove', kind: 'abuse_report', image_url: link }).expect(201);
-    expect((await g.http.get(`/api/admin/support-inquiries/${byLink.body.id}`).set(bearer(admin.accessToken))).body).toMatchObject({ generation_id: reported.id, image_match: 'link' });
+    const byLink = await g.http
+      .post('/api/support/inquiries')
+      .send({ name: 'V', email: uniqueEmail('v3'), subject: 'Mine', message: 'Please remove', kind: 'abuse_report', image_url: link })
+      .expect(201);
+    expect((await g.http.get(`/api/admin/support-inquiries/${byLink.body.id}`).set(bearer(admin.accessToken))).body).toMatchObject({
+      generation_id: reported.id,
+      image_match: 'link',
+    });
     // a picture that is none of ours matches nothing
-    const stranger = await report({ email: uniqueEmail('v4') }, await sharp({ create: { width: 300, height: 400, channels: 3, background: '#123456' } }).jpeg().toBuffer()).expect(201);
-    expect((await g.http.get(`/api/admin/support-inquiries/${stranger.body.id}`).set(bearer(admin.accessToken))).body).toMatchObject({ generation_id: null, image_match: 'none' });
+    const stranger = await report(
+      { email: uniqueEmail('v4') },
+      await sharp({ create: { width: 300, height: 400, channels: 3, background: '#123456' } })
+        .jpeg()
+        .toBuffer(),
+    ).expect(201);
+    expect((await g.http.get(`/api/admin/support-inquiries/${stranger.body.id}`).set(bearer(admin.accessToken))).body).toMatchObject({
+      generation_id: null,
+      image_match: 'none',
+    });
     // a question cannot carry an image
     expect((await report({ email: uniqueEmail('v5'), kind: 'question' }, reshared)).status).toBe(400);
 
@@ -78,12 +120,15 @@ describe('reports of an image and takedowns', () => {
       .set(bearer(admin.accessToken))
       .send({ include_source: true })
       .expect(200);
-    expect(done.body.messages.at(-1).body).toBe(`Removed the reported generation ${reported.id}, the photo it was made from and 1 other generation made from it, with their files.`);
+    expect(done.body.messages.at(-1).body).toBe(
+      `Removed the reported generation ${reported.id}, the photo it was made from and 1 other generation made from it, with their files.`,
+    );
     const left = await g.db.query(`SELECT id FROM user_generations WHERE user_id = $1 ORDER BY created_at`, [owner.userId]);
     expect(left).toEqual([{ id: unrelated.id }]);
     const photos = await g.db.query(`SELECT id, storage_key FROM uploads WHERE user_id = $1`, [owner.userId]);
     expect(photos.map((p: { id: string }) => p.id)).toEqual([other]);
-    for (const key of [reported.key, sibling.key, `users/${owner.userId}/uploads/${photo}.jpg`]) expect({ key, exists: await storage.exists(key) }).toEqual({ key, exists: false });
+    for (const key of [reported.key, sibling.key, `users/${owner.userId}/uploads/${photo}.jpg`])
+      expect({ key, exists: await storage.exists(key) }).toEqual({ key, exists: false });
     expect(await storage.exists(unrelated.key)).toBe(true);
     const trail = await g.db.query(`SELECT action FROM audit_log WHERE target_user_id = $1 ORDER BY created_at`, [owner.userId]);
     expect(trail.map((r: { action: string }) => r.action)).toEqual(['generation.remove', 'generation.remove', 'generation.takedown']);

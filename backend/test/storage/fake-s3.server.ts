@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Hash } from '@smithy/core/serde';
 import { SignatureV4 } from '@smithy/signature-v4';
+import type { AddressInfo } from 'node:net';
 
 /**
  * A small S3-compatible server for tests: path-style `/<bucket>/<key>` on 127.0.0.1, a random port.
@@ -29,7 +29,11 @@ interface FakeObject {
 
 type Query = Record<string, string | string[]>;
 export class S3Failure {
-  constructor(readonly status: number, readonly code: string, readonly message: string) {}
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly message: string,
+  ) {}
 }
 
 class Sha256 extends Hash {
@@ -45,7 +49,9 @@ const CREDENTIAL = /^([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request$/;
 const xml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const unxml = (s: string) =>
   s.replace(/&(#\d+|#x[0-9a-f]+|lt|gt|amp|quot|apos);/gi, (_, e: string) =>
-    e[0] === '#' ? String.fromCodePoint(Number(e[1].toLowerCase() === 'x' ? `0${e.slice(1)}` : e.slice(1))) : ({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" } as Record<string, string>)[e.toLowerCase()],
+    e[0] === '#'
+      ? String.fromCodePoint(Number(e[1].toLowerCase() === 'x' ? `0${e.slice(1)}` : e.slice(1)))
+      : ({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" } as Record<string, string>)[e.toLowerCase()],
   );
 const amzDate = (v: string | undefined) => {
   const m = v && /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(v);
@@ -111,7 +117,11 @@ export class FakeS3Server {
     } catch (err) {
       const f = err instanceof S3Failure ? err : new S3Failure(500, 'InternalError', String(err));
       res.writeHead(f.status, { 'Content-Type': 'application/xml' });
-      res.end(req.method === 'HEAD' ? undefined : `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${f.code}</Code><Message>${xml(f.message)}</Message></Error>`);
+      res.end(
+        req.method === 'HEAD'
+          ? undefined
+          : `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${f.code}</Code><Message>${xml(f.message)}</Message></Error>`,
+      );
     }
   }
 
@@ -127,19 +137,25 @@ export class FakeS3Server {
       [, accessKeyId, , region, service, signedHeaders, given] = m;
       date = amzDate(one(req.headers['x-amz-date']));
       if (!date) throw new S3Failure(403, 'AccessDenied', 'X-Amz-Date is missing or malformed');
-      if (Math.abs(now - date.getTime()) > SKEW_MS) throw new S3Failure(403, 'RequestTimeTooSkewed', 'The difference between the request time and the server time is too large');
+      if (Math.abs(now - date.getTime()) > SKEW_MS)
+        throw new S3Failure(403, 'RequestTimeTooSkewed', 'The difference between the request time and the server time is too large');
       const declared = one(req.headers['x-amz-content-sha256']);
       if (!declared) throw new S3Failure(400, 'InvalidRequest', 'Missing required header x-amz-content-sha256');
       if (/^[0-9a-f]{64}$/.test(declared) && createHash('sha256').update(body).digest('hex') !== declared) {
         throw new S3Failure(400, 'XAmzContentSHA256Mismatch', 'The provided x-amz-content-sha256 does not match what was computed');
       }
-      if (declared !== 'UNSIGNED-PAYLOAD' && !/^[0-9a-f]{64}$/.test(declared)) throw new S3Failure(501, 'NotImplemented', 'Streaming uploads are not supported');
+      if (declared !== 'UNSIGNED-PAYLOAD' && !/^[0-9a-f]{64}$/.test(declared))
+        throw new S3Failure(501, 'NotImplemented', 'Streaming uploads are not supported');
     } else if (presigned) {
       const m = CREDENTIAL.exec(one(query['X-Amz-Credential']) ?? '');
       date = amzDate(one(query['X-Amz-Date']));
       const expires = Number(one(query['X-Amz-Expires']));
       if (!m || !date || !Number.isInteger(expires) || one(query['X-Amz-Algorithm']) !== 'AWS4-HMAC-SHA256') {
-        throw new S3Failure(400, 'AuthorizationQueryParametersError', 'Query-string authentication requires X-Amz-Algorithm, X-Amz-Credential, X-Amz-Date and X-Amz-Expires');
+        throw new S3Failure(
+          400,
+          'AuthorizationQueryParametersError',
+          'Query-string authentication requires X-Amz-Algorithm, X-Amz-Credential, X-Amz-Date and X-Amz-Expires',
+        );
       }
       [, accessKeyId, , region, service] = m;
       signedHeaders = one(query['X-Amz-SignedHeaders']) ?? '';
@@ -148,7 +164,8 @@ export class FakeS3Server {
     } else {
       throw new S3Failure(403, 'AccessDenied', 'Anonymous access is forbidden');
     }
-    if (accessKeyId !== this.options.accessKeyId) throw new S3Failure(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
+    if (accessKeyId !== this.options.accessKeyId)
+      throw new S3Failure(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
 
     // the request as the client signed it: only its signed headers, the path as sent on the wire
     const headers: Record<string, string> = {};
@@ -173,7 +190,10 @@ export class FakeS3Server {
       // the presigner signed X-Amz-Content-Sha256 as a header it then hoisted into the query
       const { 'X-Amz-Signature': _sig, 'X-Amz-Content-Sha256': payload, ...rest } = request.query;
       if (payload !== undefined) headers['X-Amz-Content-Sha256'] = one(payload)!;
-      const signed = await signer.presign({ ...request, query: rest }, { signingDate: date, expiresIn: Number(one(query['X-Amz-Expires'])), signingRegion: region, signingService: service });
+      const signed = await signer.presign(
+        { ...request, query: rest },
+        { signingDate: date, expiresIn: Number(one(query['X-Amz-Expires'])), signingRegion: region, signingService: service },
+      );
       expected = one(signed.query?.['X-Amz-Signature'] as string | string[] | undefined);
     }
     if (!expected || expected.length !== given.length || !timingSafeEqual(Buffer.from(expected), Buffer.from(given))) {
@@ -239,7 +259,9 @@ export class FakeS3Server {
         return `<Contents><Key>${xml(k)}</Key><LastModified>${o.lastModified.toISOString()}</LastModified><ETag>${xml(o.etag)}</ETag><Size>${o.body.length}</Size><StorageClass>STANDARD</StorageClass></Contents>`;
       })
       .join('');
-    const next = truncated ? `<NextContinuationToken>${Buffer.from(page[page.length - 1]).toString('base64url')}</NextContinuationToken>` : '';
+    const next = truncated
+      ? `<NextContinuationToken>${Buffer.from(page[page.length - 1]).toString('base64url')}</NextContinuationToken>`
+      : '';
     this.sendXml(
       res,
       `<ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>${xml(name)}</Name><Prefix>${xml(prefix)}</Prefix><KeyCount>${page.length}</KeyCount><MaxKeys>${max}</MaxKeys><IsTruncated>${truncated}</IsTruncated>${token ? `<ContinuationToken>${xml(token)}</ContinuationToken>` : ''}${next}${contents}</ListBucketResult>`,

@@ -1,14 +1,12 @@
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { AppExceptionFilter, ConflictError, ErrorCode, NotFoundError, ValidationError } from '../../src/common/errors';
-import type { AppConfig } from '../../src/config/app-config';
-import { testConfig } from '../../src/config/test-config';
 import { AppConfigModule } from '../../src/config/config.module';
+import { testConfig } from '../../src/config/test-config';
 import {
   INVALID_LINK_MESSAGE,
   LocalStorageDriver,
@@ -21,6 +19,8 @@ import {
   type StoragePort,
 } from '../../src/storage';
 import { FakeS3Server } from './fake-s3.server';
+import type { AppConfig } from '../../src/config/app-config';
+import type { INestApplication } from '@nestjs/common';
 
 const SECRET = 'test-signing-secret-0123456789-abcdefghij';
 const APP_URL = 'http://files.test';
@@ -50,7 +50,20 @@ function makeConfig(localDir: string, s3?: { endpoint: string; bucket?: string; 
 }
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...Buffer.from('not really a jpeg \u0000\u00ff bytes'), 0xff, 0xd9]);
-const INVALID_KEYS = ['../x', '/abs', 'a//b', '', 'a/../b', 'a/./b', 'trailing/', 'with space', 'a\\b', 'ümlaut', 'x'.repeat(201), `${'a/'.repeat(256)}b`];
+const INVALID_KEYS = [
+  '../x',
+  '/abs',
+  'a//b',
+  '',
+  'a/../b',
+  'a/./b',
+  'trailing/',
+  'with space',
+  'a\\b',
+  'ümlaut',
+  'x'.repeat(201),
+  `${'a/'.repeat(256)}b`,
+];
 
 let tmpRoot: string;
 let fake: FakeS3Server;
@@ -222,7 +235,10 @@ describe('signed URL functions', () => {
   const sig = computeLocalSignature({ key: 'users/1/a.jpg', exp }, SECRET);
 
   it('accepts a fresh signature and reports the seconds left', () => {
-    expect(verifyLocalSignature({ key: 'users/1/a.jpg', exp: String(exp), sig }, SECRET, now)).toMatchObject({ valid: true, remainingSeconds: 60 });
+    expect(verifyLocalSignature({ key: 'users/1/a.jpg', exp: String(exp), sig }, SECRET, now)).toMatchObject({
+      valid: true,
+      remainingSeconds: 60,
+    });
   });
 
   it.each([
@@ -393,7 +409,9 @@ describe('S3 driver against the fake S3', () => {
     const wrong = new S3StorageDriver(makeConfig(tmpRoot, { endpoint: fake.url, secretAccessKey: 'not-the-secret' }));
     const missing = new S3StorageDriver(makeConfig(tmpRoot, { endpoint: fake.url, bucket: 'no-such-bucket' }));
     try {
-      await expect(wrong.put('users/s3/x.jpg', JPEG, { contentType: 'image/jpeg' })).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
+      await expect(wrong.put('users/s3/x.jpg', JPEG, { contentType: 'image/jpeg' })).rejects.toMatchObject({
+        name: 'SignatureDoesNotMatch',
+      });
       await expect(wrong.check()).rejects.toThrow(/HTTP 403/);
       await expect(missing.check()).rejects.toThrow(/HTTP 404/);
       const forged = await fetch(await wrong.signedUrl('users/s3/photo.jpg'));
@@ -426,8 +444,8 @@ describe('StorageModule.forRoot', () => {
   it('refuses to start when its argument and APP_CONFIG name different drivers', async () => {
     const local = makeConfig(tmpRoot);
     const s3 = makeConfig(tmpRoot, { endpoint: fake.url });
-    await expect(Test.createTestingModule({ imports: [AppConfigModule.forRoot(s3), StorageModule.forRoot(local)] }).compile()).rejects.toThrow(
-      /given storage driver "local" but APP_CONFIG says "s3"/,
-    );
+    await expect(
+      Test.createTestingModule({ imports: [AppConfigModule.forRoot(s3), StorageModule.forRoot(local)] }).compile(),
+    ).rejects.toThrow(/given storage driver "local" but APP_CONFIG says "s3"/);
   });
 });

@@ -40,8 +40,10 @@ describe('support inquiries', () => {
     const req = t.http.post('/api/support/inquiries');
     return (token ? req.set(bearer(token)) : req).send(body);
   };
-  const audit = (id: string) => db.query(`SELECT actor_id, action, before, after FROM audit_log WHERE target_id = $1 ORDER BY created_at, action DESC`, [id]);
-  const notificationsAbout = (id: string) => db.query(`SELECT type, severity, title, message, read FROM system_notifications WHERE message LIKE $1`, [`%${id}%`]);
+  const audit = (id: string) =>
+    db.query(`SELECT actor_id, action, before, after FROM audit_log WHERE target_id = $1 ORDER BY created_at, action DESC`, [id]);
+  const notificationsAbout = (id: string) =>
+    db.query(`SELECT type, severity, title, message, read FROM system_notifications WHERE message LIKE $1`, [`%${id}%`]);
 
   it('answers each invalid field with a clear VALIDATION_ERROR message and stores nothing', async () => {
     const cases: [string, object, string][] = [
@@ -52,13 +54,25 @@ describe('support inquiries', () => {
       ['long subject', { ...valid, subject: 's'.repeat(201) }, 'Subject must be at most 200 characters'],
       ['long message', { ...valid, message: 'm'.repeat(5001) }, 'Message must be at most 5000 characters'],
       ['unknown kind', { ...valid, kind: 'spam' }, 'Kind must be one of question, billing, abuse_report'],
-      ['report with a bad id', { ...valid, kind: 'abuse_report', generation_id: 'my-photo' }, 'Generation id must be a valid id (for example 0b0f3c4e-6a3e-4a57-9d6c-2d0b8f1e4c11)'],
-      ['id on a question', { ...valid, generation_id: '0b0f3c4e-6a3e-4a57-9d6c-2d0b8f1e4c11' }, 'A generation id can only be sent with a report of an image (kind abuse_report)'],
+      [
+        'report with a bad id',
+        { ...valid, kind: 'abuse_report', generation_id: 'my-photo' },
+        'Generation id must be a valid id (for example 0b0f3c4e-6a3e-4a57-9d6c-2d0b8f1e4c11)',
+      ],
+      [
+        'id on a question',
+        { ...valid, generation_id: '0b0f3c4e-6a3e-4a57-9d6c-2d0b8f1e4c11' },
+        'A generation id can only be sent with a report of an image (kind abuse_report)',
+      ],
       ['unknown field', { ...valid, priority: 'urgent' }, 'property priority should not exist'],
     ];
     for (const [what, body, message] of cases) {
       const res = await send(body);
-      expect({ what, status: res.status, body: res.body }).toEqual({ what, status: 400, body: { statusCode: 400, code: 'VALIDATION_ERROR', message } });
+      expect({ what, status: res.status, body: res.body }).toEqual({
+        what,
+        status: 400,
+        body: { statusCode: 400, code: 'VALIDATION_ERROR', message },
+      });
     }
     // the limits themselves are accepted
     const edge = await send({ ...valid, name: 'x'.repeat(100), subject: `${tag}`.padEnd(200, 's'), message: 'm'.repeat(5000) });
@@ -68,24 +82,43 @@ describe('support inquiries', () => {
 
   it('stores a question (normal priority, open), links a signed-in sender, and tells the admins (info)', async () => {
     const anonymous = await send({ ...valid, subject: `Anon ${tag}` }).expect(201);
-    expect(anonymous.body).toEqual({ id: expect.any(String), status: 'open', kind: 'question', priority: 'normal', created_at: expect.any(String) });
+    expect(anonymous.body).toEqual({
+      id: expect.any(String),
+      status: 'open',
+      kind: 'question',
+      priority: 'normal',
+      created_at: expect.any(String),
+    });
     const sender = await signUp(t.http, { full_name: 'Signed Sender' });
     const signed = await send({ ...valid, kind: 'billing', subject: `Billing ${tag}` }, sender.accessToken).expect(201);
-    const rows = await db.query(`SELECT id, user_id, kind, priority, status FROM support_inquiries WHERE id = ANY($1::uuid[]) ORDER BY subject`, [[anonymous.body.id, signed.body.id]]);
+    const rows = await db.query(
+      `SELECT id, user_id, kind, priority, status FROM support_inquiries WHERE id = ANY($1::uuid[]) ORDER BY subject`,
+      [[anonymous.body.id, signed.body.id]],
+    );
     expect(rows).toEqual([
       { id: anonymous.body.id, user_id: null, kind: 'question', priority: 'normal', status: 'open' },
       { id: signed.body.id, user_id: sender.userId, kind: 'billing', priority: 'normal', status: 'open' },
     ]);
-    expect(await notificationsAbout(anonymous.body.id)).toEqual([expect.objectContaining({ type: 'support_inquiry', severity: 'info', title: 'New support inquiry', read: false })]);
-    expect(await notificationsAbout(signed.body.id)).toEqual([expect.objectContaining({ type: 'support_inquiry', severity: 'info', title: 'New billing inquiry' })]);
+    expect(await notificationsAbout(anonymous.body.id)).toEqual([
+      expect.objectContaining({ type: 'support_inquiry', severity: 'info', title: 'New support inquiry', read: false }),
+    ]);
+    expect(await notificationsAbout(signed.body.id)).toEqual([
+      expect.objectContaining({ type: 'support_inquiry', severity: 'info', title: 'New billing inquiry' }),
+    ]);
     // an invalid token on the public form is simply anonymous
     const stale = await send({ ...valid, subject: `Stale ${tag}` }, 'not-a-token').expect(201);
     expect(await db.query(`SELECT user_id FROM support_inquiries WHERE id = $1`, [stale.body.id])).toEqual([{ user_id: null }]);
   });
 
-  it('starts an abuse report at priority high with a critical notification; the generation need not exist or be the reporter\'s', async () => {
+  it("starts an abuse report at priority high with a critical notification; the generation need not exist or be the reporter's", async () => {
     const generationId = '7d1f7c3a-0b7e-4c55-9a55-3f0f8b0c2d11';
-    const res = await send({ ...valid, kind: 'abuse_report', subject: `Report ${tag}`, message: 'This image shows me without consent', generation_id: generationId }).expect(201);
+    const res = await send({
+      ...valid,
+      kind: 'abuse_report',
+      subject: `Report ${tag}`,
+      message: 'This image shows me without consent',
+      generation_id: generationId,
+    }).expect(201);
     expect(res.body).toMatchObject({ kind: 'abuse_report', priority: 'high', status: 'open' });
     const [row] = await db.query(`SELECT priority, generation_id FROM support_inquiries WHERE id = $1`, [res.body.id]);
     expect(row).toEqual({ priority: 'high', generation_id: generationId });
@@ -93,7 +126,11 @@ describe('support inquiries', () => {
     expect(note).toMatchObject({ type: 'abuse_report', severity: 'critical', title: 'An image was reported' });
     expect(note.message).toContain(generationId);
     // the console shows it as critical, newest first
-    const list = await t.http.get('/api/admin/notifications').query({ filter: JSON.stringify({ severity: 'critical', type: 'abuse_report' }) }).set(bearer(admin.accessToken)).expect(200);
+    const list = await t.http
+      .get('/api/admin/notifications')
+      .query({ filter: JSON.stringify({ severity: 'critical', type: 'abuse_report' }) })
+      .set(bearer(admin.accessToken))
+      .expect(200);
     expect(list.body[0]).toMatchObject({ severity: 'critical', read: false, read_by: null });
   });
 
@@ -102,7 +139,11 @@ describe('support inquiries', () => {
     const move = (to: object, who = agent) => t.http.patch(`/api/admin/support-inquiries/${body.id}`).set(bearer(who.accessToken)).send(to);
     const refused = async (to: object, message: string) => {
       const res = await move(to);
-      expect({ to, status: res.status, body: res.body }).toEqual({ to, status: 400, body: { statusCode: 400, code: 'VALIDATION_ERROR', message } });
+      expect({ to, status: res.status, body: res.body }).toEqual({
+        to,
+        status: 400,
+        body: { statusCode: 400, code: 'VALIDATION_ERROR', message },
+      });
     };
     await refused({ status: 'resolved' }, 'Cannot move a ticket from open to resolved: from open it can only move to in_progress');
     await refused({ status: 'closed' }, 'Cannot move a ticket from open to closed: from open it can only move to in_progress');
@@ -118,7 +159,11 @@ describe('support inquiries', () => {
     // reopen, then resolve and close (PUT as ra-data-simple-rest sends it)
     expect((await move({ status: 'in_progress' }).expect(200)).body).toMatchObject({ status: 'in_progress', resolved_at: null, sla: 'ok' });
     await move({ status: 'resolved' }).expect(200);
-    const closed = await t.http.put(`/api/admin/support-inquiries/${body.id}`).set(bearer(admin.accessToken)).send({ status: 'closed' }).expect(200);
+    const closed = await t.http
+      .put(`/api/admin/support-inquiries/${body.id}`)
+      .set(bearer(admin.accessToken))
+      .send({ status: 'closed' })
+      .expect(200);
     expect(closed.body.status).toBe('closed');
     await refused({ status: 'in_progress' }, 'Cannot move a ticket from closed to in_progress: a closed ticket cannot change status');
 
@@ -130,52 +175,103 @@ describe('support inquiries', () => {
       { actor_id: agent.userId, action: 'support.status.change', before: { status: 'in_progress' }, after: { status: 'resolved' } },
       { actor_id: admin.userId, action: 'support.status.change', before: { status: 'resolved' }, after: { status: 'closed' } },
     ]);
-    await t.http.patch(`/api/admin/support-inquiries/00000000-0000-4000-8000-000000000000`).set(bearer(agent.accessToken)).send({ status: 'in_progress' }).expect(404);
+    await t.http
+      .patch(`/api/admin/support-inquiries/00000000-0000-4000-8000-000000000000`)
+      .set(bearer(agent.accessToken))
+      .send({ status: 'in_progress' })
+      .expect(404);
     await t.http.get(`/api/admin/support-inquiries/not-a-uuid`).set(bearer(agent.accessToken)).expect(400);
   });
 
   it('lists tickets newest first with filters, Content-Range, age and SLA against the 24-48 h promise', async () => {
     const q = `List${tag}`;
     const ids: Record<string, string> = {};
-    for (const [key, kind] of [['fresh', 'question'], ['day', 'billing'], ['old', 'question'], ['report', 'abuse_report']] as const) {
+    for (const [key, kind] of [
+      ['fresh', 'question'],
+      ['day', 'billing'],
+      ['old', 'question'],
+      ['report', 'abuse_report'],
+    ] as const) {
       ids[key] = (await send({ ...valid, kind, subject: `${q} ${key}` }).expect(201)).body.id;
     }
     await db.query(`UPDATE support_inquiries SET created_at = now() - interval '30 hours' WHERE id = $1`, [ids.day]);
     await db.query(`UPDATE support_inquiries SET created_at = now() - interval '50 hours' WHERE id = $1`, [ids.old]);
     const list = (filter: object, query: object = {}) =>
-      t.http.get('/api/admin/support-inquiries').query({ filter: JSON.stringify({ q, ...filter }), ...query }).set(bearer(agent.accessToken)).expect(200);
+      t.http
+        .get('/api/admin/support-inquiries')
+        .query({ filter: JSON.stringify({ q, ...filter }), ...query })
+        .set(bearer(agent.accessToken))
+        .expect(200);
 
     const all = await list({});
     expect(all.body.map((r: { id: string }) => r.id)).toEqual([ids.report, ids.fresh, ids.day, ids.old]);
     expect(all.headers['content-range']).toBe('support-inquiries 0-3/4');
     const byId = Object.fromEntries(all.body.map((r: { id: string }) => [r.id, r]));
-    expect(byId[ids.fresh]).toMatchObject({ status: 'open', priority: 'normal', age_hours: 0, sla: 'ok', email: valid.email, name: valid.name });
+    expect(byId[ids.fresh]).toMatchObject({
+      status: 'open',
+      priority: 'normal',
+      age_hours: 0,
+      sla: 'ok',
+      email: valid.email,
+      name: valid.name,
+    });
     expect(byId[ids.day]).toMatchObject({ age_hours: 30, sla: 'due_soon' });
     expect(byId[ids.old]).toMatchObject({ age_hours: 50, sla: 'overdue' });
 
     expect((await list({ kind: 'abuse_report' })).body.map((r: { id: string }) => r.id)).toEqual([ids.report]);
     expect((await list({ priority: 'high' })).body.map((r: { id: string }) => r.id)).toEqual([ids.report]);
-    await t.http.patch(`/api/admin/support-inquiries/${ids.old}`).set(bearer(agent.accessToken)).send({ status: 'in_progress' }).expect(200);
-    expect((await list({ status: 'in_progress' })).body.map((r: { id: string; sla: string }) => [r.id, r.sla])).toEqual([[ids.old, 'overdue']]);
-    expect((await list({}, { q: undefined, filter: JSON.stringify({ q: `${q.toUpperCase()} DAY` }) })).body.map((r: { id: string }) => r.id)).toEqual([ids.day]);
+    await t.http
+      .patch(`/api/admin/support-inquiries/${ids.old}`)
+      .set(bearer(agent.accessToken))
+      .send({ status: 'in_progress' })
+      .expect(200);
+    expect((await list({ status: 'in_progress' })).body.map((r: { id: string; sla: string }) => [r.id, r.sla])).toEqual([
+      [ids.old, 'overdue'],
+    ]);
+    expect(
+      (await list({}, { q: undefined, filter: JSON.stringify({ q: `${q.toUpperCase()} DAY` }) })).body.map((r: { id: string }) => r.id),
+    ).toEqual([ids.day]);
     const page = await list({}, { range: '[1,2]', sort: '["created_at","DESC"]' });
     expect(page.body.map((r: { id: string }) => r.id)).toEqual([ids.fresh, ids.day]);
     expect(page.headers['content-range']).toBe('support-inquiries 1-2/4');
     for (const filter of [{ status: 'nope' }, { color: 'red' }]) {
-      const res = await t.http.get('/api/admin/support-inquiries').query({ filter: JSON.stringify(filter) }).set(bearer(agent.accessToken));
+      const res = await t.http
+        .get('/api/admin/support-inquiries')
+        .query({ filter: JSON.stringify(filter) })
+        .set(bearer(agent.accessToken));
       expect({ filter, status: res.status, code: res.body.code }).toEqual({ filter, status: 400, code: 'VALIDATION_ERROR' });
     }
   });
 
   it('adds internal notes (never mailed, delivered null) and shows them with the ticket, audited', async () => {
     const { body } = await send({ ...valid, subject: `Note ${tag}` }).expect(201);
-    const note = await t.http.post(`/api/admin/support-inquiries/${body.id}/messages`).set(bearer(agent.accessToken)).send({ kind: 'note', body: 'Checked the ledger: fine.' }).expect(201);
-    expect(note.body).toMatchObject({ kind: 'note', body: 'Checked the ledger: fine.', author_id: agent.userId, author_email: agent.email, delivered: null });
-    const bad = await t.http.post(`/api/admin/support-inquiries/${body.id}/messages`).set(bearer(agent.accessToken)).send({ kind: 'email', body: '  ' });
+    const note = await t.http
+      .post(`/api/admin/support-inquiries/${body.id}/messages`)
+      .set(bearer(agent.accessToken))
+      .send({ kind: 'note', body: 'Checked the ledger: fine.' })
+      .expect(201);
+    expect(note.body).toMatchObject({
+      kind: 'note',
+      body: 'Checked the ledger: fine.',
+      author_id: agent.userId,
+      author_email: agent.email,
+      delivered: null,
+    });
+    const bad = await t.http
+      .post(`/api/admin/support-inquiries/${body.id}/messages`)
+      .set(bearer(agent.accessToken))
+      .send({ kind: 'email', body: '  ' });
     expect(bad.body).toEqual({ statusCode: 400, code: 'VALIDATION_ERROR', message: 'Kind must be reply or note; Message is required' });
     const details = await t.http.get(`/api/admin/support-inquiries/${body.id}`).set(bearer(admin.accessToken)).expect(200);
     expect(details.body.messages).toEqual([expect.objectContaining({ id: note.body.id, kind: 'note', delivered: null })]);
-    expect(await audit(body.id)).toEqual([{ actor_id: agent.userId, action: 'support.note', before: null, after: { message_id: note.body.id, kind: 'note', length: 'Checked the ledger: fine.'.length } }]);
+    expect(await audit(body.id)).toEqual([
+      {
+        actor_id: agent.userId,
+        action: 'support.note',
+        before: null,
+        after: { message_id: note.body.id, kind: 'note', length: 'Checked the ledger: fine.'.length },
+      },
+    ]);
   });
 
   it('removes the generation an abuse report names, with its file, notes it on the ticket and audits it (admins only)', async () => {
@@ -194,35 +290,59 @@ describe('support inquiries', () => {
     const question = await send({ ...valid, subject: `Not a report ${tag}` }).expect(201);
 
     await t.http.post(`/api/admin/support-inquiries/${report.body.id}/remove-generation`).set(bearer(agent.accessToken)).expect(403);
-    const wrongKind = await t.http.post(`/api/admin/support-inquiries/${question.body.id}/remove-generation`).set(bearer(admin.accessToken)).expect(400);
+    const wrongKind = await t.http
+      .post(`/api/admin/support-inquiries/${question.body.id}/remove-generation`)
+      .set(bearer(admin.accessToken))
+      .expect(400);
     expect(wrongKind.body.message).toBe('Only a report of an image can remove a generation');
     expect(await storage.exists(key)).toBe(true);
 
-    const done = await t.http.post(`/api/admin/support-inquiries/${report.body.id}/remove-generation`).set(bearer(admin.accessToken)).expect(200);
-    expect(done.body.messages).toEqual([expect.objectContaining({ kind: 'note', body: `Removed the reported generation ${id} and its files.`, author_id: admin.userId })]);
+    const done = await t.http
+      .post(`/api/admin/support-inquiries/${report.body.id}/remove-generation`)
+      .set(bearer(admin.accessToken))
+      .expect(200);
+    expect(done.body.messages).toEqual([
+      expect.objectContaining({ kind: 'note', body: `Removed the reported generation ${id} and its files.`, author_id: admin.userId }),
+    ]);
     expect(await storage.exists(key)).toBe(false);
     expect(await db.query(`SELECT id FROM user_generations WHERE id = $1`, [id])).toEqual([]);
     await t.http.get(`/api/generations/${id}`).set(bearer(owner.accessToken)).expect(404);
     expect(await db.query(`SELECT actor_id, action, target_user_id, after FROM audit_log WHERE target_id = $1`, [id])).toEqual([
-      { actor_id: admin.userId, action: 'generation.remove', target_user_id: owner.userId, after: { removed: true, reason: `abuse report ${report.body.id}` } },
+      {
+        actor_id: admin.userId,
+        action: 'generation.remove',
+        target_user_id: owner.userId,
+        after: { removed: true, reason: `abuse report ${report.body.id}` },
+      },
     ]);
     expect((await audit(report.body.id)).map((r: { action: string }) => r.action)).toEqual(['support.note']);
     // twice: the image is gone already
-    const again = await t.http.post(`/api/admin/support-inquiries/${report.body.id}/remove-generation`).set(bearer(admin.accessToken)).expect(404);
+    const again = await t.http
+      .post(`/api/admin/support-inquiries/${report.body.id}/remove-generation`)
+      .set(bearer(admin.accessToken))
+      .expect(404);
     expect(again.body.message).toBe('The reported generation was not found: it may already have been removed');
   });
 
-  it('rate limits the contact form per IP with a 429 in the catalogue\'s shape', async () => {
+  it("rate limits the contact form per IP with a 429 in the catalogue's shape", async () => {
     const limited = await createTestApp({ SUPPORT_RATE_LIMIT_MAX: '3', SUPPORT_RATE_LIMIT_WINDOW_SECONDS: '600', TRUST_PROXY: 'loopback' });
     try {
       const subject = `Limit ${tag}`;
-      for (let i = 0; i < 3; i++) await limited.http.post('/api/support/inquiries').send({ ...valid, subject }).expect(201);
+      for (let i = 0; i < 3; i++)
+        await limited.http
+          .post('/api/support/inquiries')
+          .send({ ...valid, subject })
+          .expect(201);
       const res = await limited.http.post('/api/support/inquiries').send({ ...valid, subject });
       expect(res.status).toBe(429);
       expect(res.body).toEqual({ statusCode: 429, code: 'RATE_LIMITED', message: 'Too many requests. Please try again later.' });
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       // another client IP is not affected (TRUST_PROXY=loopback: the app believes X-Forwarded-For from a loopback proxy)
-      await limited.http.post('/api/support/inquiries').set('X-Forwarded-For', '203.0.113.9').send({ ...valid, subject }).expect(201);
+      await limited.http
+        .post('/api/support/inquiries')
+        .set('X-Forwarded-For', '203.0.113.9')
+        .send({ ...valid, subject })
+        .expect(201);
       expect(await db.query(`SELECT count(*)::int AS n FROM support_inquiries WHERE subject = $1`, [subject])).toEqual([{ n: 4 }]);
       // the sign-in limits are separate: signing in still works
       await limited.http.post('/api/auth/sign-in').send({ email: admin.email, password: admin.password }).expect(200);
@@ -239,13 +359,23 @@ describe('support inquiries', () => {
     try {
       const requester = { ...valid, email: `outbox-${tag}@example.com`, subject: `Logged ${tag}` };
       const { body } = await send(requester).expect(201);
-      const reply = await t.http.post(`/api/admin/support-inquiries/${body.id}/messages`).set(bearer(agent.accessToken)).send({ kind: 'reply', body: 'Your credits are back.' }).expect(201);
+      const reply = await t.http
+        .post(`/api/admin/support-inquiries/${body.id}/messages`)
+        .set(bearer(agent.accessToken))
+        .send({ kind: 'reply', body: 'Your credits are back.' })
+        .expect(201);
       expect(reply.body).toMatchObject({ kind: 'reply', author_id: agent.userId });
       const mail = await waitForMail(t.config.mail!.outboxDir, { to: requester.email, template: 'support-reply' });
       expect(mail.headers.subject).toBe(`Re: Logged ${tag}`);
       expect(mail.text).toContain('Your credits are back.');
-      await waitFor(async () => (await t.http.get(`/api/admin/support-inquiries/${body.id}`).set(bearer(agent.accessToken))).body.messages?.[0]?.delivered === 'logged');
-      expect(await audit(body.id)).toEqual([{ actor_id: agent.userId, action: 'support.reply', before: null, after: { message_id: reply.body.id, kind: 'reply', length: 22 } }]);
+      await waitFor(
+        async () =>
+          (await t.http.get(`/api/admin/support-inquiries/${body.id}`).set(bearer(agent.accessToken))).body.messages?.[0]?.delivered ===
+          'logged',
+      );
+      expect(await audit(body.id)).toEqual([
+        { actor_id: agent.userId, action: 'support.reply', before: null, after: { message_id: reply.body.id, kind: 'reply', length: 22 } },
+      ]);
       const everything = JSON.stringify(logged);
       expect(everything).not.toContain(requester.email);
       expect(everything).not.toContain('Your credits are back.');

@@ -1,11 +1,11 @@
-import { freePort } from '../../src/common/free-port';
 import { DataSource } from 'typeorm';
+import { freePort } from '../../src/common/free-port';
+import { REPLY_MAIL_JOB_OPTIONS, SupportService } from '../../src/modules/support/support.service';
+import { JobName } from '../../src/queue';
 import { FakeSmtpServer } from '../fakes/fake-smtp-server';
 import { deleteRedisKeys, waitFor } from '../generations/generation-test-kit';
 import { bearer, signUp, SignedIn, uniqueEmail } from '../helpers/auth';
 import { createTestApp, TestApp, testRedisUrl } from '../helpers/test-app';
-import { REPLY_MAIL_JOB_OPTIONS, SupportService } from '../../src/modules/support/support.service';
-import { JobName } from '../../src/queue';
 
 /** A TCP port nobody listens on (an SMTP server that is down). */
 const closedPort = freePort;
@@ -40,7 +40,8 @@ describe('support replies by mail', () => {
     await smtp.stop();
   });
 
-  const delivered = (id: string) => db.query(`SELECT delivered, delivery_error FROM support_messages WHERE id = $1`, [id]).then((r) => r[0]);
+  const delivered = (id: string) =>
+    db.query(`SELECT delivered, delivery_error FROM support_messages WHERE id = $1`, [id]).then((r) => r[0]);
 
   it('mails a reply to the requester from a queue job (delivered "sent"); a note is never mailed', async () => {
     const requester = `requester-${Date.now()}@example.com`;
@@ -66,7 +67,11 @@ describe('support replies by mail', () => {
     expect(mail.data).toContain('Hi Grace Hopper,');
     expect(mail.data).toContain('We added them back.\r\n.\r\nA line with a single dot above.');
 
-    const note = await t.http.post(`/api/admin/support-inquiries/${ticket.id}/messages`).set(bearer(agent.accessToken)).send({ kind: 'note', body: 'Internal: refunded 3 credits' }).expect(201);
+    const note = await t.http
+      .post(`/api/admin/support-inquiries/${ticket.id}/messages`)
+      .set(bearer(agent.accessToken))
+      .send({ kind: 'note', body: 'Internal: refunded 3 credits' })
+      .expect(201);
     expect(note.body.delivered).toBeNull();
     await new Promise((r) => setTimeout(r, 1000));
     expect(toRequester()).toHaveLength(1);
@@ -80,14 +85,26 @@ describe('support replies by mail', () => {
   });
 
   it('answers at once when the SMTP server is down, and the job records the error for a retry', async () => {
-    const down = await createTestApp({ ADMIN_EMAILS: adminEmail, REDIS_URL: testRedisUrl(), SMTP_HOST: '127.0.0.1', SMTP_PORT: String(await closedPort()) });
+    const down = await createTestApp({
+      ADMIN_EMAILS: adminEmail,
+      REDIS_URL: testRedisUrl(),
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(await closedPort()),
+    });
     try {
       const downDb = down.app.get(DataSource);
       const admin = await signUp(down.http, { email: uniqueEmail('down-admin') });
       await downDb.query(`UPDATE users SET role = 'support' WHERE id = $1`, [admin.userId]);
-      const { body: ticket } = await down.http.post('/api/support/inquiries').send({ name: 'Alan', email: 'alan@example.com', subject: 'Hello', message: 'Hi' }).expect(201);
+      const { body: ticket } = await down.http
+        .post('/api/support/inquiries')
+        .send({ name: 'Alan', email: 'alan@example.com', subject: 'Hello', message: 'Hi' })
+        .expect(201);
       const started = Date.now();
-      const reply = await down.http.post(`/api/admin/support-inquiries/${ticket.id}/messages`).set(bearer(admin.accessToken)).send({ kind: 'reply', body: 'Answer' }).expect(201);
+      const reply = await down.http
+        .post(`/api/admin/support-inquiries/${ticket.id}/messages`)
+        .set(bearer(admin.accessToken))
+        .send({ kind: 'reply', body: 'Answer' })
+        .expect(201);
       expect(Date.now() - started).toBeLessThan(3000);
       expect(reply.body.delivered).toBe('queued');
       const row = await waitFor(
@@ -102,8 +119,15 @@ describe('support replies by mail', () => {
       expect(row.delivery_error).toMatch(/ECONNREFUSED|connect/i);
 
       // the last attempt (the real backoff would take minutes: its run is called directly) marks the reply failed
-      const last = { jobId: 'final-attempt', attempt: REPLY_MAIL_JOB_OPTIONS.attempts, maxAttempts: REPLY_MAIL_JOB_OPTIONS.attempts, name: JobName.SupportReplyMail };
-      await expect(down.app.get(SupportService).handleReplyMail({ messageId: reply.body.id }, last)).rejects.toThrow(/ECONNREFUSED|connect/i);
+      const last = {
+        jobId: 'final-attempt',
+        attempt: REPLY_MAIL_JOB_OPTIONS.attempts,
+        maxAttempts: REPLY_MAIL_JOB_OPTIONS.attempts,
+        name: JobName.SupportReplyMail,
+      };
+      await expect(down.app.get(SupportService).handleReplyMail({ messageId: reply.body.id }, last)).rejects.toThrow(
+        /ECONNREFUSED|connect/i,
+      );
       const [final] = await downDb.query(`SELECT delivered, delivery_error FROM support_messages WHERE id = $1`, [reply.body.id]);
       expect(final.delivered).toBe('failed');
       expect(final.delivery_error).toMatch(/ECONNREFUSED|connect/i);

@@ -11,28 +11,33 @@ import * as zlib from 'node:zlib';
 import sharp from 'sharp';
 import { IMAGE_WORK_GATE, type WorkGate } from '../../src/common/concurrency';
 import { AUTH_RATE_LIMIT_STORAGE } from '../../src/modules/auth/rate-limit/auth-rate-limit';
-import type { RateLimitStore } from '../../src/modules/auth/rate-limit/redis-throttler.storage';
-import { bearer, type SignedIn } from '../helpers/auth';
 import { createGenerationApp, person, type GenerationApp } from '../generations/generation-test-kit';
+import { bearer, type SignedIn } from '../helpers/auth';
+import type { RateLimitStore } from '../../src/modules/auth/rate-limit/redis-throttler.storage';
 
 /** A JPEG with grain (it compresses as a photo does), of about `kb` kB. */
 async function grainyJpeg(kb: number, seed = 1): Promise<Buffer> {
   const side = Math.round(Math.sqrt(kb * 1024 * 2.2));
   const pixels = Buffer.alloc(side * side * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = (((i + seed) * 2654435761) >>> 24) & 255;
-  return sharp(pixels, { raw: { width: side, height: side, channels: 3 } }).jpeg({ quality: 70 }).toBuffer();
+  return sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
+    .jpeg({ quality: 70 })
+    .toBuffer();
 }
 
 /** A PNG of `width` x `height` in flat colour at the strongest compression: a few hundred pixels per byte. */
 const flatPng = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#c8a27a' } }).png({ compressionLevel: 9 }).toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#c8a27a' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 
 const upload = (t: GenerationApp, who: SignedIn, ...files: Buffer[]) => {
   let req = t.http.post('/api/uploads').set(bearer(who.accessToken)).field('confirm_own_photos', 'true');
   files.forEach((bytes, i) => (req = req.attach('files', bytes, { filename: `p${i}.jpg`, contentType: 'image/jpeg' })));
   return req;
 };
-const usage = async (t: GenerationApp, who: SignedIn) => (await t.http.get('/api/uploads/usage').set(bearer(who.accessToken)).expect(200)).body;
+const usage = async (t: GenerationApp, who: SignedIn) =>
+  (await t.http.get('/api/uploads/usage').set(bearer(who.accessToken)).expect(200)).body;
 const rowCount = async (t: GenerationApp, who: SignedIn): Promise<number> =>
   (await t.db.query(`SELECT count(*)::int AS n FROM uploads WHERE user_id = $1`, [who.userId]))[0].n;
 const storedFiles = (t: GenerationApp, who: SignedIn): number => {
@@ -51,7 +56,13 @@ describe('upload quotas: photos an hour', () => {
 
   it('counts accepted photos, refuses the batch that would pass the limit with 429 and Retry-After, and shows the usage', async () => {
     const me = await person(t);
-    expect(await usage(t, me)).toMatchObject({ photos_this_hour: 0, photos_per_hour: 3, bytes_this_hour: 0, bytes_kept: 0, hour_resets_at: null });
+    expect(await usage(t, me)).toMatchObject({
+      photos_this_hour: 0,
+      photos_per_hour: 3,
+      bytes_this_hour: 0,
+      bytes_kept: 0,
+      hour_resets_at: null,
+    });
 
     await upload(t, me, photo, photo).expect(201);
     const after = await usage(t, me);
@@ -62,7 +73,11 @@ describe('upload quotas: photos an hour', () => {
 
     const refused = await upload(t, me, photo, photo);
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ statusCode: 429, code: 'RATE_LIMITED', message: 'You can upload 3 photos an hour. Please try again in 60 minutes.' });
+    expect(refused.body).toEqual({
+      statusCode: 429,
+      code: 'RATE_LIMITED',
+      message: 'You can upload 3 photos an hour. Please try again in 60 minutes.',
+    });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
     expect(await rowCount(t, me)).toBe(2);
     expect((await usage(t, me)).photos_this_hour).toBe(2); // the refused batch took nothing
@@ -129,7 +144,8 @@ describe('upload quotas: megabytes an hour and megabytes kept', () => {
     expect(refused.body).toEqual({
       statusCode: 413,
       code: 'PAYLOAD_TOO_LARGE',
-      message: 'Your photos have reached your 1 MB of storage. Photos are deleted 30 days after their last use; remove photos you no longer need to upload more.',
+      message:
+        'Your photos have reached your 1 MB of storage. Photos are deleted 30 days after their last use; remove photos you no longer need to upload more.',
     });
     expect(await rowCount(t, me)).toBe(2);
     expect(storedFiles(t, me)).toBe(2);
@@ -166,7 +182,10 @@ describe('image work: bounded per process, checked cheaply first', () => {
     try {
       const refused = await upload(t, me, photo);
       expect(refused.status).toBe(503);
-      expect(refused.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: 'We are processing many photos right now. Please try again in a moment.' });
+      expect(refused.body).toMatchObject({
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'We are processing many photos right now. Please try again in a moment.',
+      });
       expect(refused.headers['retry-after']).toBe('2');
       expect(await rowCount(t, me)).toBe(0);
       expect((await usage(t, me)).photos_this_hour).toBe(0);
@@ -186,14 +205,20 @@ describe('image work: bounded per process, checked cheaply first', () => {
     expect(health.status).toBe(200);
     const answers = await burst;
     expect(answers.map((r) => r.status)).toEqual(Array(20).fill(400));
-    expect(answers[0].body.message).toBe('This file declares far more pixels than a photo of its size holds. Please upload an ordinary photo.');
+    expect(answers[0].body.message).toBe(
+      'This file declares far more pixels than a photo of its size holds. Please upload an ordinary photo.',
+    );
     expect(gate.load).toEqual({ running: 0, waiting: 0 });
     expect(await rowCount(t, me)).toBe(0);
   });
 
   it('a PNG whose header declares more than 40 MP is refused before anything is decoded', async () => {
     const me = await person(t);
-    const png = Buffer.from(await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } }).png().toBuffer());
+    const png = Buffer.from(
+      await sharp({ create: { width: 1, height: 1, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer(),
+    );
     png.writeUInt32BE(20000, 16);
     png.writeUInt32BE(20000, 20);
     png.writeUInt32BE(zlib.crc32(png.subarray(12, 29)) >>> 0, 29);

@@ -8,15 +8,19 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import sharp from 'sharp';
-import type { Test as SupertestRequest } from 'supertest';
-import { bearer, type SignedIn } from '../helpers/auth';
 import { createGenerationApp, person, type GenerationApp } from '../generations/generation-test-kit';
+import { bearer, type SignedIn } from '../helpers/auth';
+import type { Test as SupertestRequest } from 'supertest';
 
 const NOT_AN_IMAGE = { statusCode: 400, code: 'VALIDATION_ERROR', message: 'Please upload image files only' };
 const TOO_LARGE = { statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: 'File size must be less than 10MB' };
 const TOO_MANY = { statusCode: 400, code: 'VALIDATION_ERROR', message: 'You can upload at most 5 photos' };
 const TOO_MANY_PIXELS = { statusCode: 400, code: 'VALIDATION_ERROR', message: 'This photo is too large: at most 40 megapixels' };
-const CONFIRM = { statusCode: 400, code: 'VALIDATION_ERROR', message: 'Please confirm that the photos show you and that you are 18 or older' };
+const CONFIRM = {
+  statusCode: 400,
+  code: 'VALIDATION_ERROR',
+  message: 'Please confirm that the photos show you and that you are 18 or older',
+};
 
 interface FileSpec {
   name: string;
@@ -55,7 +59,13 @@ async function jpegDeclaring(width: number, height: number): Promise<Buffer> {
   throw new Error('no SOF marker');
 }
 
-function post(t: GenerationApp, who: SignedIn, files: FileSpec[], fields: Record<string, string> = { confirm_own_photos: 'true' }, fieldName = 'files'): SupertestRequest {
+function post(
+  t: GenerationApp,
+  who: SignedIn,
+  files: FileSpec[],
+  fields: Record<string, string> = { confirm_own_photos: 'true' },
+  fieldName = 'files',
+): SupertestRequest {
   let req = t.http.post('/api/uploads').set(bearer(who.accessToken));
   for (const [k, v] of Object.entries(fields)) req = req.field(k, v);
   for (const f of files) req = req.attach(fieldName, f.bytes, { filename: f.name, contentType: f.type });
@@ -70,7 +80,8 @@ describe('uploads', () => {
     const dir = path.join(t.config.storage.localDir, 'objects', 'users', userId, 'uploads');
     return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
   };
-  const rows = async (userId: string): Promise<number> => (await t.db.query(`SELECT count(*)::int AS n FROM uploads WHERE user_id = $1`, [userId]))[0].n;
+  const rows = async (userId: string): Promise<number> =>
+    (await t.db.query(`SELECT count(*)::int AS n FROM uploads WHERE user_id = $1`, [userId]))[0].n;
   /** signed links name APP_URL; the app listens on a free port */
   const local = (url: string) => {
     const u = new URL(url);
@@ -95,28 +106,95 @@ describe('uploads', () => {
 
     const good = (): FileSpec => ({ name: 'ok.jpg', type: 'image/jpeg', bytes: jpeg });
     const cases: Array<[string, () => Promise<{ files: FileSpec[]; fields?: Record<string, string>; field?: string }>, object]> = [
-      ['text renamed .jpg', async () => ({ files: [{ name: 'me.jpg', type: 'image/jpeg', bytes: Buffer.from('just some text, not a picture\n') }] }), NOT_AN_IMAGE],
-      ['a truncated JPEG', async () => ({ files: [{ name: 'cut.jpg', type: 'image/jpeg', bytes: jpeg.subarray(0, Math.floor(jpeg.length / 2)) }] }), NOT_AN_IMAGE],
-      ['a PNG declaring 50000x50000 (pixel bomb)', async () => ({ files: [{ name: 'bomb.png', type: 'image/png', bytes: await pixelBombPng(50000, 50000) }] }), TOO_MANY_PIXELS],
-      ['a JPEG declaring 10000x10000', async () => ({ files: [{ name: 'big.jpg', type: 'image/jpeg', bytes: await jpegDeclaring(10000, 10000) }] }), TOO_MANY_PIXELS],
       [
-        'an SVG',
-        async () => ({ files: [{ name: 'x.svg', type: 'image/svg+xml', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') }] }),
+        'text renamed .jpg',
+        async () => ({ files: [{ name: 'me.jpg', type: 'image/jpeg', bytes: Buffer.from('just some text, not a picture\n') }] }),
         NOT_AN_IMAGE,
       ],
-      ['an SVG named .png', async () => ({ files: [{ name: 'x.png', type: 'image/png', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>') }] }), NOT_AN_IMAGE],
+      [
+        'a truncated JPEG',
+        async () => ({ files: [{ name: 'cut.jpg', type: 'image/jpeg', bytes: jpeg.subarray(0, Math.floor(jpeg.length / 2)) }] }),
+        NOT_AN_IMAGE,
+      ],
+      [
+        'a PNG declaring 50000x50000 (pixel bomb)',
+        async () => ({ files: [{ name: 'bomb.png', type: 'image/png', bytes: await pixelBombPng(50000, 50000) }] }),
+        TOO_MANY_PIXELS,
+      ],
+      [
+        'a JPEG declaring 10000x10000',
+        async () => ({ files: [{ name: 'big.jpg', type: 'image/jpeg', bytes: await jpegDeclaring(10000, 10000) }] }),
+        TOO_MANY_PIXELS,
+      ],
+      [
+        'an SVG',
+        async () => ({
+          files: [
+            {
+              name: 'x.svg',
+              type: 'image/svg+xml',
+              bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+            },
+          ],
+        }),
+        NOT_AN_IMAGE,
+      ],
+      [
+        'an SVG named .png',
+        async () => ({
+          files: [
+            { name: 'x.png', type: 'image/png', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>') },
+          ],
+        }),
+        NOT_AN_IMAGE,
+      ],
       [
         'a polyglot: JPEG header then HTML',
-        async () => ({ files: [{ name: 'poly.jpg', type: 'image/jpeg', bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('<html><script>alert(document.cookie)</script></html>')]) }] }),
+        async () => ({
+          files: [
+            {
+              name: 'poly.jpg',
+              type: 'image/jpeg',
+              bytes: Buffer.concat([
+                Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+                Buffer.from('<html><script>alert(document.cookie)</script></html>'),
+              ]),
+            },
+          ],
+        }),
         NOT_AN_IMAGE,
       ],
       ['a GIF', async () => ({ files: [{ name: 'a.gif', type: 'image/gif', bytes: await solid(20, 20).gif().toBuffer() }] }), NOT_AN_IMAGE],
-      ['a GIF named .jpg', async () => ({ files: [{ name: 'a.jpg', type: 'image/jpeg', bytes: await solid(20, 20).gif().toBuffer() }] }), NOT_AN_IMAGE],
-      ['a TIFF', async () => ({ files: [{ name: 'a.tiff', type: 'image/tiff', bytes: await solid(20, 20).tiff().toBuffer() }] }), NOT_AN_IMAGE],
-      ['an AVIF', async () => ({ files: [{ name: 'a.avif', type: 'image/avif', bytes: await solid(32, 32).avif().toBuffer() }] }), NOT_AN_IMAGE],
-      ['text named .heic', async () => ({ files: [{ name: 'IMG_0001.heic', type: 'image/heic', bytes: Buffer.from('ftypheic but really just text') }] }), NOT_AN_IMAGE],
-      ['a PDF named .jpg', async () => ({ files: [{ name: 'scan.jpg', type: 'image/jpeg', bytes: Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF') }] }), NOT_AN_IMAGE],
-      ['HTML named .png', async () => ({ files: [{ name: 'page.png', type: 'image/png', bytes: Buffer.from('<!doctype html><h1>hi</h1>') }] }), NOT_AN_IMAGE],
+      [
+        'a GIF named .jpg',
+        async () => ({ files: [{ name: 'a.jpg', type: 'image/jpeg', bytes: await solid(20, 20).gif().toBuffer() }] }),
+        NOT_AN_IMAGE,
+      ],
+      [
+        'a TIFF',
+        async () => ({ files: [{ name: 'a.tiff', type: 'image/tiff', bytes: await solid(20, 20).tiff().toBuffer() }] }),
+        NOT_AN_IMAGE,
+      ],
+      [
+        'an AVIF',
+        async () => ({ files: [{ name: 'a.avif', type: 'image/avif', bytes: await solid(32, 32).avif().toBuffer() }] }),
+        NOT_AN_IMAGE,
+      ],
+      [
+        'text named .heic',
+        async () => ({ files: [{ name: 'IMG_0001.heic', type: 'image/heic', bytes: Buffer.from('ftypheic but really just text') }] }),
+        NOT_AN_IMAGE,
+      ],
+      [
+        'a PDF named .jpg',
+        async () => ({ files: [{ name: 'scan.jpg', type: 'image/jpeg', bytes: Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF') }] }),
+        NOT_AN_IMAGE,
+      ],
+      [
+        'HTML named .png',
+        async () => ({ files: [{ name: 'page.png', type: 'image/png', bytes: Buffer.from('<!doctype html><h1>hi</h1>') }] }),
+        NOT_AN_IMAGE,
+      ],
       [
         'a PNG with corrupt pixel data',
         async () => {
@@ -126,12 +204,38 @@ describe('uploads', () => {
         },
         NOT_AN_IMAGE,
       ],
-      ['a WebP header with garbage', async () => ({ files: [{ name: 'w.webp', type: 'image/webp', bytes: Buffer.concat([Buffer.from('RIFF\x10\x00\x00\x00WEBPVP8 ', 'latin1'), Buffer.alloc(64, 7)]) }] }), NOT_AN_IMAGE],
+      [
+        'a WebP header with garbage',
+        async () => ({
+          files: [
+            {
+              name: 'w.webp',
+              type: 'image/webp',
+              bytes: Buffer.concat([Buffer.from('RIFF\x10\x00\x00\x00WEBPVP8 ', 'latin1'), Buffer.alloc(64, 7)]),
+            },
+          ],
+        }),
+        NOT_AN_IMAGE,
+      ],
       ['an empty file', async () => ({ files: [{ name: 'empty.jpg', type: 'image/jpeg', bytes: Buffer.alloc(0) }] }), NOT_AN_IMAGE],
-      ['an 11 MB file', async () => ({ files: [{ name: 'huge.jpg', type: 'image/jpeg', bytes: Buffer.concat([jpeg, Buffer.alloc(11 * 1024 * 1024)]) }] }), TOO_LARGE],
-      ['exactly 10 MB', async () => ({ files: [{ name: 'ten.jpg', type: 'image/jpeg', bytes: Buffer.concat([jpeg, Buffer.alloc(10 * 1024 * 1024 - jpeg.length)]) }] }), TOO_LARGE],
+      [
+        'an 11 MB file',
+        async () => ({ files: [{ name: 'huge.jpg', type: 'image/jpeg', bytes: Buffer.concat([jpeg, Buffer.alloc(11 * 1024 * 1024)]) }] }),
+        TOO_LARGE,
+      ],
+      [
+        'exactly 10 MB',
+        async () => ({
+          files: [{ name: 'ten.jpg', type: 'image/jpeg', bytes: Buffer.concat([jpeg, Buffer.alloc(10 * 1024 * 1024 - jpeg.length)]) }],
+        }),
+        TOO_LARGE,
+      ],
       ['6 files', async () => ({ files: Array.from({ length: 6 }, good) }), TOO_MANY],
-      ['one good photo and one bad file (the batch is refused whole)', async () => ({ files: [good(), { name: 'b.jpg', type: 'image/jpeg', bytes: Buffer.from('nope') }] }), NOT_AN_IMAGE],
+      [
+        'one good photo and one bad file (the batch is refused whole)',
+        async () => ({ files: [good(), { name: 'b.jpg', type: 'image/jpeg', bytes: Buffer.from('nope') }] }),
+        NOT_AN_IMAGE,
+      ],
       ['a missing confirmation', async () => ({ files: [good()], fields: {} }), CONFIRM],
       ['a refused confirmation', async () => ({ files: [good()], fields: { confirm_own_photos: 'false' } }), CONFIRM],
       [
@@ -139,8 +243,16 @@ describe('uploads', () => {
         async () => ({ files: [good()], field: 'photo' }),
         { statusCode: 400, code: 'VALIDATION_ERROR', message: 'Send the photos in the form field "files"' },
       ],
-      ['no file at all', async () => ({ files: [] }), { statusCode: 400, code: 'VALIDATION_ERROR', message: 'Please choose at least one photo to upload' }],
-      ['an unknown form field', async () => ({ files: [good()], fields: { confirm_own_photos: 'true', user_id: 'someone-else' } }), { statusCode: 400, code: 'VALIDATION_ERROR' }],
+      [
+        'no file at all',
+        async () => ({ files: [] }),
+        { statusCode: 400, code: 'VALIDATION_ERROR', message: 'Please choose at least one photo to upload' },
+      ],
+      [
+        'an unknown form field',
+        async () => ({ files: [good()], fields: { confirm_own_photos: 'true', user_id: 'someone-else' } }),
+        { statusCode: 400, code: 'VALIDATION_ERROR' },
+      ],
     ];
 
     it.each(cases)('%s', async (_label, build, expected) => {
@@ -187,7 +299,9 @@ describe('uploads', () => {
     const gpsPointer = (exif: Buffer) => exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88])); // tag 0x8825: GPS IFD
     expect(gpsPointer(original.exif!)).toBe(true);
 
-    const png = await sharp({ create: { width: 300, height: 400, channels: 4, background: { r: 10, g: 200, b: 90, alpha: 0.5 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 400, channels: 4, background: { r: 10, g: 200, b: 90, alpha: 0.5 } } })
+      .png()
+      .toBuffer();
     const webp = await solid(500, 500).webp().toBuffer();
     // a valid JPEG with a script appended: accepted, but nothing of the script is kept
     const tail = Buffer.concat([jpeg, Buffer.from('<script>alert(1)</script>')]);

@@ -40,12 +40,20 @@ describe('my profile, settings and stats', () => {
     expect(res.status).toBe(200);
     expect(res.body.full_name).toBe('Augusta Ada King');
     expect((await me()).body.full_name).toBe('Augusta Ada King');
-    const rows = await db.query(`SELECT metadata FROM user_activity_logs WHERE user_id = $1 AND activity_type = 'profile_update'`, [a.userId]);
+    const rows = await db.query(`SELECT metadata FROM user_activity_logs WHERE user_id = $1 AND activity_type = 'profile_update'`, [
+      a.userId,
+    ]);
     expect(rows).toEqual([{ metadata: { fields: ['full_name'] } }]);
   });
 
   it('does not let the email (or role, tier, credits) be changed: 400 and nothing saved', async () => {
-    for (const body of [{ email: 'new@example.com' }, { full_name: 'Mallory', email: 'new@example.com' }, { role: 'admin' }, { tier: 'model_mode' }, { credits: 500 }]) {
+    for (const body of [
+      { email: 'new@example.com' },
+      { full_name: 'Mallory', email: 'new@example.com' },
+      { role: 'admin' },
+      { tier: 'model_mode' },
+      { credits: 500 },
+    ]) {
       const res = await t.http.patch('/api/me').set(bearer(a.accessToken)).send(body);
       expect({ body, status: res.status, code: res.body.code }).toEqual({ body, status: 400, code: 'VALIDATION_ERROR' });
       expect(res.body.message).toMatch(/should not exist/);
@@ -55,7 +63,14 @@ describe('my profile, settings and stats', () => {
   });
 
   it('refuses a full name that is too long or not a string', async () => {
-    expect((await t.http.patch('/api/me').set(bearer(a.accessToken)).send({ full_name: 'x'.repeat(201) })).status).toBe(400);
+    expect(
+      (
+        await t.http
+          .patch('/api/me')
+          .set(bearer(a.accessToken))
+          .send({ full_name: 'x'.repeat(201) })
+      ).status,
+    ).toBe(400);
     expect((await t.http.patch('/api/me').set(bearer(a.accessToken)).send({ full_name: 42 })).status).toBe(400);
   });
 
@@ -68,17 +83,27 @@ describe('my profile, settings and stats', () => {
     expect(put.status).toBe(200);
     expect(put.body).toEqual(saved);
     expect((await get()).body).toEqual(saved);
-    const [row] = await db.query(`SELECT email_notifications, generation_notifications, marketing_emails FROM user_settings WHERE user_id = $1`, [s.userId]);
+    const [row] = await db.query(
+      `SELECT email_notifications, generation_notifications, marketing_emails FROM user_settings WHERE user_id = $1`,
+      [s.userId],
+    );
     expect(row).toEqual(saved);
     const again = { email_notifications: true, generation_notifications: false, marketing_emails: false };
     await t.http.put('/api/me/settings').set(bearer(s.accessToken)).send(again).expect(200);
     expect((await get()).body).toEqual(again);
-    const activity = await db.query(`SELECT metadata FROM user_activity_logs WHERE user_id = $1 AND activity_type = 'settings_update' ORDER BY created_at`, [s.userId]);
+    const activity = await db.query(
+      `SELECT metadata FROM user_activity_logs WHERE user_id = $1 AND activity_type = 'settings_update' ORDER BY created_at`,
+      [s.userId],
+    );
     expect(activity.map((r: { metadata: unknown }) => r.metadata)).toEqual([saved, again]);
   });
 
   it('refuses incomplete or non-boolean settings', async () => {
-    for (const body of [{ email_notifications: false }, { email_notifications: 'no', generation_notifications: true, marketing_emails: false }, {}]) {
+    for (const body of [
+      { email_notifications: false },
+      { email_notifications: 'no', generation_notifications: true, marketing_emails: false },
+      {},
+    ]) {
       const res = await t.http.put('/api/me/settings').set(bearer(a.accessToken)).send(body);
       expect({ body, status: res.status }).toEqual({ body, status: 400 });
     }

@@ -3,9 +3,9 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { AuthProvider } from '../features/auth/AuthProvider';
-import type { SessionStore } from '@fitting-room/shared/browser';
 import { system } from '../theme/system';
 import type { AppRouter } from './router';
+import type { SessionStore } from '@fitting-room/shared/browser';
 
 // The toast area is not needed for the first paint: its code loads just after (toasts created
 // earlier wait in the store), so it never competes with the page's own code.

@@ -1,7 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PublicLayout } from '../components/layout/PublicLayout';
-import { LandingPage } from '../features/landing/LandingPage';
 import { dashboardCategories } from '../features/dashboard/nav-items';
+import { LandingPage } from '../features/landing/LandingPage';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
 import { paths } from './paths';
 import { RootLayout } from './RootLayout';

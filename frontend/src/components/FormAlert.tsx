@@ -22,9 +22,7 @@ export function FormAlert({ status = 'error', children, ref }: FormAlertProps) {
     >
       <Alert.Indicator />
       {/* the alert's own colour (colorPalette.fg): red for a failure, with AA contrast on its background */}
-      <Alert.Title fontWeight="medium">
-        {children}
-      </Alert.Title>
+      <Alert.Title fontWeight="medium">{children}</Alert.Title>
     </Alert.Root>
   );
 }

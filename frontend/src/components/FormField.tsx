@@ -27,11 +27,7 @@ export function FormField({ label, required = false, error, helperText, children
         ) : null}
       </Field.Label>
       {children}
-      {error ? (
-        <Field.ErrorText>{error}</Field.ErrorText>
-      ) : helperText ? (
-        <Field.HelperText>{helperText}</Field.HelperText>
-      ) : null}
+      {error ? <Field.ErrorText>{error}</Field.ErrorText> : helperText ? <Field.HelperText>{helperText}</Field.HelperText> : null}
     </Field.Root>
   );
 }

@@ -6,14 +6,7 @@ function lineIcon(paths: ReactNode) {
   return function LineIcon(props: IconProps) {
     return (
       <Icon boxSize="4" aria-hidden {...props}>
-        <svg
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
+        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
           {paths}
         </svg>
       </Icon>

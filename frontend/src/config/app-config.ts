@@ -53,4 +53,6 @@ export const BUSINESS_EMAIL: string = runtimeConfig?.businessEmail?.trim() || fa
 
 /** Uploaded photos no generation used for this many days are deleted (UPLOAD_RETENTION_DAYS). */
 export const UPLOAD_RETENTION_DAYS: number =
-  Number.isInteger(runtimeConfig?.uploadRetentionDays) && runtimeConfig!.uploadRetentionDays! > 0 ? runtimeConfig!.uploadRetentionDays! : 30;
+  Number.isInteger(runtimeConfig?.uploadRetentionDays) && runtimeConfig!.uploadRetentionDays! > 0
+    ? runtimeConfig!.uploadRetentionDays!
+    : 30;

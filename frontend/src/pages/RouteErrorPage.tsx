@@ -9,8 +9,7 @@ import { useDocumentTitle } from '../app/useDocumentTitle';
 /** Loading a route's code failed: usually a new deployment replaced the chunk files. */
 function isChunkLoadError(error: unknown): boolean {
   return (
-    error instanceof TypeError &&
-    /dynamically imported module|module script failed|error loading dynamically imported/i.test(error.message)
+    error instanceof TypeError && /dynamically imported module|module script failed|error loading dynamically imported/i.test(error.message)
   );
 }
 

@@ -2,8 +2,7 @@ import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
 import { brand, ink, sand } from './palette';
 
 /** Maps a raw scale ({ 50: '#..', ... }) to Chakra tokens ({ 50: { value: '#..' }, ... }). */
-const toTokens = (scale: Record<number, string>) =>
-  Object.fromEntries(Object.entries(scale).map(([step, value]) => [step, { value }]));
+const toTokens = (scale: Record<number, string>) => Object.fromEntries(Object.entries(scale).map(([step, value]) => [step, { value }]));
 
 const serif = `"Iowan Old Style", "Palatino Linotype", Palatino, "URW Palladio L", P052, "Book Antiqua", Georgia, serif`;
 const sans = `system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif`;

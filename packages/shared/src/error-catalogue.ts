@@ -58,15 +58,18 @@ export enum SafetyErrorCode {
 export type ApiErrorCode = ErrorCode | AuthErrorCode | SafetyErrorCode;
 
 /** The same, as a list (the OpenAPI document's enum of ErrorResponseDto.code). */
-export const API_ERROR_CODES: readonly ApiErrorCode[] = [...Object.values(ErrorCode), ...Object.values(AuthErrorCode), ...Object.values(SafetyErrorCode)];
+export const API_ERROR_CODES: readonly ApiErrorCode[] = [
+  ...Object.values(ErrorCode),
+  ...Object.values(AuthErrorCode),
+  ...Object.values(SafetyErrorCode),
+];
 
 export function isApiErrorCode(value: unknown): value is ApiErrorCode {
   return typeof value === 'string' && (API_ERROR_CODES as readonly string[]).includes(value);
 }
 
 export const ErrorMessages = {
-  insufficientCredits: (required: number, available: number) =>
-    `Insufficient credits. Required: ${required}, Available: ${available}.`,
+  insufficientCredits: (required: number, available: number) => `Insufficient credits. Required: ${required}, Available: ${available}.`,
   timeout: (what: string) => `Operation timed out: ${what}. Please try again.`,
   network: 'Network error. Please check your connection and try again.',
   auth: 'Authentication error. Please sign in again.',

@@ -24,20 +24,38 @@ function Json({ value }: { value: unknown }) {
     <Box component="dl" sx={{ m: 0, fontSize: 12, fontFamily: 'monospace' }}>
       {entries.map(([key, v]) => (
         <Box key={key} sx={{ wordBreak: 'break-word' }}>
-          {key && <Box component="dt" sx={{ display: 'inline', color: 'text.secondary' }}>{key}: </Box>}
-          <Box component="dd" sx={{ display: 'inline', m: 0 }}>{typeof v === 'string' ? v : JSON.stringify(v)}</Box>
+          {key && (
+            <Box component="dt" sx={{ display: 'inline', color: 'text.secondary' }}>
+              {key}:{' '}
+            </Box>
+          )}
+          <Box component="dd" sx={{ display: 'inline', m: 0 }}>
+            {typeof v === 'string' ? v : JSON.stringify(v)}
+          </Box>
         </Box>
       ))}
     </Box>
   );
 }
 
-const filters = [<TextInput key="action" source="action" alwaysOn />, <TextInput key="target_user_id" source="target_user_id" label="Target user id" />];
+const filters = [
+  <TextInput key="action" source="action" alwaysOn />,
+  <TextInput key="target_user_id" source="target_user_id" label="Target user id" />,
+];
 
 /** Who did what to whom, with the before and after, and when (admin only). */
 export function AuditLogList() {
   return (
-    <List perPage={50} sort={{ field: 'created_at', order: 'DESC' }} filters={filters} error={<ListErrorBanner />} queryOptions={BANNER_ONLY} empty={false} exporter={false} title="Audit log">
+    <List
+      perPage={50}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      filters={filters}
+      error={<ListErrorBanner />}
+      queryOptions={BANNER_ONLY}
+      empty={false}
+      exporter={false}
+      title="Audit log"
+    >
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="created_at" label="When">
           <DateField source="created_at" showTime />

@@ -25,12 +25,31 @@ function Thumbnail(_props: { source?: string }) {
   const record = useRecordContext<GenerationRecord>();
   const [broken, setBroken] = useState(false);
   if (!record?.thumbnail_url || broken) {
-    return <Box sx={{ ...THUMB, bgcolor: 'action.hover' }} role="img" aria-label={record?.thumbnail_url ? 'Picture unavailable' : 'No picture'} />;
+    return (
+      <Box
+        sx={{ ...THUMB, bgcolor: 'action.hover' }}
+        role="img"
+        aria-label={record?.thumbnail_url ? 'Picture unavailable' : 'No picture'}
+      />
+    );
   }
-  return <Box component="img" src={record.thumbnail_url} alt="" loading="lazy" onError={() => setBroken(true)} sx={{ ...THUMB, objectFit: 'cover' }} />;
+  return (
+    <Box
+      component="img"
+      src={record.thumbnail_url}
+      alt=""
+      loading="lazy"
+      onError={() => setBroken(true)}
+      sx={{ ...THUMB, objectFit: 'cover' }}
+    />
+  );
 }
 
-const STATUS_COLOR: Record<string, 'success' | 'error' | 'warning' | 'default'> = { completed: 'success', failed: 'error', processing: 'warning' };
+const STATUS_COLOR: Record<string, 'success' | 'error' | 'warning' | 'default'> = {
+  completed: 'success',
+  failed: 'error',
+  processing: 'warning',
+};
 
 function StatusChip(_props: { source?: string }) {
   const record = useRecordContext<GenerationRecord>();
@@ -39,12 +58,7 @@ function StatusChip(_props: { source?: string }) {
 }
 
 const filters = [
-  <SelectInput
-    key="status"
-    source="status"
-    alwaysOn
-    choices={['processing', 'completed', 'failed'].map((s) => ({ id: s, name: s }))}
-  />,
+  <SelectInput key="status" source="status" alwaysOn choices={['processing', 'completed', 'failed'].map((s) => ({ id: s, name: s }))} />,
   <SelectInput key="type" source="type" choices={['image', 'video'].map((s) => ({ id: s, name: s }))} />,
   <TextInput key="user_id" source="user_id" label="User id" />,
 ];
@@ -52,7 +66,15 @@ const filters = [
 /** Recent generations of every user (admin): status, failure reasons, and removal (files included). */
 export function GenerationList() {
   return (
-    <List perPage={50} sort={{ field: 'created_at', order: 'DESC' }} filters={filters} error={<ListErrorBanner />} queryOptions={BANNER_ONLY} empty={false} exporter={false}>
+    <List
+      perPage={50}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      filters={filters}
+      error={<ListErrorBanner />}
+      queryOptions={BANNER_ONLY}
+      empty={false}
+      exporter={false}
+    >
       <DataTable bulkActionButtons={false} rowClick={false}>
         <DataTable.Col label="" field={Thumbnail} disableSort />
         <DataTable.Col source="user_email" label="User" />

@@ -22,7 +22,14 @@ const SEVERITY_COLOR = { info: 'info', warning: 'warning', critical: 'error' } a
 function SeverityField(_props: { source?: string }) {
   const record = useRecordContext<NotificationRecord>();
   if (!record) return null;
-  return <Chip size="small" label={record.severity} color={SEVERITY_COLOR[record.severity] ?? 'default'} variant={record.severity === 'critical' ? 'filled' : 'outlined'} />;
+  return (
+    <Chip
+      size="small"
+      label={record.severity}
+      color={SEVERITY_COLOR[record.severity] ?? 'default'}
+      variant={record.severity === 'critical' ? 'filled' : 'outlined'}
+    />
+  );
 }
 
 /** Mark Read: unread becomes read (read_by, read_at set by the API); there is no way back. */
@@ -53,14 +60,30 @@ function MarkReadButton() {
 }
 
 const filters = [
-  <SelectInput key="read" source="read" label="Read" choices={[{ id: 'false', name: 'Unread' }, { id: 'true', name: 'Read' }]} />,
+  <SelectInput
+    key="read"
+    source="read"
+    label="Read"
+    choices={[
+      { id: 'false', name: 'Unread' },
+      { id: 'true', name: 'Read' },
+    ]}
+  />,
   <SelectInput key="severity" source="severity" choices={['info', 'warning', 'critical'].map((s) => ({ id: s, name: s }))} />,
 ];
 
 /** System notifications, newest first, 50 at a time; critical ones are shown as destructive (red). */
 export function NotificationList() {
   return (
-    <List perPage={50} sort={{ field: 'created_at', order: 'DESC' }} filters={filters} error={<ListErrorBanner />} queryOptions={BANNER_ONLY} empty={false} exporter={false}>
+    <List
+      perPage={50}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      filters={filters}
+      error={<ListErrorBanner />}
+      queryOptions={BANNER_ONLY}
+      empty={false}
+      exporter={false}
+    >
       <DataTable
         bulkActionButtons={false}
         rowClick={false}
@@ -73,7 +96,12 @@ export function NotificationList() {
         <DataTable.Col source="message" disableSort />
         <DataTable.Col source="type" />
         <DataTable.Col source="read" render={(record: NotificationRecord) => (record.read ? 'Read' : 'Unread')} />
-        <DataTable.Col source="read_by" label="Read by" disableSort render={(r: NotificationRecord) => r.read_by_email ?? r.read_by ?? ''} />
+        <DataTable.Col
+          source="read_by"
+          label="Read by"
+          disableSort
+          render={(r: NotificationRecord) => r.read_by_email ?? r.read_by ?? ''}
+        />
         <DataTable.Col source="read_at" label="Read at">
           <DateField source="read_at" showTime emptyText="—" />
         </DataTable.Col>

@@ -1,7 +1,7 @@
 import { Box, Card, CardContent, CardHeader, CircularProgress, Link, List, ListItem, Typography } from '@mui/material';
-import type { OutboxMessageDetailDto as OutboxMessage } from '@fitting-room/api-client';
 import { Show, useShowContext } from 'react-admin';
 import { BANNER_ONLY, ShowErrorBanner } from '../../components/Banners';
+import type { OutboxMessageDetailDto as OutboxMessage } from '@fitting-room/api-client';
 
 const titleProps = { title: { variant: 'h6', component: 'h2' } } as const;
 
@@ -11,7 +11,9 @@ function Loading({ label }: { label: string }) {
 
 function Message() {
   // Until the message itself arrives, the record is the list's row (no text or HTML parts yet).
-  const { record } = useShowContext<Partial<OutboxMessage> & Pick<OutboxMessage, 'id' | 'to' | 'subject' | 'template' | 'created_at' | 'links'>>();
+  const { record } = useShowContext<
+    Partial<OutboxMessage> & Pick<OutboxMessage, 'id' | 'to' | 'subject' | 'template' | 'created_at' | 'links'>
+  >();
   if (!record) return null;
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 2 }}>

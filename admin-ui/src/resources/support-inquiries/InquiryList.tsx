@@ -1,6 +1,15 @@
 import { DataTable, DateField, List, SearchInput, SelectInput } from 'react-admin';
 import { BANNER_ONLY, ListErrorBanner } from '../../components/Banners';
-import { AgeField, KIND_CHOICES, KindField, PRIORITY_CHOICES, PriorityField, STATUS_CHOICES, StatusField, type InquiryRecord } from './fields';
+import {
+  AgeField,
+  KIND_CHOICES,
+  KindField,
+  PRIORITY_CHOICES,
+  PriorityField,
+  STATUS_CHOICES,
+  StatusField,
+  type InquiryRecord,
+} from './fields';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Search" />,
@@ -12,7 +21,15 @@ const filters = [
 /** Support tickets, newest first, 50 at a time; open tickets shown as destructive. */
 export function InquiryList() {
   return (
-    <List perPage={50} sort={{ field: 'created_at', order: 'DESC' }} filters={filters} error={<ListErrorBanner />} queryOptions={BANNER_ONLY} empty={false} exporter={false}>
+    <List
+      perPage={50}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      filters={filters}
+      error={<ListErrorBanner />}
+      queryOptions={BANNER_ONLY}
+      empty={false}
+      exporter={false}
+    >
       <DataTable
         rowClick="show"
         bulkActionButtons={false}

@@ -1,12 +1,28 @@
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Alert, Box, Button, Card, CardContent, CardHeader, Checkbox, Chip, Divider, FormControlLabel, Grid, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Checkbox,
+  Chip,
+  Divider,
+  FormControlLabel,
+  Grid,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { Confirm, RecordContextProvider, Show, useDataProvider, useNotify, useShowContext, useUpdate } from 'react-admin';
 import { useCan } from '../../auth/role';
 import { BANNER_ONLY, ShowErrorBanner } from '../../components/Banners';
+import { AgeField, KindField, PRIORITY_CHOICES, PriorityField, StatusField, type InquiryRecord, type InquiryStatus } from './fields';
 import type { ConsoleDataProvider } from '../../providers/dataProvider';
 import type { SupportMessageDto as SupportMessage } from '@fitting-room/api-client';
-import { AgeField, KindField, PRIORITY_CHOICES, PriorityField, StatusField, type InquiryRecord, type InquiryStatus } from './fields';
 
 const IMAGE_MATCH_LABELS = {
   id: 'the generation id the reporter gave',
@@ -52,7 +68,12 @@ function Workflow({ record, refetch }: { record: InquiryDetails; refetch: () => 
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
       {MOVES[record.status].map((move) => (
-        <Button key={move.label} variant={move.label === 'Reopen' ? 'outlined' : 'contained'} disabled={isPending} onClick={() => save({ status: move.to }, `Ticket moved to ${move.to.replace('_', ' ')}`)}>
+        <Button
+          key={move.label}
+          variant={move.label === 'Reopen' ? 'outlined' : 'contained'}
+          disabled={isPending}
+          onClick={() => save({ status: move.to }, `Ticket moved to ${move.to.replace('_', ' ')}`)}
+        >
           {move.label}
         </Button>
       ))}
@@ -94,7 +115,12 @@ function Thread({ messages }: { messages: SupportMessage[] }) {
           }}
         >
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
-            <Chip size="small" label={message.kind === 'note' ? 'Internal note' : 'Reply'} color={message.kind === 'note' ? 'warning' : 'primary'} variant="outlined" />
+            <Chip
+              size="small"
+              label={message.kind === 'note' ? 'Internal note' : 'Reply'}
+              color={message.kind === 'note' ? 'warning' : 'primary'}
+              variant="outlined"
+            />
             <Typography variant="caption" color="text.secondary">
               {message.author_email ?? 'unknown'} · {new Date(message.created_at).toLocaleString()}
               {message.delivered && ` · ${DELIVERY[message.delivered]}`}
@@ -126,7 +152,10 @@ function MessageForm({ ticketId, kind, onSent }: { ticketId: string; kind: 'repl
         try {
           const message = await dataProvider.addTicketMessage(ticketId, { kind, body: body.trim() });
           setBody('');
-          notify(kind === 'note' ? 'Note added' : message.delivered === 'logged' ? 'Reply saved (mail not configured, logged)' : 'Reply sent', { type: 'success' });
+          notify(
+            kind === 'note' ? 'Note added' : message.delivered === 'logged' ? 'Reply saved (mail not configured, logged)' : 'Reply sent',
+            { type: 'success' },
+          );
           void onSent();
         } catch (err) {
           setError(err instanceof Error ? err.message : 'Failed to send');
@@ -208,7 +237,11 @@ function InquiryDetailsView() {
       <Grid container spacing={2} sx={{ p: 2 }}>
         <Grid size={{ xs: 12, md: 8 }}>
           <Card variant="outlined">
-            <CardHeader title={record.subject} subheader={`From ${record.name} <${record.email}>`} slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
+            <CardHeader
+              title={record.subject}
+              subheader={`From ${record.name} <${record.email}>`}
+              slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+            />
             <CardContent>
               <Typography sx={{ whiteSpace: 'pre-wrap' }}>{record.message}</Typography>
               {record.generation_id && (
@@ -259,7 +292,9 @@ function InquiryDetailsView() {
                   Received {new Date(record.created_at).toLocaleString()} · updated {new Date(record.updated_at).toLocaleString()}
                 </Typography>
                 {canEdit && <Workflow record={record} refetch={refetch} />}
-                {record.kind === 'abuse_report' && record.generation_id && canRemoveGeneration && <RemoveGenerationButton ticketId={record.id} onRemoved={refetch} />}
+                {record.kind === 'abuse_report' && record.generation_id && canRemoveGeneration && (
+                  <RemoveGenerationButton ticketId={record.id} onRemoved={refetch} />
+                )}
               </Stack>
             </CardContent>
           </Card>

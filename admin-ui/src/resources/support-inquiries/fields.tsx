@@ -46,8 +46,17 @@ const nameOf = (choices: { id: string; name: string }[], id: string | undefined)
 export function StatusField(_props: { source?: string }) {
   const record = useRecordContext<InquiryRecord>();
   if (!record) return null;
-  const color = record.status === 'open' ? 'error' : record.status === 'in_progress' ? 'warning' : record.status === 'resolved' ? 'success' : 'default';
-  return <Chip size="small" label={nameOf(STATUS_CHOICES, record.status)} color={color} variant={record.status === 'open' ? 'filled' : 'outlined'} data-testid="inquiry-status" />;
+  const color =
+    record.status === 'open' ? 'error' : record.status === 'in_progress' ? 'warning' : record.status === 'resolved' ? 'success' : 'default';
+  return (
+    <Chip
+      size="small"
+      label={nameOf(STATUS_CHOICES, record.status)}
+      color={color}
+      variant={record.status === 'open' ? 'filled' : 'outlined'}
+      data-testid="inquiry-status"
+    />
+  );
 }
 
 export function PriorityField(_props: { source?: string }) {

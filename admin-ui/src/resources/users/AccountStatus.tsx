@@ -19,10 +19,10 @@ import {
 } from '@mui/material';
 import { type FormEvent, useRef, useState } from 'react';
 import { Confirm, useDataProvider, useNotify } from 'react-admin';
-import type { AdminUserDetailsDto as AdminUserDetails } from '@fitting-room/api-client';
 import { useCan } from '../../auth/role';
-import type { ConsoleDataProvider } from '../../providers/dataProvider';
 import { FILL_ALL_FIELDS } from './AdjustCreditsForm';
+import type { ConsoleDataProvider } from '../../providers/dataProvider';
+import type { AdminUserDetailsDto as AdminUserDetails } from '@fitting-room/api-client';
 
 /** AdminSuspensionDto: the reason is at most 500 characters. */
 export const SUSPENSION_REASON_MAX = 500;
@@ -33,9 +33,25 @@ const when = (iso: string) => new Date(iso).toLocaleString();
 function StatusChips({ user }: { user: AdminUserDetails }) {
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} role="list" aria-label="Account status">
-      <Chip role="listitem" label={user.email_verified ? 'Email verified' : 'Email not verified'} color={user.email_verified ? 'success' : 'warning'} variant={user.email_verified ? 'filled' : 'outlined'} />
-      <Chip role="listitem" label={user.two_factor_enabled ? 'Two-factor on' : 'Two-factor off'} color={user.two_factor_enabled ? 'success' : 'default'} variant={user.two_factor_enabled ? 'filled' : 'outlined'} />
-      <Chip role="listitem" label={user.suspended_at ? 'Suspended' : 'Active'} color={user.suspended_at ? 'error' : 'success'} variant={user.suspended_at ? 'filled' : 'outlined'} data-testid="user-suspension" />
+      <Chip
+        role="listitem"
+        label={user.email_verified ? 'Email verified' : 'Email not verified'}
+        color={user.email_verified ? 'success' : 'warning'}
+        variant={user.email_verified ? 'filled' : 'outlined'}
+      />
+      <Chip
+        role="listitem"
+        label={user.two_factor_enabled ? 'Two-factor on' : 'Two-factor off'}
+        color={user.two_factor_enabled ? 'success' : 'default'}
+        variant={user.two_factor_enabled ? 'filled' : 'outlined'}
+      />
+      <Chip
+        role="listitem"
+        label={user.suspended_at ? 'Suspended' : 'Active'}
+        color={user.suspended_at ? 'error' : 'success'}
+        variant={user.suspended_at ? 'filled' : 'outlined'}
+        data-testid="user-suspension"
+      />
     </Stack>
   );
 }
@@ -93,8 +109,8 @@ function SuspendButton({ user, onDone }: { user: AdminUserDetails; onDone: () =>
           <DialogTitle id="suspend-title">Suspend this account?</DialogTitle>
           <DialogContent>
             <DialogContentText id="suspend-description" sx={{ mb: 2 }}>
-              {user.email} will not be able to sign in until the suspension is lifted. Their sessions end at once, and a generation
-              they have running is cancelled and its credits released.
+              {user.email} will not be able to sign in until the suspension is lifted. Their sessions end at once, and a generation they
+              have running is cancelled and its credits released.
             </DialogContentText>
             <TextField
               inputRef={field}
@@ -183,7 +199,9 @@ export function AccountStatus({ user, onChanged }: { user: AdminUserDetails; onC
       <CardContent>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
           <StatusChips user={user} />
-          {suspended ? canLift && <LiftButton user={user} onDone={onChanged} /> : canSuspend && <SuspendButton user={user} onDone={onChanged} />}
+          {suspended
+            ? canLift && <LiftButton user={user} onDone={onChanged} />
+            : canSuspend && <SuspendButton user={user} onDone={onChanged} />}
         </Stack>
         {suspended && (
           <Alert severity="error" sx={{ mt: 2 }} data-testid="suspension-details">

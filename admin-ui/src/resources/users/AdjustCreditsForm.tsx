@@ -65,7 +65,13 @@ export function AdjustCreditsForm({ user, onAdjusted }: { user: AdminUserDetails
       <CardContent>
         <Box component="form" noValidate onSubmit={submit} aria-label="Adjust credits">
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-            <TextField select label="Mode" value={mode} onChange={(e) => setMode(e.target.value as CreditMode)} sx={{ width: { sm: 150 }, flexShrink: 0 }}>
+            <TextField
+              select
+              label="Mode"
+              value={mode}
+              onChange={(e) => setMode(e.target.value as CreditMode)}
+              sx={{ width: { sm: 150 }, flexShrink: 0 }}
+            >
               <MenuItem value="add">Add</MenuItem>
               <MenuItem value="deduct">Deduct</MenuItem>
             </TextField>

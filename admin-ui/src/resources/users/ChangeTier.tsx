@@ -1,8 +1,8 @@
 import { Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useUpdate } from 'react-admin';
-import type { AdminUserDetailsDto as AdminUserDetails } from '@fitting-room/api-client';
 import { useTierChoices } from './tiers';
+import type { AdminUserDetailsDto as AdminUserDetails } from '@fitting-room/api-client';
 
 /** Admin only (the page hides it otherwise): sets a user's tier (PUT /api/admin/users/:id { tier }). */
 export function ChangeTier({ user, onChanged }: { user: AdminUserDetails; onChanged: () => void }) {
@@ -27,7 +27,14 @@ export function ChangeTier({ user, onChanged }: { user: AdminUserDetails; onChan
 
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      <TextField select size="small" label="Change tier" value={choices.length ? tier : ''} onChange={(e) => setTier(e.target.value)} sx={{ minWidth: 180 }}>
+      <TextField
+        select
+        size="small"
+        label="Change tier"
+        value={choices.length ? tier : ''}
+        onChange={(e) => setTier(e.target.value)}
+        sx={{ minWidth: 180 }}
+      >
         {choices.map((choice) => (
           <MenuItem key={choice.id} value={choice.id}>
             {choice.name}

@@ -1,4 +1,18 @@
-import { Alert, Box, Card, CardContent, CardHeader, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  CardHeader,
+  Chip,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import type { AdminRefusalsDto } from '@fitting-room/api-client';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
@@ -71,8 +85,8 @@ export function RefusalsCard({ refusals }: { refusals: AdminRefusalsDto }) {
               </TableBody>
             </Table>
             <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-              {refusals.total > refusals.recent.length ? `The latest ${refusals.recent.length} of ${refusals.total}. ` : ''}Texts are shown to admins only and kept 30
-              days.
+              {refusals.total > refusals.recent.length ? `The latest ${refusals.recent.length} of ${refusals.total}. ` : ''}Texts are shown
+              to admins only and kept 30 days.
             </Typography>
           </>
         ) : (

@@ -14,7 +14,16 @@ function useUserFilters() {
 export function UserList() {
   const filters = useUserFilters();
   return (
-    <List perPage={100} sort={{ field: 'created_at', order: 'DESC' }} filters={filters} error={<ListErrorBanner />} queryOptions={BANNER_ONLY} empty={false} exporter={false} pagination={<Pagination rowsPerPageOptions={[25, 50, 100]} />}>
+    <List
+      perPage={100}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      filters={filters}
+      error={<ListErrorBanner />}
+      queryOptions={BANNER_ONLY}
+      empty={false}
+      exporter={false}
+      pagination={<Pagination rowsPerPageOptions={[25, 50, 100]} />}
+    >
       <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="email" />
         <DataTable.Col source="full_name" label="Full name" />

@@ -1,14 +1,27 @@
-import { Box, Card, CardContent, CardHeader, Chip, Grid, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import {
+  Box,
+  Card,
+  CardContent,
+  CardHeader,
+  Chip,
+  Grid,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { Show, useShowContext } from 'react-admin';
-import { BANNER_ONLY, ShowErrorBanner } from '../../components/Banners';
 import { useCan } from '../../auth/role';
-import type { AdminUserDetailsDto as AdminUserDetails } from '@fitting-room/api-client';
+import { BANNER_ONLY, ShowErrorBanner } from '../../components/Banners';
 import { AccountStatus } from './AccountStatus';
 import { AdjustCreditsForm } from './AdjustCreditsForm';
 import { ChangeTier } from './ChangeTier';
 import { RefusalsCard } from './RefusalsCard';
 import { useTierName } from './tiers';
+import type { AdminUserDetailsDto as AdminUserDetails } from '@fitting-room/api-client';
+import type { ReactNode } from 'react';
 
 function Figure({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (

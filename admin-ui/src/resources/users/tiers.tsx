@@ -1,8 +1,8 @@
 import { getCatalog } from '@fitting-room/api-client';
+import { callApi } from '@fitting-room/shared/browser';
 import { Chip } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useRecordContext } from 'react-admin';
-import { callApi } from '@fitting-room/shared/browser';
 
 /** The tiers and their names come from the catalogue (GET /api/catalog), not from a copy here. */
 export function useTierChoices(): { id: string; name: string }[] {

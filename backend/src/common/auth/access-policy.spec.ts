@@ -3,14 +3,24 @@ import { ACCESS_ACTIONS, ACCESS_RESOURCES, canAccess, canUseConsole, rolesFor } 
 describe('canAccess: who may do what in the console', () => {
   it('lets an admin do everything', () => {
     for (const resource of ACCESS_RESOURCES) {
-      for (const action of ACCESS_ACTIONS) expect({ resource, action, ok: canAccess('admin', resource, action) }).toEqual({ resource, action, ok: true });
+      for (const action of ACCESS_ACTIONS)
+        expect({ resource, action, ok: canAccess('admin', resource, action) }).toEqual({ resource, action, ok: true });
     }
   });
 
   it('gives support the desk and a read-only user lookup, nothing else', () => {
-    const granted = ACCESS_RESOURCES.flatMap((resource) => ACCESS_ACTIONS.filter((action) => canAccess('support', resource, action)).map((action) => `${resource}:${action}`));
+    const granted = ACCESS_RESOURCES.flatMap((resource) =>
+      ACCESS_ACTIONS.filter((action) => canAccess('support', resource, action)).map((action) => `${resource}:${action}`),
+    );
     expect(granted.sort()).toEqual(
-      ['support-inquiries:list', 'support-inquiries:show', 'support-inquiries:create', 'support-inquiries:edit', 'users:list', 'users:show'].sort(),
+      [
+        'support-inquiries:list',
+        'support-inquiries:show',
+        'support-inquiries:create',
+        'support-inquiries:edit',
+        'users:list',
+        'users:show',
+      ].sort(),
     );
     // in particular: no credit adjustment, no tier change, no audit trail, no dashboard
     expect(canAccess('support', 'user-credits', 'create')).toBe(false);
@@ -40,7 +50,7 @@ describe('canAccess: who may do what in the console', () => {
     expect(canAccess(role, resource, action)).toBe(false);
   });
 
-  it('derives the routes\' roles from the same rule', () => {
+  it("derives the routes' roles from the same rule", () => {
     expect(rolesFor('users', 'list')).toEqual(['support', 'admin']);
     expect(rolesFor('user-credits', 'create')).toEqual(['admin']);
     expect(rolesFor('queues', 'list')).toEqual(['admin']);
@@ -48,6 +58,11 @@ describe('canAccess: who may do what in the console', () => {
   });
 
   it('opens the console to admin and support only', () => {
-    expect([canUseConsole('admin'), canUseConsole('support'), canUseConsole('user'), canUseConsole(undefined)]).toEqual([true, true, false, false]);
+    expect([canUseConsole('admin'), canUseConsole('support'), canUseConsole('user'), canUseConsole(undefined)]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });

@@ -1,8 +1,8 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiForbiddenResponse, ApiSecurity, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import type { UserRole } from '../../modules/users/user.entity';
-import { ErrorResponseDto } from '../errors/error-response.dto';
 import { ErrorMessages } from '../errors/error-catalogue';
+import { ErrorResponseDto } from '../errors/error-response.dto';
+import type { UserRole } from '../../modules/users/user.entity';
 
 export const AUTHENTICATED_KEY = 'fr:authenticated';
 
@@ -55,10 +55,20 @@ export function Authenticated(options: AuthenticatedOptions = {}): MethodDecorat
     decorators.push(ApiUnauthorizedResponse({ description: ErrorMessages.auth, type: ErrorResponseDto }));
   }
   if (options.roles?.length) {
-    decorators.push(ApiForbiddenResponse({ description: `${ErrorMessages.permissionDenied} (roles: ${options.roles.join(', ')}); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on`, type: ErrorResponseDto }));
+    decorators.push(
+      ApiForbiddenResponse({
+        description: `${ErrorMessages.permissionDenied} (roles: ${options.roles.join(', ')}); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on`,
+        type: ErrorResponseDto,
+      }),
+    );
   }
   if (options.verifiedAdult) {
-    decorators.push(ApiForbiddenResponse({ description: 'EMAIL_NOT_VERIFIED until the mailed link is opened; AGE_NOT_CONFIRMED until the 18+ confirmation', type: ErrorResponseDto }));
+    decorators.push(
+      ApiForbiddenResponse({
+        description: 'EMAIL_NOT_VERIFIED until the mailed link is opened; AGE_NOT_CONFIRMED until the 18+ confirmation',
+        type: ErrorResponseDto,
+      }),
+    );
   }
   return applyDecorators(...decorators);
 }

@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
-import { APP_CONFIG } from '../../config/config.module';
 import { type AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
 import { WorkGate } from './work-gate';
 
 /** The one bound on image decoding and re-encoding in this process (IMAGE_WORK_CONCURRENCY, IMAGE_WORK_QUEUE). */

@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import { RateLimitError, ServiceUnavailableError } from './app-error';
 import { isDependencyOutage, toErrorBody } from './to-error-body';
+import type { Request, Response } from 'express';
 
 /**
  * What of an error may go to the log: its kind, message, SQL state and stack, never the values it
@@ -55,9 +55,16 @@ export class AppExceptionFilter implements ExceptionFilter {
     if (unexpected && isDependencyOutage(exception)) {
       const { type, message, code } = loggableError(exception);
       const line = this.outages.take(`${type}:${code ?? message}`);
-      if (line) this.logger.warn({ err: { type, message, code }, held_back: line.suppressed, code: body.code }, 'a dependency is away: answering 503');
+      if (line)
+        this.logger.warn(
+          { err: { type, message, code }, held_back: line.suppressed, code: body.code },
+          'a dependency is away: answering 503',
+        );
     } else if (unexpected) {
-      this.logger.error({ err: loggableError(exception), method: req.method, url: req.originalUrl.split('?')[0], code: body.code }, 'request failed');
+      this.logger.error(
+        { err: loggableError(exception), method: req.method, url: req.originalUrl.split('?')[0], code: body.code },
+        'request failed',
+      );
     }
     if (res.headersSent) {
       res.end();

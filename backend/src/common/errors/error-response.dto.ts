@@ -10,7 +10,8 @@ export class ErrorResponseDto {
     enum: API_ERROR_CODES,
     enumName: 'ErrorCode',
     example: ErrorCode.VALIDATION_ERROR,
-    description: 'A code of the error catalogue (common/errors/error-catalogue.ts): the general ones, then those of features (auth, the custom pose)',
+    description:
+      'A code of the error catalogue (common/errors/error-catalogue.ts): the general ones, then those of features (auth, the custom pose)',
   })
   code: ApiErrorCode;
 

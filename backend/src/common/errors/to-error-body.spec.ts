@@ -1,4 +1,10 @@
-import { BadRequestException, ForbiddenException, NotFoundException, PayloadTooLargeException, UnauthorizedException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ForbiddenException,
+  NotFoundException,
+  PayloadTooLargeException,
+  UnauthorizedException,
+} from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import { EntityNotFoundError, QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import {
@@ -54,13 +60,17 @@ describe('toErrorBody: the catalogue of docs/product.md', () => {
     });
   });
 
-  it('answers only codes of the catalogue: an HTTP error carrying another code gets its status\'s', () => {
+  it("answers only codes of the catalogue: an HTTP error carrying another code gets its status's", () => {
     expect(toErrorBody(new ForbiddenException({ code: 'TWO_FACTOR_REQUIRED', message: 'Turn it on' })).body).toEqual({
       statusCode: 403,
       code: 'TWO_FACTOR_REQUIRED',
       message: 'Turn it on',
     });
-    expect(toErrorBody(new ForbiddenException({ code: 'SOMETHING_ELSE', message: 'No' })).body).toEqual({ statusCode: 403, code: ErrorCode.FORBIDDEN, message: 'No' });
+    expect(toErrorBody(new ForbiddenException({ code: 'SOMETHING_ELSE', message: 'No' })).body).toEqual({
+      statusCode: 403,
+      code: ErrorCode.FORBIDDEN,
+      message: 'No',
+    });
   });
 
   it('keeps validation wording of a 400 and uses the catalogue for other HTTP errors', () => {
@@ -105,14 +115,26 @@ describe('toErrorBody: the catalogue of docs/product.md', () => {
 
   it('does not treat an unknown SQLSTATE as a catalogue code', () => {
     const error = new QueryFailedError('SELECT 1/0', [], Object.assign(new Error('division by zero'), { code: '22012' }));
-    expect(toErrorBody(error).body).toEqual({ statusCode: 500, code: ErrorCode.UNKNOWN_ERROR, message: 'An unexpected error occurred. Please try again.' });
+    expect(toErrorBody(error).body).toEqual({
+      statusCode: 500,
+      code: ErrorCode.UNKNOWN_ERROR,
+      message: 'An unexpected error occurred. Please try again.',
+    });
   });
 
   it('answers 503 SERVICE_UNAVAILABLE when PostgreSQL is away or restarting, not a 500', () => {
-    const unavailable = { statusCode: 503, code: ErrorCode.SERVICE_UNAVAILABLE, message: 'The service is temporarily unavailable. Please try again.' };
+    const unavailable = {
+      statusCode: 503,
+      code: ErrorCode.SERVICE_UNAVAILABLE,
+      message: 'The service is temporarily unavailable. Please try again.',
+    };
     const cases = [
       new QueryFailedError('SELECT 1', [], new Error('Connection terminated unexpectedly')),
-      new QueryFailedError('SELECT 1', [], Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })),
+      new QueryFailedError(
+        'SELECT 1',
+        [],
+        Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      ),
       Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
       Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
       new Error('timeout exceeded when trying to connect'),

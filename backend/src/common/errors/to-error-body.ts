@@ -37,7 +37,8 @@ function httpExceptionMessage(exception: HttpException): string | undefined {
 const OUTAGE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 /** SQLSTATEs of a database that went away, restarts or is full: class 08, shutdown, starting up, too many connections */
 const OUTAGE_STATES = /^(08...|57P01|57P02|57P03|53300)$/;
-const OUTAGE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is not established|the database system is (starting up|shutting down|in recovery mode)/i;
+const OUTAGE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is not established|the database system is (starting up|shutting down|in recovery mode)/i;
 
 /**
  * A dependency that is away (PostgreSQL restarting, a connection cut): 503 SERVICE_UNAVAILABLE,
@@ -59,8 +60,14 @@ export function isDependencyOutage(error: unknown): boolean {
 /** body-parser's "too large": a form or JSON body, not a photo, so say what was too large (not the photos' 10MB). */
 function tooLarge(error: unknown): ClassifiedError {
   const limit = (error as { limit?: unknown }).limit;
-  const size = typeof limit === 'number' ? ` (at most ${limit >= 1024 * 1024 ? `${Math.round(limit / 1024 / 1024)} MB` : `${Math.round(limit / 1024)} kB`})` : '';
-  return { body: { statusCode: 413, code: ErrorCode.PAYLOAD_TOO_LARGE, message: `The request body is too large${size}.` }, unexpected: false };
+  const size =
+    typeof limit === 'number'
+      ? ` (at most ${limit >= 1024 * 1024 ? `${Math.round(limit / 1024 / 1024)} MB` : `${Math.round(limit / 1024)} kB`})`
+      : '';
+  return {
+    body: { statusCode: 413, code: ErrorCode.PAYLOAD_TOO_LARGE, message: `The request body is too large${size}.` },
+    unexpected: false,
+  };
 }
 
 /** Maps anything thrown to the catalogue's `{ statusCode, code, message }`; never exposes stacks or SQL. */
@@ -84,7 +91,9 @@ export function toErrorBody(error: unknown): ClassifiedError {
     const known = HTTP_STATUS_CODES[status];
     const ownCode = (error.getResponse() as { code?: unknown })?.code;
     // only a code of the catalogue leaves the API (the document lists them as an enum)
-    const code = isApiErrorCode(ownCode) ? ownCode : (known?.code ?? (status >= 500 ? ErrorCode.UNKNOWN_ERROR : ErrorCode.VALIDATION_ERROR));
+    const code = isApiErrorCode(ownCode)
+      ? ownCode
+      : (known?.code ?? (status >= 500 ? ErrorCode.UNKNOWN_ERROR : ErrorCode.VALIDATION_ERROR));
     // 400s carry their own wording (validation); the others use the catalogue's wording.
     const message =
       status === HttpStatus.BAD_REQUEST || typeof ownCode === 'string'
@@ -105,7 +114,8 @@ export function toErrorBody(error: unknown): ClassifiedError {
     return { body: { statusCode: mapped.status, code: mapped.code, message: mapped.message }, unexpected: mapped.status >= 500 };
   }
   // body-parser errors (malformed JSON, too large) arrive as plain errors with a status
-  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
+  const status =
+    (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
   const type = (error as { type?: unknown } | null)?.type;
   if (typeof status === 'number' && status >= 400 && status < 500 && typeof type === 'string') {
     if (type === 'entity.parse.failed') {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 

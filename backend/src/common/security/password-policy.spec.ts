@@ -7,9 +7,12 @@ describe('the common-password list', () => {
     expect(PASSWORD_MAX_LENGTH).toBe(128);
   });
 
-  it.each(['password', 'PASSWORD', 'password1', '12345678', 'qwertyuiop', 'iloveyou', 'sunshine', 'Football', ' baseball '])('refuses %p', (pw) => {
-    expect(isCommonPassword(pw)).toBe(true);
-  });
+  it.each(['password', 'PASSWORD', 'password1', '12345678', 'qwertyuiop', 'iloveyou', 'sunshine', 'Football', ' baseball '])(
+    'refuses %p',
+    (pw) => {
+      expect(isCommonPassword(pw)).toBe(true);
+    },
+  );
 
   it.each(['violet-harbour-lantern-42', 'Tq7#vLp2', 'correct horse battery staple'])('accepts %p', (pw) => {
     expect(isCommonPassword(pw)).toBe(false);

@@ -1,11 +1,23 @@
 import { ErrorCode } from '../errors';
 import { containsPattern, parseListQuery, setContentRange } from './simple-rest';
 
-const OPTIONS = { sortable: { id: 'u.id', email: 'u.email', created_at: 'u.created_at' }, defaultSort: ['created_at', 'DESC'] as [string, 'DESC'], defaultPageSize: 100, filters: ['q', 'tier'] as const };
+const OPTIONS = {
+  sortable: { id: 'u.id', email: 'u.email', created_at: 'u.created_at' },
+  defaultSort: ['created_at', 'DESC'] as [string, 'DESC'],
+  defaultPageSize: 100,
+  filters: ['q', 'tier'] as const,
+};
 
 describe('the ra-data-simple-rest list dialect', () => {
   it('defaults: first page of the default size, default sort with ties broken by id', () => {
-    expect(parseListQuery({}, OPTIONS)).toEqual({ orderBy: 'u.created_at DESC, u.id DESC', sortField: 'created_at', sortOrder: 'DESC', offset: 0, limit: 100, filter: {} });
+    expect(parseListQuery({}, OPTIONS)).toEqual({
+      orderBy: 'u.created_at DESC, u.id DESC',
+      sortField: 'created_at',
+      sortOrder: 'DESC',
+      offset: 0,
+      limit: 100,
+      filter: {},
+    });
   });
 
   it('reads sort, an inclusive range and the filter (plus a plain ?q=)', () => {

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import type { Response } from 'express';
 import { ValidationError } from '../errors/app-error';
+import type { Response } from 'express';
 
 /**
  * The list dialect of ra-data-simple-rest, so the console needs no hand-written data layer:
@@ -67,7 +67,12 @@ export function parseListQuery<F extends string>(query: SimpleRestQueryDto, opti
   let [sortField, sortOrder] = options.defaultSort;
   if (query.sort) {
     const sort = parseJson(query.sort, 'sort');
-    if (!Array.isArray(sort) || sort.length !== 2 || typeof sort[0] !== 'string' || !['ASC', 'DESC'].includes(String(sort[1]).toUpperCase())) {
+    if (
+      !Array.isArray(sort) ||
+      sort.length !== 2 ||
+      typeof sort[0] !== 'string' ||
+      !['ASC', 'DESC'].includes(String(sort[1]).toUpperCase())
+    ) {
       throw new ValidationError('Invalid sort: expected ["field","ASC"|"DESC"]');
     }
     if (!Object.hasOwn(options.sortable, sort[0])) throw new ValidationError(`Cannot sort by "${sort[0]}"`);
@@ -87,7 +92,8 @@ export function parseListQuery<F extends string>(query: SimpleRestQueryDto, opti
   const filter: Partial<Record<F, unknown>> = {};
   if (query.filter) {
     const parsed = parseJson(query.filter, 'filter');
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new ValidationError('Invalid filter: expected a JSON object');
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      throw new ValidationError('Invalid filter: expected a JSON object');
     for (const [key, value] of Object.entries(parsed)) {
       if (!(options.filters as readonly string[]).includes(key)) throw new ValidationError(`Unknown filter "${key}"`);
       if (value === undefined || value === null || value === '') continue;

@@ -14,4 +14,18 @@ import { UploadReceivedBytes1795472000000 } from './1795472000000-UploadReceived
 import type { MigrationInterface } from 'typeorm';
 
 /** Every migration, in order. `npm run migration:generate -- <Name>` appends new ones here. */
-export const MIGRATIONS: Array<new () => MigrationInterface> = [Init1795273182371, Accounts1795274586146, CreditLedger1795275740213, Generations1795277846347, AuditLog1795287359069, NotificationsSupport1795288036388, AdminFromList1795294930707, AccountTrust1795464295439, SafetyAndSuspension1795467867092, ResultPhash1795468441775, ReportImageMatch1795469988359, SessionPreviousToken1795470523853, UploadReceivedBytes1795472000000];
+export const MIGRATIONS: Array<new () => MigrationInterface> = [
+  Init1795273182371,
+  Accounts1795274586146,
+  CreditLedger1795275740213,
+  Generations1795277846347,
+  AuditLog1795287359069,
+  NotificationsSupport1795288036388,
+  AdminFromList1795294930707,
+  AccountTrust1795464295439,
+  SafetyAndSuspension1795467867092,
+  ResultPhash1795468441775,
+  ReportImageMatch1795469988359,
+  SessionPreviousToken1795470523853,
+  UploadReceivedBytes1795472000000,
+];

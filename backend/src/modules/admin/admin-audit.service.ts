@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ListParams, parseListQuery, SimpleRestQueryDto, textFilter } from '../../common/simple-rest';
 import { AdminAuditRepository, AUDIT_SORTABLE, type AuditListFilter } from './admin-audit.repository';
-import type { AuditLogRowDto } from './dto/audit-log-row.dto';
 import { assertUuid } from './admin-users.service';
+import type { AuditLogRowDto } from './dto/audit-log-row.dto';
 
 const FILTERS = ['actor_id', 'target_user_id', 'action', 'target_type', 'target_id'] as const;
 type AuditFilter = (typeof FILTERS)[number];

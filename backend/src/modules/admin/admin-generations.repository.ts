@@ -4,7 +4,14 @@ import { DataSource } from 'typeorm';
 import { containsPattern } from '../../common/simple-rest';
 
 /** The list's sortable fields and the column each sorts by. */
-export const GENERATION_SORTABLE = { id: 'g.id', created_at: 'g.created_at', status: 'g.status', category: 'g.category', cost: 'g.cost', type: 'g.type' };
+export const GENERATION_SORTABLE = {
+  id: 'g.id',
+  created_at: 'g.created_at',
+  status: 'g.status',
+  category: 'g.category',
+  cost: 'g.cost',
+  type: 'g.type',
+};
 
 /** The list's filters, already checked by the service. */
 export interface GenerationListFilter {
@@ -41,7 +48,12 @@ export class AdminGenerationsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /** One page of everyone's generations, and the number that match. */
-  async list(filter: GenerationListFilter, orderBy: string, limit: number, offset: number): Promise<{ rows: AdminGenerationRow[]; total: number }> {
+  async list(
+    filter: GenerationListFilter,
+    orderBy: string,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: AdminGenerationRow[]; total: number }> {
     const where: string[] = [];
     const args: unknown[] = [];
     if (filter.status) where.push(`g.status = $${args.push(filter.status)}`);
@@ -50,7 +62,10 @@ export class AdminGenerationsRepository {
     if (filter.category !== undefined) where.push(`g.category = $${args.push(filter.category)}`);
     if (filter.userId !== undefined) where.push(`g.user_id = $${args.push(filter.userId)}`);
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const [{ total }] = await this.db.query(`SELECT count(*)::int AS total FROM user_generations g LEFT JOIN users u ON u.id = g.user_id ${clause}`, args);
+    const [{ total }] = await this.db.query(
+      `SELECT count(*)::int AS total FROM user_generations g LEFT JOIN users u ON u.id = g.user_id ${clause}`,
+      args,
+    );
     const rows: AdminGenerationRow[] = await this.db.query(
       `SELECT g.id, g.user_id, u.email AS user_email, g.type, g.status, g.category, g.cost, g.error, g.stage, g.provider, g.result_key, g.created_at, g.completed_at
          FROM user_generations g LEFT JOIN users u ON u.id = g.user_id ${clause}

@@ -3,14 +3,19 @@ import { NotFoundError } from '../../common/errors';
 import { ListParams, oneOf, parseListQuery, SimpleRestQueryDto, textFilter } from '../../common/simple-rest';
 import { STORAGE, type StoragePort } from '../../storage';
 import { AuditAction, AuditService } from '../audit/audit.service';
-import type { GenerationMetadata } from '../generations/generation.entity';
 import { GenerationsRepository } from '../generations/generations.repository';
 import { GenerationsService } from '../generations/generations.service';
 import { UploadsRepository } from '../uploads/uploads.repository';
 import { UploadsService } from '../uploads/uploads.service';
-import { type AdminGenerationRow, AdminGenerationsRepository, GENERATION_SORTABLE, type GenerationListFilter } from './admin-generations.repository';
-import type { AdminGenerationRowDto } from './dto/admin-generation.dto';
+import {
+  type AdminGenerationRow,
+  AdminGenerationsRepository,
+  GENERATION_SORTABLE,
+  type GenerationListFilter,
+} from './admin-generations.repository';
 import { assertUuid } from './admin-users.service';
+import type { GenerationMetadata } from '../generations/generation.entity';
+import type { AdminGenerationRowDto } from './dto/admin-generation.dto';
 
 const FILTERS = ['status', 'user_id', 'category', 'type', 'q'] as const;
 type GenerationFilter = (typeof FILTERS)[number];
@@ -29,7 +34,12 @@ export class AdminGenerationsService {
   ) {}
 
   parse(query: SimpleRestQueryDto): ListParams<GenerationFilter> {
-    return parseListQuery(query, { sortable: GENERATION_SORTABLE, defaultSort: ['created_at', 'DESC'], defaultPageSize: 50, filters: FILTERS });
+    return parseListQuery(query, {
+      sortable: GENERATION_SORTABLE,
+      defaultSort: ['created_at', 'DESC'],
+      defaultPageSize: 50,
+      filters: FILTERS,
+    });
   }
 
   async list(params: ListParams<GenerationFilter>): Promise<{ rows: AdminGenerationRowDto[]; total: number }> {
@@ -97,7 +107,10 @@ export class AdminGenerationsService {
       }
     }
     const photos = await this.uploadRows.findMatching(row.userId, photoIds, photoKeys);
-    for (const photo of photos) await this.uploads.delete(row.userId, photo.id).catch((error) => (error instanceof NotFoundError ? undefined : Promise.reject(error)));
+    for (const photo of photos)
+      await this.uploads
+        .delete(row.userId, photo.id)
+        .catch((error) => (error instanceof NotFoundError ? undefined : Promise.reject(error)));
     await this.audit.record({
       actorId,
       action: AuditAction.GenerationTakedown,

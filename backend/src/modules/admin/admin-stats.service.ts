@@ -22,7 +22,9 @@ export class AdminStatsService {
     const spent = await this.repo.creditsSpentPerDay(now, STATS_DAYS);
     const desk = await this.repo.deskCounts();
     const ended = gens.successful + gens.failed;
-    const distribution = Object.fromEntries(TIERS.map((t) => [t, tiers.find((r) => r.tier === t)?.n ?? 0])) as unknown as TierDistributionDto;
+    const distribution = Object.fromEntries(
+      TIERS.map((t) => [t, tiers.find((r) => r.tier === t)?.n ?? 0]),
+    ) as unknown as TierDistributionDto;
     return {
       total_users: users.total,
       new_users_today: users.today,

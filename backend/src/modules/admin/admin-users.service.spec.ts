@@ -1,4 +1,3 @@
-import type { EntityManager } from 'typeorm';
 import { newTestService } from '../../../test/helpers/new-test-service';
 import { InsufficientCreditsError, NotFoundError, ValidationError } from '../../common/errors';
 import { AuditAction, AuditService } from '../audit/audit.service';
@@ -12,6 +11,7 @@ import { UserRole } from '../users/user.entity';
 import { UsersRepository, type LockedUser } from '../users/users.repository';
 import { AdminUsersRepository, type UserRow } from './admin-users.repository';
 import { ADMIN_MESSAGES, AdminUsersService, MAX_ADJUSTMENT } from './admin-users.service';
+import type { EntityManager } from 'typeorm';
 
 const ADMIN = '11111111-1111-4111-8111-111111111111';
 const USER = '22222222-2222-4222-8222-222222222222';
@@ -72,7 +72,11 @@ describe('AdminUsersService', () => {
       expect(mock(UsersRepository).suspend).toHaveBeenCalledWith(manager, USER, 'abusive prompts');
       expect(mock(SessionsRepository).revokeAllOf).toHaveBeenCalledWith(manager, USER, SessionRevokeReason.AccountSuspended);
       expect(mock(AuditService).record).toHaveBeenCalledWith(
-        expect.objectContaining({ action: AuditAction.UserSuspend, before: { suspended: false }, after: { suspended: true, reason: 'abusive prompts' } }),
+        expect.objectContaining({
+          action: AuditAction.UserSuspend,
+          before: { suspended: false },
+          after: { suspended: true, reason: 'abusive prompts' },
+        }),
         manager,
       );
       expect(mock(GenerationsService).cancelAllOf).toHaveBeenCalledWith(USER);
@@ -157,7 +161,10 @@ describe('AdminUsersService', () => {
       mock(CreditsService).lockedBalance.mockResolvedValue(balance(5));
       mock(CreditsService).adjust.mockResolvedValue({ balance: balance(6), amount: 1, mode: 'add' });
       await sut.adjustCredits(ADMIN, USER, { mode: 'add', amount: ' 1 ', reason: ' goodwill ' });
-      expect(mock(CreditsService).adjust).toHaveBeenCalledWith({ userId: USER, mode: 'add', amount: 1, reason: 'goodwill', actorId: ADMIN }, expect.anything());
+      expect(mock(CreditsService).adjust).toHaveBeenCalledWith(
+        { userId: USER, mode: 'add', amount: 1, reason: 'goodwill', actorId: ADMIN },
+        expect.anything(),
+      );
       expect(mock(UserMailService).send).toHaveBeenCalledWith({
         kind: 'account-notice',
         userId: USER,
@@ -170,7 +177,12 @@ describe('AdminUsersService', () => {
   it('shows the refused texts to admins only', async () => {
     const { sut, mock } = setup();
     const refusal = { id: 'r1', reasons: ['violence'], text: 'a pose', source: 'check', created_at: '2026-01-01T00:00:00.000Z' };
-    mock(SafetyRefusalsService).summary.mockImplementation(async () => ({ total: 1, last_24h: 1, paused_until: null, recent: [{ ...refusal }] }));
+    mock(SafetyRefusalsService).summary.mockImplementation(async () => ({
+      total: 1,
+      last_24h: 1,
+      paused_until: null,
+      recent: [{ ...refusal }],
+    }));
     expect((await sut.details(USER, UserRole.Admin)).refusals.recent[0].text).toBe('a pose');
     expect((await sut.details(USER, UserRole.Support)).refusals.recent[0].text).toBeNull();
   });

@@ -85,7 +85,12 @@ export class AdminUsersService {
   ) {}
 
   parse(query: SimpleRestQueryDto): ListParams<UserFilter> {
-    return parseListQuery(query, { sortable: USER_SORTABLE, defaultSort: ['created_at', 'DESC'], defaultPageSize: 100, filters: USER_FILTERS });
+    return parseListQuery(query, {
+      sortable: USER_SORTABLE,
+      defaultSort: ['created_at', 'DESC'],
+      defaultPageSize: 100,
+      filters: USER_FILTERS,
+    });
   }
 
   /** The list, searched case-insensitively on email or full name (the text matched literally). */
@@ -150,7 +155,15 @@ export class AdminUsersService {
       await this.users.suspend(m, id, why);
       await this.sessions.revokeAllOf(m, id, SessionRevokeReason.AccountSuspended);
       await this.audit.record(
-        { actorId, action: AuditAction.UserSuspend, targetType: 'user', targetId: id, targetUserId: id, before: { suspended: false }, after: { suspended: true, reason: why } },
+        {
+          actorId,
+          action: AuditAction.UserSuspend,
+          targetType: 'user',
+          targetId: id,
+          targetUserId: id,
+          before: { suspended: false },
+          after: { suspended: true, reason: why },
+        },
         m,
       );
     });
@@ -167,7 +180,15 @@ export class AdminUsersService {
       if (!user.suspended_at) return;
       await this.users.liftSuspension(m, id);
       await this.audit.record(
-        { actorId, action: AuditAction.UserUnsuspend, targetType: 'user', targetId: id, targetUserId: id, before: { suspended: true, reason: user.suspension_reason }, after: { suspended: false } },
+        {
+          actorId,
+          action: AuditAction.UserUnsuspend,
+          targetType: 'user',
+          targetId: id,
+          targetUserId: id,
+          before: { suspended: true, reason: user.suspension_reason },
+          after: { suspended: false },
+        },
         m,
       );
     });
@@ -188,7 +209,15 @@ export class AdminUsersService {
       await this.users.setTier(m, id, tier);
       const creditsAdded = await this.credits.applyPlanChange(id, user.tier, tier, actorId, m);
       await this.audit.record(
-        { actorId, action: AuditAction.TierChange, targetType: 'user', targetId: id, targetUserId: id, before: { tier: user.tier }, after: { tier, credits_added: creditsAdded } },
+        {
+          actorId,
+          action: AuditAction.TierChange,
+          targetType: 'user',
+          targetId: id,
+          targetUserId: id,
+          before: { tier: user.tier },
+          after: { tier, credits_added: creditsAdded },
+        },
         m,
       );
       return { creditsAdded };
@@ -201,7 +230,9 @@ export class AdminUsersService {
         title: `Your plan is now ${plan.displayName}`,
         lines: [
           `Our support team changed your plan to ${plan.displayName}.`,
-          ...(change.creditsAdded > 0 ? [`${change.creditsAdded} ${change.creditsAdded === 1 ? 'credit was' : 'credits were'} added to match the new plan.`] : []),
+          ...(change.creditsAdded > 0
+            ? [`${change.creditsAdded} ${change.creditsAdded === 1 ? 'credit was' : 'credits were'} added to match the new plan.`]
+            : []),
         ],
       });
     }
@@ -209,7 +240,11 @@ export class AdminUsersService {
   }
 
   /** Adds or deducts credits through the ledger (reason and acting admin recorded). Audited. */
-  async adjustCredits(actorId: string, id: string, body: { mode?: unknown; amount?: unknown; reason?: unknown }): Promise<AdminUserDetailsDto> {
+  async adjustCredits(
+    actorId: string,
+    id: string,
+    body: { mode?: unknown; amount?: unknown; reason?: unknown },
+  ): Promise<AdminUserDetailsDto> {
     assertUuid(id);
     const { mode, amount, reason } = body ?? {};
     const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -217,7 +252,8 @@ export class AdminUsersService {
     if (mode !== 'add' && mode !== 'deduct') throw new ValidationError(ADMIN_MESSAGES.fillAllFields);
     if (typeof reason !== 'string') throw new ValidationError(ADMIN_MESSAGES.fillAllFields);
     const n = typeof amount === 'string' && /^\s*\d+\s*$/.test(amount) ? Number(amount) : amount;
-    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n <= 0 || n > MAX_ADJUSTMENT) throw new ValidationError(ADMIN_MESSAGES.validAmount);
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n <= 0 || n > MAX_ADJUSTMENT)
+      throw new ValidationError(ADMIN_MESSAGES.validAmount);
     const why = reason.trim();
     const balanceAfter = await this.repo.transaction(async (m) => {
       // the account locked for the whole adjustment, so "before" is what the ledger changed
@@ -233,7 +269,13 @@ export class AdminUsersService {
           targetId: id,
           targetUserId: id,
           before: { credits: before.available, subscription: before.subscription, purchased: before.purchased },
-          after: { credits: result.balance.available, subscription: result.balance.subscription, purchased: result.balance.purchased, amount: n, reason: why },
+          after: {
+            credits: result.balance.available,
+            subscription: result.balance.subscription,
+            purchased: result.balance.purchased,
+            amount: n,
+            reason: why,
+          },
         },
         m,
       );

@@ -1,11 +1,24 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBadRequestResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { ErrorResponseDto } from '../../common/errors/error-response.dto';
-import type { Response } from 'express';
+import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth';
 import { rolesFor } from '../../common/auth/access-policy';
+import { NotFoundError } from '../../common/errors';
+import { ErrorResponseDto } from '../../common/errors/error-response.dto';
+import { contentRangeHeader } from '../../common/response-headers';
 import { setContentRange, SimpleRestQueryDto } from '../../common/simple-rest';
 import { MessageQueueService } from '../../queue';
+import { AuditAction, AuditService } from '../audit/audit.service';
+import { GenerationsService } from '../generations/generations.service';
+import { UserMailService } from '../users/user-mail.service';
 import { AdminAuditService } from './admin-audit.service';
 import { AdminGenerationsService } from './admin-generations.service';
 import { AdminStatsService } from './admin-stats.service';
@@ -14,15 +27,11 @@ import { AdminCreditsAdjustDto } from './dto/admin-credits-adjust.dto';
 import { AdminGenerationRowDto } from './dto/admin-generation.dto';
 import { AdminStatsDto } from './dto/admin-stats.dto';
 import { AdminSuspensionDto, AdminUserDetailsDto, AdminUserRowDto, AdminUserUpdateDto } from './dto/admin-user.dto';
-import { AuditLogRowDto } from './dto/audit-log-row.dto';
 import { AnnouncementCreateDto, AnnouncementResponseDto } from './dto/announcement.dto';
-import { AuditAction, AuditService } from '../audit/audit.service';
-import { UserMailService } from '../users/user-mail.service';
-import { GenerationsService } from '../generations/generations.service';
+import { AuditLogRowDto } from './dto/audit-log-row.dto';
 import { QueueBoardSessionDto, QueueOverviewDto } from './dto/queue-overview.dto';
 import { QUEUE_BOARD_PATH, QueueBoardService } from './queue-board.service';
-import { NotFoundError } from '../../common/errors';
-import { contentRangeHeader } from '../../common/response-headers';
+import type { Response } from 'express';
 
 const LIST_NOTE = 'ra-data-simple-rest dialect: sort, range and filter as JSON; answers an array with a Content-Range header.';
 
@@ -60,7 +69,10 @@ export class AdminController {
 
   @Get('users')
   @Authenticated({ roles: rolesFor('users', 'list') })
-  @ApiOperation({ summary: 'Users, 100 a page, searched case-insensitively on email or full name (filter q or ?q=)', description: LIST_NOTE })
+  @ApiOperation({
+    summary: 'Users, 100 a page, searched case-insensitively on email or full name (filter q or ?q=)',
+    description: LIST_NOTE,
+  })
   @ApiOkResponse({ type: [AdminUserRowDto], headers: contentRangeHeader('users') })
   async listAdminUsers(@Query() query: SimpleRestQueryDto, @Res({ passthrough: true }) res: Response): Promise<AdminUserRowDto[]> {
     const params = this.users.parse(query);
@@ -88,15 +100,20 @@ export class AdminController {
   @HttpCode(200)
   @Authenticated({ roles: rolesFor('user-suspension', 'create') })
   @ApiOperation({
-    summary: 'Suspend an account (audited): sign-in refused with a clear message, sessions ended, its running generation cancelled and released',
+    summary:
+      'Suspend an account (audited): sign-in refused with a clear message, sessions ended, its running generation cancelled and released',
     description:
       'The reason is recorded with the suspension and in the audit log. Suspending a suspended account changes nothing; an admin ' +
-      'cannot suspend their own account (400). Answers the user\'s page as GET /api/admin/users/{id} does.',
+      "cannot suspend their own account (400). Answers the user's page as GET /api/admin/users/{id} does.",
   })
   @ApiOkResponse({ type: AdminUserDetailsDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR: the id is not a UUID, no reason, or my own account' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'no such user' })
-  suspendAdminUser(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() body: AdminSuspensionDto): Promise<AdminUserDetailsDto> {
+  suspendAdminUser(
+    @CurrentUser() actor: AuthUser,
+    @Param('id') id: string,
+    @Body() body: AdminSuspensionDto,
+  ): Promise<AdminUserDetailsDto> {
     return this.users.suspend(actor.id, id, body.reason);
   }
 
@@ -104,7 +121,8 @@ export class AdminController {
   @Authenticated({ roles: rolesFor('user-suspension', 'delete') })
   @ApiOperation({
     summary: 'Lift a suspension (audited): the person may sign in again',
-    description: 'Sessions ended by the suspension stay ended. Lifting the suspension of an account that has none changes nothing. Answers the user\'s page.',
+    description:
+      "Sessions ended by the suspension stay ended. Lifting the suspension of an account that has none changes nothing. Answers the user's page.",
   })
   @ApiOkResponse({ type: AdminUserDetailsDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR: the id is not a UUID' })
@@ -118,8 +136,8 @@ export class AdminController {
   @ApiOperation({
     summary: "Change a user's tier (audited)",
     description:
-      'There is no checkout yet: this is how a tier changes. An upgrade tops the subscription credits up to the new plan\'s; the person ' +
-      'is told by mail. The same tier, or no tier in the body, changes nothing. Answers the user\'s page.',
+      "There is no checkout yet: this is how a tier changes. An upgrade tops the subscription credits up to the new plan's; the person " +
+      "is told by mail. The same tier, or no tier in the body, changes nothing. Answers the user's page.",
   })
   @ApiOkResponse({ type: AdminUserDetailsDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR: the id is not a UUID, or an unknown tier' })
@@ -132,12 +150,16 @@ export class AdminController {
   @Authenticated({ roles: rolesFor('user-tier', 'edit') })
   @ApiOperation({
     summary: "Change a user's tier (PUT, as ra-data-simple-rest sends it)",
-    description: 'The same as PATCH /api/admin/users/{id}: react-admin\'s update sends PUT.',
+    description: "The same as PATCH /api/admin/users/{id}: react-admin's update sends PUT.",
   })
   @ApiOkResponse({ type: AdminUserDetailsDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR: the id is not a UUID, or an unknown tier' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'no such user' })
-  replaceAdminUser(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() body: AdminUserUpdateDto): Promise<AdminUserDetailsDto> {
+  replaceAdminUser(
+    @CurrentUser() actor: AuthUser,
+    @Param('id') id: string,
+    @Body() body: AdminUserUpdateDto,
+  ): Promise<AdminUserDetailsDto> {
     return this.users.changeTier(actor.id, id, body.tier);
   }
 
@@ -148,12 +170,19 @@ export class AdminController {
     summary: 'Add or deduct credits with a reason, through the ledger (audited)',
     description:
       'mode (add or deduct), a whole amount from 1 to 1,000,000 and a reason are all required (400 otherwise); deducting more than the ' +
-      'account has answers 400 INSUFFICIENT_CREDITS. The person is told by mail, with the reason. Answers the user\'s page.',
+      "account has answers 400 INSUFFICIENT_CREDITS. The person is told by mail, with the reason. Answers the user's page.",
   })
   @ApiOkResponse({ type: AdminUserDetailsDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR: a missing field or a bad amount; INSUFFICIENT_CREDITS: a deduction beyond the balance' })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: 'VALIDATION_ERROR: a missing field or a bad amount; INSUFFICIENT_CREDITS: a deduction beyond the balance',
+  })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'no such user' })
-  adjustUserCredits(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() body: AdminCreditsAdjustDto): Promise<AdminUserDetailsDto> {
+  adjustUserCredits(
+    @CurrentUser() actor: AuthUser,
+    @Param('id') id: string,
+    @Body() body: AdminCreditsAdjustDto,
+  ): Promise<AdminUserDetailsDto> {
     return this.users.adjustCredits(actor.id, id, body);
   }
 
@@ -167,7 +196,13 @@ export class AdminController {
   @ApiAcceptedResponse({ type: AnnouncementResponseDto })
   async createAnnouncement(@CurrentUser() actor: AuthUser, @Body() body: AnnouncementCreateDto): Promise<AnnouncementResponseDto> {
     const recipients = await this.mail.announce(body.subject, body.body);
-    await this.audit.record({ actorId: actor.id, action: AuditAction.Announcement, targetType: 'announcement', targetId: 'marketing', after: { subject: body.subject, recipients } });
+    await this.audit.record({
+      actorId: actor.id,
+      action: AuditAction.Announcement,
+      targetType: 'announcement',
+      targetId: 'marketing',
+      after: { subject: body.subject, recipients },
+    });
     return { recipients };
   }
 
@@ -175,7 +210,10 @@ export class AdminController {
   @Authenticated({ roles: rolesFor('generations', 'list') })
   @ApiOperation({ summary: "Every user's generations, with status and failure reasons", description: LIST_NOTE })
   @ApiOkResponse({ type: [AdminGenerationRowDto], headers: contentRangeHeader('generations') })
-  async listAdminGenerations(@Query() query: SimpleRestQueryDto, @Res({ passthrough: true }) res: Response): Promise<AdminGenerationRowDto[]> {
+  async listAdminGenerations(
+    @Query() query: SimpleRestQueryDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AdminGenerationRowDto[]> {
     const params = this.generations.parse(query);
     const { rows, total } = await this.generations.list(params);
     setContentRange(res, 'generations', params.offset, rows.length, total);
@@ -187,11 +225,16 @@ export class AdminController {
   @Authenticated({ roles: rolesFor('generations', 'delete') })
   @ApiOperation({
     summary: 'Remove any generation and its files (audited)',
-    description: 'With `include_source=true`, a takedown: also the photo(s) it was made from and every generation made from them, files included.',
+    description:
+      'With `include_source=true`, a takedown: also the photo(s) it was made from and every generation made from them, files included.',
   })
   @ApiQuery({ name: 'include_source', required: false, type: Boolean })
   @ApiNoContentResponse()
-  async removeAdminGeneration(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Query('include_source') includeSource?: string): Promise<void> {
+  async removeAdminGeneration(
+    @CurrentUser() actor: AuthUser,
+    @Param('id') id: string,
+    @Query('include_source') includeSource?: string,
+  ): Promise<void> {
     if (includeSource === 'true') await this.generations.takedown(actor.id, id);
     else await this.generations.remove(actor.id, id);
   }
@@ -241,8 +284,9 @@ export class AdminController {
   @HttpCode(200)
   @Authenticated({ roles: rolesFor('queues', 'list') })
   @ApiOperation({
-    summary: 'Opens Bull Board: sets a short-lived httpOnly cookie (path /api/admin/queue-board) for the caller\'s session',
-    description: 'Bull Board is served only with the BullMQ driver (Redis); otherwise 404. The cookie expires after 15 minutes and with the session.',
+    summary: "Opens Bull Board: sets a short-lived httpOnly cookie (path /api/admin/queue-board) for the caller's session",
+    description:
+      'Bull Board is served only with the BullMQ driver (Redis); otherwise 404. The cookie expires after 15 minutes and with the session.',
   })
   @ApiOkResponse({ type: QueueBoardSessionDto })
   async createQueueBoardSession(@CurrentUser() actor: AuthUser, @Res({ passthrough: true }) res: Response): Promise<QueueBoardSessionDto> {

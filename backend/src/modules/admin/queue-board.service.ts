@@ -1,18 +1,18 @@
 import { createHmac } from 'node:crypto';
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
-import { JwtService } from '@nestjs/jwt';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
-import type { NextFunction, Request, Response } from 'express';
-import type { AuthUser } from '../../common/auth';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { JwtService } from '@nestjs/jwt';
 import { canAccess } from '../../common/auth/access-policy';
 import { ErrorCode, ErrorMessages } from '../../common/errors';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { MessageQueueService } from '../../queue';
 import { SessionsRepository } from '../auth/sessions.repository';
+import type { AuthUser } from '../../common/auth';
+import type { NextFunction, Request, Response } from 'express';
 
 /** Where Bull Board answers (its UI and its own JSON API), and the only path its cookie is sent to. */
 export const QUEUE_BOARD_PATH = '/api/admin/queue-board';
@@ -69,7 +69,11 @@ export class QueueBoardService implements OnModuleInit {
       serverAdapter: serverAdapter as unknown as Parameters<typeof createBullBoard>[0]['serverAdapter'],
       options: { uiConfig: { boardTitle: `${this.config.appName} queues` } },
     });
-    http.use(QUEUE_BOARD_PATH, (req: Request, res: Response, next: NextFunction) => void this.guard(req, res, next), serverAdapter.getRouter());
+    http.use(
+      QUEUE_BOARD_PATH,
+      (req: Request, res: Response, next: NextFunction) => void this.guard(req, res, next),
+      serverAdapter.getRouter(),
+    );
     this.mounted = true;
     this.logger.log(`Bull Board at ${QUEUE_BOARD_PATH}`);
   }

@@ -13,7 +13,10 @@ export class ActivityService {
     try {
       await this.repo.insertActivity(userId, activityType, metadata);
     } catch (error) {
-      this.logger.warn({ err: error, userId, activityType }, 'could not record user activity (is the user_activity_logs migration applied?)');
+      this.logger.warn(
+        { err: error, userId, activityType },
+        'could not record user activity (is the user_activity_logs migration applied?)',
+      );
     }
   }
 

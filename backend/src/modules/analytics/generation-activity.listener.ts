@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
-import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import {
   GenerationLifecycle,
@@ -12,6 +11,7 @@ import { ActivityService } from './activity.service';
 import { AnalyticsEventName } from './analytics-event.entity';
 import { AnalyticsService } from './analytics.service';
 import { ActivityType } from './user-activity-log.entity';
+import type { AppConfig } from '../../config/app-config';
 
 /** The product's analytics events of a generation (docs/product.md), and the activity rows. */
 export const GENERATION_EVENTS = {
@@ -39,16 +39,35 @@ export class GenerationActivityListener {
 
   @OnEvent(GenerationLifecycle.started)
   async onStarted(e: GenerationStartedEvent): Promise<void> {
-    const properties = { generation_id: e.generationId, type: e.type, category: e.category, cost: e.cost, template_id: e.templateId, scene_id: e.sceneId };
+    const properties = {
+      generation_id: e.generationId,
+      type: e.type,
+      category: e.category,
+      cost: e.cost,
+      template_id: e.templateId,
+      scene_id: e.sceneId,
+    };
     await this.track(GENERATION_EVENTS.started, e.userId, properties);
     await this.activity.record(e.userId, GENERATION_ACTIVITY.started, properties);
   }
 
   @OnEvent(GenerationLifecycle.completed)
   async onCompleted(e: GenerationCompletedEvent): Promise<void> {
-    const properties = { generation_id: e.generationId, type: e.type, category: e.category, cost: e.charged, provider: e.provider, duration_ms: e.durationMs };
+    const properties = {
+      generation_id: e.generationId,
+      type: e.type,
+      category: e.category,
+      cost: e.charged,
+      provider: e.provider,
+      duration_ms: e.durationMs,
+    };
     await this.track(GENERATION_EVENTS.completed, e.userId, properties);
-    await this.activity.record(e.userId, GENERATION_ACTIVITY.completed, { generation_id: e.generationId, type: e.type, category: e.category, cost: e.charged });
+    await this.activity.record(e.userId, GENERATION_ACTIVITY.completed, {
+      generation_id: e.generationId,
+      type: e.type,
+      category: e.category,
+      cost: e.charged,
+    });
   }
 
   @OnEvent(GenerationLifecycle.failed)

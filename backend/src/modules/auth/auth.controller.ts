@@ -13,11 +13,10 @@ import {
   ApiUnauthorizedResponse,
   getSchemaPath,
 } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
 import { type AuthUser, Authenticated, CurrentUser, SecurityScheme } from '../../common/auth';
+import { AuthError, ErrorMessages } from '../../common/errors';
 import { ErrorResponseDto } from '../../common/errors/error-response.dto';
 import { locationHeader, setCookieHeader } from '../../common/response-headers';
-import { AuthError, ErrorMessages } from '../../common/errors';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { UserRole } from '../users/user.entity';
@@ -36,6 +35,7 @@ import { AuthRateLimit } from './rate-limit/auth-rate-limit';
 import { DEVICE_COOKIE, DeviceCookies } from './rate-limit/device-cookie';
 import { clearRefreshCookie, readRefreshCookie, REFRESH_COOKIE, REFRESH_COOKIE_PATH, setRefreshCookie } from './refresh-cookie';
 import type { ClientInfo } from './sessions.service';
+import type { Request, Response } from 'express';
 
 /** The Set-Cookie of a session answer: the refresh cookie, and the device cookie of DeviceCookies. */
 const SESSION_COOKIE = setCookieHeader(
@@ -93,8 +93,15 @@ export class AuthController {
     ),
   })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: AuthMessages.credentialsRequired })
-  @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: `${AuthMessages.invalidCredentials} (code INVALID_CREDENTIALS), whatever the cause` })
-  async signIn(@Body() body: AuthSignInDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SessionResponseDto | MfaChallengeResponseDto> {
+  @ApiUnauthorizedResponse({
+    type: ErrorResponseDto,
+    description: `${AuthMessages.invalidCredentials} (code INVALID_CREDENTIALS), whatever the cause`,
+  })
+  async signIn(
+    @Body() body: AuthSignInDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<SessionResponseDto | MfaChallengeResponseDto> {
     const device = this.devices.read(req);
     const trusted = this.devices.trusts(device, normalizeEmail(body.email));
     const outcome = await this.auth.signIn(body, { ...clientInfo(req), trustedDevice: trusted ? device!.nonce : null });
@@ -114,7 +121,11 @@ export class AuthController {
   @ApiOkResponse({ type: SessionResponseDto, headers: SESSION_COOKIE })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: `${AuthMessages.invalidCode} (INVALID_CODE)` })
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: `${AuthMessages.mfaExpired} (MFA_EXPIRED)` })
-  async signInWithCode(@Body() body: AuthSignInMfaDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SessionResponseDto> {
+  async signInWithCode(
+    @Body() body: AuthSignInMfaDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<SessionResponseDto> {
     const result = await this.auth.signInWithCode(body.mfa_token, { code: body.code, recovery_code: body.recovery_code }, clientInfo(req));
     this.devices.remember(req, res, result.body.user.email);
     return this.answer(res, result);
@@ -130,7 +141,12 @@ export class AuthController {
       'Presenting again the refresh token a refresh replaced revokes its whole session (a replay); any other wrong token is only refused. ' +
       'Sessions end AUTH_SESSION_TTL_DAYS (30) days after sign-in whatever happens.',
   })
-  @ApiOkResponse({ type: SessionResponseDto, headers: setCookieHeader(`the new refresh cookie ${REFRESH_COOKIE} (httpOnly, path ${REFRESH_COOKIE_PATH}): the old one no longer works`) })
+  @ApiOkResponse({
+    type: SessionResponseDto,
+    headers: setCookieHeader(
+      `the new refresh cookie ${REFRESH_COOKIE} (httpOnly, path ${REFRESH_COOKIE_PATH}): the old one no longer works`,
+    ),
+  })
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: ErrorMessages.auth })
   async refreshSession(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SessionResponseDto> {
     try {
@@ -204,10 +220,14 @@ export class AuthController {
   @AuthRateLimit('ip')
   @ApiOperation({
     summary: 'Set a new password with the token of the mailed link',
-    description: 'Every session of the account ends (sign in again), the address counts as verified, and a "password changed" mail is sent.',
+    description:
+      'Every session of the account ends (sign in again), the address counts as verified, and a "password changed" mail is sent.',
   })
   @ApiOkResponse({ type: MessageResponseDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: `${AuthMessages.invalidLink} (INVALID_LINK), or a too short or too common password` })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: `${AuthMessages.invalidLink} (INVALID_LINK), or a too short or too common password`,
+  })
   async resetPassword(@Body() body: PasswordResetDto): Promise<MessageResponseDto> {
     await this.auth.resetPassword(body.token, body.password);
     return { message: AuthMessages.passwordReset };
@@ -221,8 +241,12 @@ export class AuthController {
   @ApiFoundResponse({
     description: "to Google's consent screen",
     headers: {
-      ...locationHeader("Google's consent screen; `$APP_URL/?auth_error=google_unavailable` when Google sign-in is not configured (google_failed when the redirect cannot be made)"),
-      ...setCookieHeader(`when redirecting to Google: the signed, single-use OAuth state cookie ${OAUTH_STATE_COOKIE}, checked by the callback`),
+      ...locationHeader(
+        "Google's consent screen; `$APP_URL/?auth_error=google_unavailable` when Google sign-in is not configured (google_failed when the redirect cannot be made)",
+      ),
+      ...setCookieHeader(
+        `when redirecting to Google: the signed, single-use OAuth state cookie ${OAUTH_STATE_COOKIE}, checked by the callback`,
+      ),
     },
   })
   async startGoogleSignIn(@Req() req: Request, @Res() res: Response): Promise<void> {
@@ -241,7 +265,9 @@ export class AuthController {
     description: 'to /try, to the two-factor step, or to /?auth_error=<code>',
     headers: {
       ...locationHeader('`$APP_URL/try`, `$APP_URL/?auth=2fa#mfa_token=<token>`, or `$APP_URL/?auth_error=<code>`'),
-      ...setCookieHeader(`on success without two-factor: the refresh cookie ${REFRESH_COOKIE} (httpOnly, path ${REFRESH_COOKIE_PATH}) and the device cookie ${DEVICE_COOKIE}`),
+      ...setCookieHeader(
+        `on success without two-factor: the refresh cookie ${REFRESH_COOKIE} (httpOnly, path ${REFRESH_COOKIE_PATH}) and the device cookie ${DEVICE_COOKIE}`,
+      ),
     },
   })
   async finishGoogleSignIn(@Req() req: Request, @Res() res: Response): Promise<void> {

@@ -41,10 +41,11 @@ function context(controller: object, handler: string, authorization?: string, qu
   return { ctx, request, headers };
 }
 
-
 describe('AuthGuard and @Authenticated()', () => {
   const sessions = {
-    authenticate: jest.fn(async (token: string) => (TOKENS[token] ? { id: `id-${token}`, role: TOKENS[token], tier: UserTier.Free, sessionId: 's' } : null)),
+    authenticate: jest.fn(async (token: string) =>
+      TOKENS[token] ? { id: `id-${token}`, role: TOKENS[token], tier: UserTier.Free, sessionId: 's' } : null,
+    ),
     // a genuine token of an account an admin suspended (its sessions ended with it)
     isSuspendedHolder: jest.fn(async (token: string) => token === 'suspended-token'),
   } as unknown as SessionsService;
@@ -52,7 +53,8 @@ describe('AuthGuard and @Authenticated()', () => {
   const probe = new ProbeController();
   const support = new SupportController();
 
-  const run = (controller: object, handler: string, token?: string) => guard.canActivate(context(controller, handler, token && `Bearer ${token}`).ctx);
+  const run = (controller: object, handler: string, token?: string) =>
+    guard.canActivate(context(controller, handler, token && `Bearer ${token}`).ctx);
 
   it('lets anyone through a route without the decorator, without looking at tokens', async () => {
     await expect(run(probe, 'open')).resolves.toBe(true);
@@ -82,7 +84,15 @@ describe('AuthGuard and @Authenticated()', () => {
       underConfirmed: { emailVerified: true, ageConfirmed: false },
       ready: { emailVerified: true, ageConfirmed: true },
     };
-    const g = new AuthGuard(new Reflector(), { authenticate: jest.fn(async (token: string) => ({ id: token, role: UserRole.User, tier: UserTier.Free, sessionId: 's', ...who[token] })) } as unknown as SessionsService);
+    const g = new AuthGuard(new Reflector(), {
+      authenticate: jest.fn(async (token: string) => ({
+        id: token,
+        role: UserRole.User,
+        tier: UserTier.Free,
+        sessionId: 's',
+        ...who[token],
+      })),
+    } as unknown as SessionsService);
     const call = (token: string) => g.canActivate(context(probe, 'upload', `Bearer ${token}`).ctx);
     await expect(call('unverified')).rejects.toMatchObject({ code: AuthErrorCode.EMAIL_NOT_VERIFIED, statusCode: 403 });
     await expect(call('underConfirmed')).rejects.toMatchObject({ code: AuthErrorCode.AGE_NOT_CONFIRMED, statusCode: 403 });
@@ -90,10 +100,27 @@ describe('AuthGuard and @Authenticated()', () => {
   });
 
   it('keeps staff without two-factor out of staff routes when AUTH_REQUIRE_STAFF_2FA is on, and only then', async () => {
-    const authenticate = jest.fn(async (token: string) => ({ id: token, role: token.startsWith('admin') ? UserRole.Admin : UserRole.User, tier: UserTier.Free, sessionId: 's', twoFactorEnabled: token.endsWith('2fa') }));
-    const strict = new AuthGuard(new Reflector(), { authenticate } as unknown as SessionsService, testConfig({ auth: { requireStaffTwoFactor: true } }));
-    const lax = new AuthGuard(new Reflector(), { authenticate } as unknown as SessionsService, testConfig({ auth: { requireStaffTwoFactor: false } }));
-    await expect(strict.canActivate(context(probe, 'adminOnly', 'Bearer admin').ctx)).rejects.toMatchObject({ code: AuthErrorCode.TWO_FACTOR_REQUIRED, statusCode: 403 });
+    const authenticate = jest.fn(async (token: string) => ({
+      id: token,
+      role: token.startsWith('admin') ? UserRole.Admin : UserRole.User,
+      tier: UserTier.Free,
+      sessionId: 's',
+      twoFactorEnabled: token.endsWith('2fa'),
+    }));
+    const strict = new AuthGuard(
+      new Reflector(),
+      { authenticate } as unknown as SessionsService,
+      testConfig({ auth: { requireStaffTwoFactor: true } }),
+    );
+    const lax = new AuthGuard(
+      new Reflector(),
+      { authenticate } as unknown as SessionsService,
+      testConfig({ auth: { requireStaffTwoFactor: false } }),
+    );
+    await expect(strict.canActivate(context(probe, 'adminOnly', 'Bearer admin').ctx)).rejects.toMatchObject({
+      code: AuthErrorCode.TWO_FACTOR_REQUIRED,
+      statusCode: 403,
+    });
     await expect(strict.canActivate(context(probe, 'adminOnly', 'Bearer admin-2fa').ctx)).resolves.toBe(true);
     await expect(strict.canActivate(context(probe, 'signedIn', 'Bearer admin').ctx)).resolves.toBe(true); // their own account pages stay open, to turn it on
     await expect(lax.canActivate(context(probe, 'adminOnly', 'Bearer admin').ctx)).resolves.toBe(true);
@@ -114,8 +141,11 @@ describe('AuthGuard and @Authenticated()', () => {
     await expect(run(support, 'list')).rejects.toBeInstanceOf(AuthError);
   });
 
-  it('tells the holder of a suspended account\'s token why their session ended (401, the suspension\'s message), but not on an optional route', async () => {
-    await expect(run(probe, 'signedIn', 'suspended-token')).rejects.toMatchObject({ statusCode: 401, message: AuthMessages.accountSuspended });
+  it("tells the holder of a suspended account's token why their session ended (401, the suspension's message), but not on an optional route", async () => {
+    await expect(run(probe, 'signedIn', 'suspended-token')).rejects.toMatchObject({
+      statusCode: 401,
+      message: AuthMessages.accountSuspended,
+    });
     await expect(run(probe, 'signedIn', 'garbage')).rejects.not.toMatchObject({ message: AuthMessages.accountSuspended });
     const { ctx, request } = context(probe, 'optional', 'Bearer suspended-token');
     await expect(guard.canActivate(ctx)).resolves.toBe(true);
@@ -137,8 +167,12 @@ describe('AuthGuard and @Authenticated()', () => {
     expect(fromQuery.request.user).toMatchObject({ role: UserRole.User });
     await expect(guard.canActivate(context(probe, 'stream', 'Bearer garbage', { access_token: 'admin-token' }).ctx)).resolves.toBe(true);
     await expect(guard.canActivate(context(probe, 'stream', undefined, { access_token: 'garbage' }).ctx)).rejects.toBeInstanceOf(AuthError);
-    await expect(guard.canActivate(context(probe, 'stream', undefined, { access_token: ['user-token', 'user-token'] }).ctx)).rejects.toBeInstanceOf(AuthError);
+    await expect(
+      guard.canActivate(context(probe, 'stream', undefined, { access_token: ['user-token', 'user-token'] }).ctx),
+    ).rejects.toBeInstanceOf(AuthError);
     await expect(run(probe, 'stream')).rejects.toBeInstanceOf(AuthError);
-    await expect(guard.canActivate(context(probe, 'signedIn', undefined, { access_token: 'user-token' }).ctx)).rejects.toBeInstanceOf(AuthError);
+    await expect(guard.canActivate(context(probe, 'signedIn', undefined, { access_token: 'user-token' }).ctx)).rejects.toBeInstanceOf(
+      AuthError,
+    );
   });
 });

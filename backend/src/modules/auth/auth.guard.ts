@@ -1,14 +1,14 @@
 import { CanActivate, ExecutionContext, Inject, Injectable, Optional } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
 import { ACCESS_TOKEN_QUERY, AUTHENTICATED_KEY, AuthenticatedOptions, RequestWithUser } from '../../common/auth';
 import { AuthError, ForbiddenError } from '../../common/errors';
-import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { UserRole } from '../users/user.entity';
 import { AuthMessages } from './auth-messages';
 import { AuthException } from './auth.exception';
 import { SessionsService } from './sessions.service';
+import type { AppConfig } from '../../config/app-config';
+import type { Request, Response } from 'express';
 
 const STAFF: readonly string[] = [UserRole.Admin, UserRole.Support];
 
@@ -43,7 +43,10 @@ export class AuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    const options = this.reflector.getAllAndOverride<AuthenticatedOptions | undefined>(AUTHENTICATED_KEY, [context.getHandler(), context.getClass()]);
+    const options = this.reflector.getAllAndOverride<AuthenticatedOptions | undefined>(AUTHENTICATED_KEY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (!options) return true;
     const req = context.switchToHttp().getRequest<Request & RequestWithUser>();
     const token = bearerToken(req);

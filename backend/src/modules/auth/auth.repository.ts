@@ -17,7 +17,10 @@ export class AuthRepository {
   }
 
   /** Stores a new token; the account's unused ones of the same purpose are deleted first. */
-  async replaceToken(row: Pick<AuthTokenEntity, 'userId' | 'purpose' | 'tokenHash' | 'email' | 'expiresAt'>, manager?: EntityManager): Promise<void> {
+  async replaceToken(
+    row: Pick<AuthTokenEntity, 'userId' | 'purpose' | 'tokenHash' | 'email' | 'expiresAt'>,
+    manager?: EntityManager,
+  ): Promise<void> {
     const m = manager ?? this.db.manager;
     await m.delete(AuthTokenEntity, { userId: row.userId, purpose: row.purpose, usedAt: IsNull() });
     await m.insert(AuthTokenEntity, row);
@@ -40,22 +43,28 @@ export class AuthRepository {
 
   /** One more wrong code on a token; answers its count, or undefined when the token is gone. */
   async countAttempt(id: string): Promise<number | undefined> {
-    const [row]: { attempts: number }[][] = await this.db.query(`UPDATE auth_tokens SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts`, [
-      id,
-    ]);
+    const [row]: { attempts: number }[][] = await this.db.query(
+      `UPDATE auth_tokens SET attempts = attempts + 1 WHERE id = $1 RETURNING attempts`,
+      [id],
+    );
     return row?.[0]?.attempts;
   }
 
   /** Deletes tokens that expired or were used more than a day ago; answers how many. */
   async deleteEndedTokens(): Promise<number> {
-    const tokens = await this.db.query(`DELETE FROM auth_tokens WHERE expires_at < now() - interval '1 day' OR used_at < now() - interval '1 day'`);
+    const tokens = await this.db.query(
+      `DELETE FROM auth_tokens WHERE expires_at < now() - interval '1 day' OR used_at < now() - interval '1 day'`,
+    );
     return Array.isArray(tokens) && typeof tokens[1] === 'number' ? tokens[1] : 0;
   }
 
   /** The account's recovery codes become these (hashes); the old ones are deleted. */
   async replaceRecoveryCodes(m: EntityManager, userId: string, codeHashes: string[]): Promise<void> {
     await m.delete(RecoveryCodeEntity, { userId });
-    await m.insert(RecoveryCodeEntity, codeHashes.map((codeHash) => ({ userId, codeHash })));
+    await m.insert(
+      RecoveryCodeEntity,
+      codeHashes.map((codeHash) => ({ userId, codeHash })),
+    );
   }
 
   /** Deletes every recovery code of the account. */

@@ -1,14 +1,12 @@
 import { newTestService } from '../../../test/helpers/new-test-service';
-import type { AuthUser } from '../../common/auth';
 import { hashPassword } from '../../common/security/password';
+import { MessageQueueService } from '../../queue';
 import { ActivityService } from '../analytics/activity.service';
 import { AnalyticsService } from '../analytics/analytics.service';
 import { AccountDeletionService } from '../privacy/account-deletion.service';
-import { MessageQueueService } from '../../queue';
 import { UserEntity, UserRole, UserTier } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
 import { toProfile, UsersService } from '../users/users.service';
-import type { EntityManager } from 'typeorm';
 import { AuthErrorCode, GoogleAuthError } from './auth.exception';
 import { AuthService } from './auth.service';
 import { SignInThrottle } from './rate-limit/sign-in-throttle.service';
@@ -17,6 +15,8 @@ import { SessionsService } from './sessions.service';
 import { AuthTokenEntity, AuthTokenPurpose } from './tokens/auth-token.entity';
 import { AuthTokensService, MFA_CHALLENGE_MAX_ATTEMPTS } from './tokens/auth-tokens.service';
 import { TwoFactorService } from './two-factor/two-factor.service';
+import type { AuthUser } from '../../common/auth';
+import type { EntityManager } from 'typeorm';
 
 function user(overrides: Partial<UserEntity> = {}): UserEntity {
   return Object.assign(new UserEntity(), {
@@ -72,11 +72,24 @@ describe('AuthService (repositories mocked)', () => {
     users.findUnverifiedByEmail.mockResolvedValue([]);
     users.findByGoogleSub.mockResolvedValue(null);
     users.createAccount.mockImplementation(async (a) =>
-      user({ id: 'new', email: a.email, fullName: a.fullName, ageConfirmedAt: a.ageConfirmedAt, googleSub: a.googleSub ?? null, emailVerifiedAt: a.emailVerifiedAt ?? null }),
+      user({
+        id: 'new',
+        email: a.email,
+        fullName: a.fullName,
+        ageConfirmedAt: a.ageConfirmedAt,
+        googleSub: a.googleSub ?? null,
+        emailVerifiedAt: a.emailVerifiedAt ?? null,
+      }),
     );
     users.recordSignIn.mockImplementation(async (u, changes = {}) => Object.assign(u, changes));
     users.profileOf.mockImplementation(async (u) => toProfile(u, { subscription: 3, purchased: 0, held: 0, available: 3 }));
-    sessions.create.mockResolvedValue({ sessionId: 's', accessToken: 'at', accessTokenExpiresAt: 1, refreshToken: 'rt', sessionExpiresAt: new Date() });
+    sessions.create.mockResolvedValue({
+      sessionId: 's',
+      accessToken: 'at',
+      accessTokenExpiresAt: 1,
+      refreshToken: 'rt',
+      sessionExpiresAt: new Date(),
+    });
     sessions.revokeByRefreshToken.mockResolvedValue(undefined);
     tokens.issue.mockResolvedValue('challenge-token');
     throttle.begin.mockResolvedValue({ keys: ['k'] } as never);
@@ -84,9 +97,15 @@ describe('AuthService (repositories mocked)', () => {
   });
 
   it('refuses an unknown email and a wrong password with the same error, counts the attempt, and starts no session', async () => {
-    await expect(service.signIn({ email: 'nobody@example.com', password: 'whatever-123' }, CLIENT)).rejects.toMatchObject({ code: AuthErrorCode.INVALID_CREDENTIALS, statusCode: 401 });
+    await expect(service.signIn({ email: 'nobody@example.com', password: 'whatever-123' }, CLIENT)).rejects.toMatchObject({
+      code: AuthErrorCode.INVALID_CREDENTIALS,
+      statusCode: 401,
+    });
     users.findSignInCandidates.mockResolvedValue([user({ passwordHash: await hashPassword('the-right-one-42') })]);
-    await expect(service.signIn({ email: 'pat@example.com', password: 'whatever-123' }, CLIENT)).rejects.toMatchObject({ code: AuthErrorCode.INVALID_CREDENTIALS, statusCode: 401 });
+    await expect(service.signIn({ email: 'pat@example.com', password: 'whatever-123' }, CLIENT)).rejects.toMatchObject({
+      code: AuthErrorCode.INVALID_CREDENTIALS,
+      statusCode: 401,
+    });
     expect(throttle.begin).toHaveBeenCalledTimes(2);
     expect(throttle.succeeded).not.toHaveBeenCalled();
     expect(sessions.create).not.toHaveBeenCalled();
@@ -135,7 +154,9 @@ describe('AuthService (repositories mocked)', () => {
 
   it('refuses a second Google account for an address already linked to another', async () => {
     users.findVerifiedByEmail.mockResolvedValue(user({ googleSub: 'g-original' }));
-    expect(await service.signInWithGoogle({ sub: 'g-other', email: 'pat@example.com', emailVerified: true }, {})).toEqual({ error: GoogleAuthError.Failed });
+    expect(await service.signInWithGoogle({ sub: 'g-other', email: 'pat@example.com', emailVerified: true }, {})).toEqual({
+      error: GoogleAuthError.Failed,
+    });
     expect(sessions.create).not.toHaveBeenCalled();
   });
 
@@ -149,11 +170,22 @@ describe('AuthService (repositories mocked)', () => {
   it('creates a new, verified Google account without an age confirmation or password, and records a sign-up', async () => {
     const result = await service.signInWithGoogle({ sub: 'g2', email: 'new@example.com', emailVerified: true, name: ' New Person ' }, {});
     expect(users.createAccount).toHaveBeenCalledWith(
-      expect.objectContaining({ email: 'new@example.com', fullName: 'New Person', passwordHash: null, ageConfirmedAt: null, googleSub: 'g2', emailVerifiedAt: expect.any(Date) }),
+      expect.objectContaining({
+        email: 'new@example.com',
+        fullName: 'New Person',
+        passwordHash: null,
+        ageConfirmedAt: null,
+        googleSub: 'g2',
+        emailVerifiedAt: expect.any(Date),
+      }),
       expect.anything(),
     );
     expect('session' in result && result.session.body.user).toMatchObject({ age_confirmed: false, email_verified: true });
-    expect(analytics.track).toHaveBeenCalledWith('user_signup', 'new', { email: 'new@example.com', full_name: 'New Person', method: 'google' });
+    expect(analytics.track).toHaveBeenCalledWith('user_signup', 'new', {
+      email: 'new@example.com',
+      full_name: 'New Person',
+      method: 'google',
+    });
   });
 
   function challenge(overrides: Partial<AuthTokenEntity> = {}): AuthTokenEntity {
@@ -169,18 +201,42 @@ describe('AuthService (repositories mocked)', () => {
     });
   }
 
-  const CALLER: AuthUser = { id: 'u1', role: UserRole.User, tier: UserTier.Free, sessionId: 'this-device', emailVerified: true, ageConfirmed: true, twoFactorEnabled: false };
+  const CALLER: AuthUser = {
+    id: 'u1',
+    role: UserRole.User,
+    tier: UserTier.Free,
+    sessionId: 'this-device',
+    emailVerified: true,
+    ageConfirmed: true,
+    twoFactorEnabled: false,
+  };
 
   describe('sign-up', () => {
     it('refuses a common password before any account is made', async () => {
-      await expect(service.signUp({ email: 'ada@example.com', password: 'Password123', full_name: 'Ada', age_confirmed: true }, {})).rejects.toMatchObject({ statusCode: 400 });
+      await expect(
+        service.signUp({ email: 'ada@example.com', password: 'Password123', full_name: 'Ada', age_confirmed: true }, {}),
+      ).rejects.toMatchObject({ statusCode: 400 });
       expect(users.createAccount).not.toHaveBeenCalled();
     });
 
     it('makes an unverified account signed in at once, mails its link, and removes the oldest unverified account past the cap', async () => {
-      users.findUnverifiedByEmail.mockResolvedValue([user({ id: 'newest', emailVerifiedAt: null }), user({ id: 'middle', emailVerifiedAt: null }), user({ id: 'oldest', emailVerifiedAt: null })]);
-      const result = await service.signUp({ email: ' Ada@Example.COM ', password: 'lantern-violet-harbour-9', full_name: 'Ada', age_confirmed: true }, {});
-      expect(users.createAccount).toHaveBeenCalledWith(expect.objectContaining({ email: 'ada@example.com', passwordHash: expect.stringMatching(/^\$argon2id\$/), ageConfirmedAt: expect.any(Date) }), manager);
+      users.findUnverifiedByEmail.mockResolvedValue([
+        user({ id: 'newest', emailVerifiedAt: null }),
+        user({ id: 'middle', emailVerifiedAt: null }),
+        user({ id: 'oldest', emailVerifiedAt: null }),
+      ]);
+      const result = await service.signUp(
+        { email: ' Ada@Example.COM ', password: 'lantern-violet-harbour-9', full_name: 'Ada', age_confirmed: true },
+        {},
+      );
+      expect(users.createAccount).toHaveBeenCalledWith(
+        expect.objectContaining({
+          email: 'ada@example.com',
+          passwordHash: expect.stringMatching(/^\$argon2id\$/),
+          ageConfirmedAt: expect.any(Date),
+        }),
+        manager,
+      );
       expect(result.body.user).toMatchObject({ id: 'new', email_verified: false });
       expect(deletion.deleteAccount.mock.calls).toEqual([['oldest', { notify: false }]]);
       expect(queue.add).toHaveBeenCalledWith('auth.account-mail', { kind: 'verify-email', userId: 'new' }, expect.anything());
@@ -191,8 +247,13 @@ describe('AuthService (repositories mocked)', () => {
     it('says an account is suspended only to someone who knows its password', async () => {
       const password = 'lantern-violet-harbour-9';
       users.findSignInCandidates.mockResolvedValue([user({ passwordHash: await hashPassword(password), suspendedAt: new Date() })]);
-      await expect(service.signIn({ email: 'pat@example.com', password: 'not-the-password-1' }, CLIENT)).rejects.toMatchObject({ code: AuthErrorCode.INVALID_CREDENTIALS });
-      await expect(service.signIn({ email: 'pat@example.com', password }, CLIENT)).rejects.toMatchObject({ code: AuthErrorCode.ACCOUNT_SUSPENDED, statusCode: 403 });
+      await expect(service.signIn({ email: 'pat@example.com', password: 'not-the-password-1' }, CLIENT)).rejects.toMatchObject({
+        code: AuthErrorCode.INVALID_CREDENTIALS,
+      });
+      await expect(service.signIn({ email: 'pat@example.com', password }, CLIENT)).rejects.toMatchObject({
+        code: AuthErrorCode.ACCOUNT_SUSPENDED,
+        statusCode: 403,
+      });
       expect(sessions.create).not.toHaveBeenCalled();
     });
 
@@ -209,8 +270,14 @@ describe('AuthService (repositories mocked)', () => {
       tokens.find.mockResolvedValue(challenge());
       twoFactor.verify.mockResolvedValue(false);
       tokens.countAttempt.mockResolvedValueOnce(1).mockResolvedValueOnce(MFA_CHALLENGE_MAX_ATTEMPTS);
-      await expect(service.signInWithCode('mfa', { code: '000000' }, {})).rejects.toMatchObject({ code: AuthErrorCode.INVALID_CODE, statusCode: 400 });
-      await expect(service.signInWithCode('mfa', { code: '000000' }, {})).rejects.toMatchObject({ code: AuthErrorCode.MFA_EXPIRED, statusCode: 401 });
+      await expect(service.signInWithCode('mfa', { code: '000000' }, {})).rejects.toMatchObject({
+        code: AuthErrorCode.INVALID_CODE,
+        statusCode: 400,
+      });
+      await expect(service.signInWithCode('mfa', { code: '000000' }, {})).rejects.toMatchObject({
+        code: AuthErrorCode.MFA_EXPIRED,
+        statusCode: 401,
+      });
       expect(sessions.create).not.toHaveBeenCalled();
     });
 
@@ -246,7 +313,9 @@ describe('AuthService (repositories mocked)', () => {
   describe('passwords', () => {
     it('changes the password only with the current one, and ends every other session of the account', async () => {
       users.findById.mockResolvedValue(user({ passwordHash: await hashPassword('old-password-for-pat-1') }));
-      await expect(service.changePassword(CALLER, 'a-wrong-guess-77', 'new-password-for-pat-2')).rejects.toMatchObject({ code: AuthErrorCode.WRONG_PASSWORD });
+      await expect(service.changePassword(CALLER, 'a-wrong-guess-77', 'new-password-for-pat-2')).rejects.toMatchObject({
+        code: AuthErrorCode.WRONG_PASSWORD,
+      });
       expect(userRows.update).not.toHaveBeenCalled();
       await service.changePassword(CALLER, 'old-password-for-pat-1', 'new-password-for-pat-2');
       expect(userRows.update).toHaveBeenCalledWith('u1', { passwordHash: expect.stringMatching(/^\$argon2id\$/) }, manager);
@@ -256,7 +325,9 @@ describe('AuthService (repositories mocked)', () => {
 
     it('has no password to change on an account made with Google', async () => {
       users.findById.mockResolvedValue(user({ passwordHash: null, googleSub: 'g1' }));
-      await expect(service.changePassword(CALLER, 'anything-at-all-1', 'new-password-for-pat-2')).rejects.toMatchObject({ code: AuthErrorCode.NO_PASSWORD });
+      await expect(service.changePassword(CALLER, 'anything-at-all-1', 'new-password-for-pat-2')).rejects.toMatchObject({
+        code: AuthErrorCode.NO_PASSWORD,
+      });
       expect(userRows.update).not.toHaveBeenCalled();
     });
 

@@ -1,6 +1,5 @@
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { EntityManager, QueryFailedError } from 'typeorm';
-import type { AuthUser } from '../../common/auth';
 import { AuthError, ValidationError } from '../../common/errors';
 import { hashPassword, verifyDummyPassword, verifyPassword, warmUpDummyHash } from '../../common/security/password';
 import { isCommonPassword, PasswordMessages } from '../../common/security/password-policy';
@@ -25,6 +24,7 @@ import { ClientInfo, IssuedSession, SessionsService } from './sessions.service';
 import { AuthTokenPurpose } from './tokens/auth-token.entity';
 import { AuthTokensService, MFA_CHALLENGE_MAX_ATTEMPTS } from './tokens/auth-tokens.service';
 import { TwoFactorService, type SecondFactor } from './two-factor/two-factor.service';
+import type { AuthUser } from '../../common/auth';
 
 /** A session to answer: the body, plus the refresh token and the session's end for the cookie. */
 export interface SessionResult {
@@ -212,7 +212,10 @@ export class AuthService implements OnModuleInit {
       await this.activity.record(user.id, ActivityType.SignUp, { method: 'google' });
       await this.analytics.track(AnalyticsEventName.UserSignup, user.id, { email: user.email, full_name: user.fullName, method: 'google' });
     } else if (method === 'claimed') {
-      this.logger.log({ event: 'account_claimed', user: user.id }, 'the owner of an address took an unverified account back through Google');
+      this.logger.log(
+        { event: 'account_claimed', user: user.id },
+        'the owner of an address took an unverified account back through Google',
+      );
     }
     if (user.totpEnabledAt) return { mfaToken: await this.tokens.issue(user.id, AuthTokenPurpose.MfaChallenge) };
     const session = await this.startSession(user, client);
@@ -225,7 +228,7 @@ export class AuthService implements OnModuleInit {
 
   /** The mailed link proves the address: the account is verified, other unverified accounts of it removed. */
   async verifyEmail(token: string): Promise<void> {
-    let displaced: string[] = [];
+    let displaced: string[];
     let userId: string;
     try {
       ({ displaced, userId } = await this.usersRepository.transaction(async (m) => {
@@ -272,7 +275,7 @@ export class AuthService implements OnModuleInit {
     const known = await this.usersRepository.transaction((m) => this.tokens.find(m, token, AuthTokenPurpose.PasswordReset));
     if (!known) throw AuthException.invalidLink();
     const passwordHash = await hashPassword(password);
-    let displaced: string[] = [];
+    let displaced: string[];
     let userId: string;
     try {
       ({ displaced, userId } = await this.usersRepository.transaction(async (m) => {
@@ -327,11 +330,20 @@ export class AuthService implements OnModuleInit {
    * The owner of an address takes an unverified account of it back through Google: whatever its
    * maker set is discarded, and every session of it ends.
    */
-  private async claimForOwner(m: EntityManager, account: UserEntity, googleSub: string, name: string): Promise<{ user: UserEntity; displaced: string[] }> {
+  private async claimForOwner(
+    m: EntityManager,
+    account: UserEntity,
+    googleSub: string,
+    name: string,
+  ): Promise<{ user: UserEntity; displaced: string[] }> {
     await this.usersRepository.update(account.id, { passwordHash: null, googleSub, ageConfirmedAt: null, fullName: name }, m);
     await this.twoFactor.reset(m, account.id);
     await this.sessions.revokeAllForUser(account.id, SessionRevokeReason.AccountClaimed, { manager: m });
-    await this.tokens.revokeAll(m, account.id, [AuthTokenPurpose.EmailVerification, AuthTokenPurpose.PasswordReset, AuthTokenPurpose.MfaChallenge]);
+    await this.tokens.revokeAll(m, account.id, [
+      AuthTokenPurpose.EmailVerification,
+      AuthTokenPurpose.PasswordReset,
+      AuthTokenPurpose.MfaChallenge,
+    ]);
     await this.usersRepository.deleteSettings(m, account.id);
     await this.analyticsRepository.deleteActivityOf(account.id, m);
     await this.supportRepository.detachUser(account.id, m);
@@ -345,15 +357,25 @@ export class AuthService implements OnModuleInit {
       try {
         await this.deletion.deleteAccount(id, { notify: false });
       } catch (error) {
-        this.logger.error({ event: 'displaced_account_not_removed', err: error }, 'an unverified account of a claimed address could not be removed');
+        this.logger.error(
+          { event: 'displaced_account_not_removed', err: error },
+          'an unverified account of a claimed address could not be removed',
+        );
       }
     }
   }
 
-  private async completeSignIn(user: UserEntity, client: ClientInfo, method: 'password' | 'totp' | 'recovery_code'): Promise<SessionResult> {
+  private async completeSignIn(
+    user: UserEntity,
+    client: ClientInfo,
+    method: 'password' | 'totp' | 'recovery_code',
+  ): Promise<SessionResult> {
     const signedIn = await this.users.recordSignIn(user);
     const result = await this.startSession(signedIn, client);
-    await this.activity.record(user.id, ActivityType.SignIn, { method: method === 'password' ? 'password' : 'password+2fa', ...(method === 'recovery_code' ? { recovery_code: true } : {}) });
+    await this.activity.record(user.id, ActivityType.SignIn, {
+      method: method === 'password' ? 'password' : 'password+2fa',
+      ...(method === 'recovery_code' ? { recovery_code: true } : {}),
+    });
     await this.analytics.track(AnalyticsEventName.UserSignin, user.id, { method: 'password' });
     return result;
   }

@@ -7,7 +7,13 @@ import { ActivityType } from '../analytics/user-activity-log.entity';
 import { AuthMessages } from './auth.exception';
 import { AuthService } from './auth.service';
 import { MessageResponseDto } from './dto/auth-links.dto';
-import { PasswordChangeDto, RecoveryCodesResponseDto, TwoFactorDisableDto, TwoFactorEnableDto, TwoFactorSetupResponseDto } from './dto/two-factor.dto';
+import {
+  PasswordChangeDto,
+  RecoveryCodesResponseDto,
+  TwoFactorDisableDto,
+  TwoFactorEnableDto,
+  TwoFactorSetupResponseDto,
+} from './dto/two-factor.dto';
 import { AuthRateLimit } from './rate-limit/auth-rate-limit';
 import { TwoFactorService } from './two-factor/two-factor.service';
 
@@ -32,7 +38,10 @@ export class MeSecurityController {
       'only has no password to change (NO_PASSWORD): it sets one through "Forgot password?".',
   })
   @ApiOkResponse({ type: MessageResponseDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: `${AuthMessages.wrongPassword} (WRONG_PASSWORD), ${AuthMessages.noPassword} (NO_PASSWORD), or a too short or common password` })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: `${AuthMessages.wrongPassword} (WRONG_PASSWORD), ${AuthMessages.noPassword} (NO_PASSWORD), or a too short or common password`,
+  })
   async changeMyPassword(@CurrentUser() user: AuthUser, @Body() body: PasswordChangeDto): Promise<MessageResponseDto> {
     await this.auth.changePassword(user, body.current_password, body.new_password);
     return { message: 'Your password was changed. Your other devices were signed out.' };
@@ -74,14 +83,18 @@ export class MeSecurityController {
   @AuthRateLimit('ip')
   @ApiOperation({
     summary: 'Turn two-factor off: needs a code from the app or a recovery code',
-    description: 'The secret and the remaining recovery codes are dropped and signing in asks for the password only. A notice is mailed. 409 when two-factor is not on.',
+    description:
+      'The secret and the remaining recovery codes are dropped and signing in asks for the password only. A notice is mailed. 409 when two-factor is not on.',
   })
   @ApiOkResponse({ type: MessageResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: `${AuthMessages.invalidCode} (INVALID_CODE)` })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'two-factor is not on' })
   async disableMyTwoFactor(@CurrentUser() user: AuthUser, @Body() body: TwoFactorDisableDto): Promise<MessageResponseDto> {
     const looksLikeRecovery = body.code !== undefined && /[a-z]/i.test(body.code);
-    await this.twoFactor.disable(user.id, looksLikeRecovery ? { recovery_code: body.code } : { code: body.code, recovery_code: body.recovery_code });
+    await this.twoFactor.disable(
+      user.id,
+      looksLikeRecovery ? { recovery_code: body.code } : { code: body.code, recovery_code: body.recovery_code },
+    );
     await this.auth.sendAccountMail({ kind: 'two-factor', userId: user.id, enabled: false });
     await this.activity.record(user.id, ActivityType.TwoFactorDisabled);
     return { message: 'Two-factor authentication is off.' };

@@ -35,7 +35,11 @@ export class SessionsCleanupJob implements OnApplicationBootstrap {
     // ended one-time tokens (links, sign-in challenges) go with the sessions
     const tokens = await this.tokens.deleteEndedTokens();
     if (tokens > 0) this.logger.log({ event: 'auth_tokens_cleanup', deleted: tokens }, `Deleted ${tokens} ended one-time token(s)`);
-    if (deleted > 0) this.logger.log({ event: 'sessions_cleanup', deleted, retentionDays: SESSIONS_RETENTION_DAYS }, `Deleted ${deleted} ended session(s)`);
+    if (deleted > 0)
+      this.logger.log(
+        { event: 'sessions_cleanup', deleted, retentionDays: SESSIONS_RETENTION_DAYS },
+        `Deleted ${deleted} ended session(s)`,
+      );
   }
 
   /** Deletes the sessions that ended before `now` minus the retention; answers how many. */

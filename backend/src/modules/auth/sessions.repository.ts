@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, IsNull, MoreThan } from 'typeorm';
-import type { UserRole } from '../users/user.entity';
 import { SessionEntity, SessionRevokeReason } from './session.entity';
+import type { UserRole } from '../users/user.entity';
 
 /** Every read and write of sessions. `manager`: inside the caller's transaction. */
 @Injectable()
@@ -11,10 +11,10 @@ export class SessionsRepository {
 
   /** Ends every live session of the account, recording why. */
   async revokeAllOf(manager: EntityManager | undefined, userId: string, reason: SessionRevokeReason): Promise<void> {
-    await (manager ?? this.db.manager).query(`UPDATE sessions SET revoked_at = now(), revoke_reason = $2 WHERE user_id = $1 AND revoked_at IS NULL`, [
-      userId,
-      reason,
-    ]);
+    await (manager ?? this.db.manager).query(
+      `UPDATE sessions SET revoked_at = now(), revoke_reason = $2 WHERE user_id = $1 AND revoked_at IS NULL`,
+      [userId, reason],
+    );
   }
 
   /** The role of the account behind a live session (neither revoked nor over), or undefined. */
@@ -74,7 +74,11 @@ export class SessionsRepository {
   }
 
   /** Ends every live session of an account, but `except`. */
-  async revokeAllForUser(userId: string, reason: SessionRevokeReason, options: { except?: string; manager?: EntityManager } = {}): Promise<void> {
+  async revokeAllForUser(
+    userId: string,
+    reason: SessionRevokeReason,
+    options: { except?: string; manager?: EntityManager } = {},
+  ): Promise<void> {
     const m = options.manager ?? this.db.manager;
     await m
       .createQueryBuilder()

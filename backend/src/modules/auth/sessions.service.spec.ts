@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
-import type { EntityManager } from 'typeorm';
 import { newTestService } from '../../../test/helpers/new-test-service';
 import { ErrorMessages } from '../../common/errors';
 import { APP_CONFIG } from '../../config/config.module';
@@ -10,6 +9,7 @@ import { AuthMessages } from './auth-messages';
 import { SessionEntity, SessionRevokeReason } from './session.entity';
 import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
+import type { EntityManager } from 'typeorm';
 
 const SESSION_ID = '6f1c2b7e-3d4a-4c5b-8e9f-0a1b2c3d4e5f';
 const USER_ID = '0b7e4a52-9c1d-4f3e-a6b8-2d5c7e9f1a3b';
@@ -40,7 +40,10 @@ describe('SessionsService (repositories mocked)', () => {
     const { sut, mock } = newTestService(
       SessionsService,
       { provide: JwtService, useValue: new JwtService({}) },
-      { provide: APP_CONFIG, useValue: { auth: { jwtSecret: 'unit-test-secret-of-thirty-two-chars!', accessTokenTtlSeconds: 900, sessionTtlDays: 30 } } },
+      {
+        provide: APP_CONFIG,
+        useValue: { auth: { jwtSecret: 'unit-test-secret-of-thirty-two-chars!', accessTokenTtlSeconds: 900, sessionTtlDays: 30 } },
+      },
     );
     service = sut;
     sessions = mock(SessionsRepository);
@@ -59,7 +62,11 @@ describe('SessionsService (repositories mocked)', () => {
     expect(issued.sessionExpiresAt).toEqual(stored.expiresAt);
     expect(issued.accessTokenExpiresAt).toBeLessThanOrEqual(Math.floor(stored.expiresAt.getTime() / 1000));
     // the token just replaced is remembered, so that presenting it again is caught as a replay
-    expect(sessions.rotate).toHaveBeenCalledWith(manager, SESSION_ID, expect.objectContaining({ previousTokenHash: sha256(SECRET), tokenHash: sha256(issued.refreshToken.split('.')[1]) }));
+    expect(sessions.rotate).toHaveBeenCalledWith(
+      manager,
+      SESSION_ID,
+      expect.objectContaining({ previousTokenHash: sha256(SECRET), tokenHash: sha256(issued.refreshToken.split('.')[1]) }),
+    );
   });
 
   it('ends the session when the token a refresh replaced is presented again, but only refuses a guessed one', async () => {
@@ -76,7 +83,10 @@ describe('SessionsService (repositories mocked)', () => {
     await expect(service.rotate(`${SESSION_ID}.${SECRET}`, {})).rejects.toMatchObject({ statusCode: 401, message: ErrorMessages.auth });
     sessions.lockById.mockResolvedValue(session({ revokedAt: new Date(), revokeReason: SessionRevokeReason.AccountSuspended }));
     users.isSuspended.mockResolvedValue(true);
-    await expect(service.rotate(`${SESSION_ID}.${SECRET}`, {})).rejects.toMatchObject({ statusCode: 401, message: AuthMessages.accountSuspended });
+    await expect(service.rotate(`${SESSION_ID}.${SECRET}`, {})).rejects.toMatchObject({
+      statusCode: 401,
+      message: AuthMessages.accountSuspended,
+    });
     // a session ended for another reason says nothing about the account
     sessions.lockById.mockResolvedValue(session({ revokedAt: new Date(), revokeReason: SessionRevokeReason.SignOut }));
     await expect(service.rotate(`${SESSION_ID}.${SECRET}`, {})).rejects.toMatchObject({ statusCode: 401, message: ErrorMessages.auth });

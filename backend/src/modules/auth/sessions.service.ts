@@ -1,16 +1,16 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import type { EntityManager } from 'typeorm';
-import type { AuthUser } from '../../common/auth';
 import { AuthError } from '../../common/errors';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import type { UserEntity, UserRole } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
 import { AuthMessages } from './auth-messages';
 import { type SessionEntity, SessionRevokeReason } from './session.entity';
 import { SessionsRepository } from './sessions.repository';
+import type { AuthUser } from '../../common/auth';
+import type { UserEntity, UserRole } from '../users/user.entity';
+import type { EntityManager } from 'typeorm';
 
 export interface ClientInfo {
   userAgent?: string | null;
@@ -111,7 +111,12 @@ export class SessionsService {
       if (!user) return { kind: 'invalid' as const };
       if (user.suspendedAt) return { kind: 'suspended' as const };
       const next = randomBytes(32).toString('base64url');
-      await this.sessions.rotate(m, id, { tokenHash: sha256(next), previousTokenHash: session.tokenHash, lastUsedAt: now, ...clientInfo(client) });
+      await this.sessions.rotate(m, id, {
+        tokenHash: sha256(next),
+        previousTokenHash: session.tokenHash,
+        lastUsedAt: now,
+        ...clientInfo(client),
+      });
       return { kind: 'rotated' as const, user, next, expiresAt: session.expiresAt };
     });
     if (outcome.kind === 'suspended') throw new AuthError(AuthMessages.accountSuspended);
@@ -134,7 +139,11 @@ export class SessionsService {
   }
 
   /** Ends every live session of an account, but `except` (the caller's own, after a password change). */
-  async revokeAllForUser(userId: string, reason: SessionRevokeReason, options: { except?: string; manager?: EntityManager } = {}): Promise<void> {
+  async revokeAllForUser(
+    userId: string,
+    reason: SessionRevokeReason,
+    options: { except?: string; manager?: EntityManager } = {},
+  ): Promise<void> {
     await this.sessions.revokeAllForUser(userId, reason, options);
   }
 
@@ -187,7 +196,12 @@ export class SessionsService {
     return claims;
   }
 
-  private async issue(user: Pick<UserEntity, 'id' | 'role'>, sessionId: string, secret: string, sessionExpiresAt: Date): Promise<IssuedSession> {
+  private async issue(
+    user: Pick<UserEntity, 'id' | 'role'>,
+    sessionId: string,
+    secret: string,
+    sessionExpiresAt: Date,
+  ): Promise<IssuedSession> {
     const now = Math.floor(Date.now() / 1000);
     // never outlive the session itself
     const exp = Math.min(now + this.config.auth.accessTokenTtlSeconds, Math.floor(sessionExpiresAt.getTime() / 1000));

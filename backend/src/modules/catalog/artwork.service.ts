@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { CategoryId } from './catalog.types';
 import { artworkEntries } from './artwork/artwork-registry';
+import type { CategoryId } from './catalog.types';
 
 export interface RenderedArtwork {
   id: string;

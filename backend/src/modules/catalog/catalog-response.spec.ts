@@ -1,5 +1,5 @@
-import { buildCatalogResponse } from './catalog-response';
 import { ALL_SCENES, TEMPLATES } from './catalog';
+import { buildCatalogResponse } from './catalog-response';
 import { ALL_FEATURES_ON } from './feature-flags';
 import { TIERS, tierAtLeast } from './tiers';
 
@@ -17,7 +17,9 @@ describe('buildCatalogResponse', () => {
   });
 
   it('counts the templates a tier unlocks: free 8, starter 30, glow_up 60, model_mode 72', () => {
-    const unlocked = TIERS.map((tier) => buildCatalogResponse({ tier, features: ALL_FEATURES_ON, thumbnail }).templates.filter((t) => !t.locked).length);
+    const unlocked = TIERS.map(
+      (tier) => buildCatalogResponse({ tier, features: ALL_FEATURES_ON, thumbnail }).templates.filter((t) => !t.locked).length,
+    );
     expect(unlocked).toEqual([8, 30, 60, 72]);
   });
 
@@ -32,7 +34,8 @@ describe('buildCatalogResponse', () => {
   });
 
   it('reports video off for every tier when FEATURE_VIDEO is off', () => {
-    for (const tier of TIERS) expect(buildCatalogResponse({ tier, features: { ...ALL_FEATURES_ON, video: false }, thumbnail }).viewer.canGenerateVideo).toBe(false);
+    for (const tier of TIERS)
+      expect(buildCatalogResponse({ tier, features: { ...ALL_FEATURES_ON, video: false }, thumbnail }).viewer.canGenerateVideo).toBe(false);
   });
 
   it('describes each category with its route, templates and pose buttons', () => {

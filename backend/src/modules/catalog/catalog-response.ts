@@ -1,8 +1,19 @@
-import { CATEGORIES, CREDIT_PACKS, CUSTOM_POSE, PLANS, TEMPLATES, ALL_SCENES, VIDEO_SURCHARGE, sceneCategory, scenesForCategory, templatesForCategory } from './catalog';
+import {
+  CATEGORIES,
+  CREDIT_PACKS,
+  CUSTOM_POSE,
+  PLANS,
+  TEMPLATES,
+  ALL_SCENES,
+  VIDEO_SURCHARGE,
+  sceneCategory,
+  scenesForCategory,
+  templatesForCategory,
+} from './catalog';
 import { canGenerateVideo, isWatermarked, lockedFor } from './entitlements';
 import { CatalogFeatures, isCategoryEnabled } from './feature-flags';
-import type { CatalogResponseDto } from './dto/catalog-response.dto';
 import { TIERS, Tier } from './tiers';
+import type { CatalogResponseDto } from './dto/catalog-response.dto';
 
 export interface CatalogResponseInput {
   tier: Tier;
@@ -64,7 +75,14 @@ export function buildCatalogResponse({ tier, features, thumbnail }: CatalogRespo
       locked: locked(CUSTOM_POSE),
     },
     plans: PLANS.map((p) => ({ ...p, features: [...p.features], currency: 'USD' })),
-    packs: CREDIT_PACKS.map((p) => ({ id: p.id, credits: p.credits, bonus: p.bonus, totalCredits: p.credits + p.bonus, price: p.price, currency: 'USD' })),
+    packs: CREDIT_PACKS.map((p) => ({
+      id: p.id,
+      credits: p.credits,
+      bonus: p.bonus,
+      totalCredits: p.credits + p.bonus,
+      price: p.price,
+      currency: 'USD',
+    })),
     tiers: [...TIERS],
     videoSurcharge: VIDEO_SURCHARGE,
     features: { ...features },

@@ -1,10 +1,10 @@
 import { Controller, Get, NotFoundException, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
 import { Authenticated } from '../../common/auth';
 import { CatalogService } from './catalog.service';
 import { CatalogResponseDto } from './dto/catalog-response.dto';
 import { isTier, Tier } from './tiers';
+import type { Request, Response } from 'express';
 
 /**
  * What the auth guard puts on the request when a valid bearer token comes with it. `tier` is read
@@ -38,7 +38,7 @@ export class CatalogController {
     summary: 'The catalogue: categories, templates, scenes, the custom pose, plans, packs, tiers and the cost rule',
     description:
       'Public. Templates and scenes carry `locked` for the caller (an anonymous caller is free tier). ' +
-      'A generation costs a scene\'s creditCost, plus videoSurcharge for a video; the custom pose costs customPose.creditCost. ' +
+      "A generation costs a scene's creditCost, plus videoSurcharge for a video; the custom pose costs customPose.creditCost. " +
       'Categories switched off by configuration are left out. Cached for 60 s when signed out (public); never stored when signed in, like every answer to a signed-in caller.',
   })
   @ApiOkResponse({ type: CatalogResponseDto })
@@ -56,12 +56,21 @@ export class CatalogController {
       'Public. Use the URLs of GET /api/catalog: with the current `v` the picture is cached for a year (immutable); ' +
       'without it, or with an old one, the current picture is answered with a short cache lifetime.',
   })
-  @ApiParam({ name: 'id', type: String, example: 'bikini-yellow', description: 'template or scene id, `custom`, or `before-<template id>` (the same figure in everyday clothes, for the landing page)' })
+  @ApiParam({
+    name: 'id',
+    type: String,
+    example: 'bikini-yellow',
+    description: 'template or scene id, `custom`, or `before-<template id>` (the same figure in everyday clothes, for the landing page)',
+  })
   @ApiQuery({ name: 'v', type: String, required: false, description: 'content version from the catalogue URL' })
   @ApiProduces('image/svg+xml')
   @ApiOkResponse({ description: 'the SVG picture', schema: { type: 'string', format: 'binary' } })
   @ApiNotFoundResponse({ description: 'no such picture (or its category is switched off)' })
-  getArtwork(@Param('id') id: string, @Query('v') version: string | string[] | undefined, @Res({ passthrough: true }) res: Response): string {
+  getArtwork(
+    @Param('id') id: string,
+    @Query('v') version: string | string[] | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): string {
     const picture = this.catalog.getArtwork(id);
     if (!picture) throw new NotFoundException();
     const current = version === picture.version;

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module';
-import type { AppConfig } from '../../config/app-config';
 import { ArtworkService, RenderedArtwork } from './artwork.service';
 import { buildCatalogResponse } from './catalog-response';
+import { assertCategoryEnabled, assertVideoEnabled, CatalogFeatures, isCategoryEnabled } from './feature-flags';
+import type { AppConfig } from '../../config/app-config';
 import type { GenerationCategory } from './catalog.types';
 import type { CatalogResponseDto } from './dto/catalog-response.dto';
-import { assertCategoryEnabled, assertVideoEnabled, CatalogFeatures, isCategoryEnabled } from './feature-flags';
 import type { Tier } from './tiers';
 
 /**

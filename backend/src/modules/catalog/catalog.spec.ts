@@ -16,8 +16,8 @@ import {
   scenesForCategory,
   templatesForCategory,
 } from './catalog';
-import { CATEGORY_IDS, type CategoryId } from './catalog.types';
 import { FORBIDDEN_WORDS } from './catalog-text.policy';
+import { CATEGORY_IDS, type CategoryId } from './catalog.types';
 import { planForTier } from './plans';
 import { composePrompt, PROMPT_SAFETY_CLAUSE } from './prompt';
 import { TIERS, tierRank, type Tier } from './tiers';
@@ -62,9 +62,17 @@ describe('the catalogue data', () => {
   });
 
   it('uses ids in one style, unique across templates, scenes and the custom pose', () => {
-    const prefix: Record<CategoryId, string> = { bikini: 'bikini', lingerie: 'lingerie', active_wear: 'activewear', dress: 'dress', pajamas: 'pajamas', spicy: 'spicy' };
+    const prefix: Record<CategoryId, string> = {
+      bikini: 'bikini',
+      lingerie: 'lingerie',
+      active_wear: 'activewear',
+      dress: 'dress',
+      pajamas: 'pajamas',
+      spicy: 'spicy',
+    };
     for (const t of TEMPLATES) expect(t.id).toMatch(new RegExp(`^${prefix[t.category]}-[a-z0-9]+(-[a-z0-9]+)*$`));
-    for (const id of ['bikini-yellow', 'lingerie-silk', 'activewear-1', 'dress-bodycon', 'pajamas-1', 'spicy-nurse']) expect(findTemplate(id)).toBeDefined();
+    for (const id of ['bikini-yellow', 'lingerie-silk', 'activewear-1', 'dress-bodycon', 'pajamas-1', 'spicy-nurse'])
+      expect(findTemplate(id)).toBeDefined();
     const ids = [...TEMPLATES.map((t) => t.id), ...ALL_SCENES.map((s) => s.id), CUSTOM_POSE.id];
     expect(new Set(ids).size).toBe(ids.length);
   });
@@ -91,7 +99,8 @@ describe('the catalogue data', () => {
   });
 
   it('the forbidden-words check catches what it must', () => {
-    for (const bad of ['Topless look', 'schoolgirl', 'nude tone', 'teenage', 'a little girl', 'Girls night', 'minor', 'see-through top']) expect(bad).toMatch(FORBIDDEN_WORDS);
+    for (const bad of ['Topless look', 'schoolgirl', 'nude tone', 'teenage', 'a little girl', 'Girls night', 'minor', 'see-through top'])
+      expect(bad).toMatch(FORBIDDEN_WORDS);
   });
 });
 
@@ -150,7 +159,9 @@ describe('scenes', () => {
 
   it('composes the prompt as "show the woman " + outfit + scene, ending with the fixed safety clause', () => {
     const prompt = composePrompt(findTemplate('bikini-yellow')!, findScene('beach-standing')!);
-    expect(prompt).toBe(`show the woman ${findTemplate('bikini-yellow')!.promptDescription}, ${findScene('beach-standing')!.promptDescription}. ${PROMPT_SAFETY_CLAUSE}`);
+    expect(prompt).toBe(
+      `show the woman ${findTemplate('bikini-yellow')!.promptDescription}, ${findScene('beach-standing')!.promptDescription}. ${PROMPT_SAFETY_CLAUSE}`,
+    );
     expect(PROMPT_SAFETY_CLAUSE).toBe('The person is an adult, fully clothed in the outfit described, in a non-sexual pose.');
   });
 
@@ -181,8 +192,20 @@ describe('plans and packs (section 9)', () => {
     const features = (tier: Tier) => planForTier(tier).features;
     expect(features('free')).toEqual(expect.arrayContaining(['2 templates per category', 'Watermarked results']));
     expect(features('starter')).toEqual(expect.arrayContaining(['Most templates (about 60%)', 'HD quality', 'No watermark']));
-    expect(features('glow_up')).toEqual(['All categories except Spicy', 'Lingerie included', 'Video try-on (4-6 credits)', 'Priority support']);
-    expect(features('model_mode')).toEqual(['All templates including Spicy', 'Ultra HD', 'Unlimited video (credits apply)', 'Priority processing', 'Early access', '24/7 support']);
+    expect(features('glow_up')).toEqual([
+      'All categories except Spicy',
+      'Lingerie included',
+      'Video try-on (4-6 credits)',
+      'Priority support',
+    ]);
+    expect(features('model_mode')).toEqual([
+      'All templates including Spicy',
+      'Ultra HD',
+      'Unlimited video (credits apply)',
+      'Priority processing',
+      'Early access',
+      '24/7 support',
+    ]);
   });
 
   it('has the four credit packs', () => {

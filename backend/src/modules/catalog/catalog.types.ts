@@ -91,18 +91,7 @@ export type OutfitShape =
   | 'cape-gown';
 
 export type FabricPattern =
-  | 'solid'
-  | 'stripes'
-  | 'dots'
-  | 'floral'
-  | 'leopard'
-  | 'plaid'
-  | 'gingham'
-  | 'sequins'
-  | 'lace'
-  | 'ribbed'
-  | 'camo'
-  | 'stars';
+  'solid' | 'stripes' | 'dots' | 'floral' | 'leopard' | 'plaid' | 'gingham' | 'sequins' | 'lace' | 'ribbed' | 'camo' | 'stars';
 
 export type Accessory =
   | 'nurse-cap'

@@ -1,5 +1,5 @@
-import type { SceneDefinition, TemplateDefinition } from './catalog.types';
 import { Tier, tierAtLeast } from './tiers';
+import type { SceneDefinition, TemplateDefinition } from './catalog.types';
 
 /**
  * What a subscription tier may do (docs/product.md). Pure functions: the API

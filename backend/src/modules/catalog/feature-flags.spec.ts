@@ -1,6 +1,6 @@
 import { AppError, ErrorCode } from '../../common/errors';
-import { ALL_FEATURES_ON, assertCategoryEnabled, assertVideoEnabled, FEATURE_MESSAGES } from './feature-flags';
 import { GENERATION_CATEGORIES } from './catalog.types';
+import { ALL_FEATURES_ON, assertCategoryEnabled, assertVideoEnabled, FEATURE_MESSAGES } from './feature-flags';
 
 function codeOf(fn: () => void): string | undefined {
   try {
@@ -19,15 +19,22 @@ describe('feature switches', () => {
 
   it('FEATURE_SPICY off refuses the spicy category only', () => {
     const features = { ...ALL_FEATURES_ON, spicy: false };
-    expect(codeOf(() => assertCategoryEnabled('spicy', features))).toBe(`${ErrorCode.VALIDATION_ERROR}: ${FEATURE_MESSAGES.categoryDisabled}`);
-    for (const c of GENERATION_CATEGORIES.filter((c) => c !== 'spicy')) expect(codeOf(() => assertCategoryEnabled(c, features))).toBeUndefined();
+    expect(codeOf(() => assertCategoryEnabled('spicy', features))).toBe(
+      `${ErrorCode.VALIDATION_ERROR}: ${FEATURE_MESSAGES.categoryDisabled}`,
+    );
+    for (const c of GENERATION_CATEGORIES.filter((c) => c !== 'spicy'))
+      expect(codeOf(() => assertCategoryEnabled(c, features))).toBeUndefined();
   });
 
   it('FEATURE_VIDEO off refuses video', () => {
-    expect(codeOf(() => assertVideoEnabled({ ...ALL_FEATURES_ON, video: false }))).toBe(`${ErrorCode.VALIDATION_ERROR}: ${FEATURE_MESSAGES.videoDisabled}`);
+    expect(codeOf(() => assertVideoEnabled({ ...ALL_FEATURES_ON, video: false }))).toBe(
+      `${ErrorCode.VALIDATION_ERROR}: ${FEATURE_MESSAGES.videoDisabled}`,
+    );
   });
 
   it('an unknown category label is refused', () => {
-    expect(codeOf(() => assertCategoryEnabled('swimwear', ALL_FEATURES_ON))).toBe(`${ErrorCode.VALIDATION_ERROR}: Unknown category: swimwear`);
+    expect(codeOf(() => assertCategoryEnabled('swimwear', ALL_FEATURES_ON))).toBe(
+      `${ErrorCode.VALIDATION_ERROR}: Unknown category: swimwear`,
+    );
   });
 });

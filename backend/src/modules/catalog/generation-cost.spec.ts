@@ -21,7 +21,10 @@ describe('generationCost: the cost rule of docs/product.md', () => {
   });
 
   it('images cost 1-3 credits and videos 4-6', () => {
-    const costs = (type: (typeof GENERATION_TYPES)[number]) => [...ALL_SCENES.map((s) => generationCost({ sceneId: s.id, type })), generationCost({ custom: true, type })];
+    const costs = (type: (typeof GENERATION_TYPES)[number]) => [
+      ...ALL_SCENES.map((s) => generationCost({ sceneId: s.id, type })),
+      generationCost({ custom: true, type }),
+    ];
     expect(Math.min(...costs('image'))).toBe(1);
     expect(Math.max(...costs('image'))).toBe(3);
     expect(Math.min(...costs('video'))).toBe(4);

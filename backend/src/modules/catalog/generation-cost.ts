@@ -2,7 +2,8 @@ import { ValidationError } from '../../common/errors';
 import { CUSTOM_POSE, findScene, VIDEO_SURCHARGE } from './catalog';
 import type { GenerationType } from './catalog.types';
 
-export type GenerationCostInput = { sceneId: string; custom?: false; type: GenerationType } | { custom: true; sceneId?: undefined; type: GenerationType };
+export type GenerationCostInput =
+  { sceneId: string; custom?: false; type: GenerationType } | { custom: true; sceneId?: undefined; type: GenerationType };
 
 /**
  * The cost rule (docs/product.md), in credits: the scene's creditCost, plus

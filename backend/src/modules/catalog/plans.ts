@@ -1,6 +1,6 @@
-import type { PlanDefinition } from './catalog.types';
 import { PLANS } from './data/plans.data';
 import { isTier } from './tiers';
+import type { PlanDefinition } from './catalog.types';
 
 export { CREDIT_PACKS, PLANS } from './data/plans.data';
 

@@ -20,7 +20,11 @@ export const NEGATIVE_PROMPT =
  * custom pose's text (after the safety check of the generation API) goes in as a quoted
  * description, never as instructions.
  */
-export function composePrompt(template: Pick<TemplateDefinition, 'promptDescription'>, pose: Pick<SceneDefinition, 'promptDescription'> | { custom: string }): string {
-  const posePart = 'custom' in pose ? `in the pose the customer described as "${pose.custom.replace(/["\\]/g, '').trim()}"` : pose.promptDescription;
+export function composePrompt(
+  template: Pick<TemplateDefinition, 'promptDescription'>,
+  pose: Pick<SceneDefinition, 'promptDescription'> | { custom: string },
+): string {
+  const posePart =
+    'custom' in pose ? `in the pose the customer described as "${pose.custom.replace(/["\\]/g, '').trim()}"` : pose.promptDescription;
   return `show the woman ${template.promptDescription}, ${posePart}. ${PROMPT_SAFETY_CLAUSE}`;
 }

@@ -148,7 +148,10 @@ export class CreditsService {
    * the available balance. Pass a transaction's manager to commit with the caller's own writes
    * (the admin's audit row).
    */
-  async adjust(input: { userId: string; mode: 'add' | 'deduct'; amount: number; reason: string; actorId: string }, manager?: EntityManager): Promise<AdjustmentResult> {
+  async adjust(
+    input: { userId: string; mode: 'add' | 'deduct'; amount: number; reason: string; actorId: string },
+    manager?: EntityManager,
+  ): Promise<AdjustmentResult> {
     assertWholePositive(input.amount);
     const reason = input.reason.trim();
     if (!reason) throw new ValidationError('A reason is required');
@@ -188,7 +191,14 @@ export class CreditsService {
       const added = Math.max(0, this.monthlyCreditsFor(to) - subscription);
       if (added === 0) return 0;
       await this.repo.addSubscription(m, userId, added);
-      await this.entry(m, { userId, kind: CreditEntryKind.PlanUpgrade, bucket: CreditBucket.Subscription, amount: added, reason: `Upgraded from ${from} to ${to}: monthly credits topped up`, actorId });
+      await this.entry(m, {
+        userId,
+        kind: CreditEntryKind.PlanUpgrade,
+        bucket: CreditBucket.Subscription,
+        amount: added,
+        reason: `Upgraded from ${from} to ${to}: monthly credits topped up`,
+        actorId,
+      });
       return added;
     });
   }
@@ -219,7 +229,13 @@ export class CreditsService {
       const newSubscription = Math.max(grant, Number(row.held) - purchased);
       const old = Number(row.subscription_balance);
       await this.repo.resetPeriod(m, userId, newSubscription, now);
-      await this.entry(m, { userId, kind: CreditEntryKind.MonthlyExpiry, bucket: CreditBucket.Subscription, amount: -old, reason: 'Unused monthly credits expired' });
+      await this.entry(m, {
+        userId,
+        kind: CreditEntryKind.MonthlyExpiry,
+        bucket: CreditBucket.Subscription,
+        amount: -old,
+        reason: 'Unused monthly credits expired',
+      });
       await this.entry(m, {
         userId,
         kind: CreditEntryKind.MonthlyGrant,

@@ -2,9 +2,14 @@ import { EventEmitter } from 'node:events';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { Redis } from 'ioredis';
-import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import { GenerationLifecycle, type GenerationCompletedEvent, type GenerationFailedEvent, type GenerationProgressEvent } from './generation-lifecycle';
+import {
+  GenerationLifecycle,
+  type GenerationCompletedEvent,
+  type GenerationFailedEvent,
+  type GenerationProgressEvent,
+} from './generation-lifecycle';
+import type { AppConfig } from '../../config/app-config';
 import type { Progress } from './generation-progress';
 
 /** What a running generation announces; the SSE route turns these into `progress`, `completed`, `failed`. */
@@ -158,7 +163,11 @@ export class GenerationEventsService implements OnModuleInit, OnApplicationShutd
   }
 
   private connect(role: string, extra: { lazyConnect?: boolean; enableOfflineQueue?: boolean; maxRetriesPerRequest?: number } = {}): Redis {
-    const connection = new Redis(this.redisUrl!, { connectionName: `${this.config.queue.prefix}-${role}`, maxRetriesPerRequest: 3, ...extra });
+    const connection = new Redis(this.redisUrl!, {
+      connectionName: `${this.config.queue.prefix}-${role}`,
+      maxRetriesPerRequest: 3,
+      ...extra,
+    });
     let lastError: string | undefined;
     connection.on('error', (error: Error) => {
       if (error.message !== lastError) this.logger.warn(`Redis (${role}): ${error.message}`);

@@ -73,7 +73,10 @@ export class GenerationEventBus {
     try {
       await this.emitter.emitAsync(name, payload);
     } catch (err) {
-      this.logger.warn({ event: 'generation_event_listener_failed', type: name, generationId: payload.generationId, err }, `a listener of ${name} failed`);
+      this.logger.warn(
+        { event: 'generation_event_listener_failed', type: name, generationId: payload.generationId, err },
+        `a listener of ${name} failed`,
+      );
     }
   }
 }

@@ -1,6 +1,5 @@
 import { Logger } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import type { EntityManager } from 'typeorm';
 import { newTestService } from '../../../test/helpers/new-test-service';
 import { CreditsService } from '../credits/credits.service';
 import { GenerationEventBus, GenerationLifecycle, type GenerationEventPayloads } from './generation-lifecycle';
@@ -8,13 +7,22 @@ import { GenerationOutcomesService } from './generation-outcomes.service';
 import { GENERATION_MESSAGES } from './generation-progress';
 import { GenerationStage, GenerationStatus, type GenerationEntity } from './generation.entity';
 import { GenerationsRepository } from './generations.repository';
+import type { EntityManager } from 'typeorm';
 
 beforeAll(() => Logger.overrideLogger(false));
 afterAll(() => Logger.overrideLogger(['log', 'error', 'warn']));
 
 const ID = '6f0c1e9e-8d3b-4a51-9a43-0d1bb1b1a001';
 
-const row = { id: ID, userId: 'u1', type: 'video', category: 'bikini', cost: 4, provider: 'fashn', createdAt: new Date(Date.now() - 5000) } as GenerationEntity;
+const row = {
+  id: ID,
+  userId: 'u1',
+  type: 'video',
+  category: 'bikini',
+  cost: 4,
+  provider: 'fashn',
+  createdAt: new Date(Date.now() - 5000),
+} as GenerationEntity;
 
 /** The outcomes over a real event bus, with listeners as given; the repository and credits mocked. */
 function setup(listeners: Partial<{ [K in keyof GenerationEventPayloads]: (e: GenerationEventPayloads[K]) => unknown }> = {}) {
@@ -22,7 +30,10 @@ function setup(listeners: Partial<{ [K in keyof GenerationEventPayloads]: (e: Ge
   const heard = { events: [] as Array<[string, unknown]> };
   for (const name of Object.values(GenerationLifecycle)) emitter.on(name, (e: unknown) => void heard.events.push([name, e]));
   for (const [name, listener] of Object.entries(listeners)) emitter.on(name, listener as (e: unknown) => unknown);
-  const { sut, mock } = newTestService(GenerationOutcomesService, { provide: GenerationEventBus, useValue: new GenerationEventBus(emitter) });
+  const { sut, mock } = newTestService(GenerationOutcomesService, {
+    provide: GenerationEventBus,
+    useValue: new GenerationEventBus(emitter),
+  });
   const manager = {} as EntityManager;
   const repo = mock(GenerationsRepository);
   repo.transaction.mockImplementation(((work: (m: EntityManager) => Promise<unknown>) => work(manager)) as never);
@@ -37,7 +48,10 @@ describe('GenerationOutcomesService', () => {
     expect(credits.capture).toHaveBeenCalledWith(ID, 'Video generation', manager);
     expect(repo.markCompleted).toHaveBeenCalledWith(manager, ID, 'users/u1/results/x.mp4', undefined);
     expect(heard.events).toEqual([
-      [GenerationLifecycle.completed, expect.objectContaining({ generationId: ID, userId: 'u1', type: 'video', charged: 4, provider: 'fashn' })],
+      [
+        GenerationLifecycle.completed,
+        expect.objectContaining({ generationId: ID, userId: 'u1', type: 'video', charged: 4, provider: 'fashn' }),
+      ],
     ]);
   });
 
@@ -100,8 +114,14 @@ describe('GenerationOutcomesService', () => {
     } as GenerationEntity;
     await outcomes.started(started);
     expect(heard.events).toEqual([
-      [GenerationLifecycle.progress, { generationId: ID, progress: expect.objectContaining({ stage: GenerationStage.Creating, poll: 0, max_polls: 60 }) }],
-      [GenerationLifecycle.started, { generationId: ID, userId: 'u1', type: 'video', category: 'bikini', cost: 4, templateId: 't1', sceneId: 's1' }],
+      [
+        GenerationLifecycle.progress,
+        { generationId: ID, progress: expect.objectContaining({ stage: GenerationStage.Creating, poll: 0, max_polls: 60 }) },
+      ],
+      [
+        GenerationLifecycle.started,
+        { generationId: ID, userId: 'u1', type: 'video', category: 'bikini', cost: 4, templateId: 't1', sceneId: 's1' },
+      ],
     ]);
   });
 });

@@ -2,8 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { CreditsService } from '../credits/credits.service';
 import { GenerationEventBus, GenerationLifecycle } from './generation-lifecycle';
 import { GENERATION_MESSAGES, progressOf } from './generation-progress';
-import type { GenerationEntity } from './generation.entity';
 import { GenerationsRepository } from './generations.repository';
+import type { GenerationEntity } from './generation.entity';
 
 /**
  * How a generation ends, exactly once: under a row lock, a processing generation becomes completed

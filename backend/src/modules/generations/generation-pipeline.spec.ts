@@ -13,10 +13,19 @@ const ID = '6f0c1e9e-8d3b-4a51-9a43-0d1bb1b1a001';
 function setup() {
   const provider = { name: 'preview', cancel: jest.fn().mockResolvedValue(undefined), discard: jest.fn().mockResolvedValue(undefined) };
   const storage = { delete: jest.fn().mockResolvedValue(undefined) };
-  const { sut, mock } = newTestService(GenerationPipeline, { provide: AI_PROVIDER, useValue: provider }, { provide: STORAGE, useValue: storage });
+  const { sut, mock } = newTestService(
+    GenerationPipeline,
+    { provide: AI_PROVIDER, useValue: provider },
+    { provide: STORAGE, useValue: storage },
+  );
   const queue = mock(MessageQueueService);
   queue.add.mockResolvedValue(undefined);
-  return { pipeline: sut, queue, provider: provider as unknown as jest.Mocked<Required<AiProvider>>, storage: storage as unknown as jest.Mocked<StoragePort> };
+  return {
+    pipeline: sut,
+    queue,
+    provider: provider as unknown as jest.Mocked<Required<AiProvider>>,
+    storage: storage as unknown as jest.Mocked<StoragePort>,
+  };
 }
 
 describe('GenerationPipeline', () => {
@@ -46,9 +55,17 @@ describe('GenerationPipeline', () => {
     await pipeline.schedulePoll(ID, 4, 'resume', 0);
     await pipeline.schedulePoll(ID, 4, 'webhook');
     expect(queue.add.mock.calls).toEqual([
-      [JobName.GenerationPoll, { generationId: ID, n: 4, source: 'poll' }, { delayMs: 100, jobId: `poll-${ID}-4`, attempts: 3, backoffMs: 1000 }],
+      [
+        JobName.GenerationPoll,
+        { generationId: ID, n: 4, source: 'poll' },
+        { delayMs: 100, jobId: `poll-${ID}-4`, attempts: 3, backoffMs: 1000 },
+      ],
       // a resumed step is the same step as the chain's: whichever is added second is a no-op
-      [JobName.GenerationPoll, { generationId: ID, n: 4, source: 'resume' }, { delayMs: 0, jobId: `poll-${ID}-4`, attempts: 3, backoffMs: 1000 }],
+      [
+        JobName.GenerationPoll,
+        { generationId: ID, n: 4, source: 'resume' },
+        { delayMs: 0, jobId: `poll-${ID}-4`, attempts: 3, backoffMs: 1000 },
+      ],
       // a webhook's step runs at once, even while the chain's step of that number waits
       [JobName.GenerationPoll, { generationId: ID, n: 4, source: 'webhook' }, { jobId: `hook-${ID}-4`, attempts: 3, backoffMs: 1000 }],
     ]);
@@ -85,7 +102,11 @@ describe('GenerationPipeline', () => {
     const { pipeline, queue, storage } = setup();
     storage.delete.mockRejectedValue(new Error('S3 down'));
     await pipeline.deleteResultFile('users/u1/results/r.jpg', ID);
-    expect(queue.add).toHaveBeenCalledWith(JobName.GenerationFileDelete, { key: 'users/u1/results/r.jpg' }, { attempts: 8, backoffMs: 60_000, jobId: `generation-file-${ID}` });
+    expect(queue.add).toHaveBeenCalledWith(
+      JobName.GenerationFileDelete,
+      { key: 'users/u1/results/r.jpg' },
+      { attempts: 8, backoffMs: 60_000, jobId: `generation-file-${ID}` },
+    );
     queue.add.mockRejectedValue(new Error('Redis down'));
     await expect(pipeline.deleteResultFile('users/u1/results/r.jpg', ID)).resolves.toBeUndefined();
   });

@@ -48,7 +48,11 @@ export class GenerationPipeline {
 
   /** Adds another try of a start the vendor refused without starting anything, after `delayMs`. */
   resubmit(row: { id: string; attempts: number }, delayMs: number): Promise<void> {
-    return this.queue.add(JobName.GenerationSubmit, { generationId: row.id }, { delayMs, jobId: generationJobId.resubmit(row.id, row.attempts + 1) });
+    return this.queue.add(
+      JobName.GenerationSubmit,
+      { generationId: row.id },
+      { delayMs, jobId: generationJobId.resubmit(row.id, row.attempts + 1) },
+    );
   }
 
   /**
@@ -89,7 +93,9 @@ export class GenerationPipeline {
       this.logger.warn(`Could not delete the file of removed generation ${generationId} (${message(error)}): a job will retry`);
       await this.queue
         .add(JobName.GenerationFileDelete, { key }, { ...GENERATION_FILE_DELETE_OPTIONS, jobId: generationJobId.fileDelete(generationId) })
-        .catch((e: unknown) => this.logger.error(`The file ${key} of removed generation ${generationId} remains: no retry could be queued (${message(e)})`));
+        .catch((e: unknown) =>
+          this.logger.error(`The file ${key} of removed generation ${generationId} remains: no retry could be queued (${message(e)})`),
+        );
     }
   }
 

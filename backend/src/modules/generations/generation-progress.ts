@@ -52,6 +52,10 @@ export function progressMessage(stage: GenerationStage, poll: number, maxPolls: 
 
 export function progressOf(row: Pick<GenerationEntity, 'stage' | 'status' | 'polls' | 'maxPolls' | 'error'>): Progress {
   const stage =
-    row.status === GenerationStatus.Completed ? GenerationStage.Complete : row.status === GenerationStatus.Failed ? GenerationStage.Failed : row.stage;
+    row.status === GenerationStatus.Completed
+      ? GenerationStage.Complete
+      : row.status === GenerationStatus.Failed
+        ? GenerationStage.Failed
+        : row.stage;
   return { stage, message: progressMessage(stage, row.polls, row.maxPolls, row.error), poll: row.polls, max_polls: row.maxPolls };
 }

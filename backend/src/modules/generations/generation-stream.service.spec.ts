@@ -1,10 +1,10 @@
 import { EventEmitter } from 'node:events';
-import type { Response } from 'express';
-import type { GenerationEventListener, GenerationEventsService } from './generation-events.service';
 import { GenerationStreamService, SSE_HEARTBEAT_MS } from './generation-stream.service';
 import { GenerationStage, GenerationStatus, type GenerationEntity } from './generation.entity';
+import type { GenerationEventListener, GenerationEventsService } from './generation-events.service';
 import type { GenerationsRepository } from './generations.repository';
 import type { GenerationsService } from './generations.service';
+import type { Response } from 'express';
 
 class FakeResponse extends EventEmitter {
   chunks: string[] = [];
@@ -45,7 +45,10 @@ describe('GenerationStreamService', () => {
   function setup() {
     current = { ...base };
     unsubscribed = false;
-    const generations = { findOwn: jest.fn().mockResolvedValue(current), toDto: jest.fn(async (r: GenerationEntity) => ({ id: r.id, status: r.status })) };
+    const generations = {
+      findOwn: jest.fn().mockResolvedValue(current),
+      toDto: jest.fn(async (r: GenerationEntity) => ({ id: r.id, status: r.status })),
+    };
     const repo = { findById: jest.fn(async () => current) };
     const events = {
       subscribe: jest.fn(async (_id: string, l: GenerationEventListener) => {
@@ -55,7 +58,11 @@ describe('GenerationStreamService', () => {
         };
       }),
     };
-    const service = new GenerationStreamService(generations as unknown as GenerationsService, repo as unknown as GenerationsRepository, events as unknown as GenerationEventsService);
+    const service = new GenerationStreamService(
+      generations as unknown as GenerationsService,
+      repo as unknown as GenerationsRepository,
+      events as unknown as GenerationEventsService,
+    );
     return service;
   }
 
@@ -74,7 +81,10 @@ describe('GenerationStreamService', () => {
     current = { ...base, status: GenerationStatus.Completed, stage: GenerationStage.Complete };
     listener!({ type: 'completed' });
     await flush();
-    const events = res.text.split('\n\n').filter((b) => b.startsWith('event:')).map((b) => b.split('\n')[0].slice(7));
+    const events = res.text
+      .split('\n\n')
+      .filter((b) => b.startsWith('event:'))
+      .map((b) => b.split('\n')[0].slice(7));
     expect(events).toEqual(['progress', 'progress', 'progress', 'completed']);
     expect(res.text).not.toContain('late');
     expect(res.text).toContain('"generation":{"id":"g1","status":"completed"}');

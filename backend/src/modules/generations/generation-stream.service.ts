@@ -1,10 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { Response } from 'express';
 import { GenerationEventsService } from './generation-events.service';
 import { GENERATION_MESSAGES, progressOf, type Progress } from './generation-progress';
 import { GenerationStage, GenerationStatus, type GenerationEntity } from './generation.entity';
 import { GenerationsRepository } from './generations.repository';
 import { GenerationsService } from './generations.service';
+import type { Response } from 'express';
 
 /** A comment line every 15 s keeps proxies from closing an idle stream. */
 export const SSE_HEARTBEAT_MS = 15_000;
@@ -75,7 +75,9 @@ export class GenerationStreamService {
     let last: Progress | undefined;
     let chain: Promise<void> = Promise.resolve();
     const enqueue = (work: () => Promise<void>) => {
-      chain = chain.then(() => (finished ? undefined : work())).catch((error) => this.logger.warn(`stream of ${id}: ${error instanceof Error ? error.message : error}`));
+      chain = chain
+        .then(() => (finished ? undefined : work()))
+        .catch((error) => this.logger.warn(`stream of ${id}: ${error instanceof Error ? error.message : error}`));
     };
     const sendProgress = (p: Progress) => {
       const newer = !last || STAGE_ORDER[p.stage] > STAGE_ORDER[last.stage] || (p.stage === last.stage && p.poll > last.poll);

@@ -1,14 +1,14 @@
 import { Logger } from '@nestjs/common';
 import { testConfig } from '../../config/test-config';
 import { JobName, type JobContext, type MessageQueueService } from '../../queue';
-import type { StoragePort } from '../../storage';
-import type { GenerationOutcomesService } from './generation-outcomes.service';
 import { GenerationPipeline } from './generation-pipeline';
 import { backoffMs, GenerationWorkerService, startMayBeRetried, StepTimeoutError, withTimeout } from './generation-worker.service';
 import { GenerationStage, GenerationStatus, type GenerationEntity } from './generation.entity';
+import { ProviderError, ProviderErrorKind, type AiProvider } from './providers/ai-provider';
+import type { StoragePort } from '../../storage';
+import type { GenerationOutcomesService } from './generation-outcomes.service';
 import type { GenerationsRepository, RunningRow } from './generations.repository';
 import type { ProviderInputsService } from './provider-inputs.service';
-import { ProviderError, ProviderErrorKind, type AiProvider } from './providers/ai-provider';
 
 beforeAll(() => Logger.overrideLogger(false));
 afterAll(() => Logger.overrideLogger(['log', 'error', 'warn']));
@@ -87,7 +87,11 @@ describe('GenerationWorkerService: every step at most once', () => {
     const { worker, provider, queue } = setup();
     await worker.handleSubmit({ generationId: ID });
     expect(provider.start).toHaveBeenCalledTimes(1);
-    expect(queue.add).toHaveBeenCalledWith(JobName.GenerationPoll, { generationId: ID, n: 1, source: 'poll' }, expect.objectContaining({ jobId: `poll-${ID}-1`, delayMs: 100 }));
+    expect(queue.add).toHaveBeenCalledWith(
+      JobName.GenerationPoll,
+      { generationId: ID, n: 1, source: 'poll' },
+      expect.objectContaining({ jobId: `poll-${ID}-1`, delayMs: 100 }),
+    );
   });
 
   it('never calls start for a retried or duplicated submit (the claim is taken)', async () => {
@@ -97,7 +101,11 @@ describe('GenerationWorkerService: every step at most once', () => {
     await worker.handleSubmit({ generationId: ID });
     expect(provider.start).not.toHaveBeenCalled();
     // the first poll is (re)added; its job id makes that a no-op when it is already queued
-    expect(queue.add).toHaveBeenCalledWith(JobName.GenerationPoll, expect.objectContaining({ n: 1 }), expect.objectContaining({ jobId: `poll-${ID}-1` }));
+    expect(queue.add).toHaveBeenCalledWith(
+      JobName.GenerationPoll,
+      expect.objectContaining({ n: 1 }),
+      expect.objectContaining({ jobId: `poll-${ID}-1` }),
+    );
   });
 
   it('asks the provider to stop when the generation was cancelled while starting', async () => {
@@ -127,7 +135,11 @@ describe('GenerationWorkerService: every step at most once', () => {
     const { worker, repo, queue, outcomes, provider } = setup();
     repo.findById.mockResolvedValue(row({ providerJobId: 'job-1', polls: 2 }));
     await worker.handlePoll({ generationId: ID, n: 2 }, ctx());
-    expect(queue.add).toHaveBeenCalledWith(JobName.GenerationPoll, expect.objectContaining({ n: 3 }), expect.objectContaining({ jobId: `poll-${ID}-3` }));
+    expect(queue.add).toHaveBeenCalledWith(
+      JobName.GenerationPoll,
+      expect.objectContaining({ n: 3 }),
+      expect.objectContaining({ jobId: `poll-${ID}-3` }),
+    );
     queue.add.mockClear();
     repo.findById.mockResolvedValue(row({ providerJobId: 'job-1', polls: 3 }));
     await worker.handlePoll({ generationId: ID, n: 3 }, ctx());
@@ -141,7 +153,11 @@ describe('GenerationWorkerService: every step at most once', () => {
     repo.findById.mockResolvedValue(row({ providerJobId: 'job-1', polls: 1 }));
     provider.status.mockRejectedValueOnce(new ProviderError(ProviderErrorKind.RateLimited, '429', { retryAfterMs: 2000 }));
     await worker.handlePoll({ generationId: ID, n: 1 }, ctx());
-    expect(queue.add).toHaveBeenCalledWith(JobName.GenerationPoll, expect.objectContaining({ n: 2 }), expect.objectContaining({ delayMs: 2000 }));
+    expect(queue.add).toHaveBeenCalledWith(
+      JobName.GenerationPoll,
+      expect.objectContaining({ n: 2 }),
+      expect.objectContaining({ delayMs: 2000 }),
+    );
     provider.status.mockRejectedValueOnce(new ProviderError(ProviderErrorKind.NotFound, 'expired'));
     await worker.handlePoll({ generationId: ID, n: 2 }, ctx());
     expect(outcomes.fail).toHaveBeenCalledWith(ID, 'Generation failed', expect.anything());
@@ -179,7 +195,11 @@ describe('GenerationWorkerService: every step at most once', () => {
     it('polls the next step, submits what never started, and fails a start in doubt instead of starting it again', async () => {
       const { worker, queue, outcomes, provider } = setup({ running });
       expect(await worker.resume(false)).toBe(3);
-      expect(queue.add).toHaveBeenCalledWith(JobName.GenerationPoll, { generationId: 'a', n: 5, source: 'resume' }, expect.objectContaining({ jobId: 'poll-a-5' }));
+      expect(queue.add).toHaveBeenCalledWith(
+        JobName.GenerationPoll,
+        { generationId: 'a', n: 5, source: 'resume' },
+        expect.objectContaining({ jobId: 'poll-a-5' }),
+      );
       expect(queue.add).toHaveBeenCalledWith(JobName.GenerationSubmit, { generationId: 'b' }, { jobId: 'submit-b' });
       expect(outcomes.fail).toHaveBeenCalledWith('c', 'Failed to start generation', expect.anything());
       expect(outcomes.fail).not.toHaveBeenCalledWith('d', expect.anything(), expect.anything()); // its start may still be running
@@ -216,7 +236,10 @@ describe('withTimeout', () => {
 });
 
 describe('vendor retries', () => {
-  const refused = (code: string) => new ProviderError(ProviderErrorKind.Network, 'unreachable', { cause: Object.assign(new TypeError('fetch failed'), { cause: { code } }) });
+  const refused = (code: string) =>
+    new ProviderError(ProviderErrorKind.Network, 'unreachable', {
+      cause: Object.assign(new TypeError('fetch failed'), { cause: { code } }),
+    });
 
   it('a start is tried again only when the vendor cannot have started anything', () => {
     expect(startMayBeRetried(new ProviderError(ProviderErrorKind.RateLimited, '429', { status: 429 }))).toBe(true);

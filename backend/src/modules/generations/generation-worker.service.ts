@@ -1,17 +1,17 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { JobName, MessageQueueService, OnJob, type JobContext, type JobPayload } from '../../queue';
 import { STORAGE, type StoragePort } from '../../storage';
 import { isWatermarked } from '../catalog';
-import { GENERATION_MESSAGES } from './generation-progress';
 import { GenerationOutcomesService } from './generation-outcomes.service';
 import { GenerationPipeline } from './generation-pipeline';
+import { GENERATION_MESSAGES } from './generation-progress';
 import { GenerationStage, GenerationStatus, type GenerationEntity } from './generation.entity';
 import { GenerationsRepository } from './generations.repository';
 import { PhotoMissingError, ProviderInputsService } from './provider-inputs.service';
 import { AI_PROVIDER, ProviderError, ProviderErrorKind, type AiProvider, type ProviderStatus } from './providers/ai-provider';
 import { MAX_RESULT_BYTES, processResult, ResultRejectedError } from './rendering/result-processing';
+import type { AppConfig } from '../../config/app-config';
 
 /** How many times a start is tried in all when the vendor answers 429, 5xx or cannot be reached. */
 export const MAX_START_ATTEMPTS = 3;
@@ -185,7 +185,8 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
     if (!(await this.repo.claimSubmit(id))) {
       // started before (a retry or a duplicate): make sure its first poll exists (adding it again is a no-op)
       const row = await this.repo.findById(id);
-      if (row?.status === GenerationStatus.Processing && row.providerJobId && row.polls === 0) await this.pipeline.schedulePoll(id, 1, 'poll', this.ai.pollIntervalMs);
+      if (row?.status === GenerationStatus.Processing && row.providerJobId && row.polls === 0)
+        await this.pipeline.schedulePoll(id, 1, 'poll', this.ai.pollIntervalMs);
       return;
     }
     const row = await this.repo.findById(id);
@@ -248,7 +249,10 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
     }
 
     if (status.state === 'failed') {
-      await this.outcomes.fail(id, status.refused ? status.reason : GENERATION_MESSAGES.failed, { refused: status.refused, detail: status.reason });
+      await this.outcomes.fail(id, status.refused ? status.reason : GENERATION_MESSAGES.failed, {
+        refused: status.refused,
+        detail: status.reason,
+      });
       return;
     }
     if (status.state === 'completed') {
@@ -273,7 +277,9 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
       await this.pipeline.cancelAtProvider(row.providerJobId);
       return;
     }
-    const delayMs = failedInARow ? Math.min(this.longestWaitMs, backoffMs(failedInARow, this.ai.pollIntervalMs, this.longestWaitMs, retryAfterMs)) : this.ai.pollIntervalMs;
+    const delayMs = failedInARow
+      ? Math.min(this.longestWaitMs, backoffMs(failedInARow, this.ai.pollIntervalMs, this.longestWaitMs, retryAfterMs))
+      : this.ai.pollIntervalMs;
     await this.pipeline.schedulePoll(id, n + 1, 'poll', delayMs, failedInARow);
   }
 
@@ -306,7 +312,8 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
     return withTimeout(this.ai.requestTimeoutMs, 'result download', async (signal) => {
       const res = await fetch(url, { signal, redirect: 'follow' });
       if (!res.ok || !res.body) throw new Error(`result download answered ${res.status}`);
-      if (Number(res.headers.get('content-length') ?? 0) > limit) throw new ResultRejectedError('The AI provider returned a result that is too large');
+      if (Number(res.headers.get('content-length') ?? 0) > limit)
+        throw new ResultRejectedError('The AI provider returned a result that is too large');
       const chunks: Buffer[] = [];
       let size = 0;
       for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {

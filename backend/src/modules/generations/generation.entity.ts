@@ -1,6 +1,6 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import type { Tier } from '../catalog/tiers';
 import { UserEntity } from '../users/user.entity';
+import type { Tier } from '../catalog/tiers';
 
 export enum GenerationStatus {
   Processing = 'processing',

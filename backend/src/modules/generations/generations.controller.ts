@@ -14,17 +14,17 @@ import {
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { type AuthUser, Authenticated, CurrentUser } from '../../common/auth';
 import { ErrorResponseDto } from '../../common/errors';
+import { locationHeader } from '../../common/response-headers';
+import { GenerationCheckDto, GenerationCheckResponseDto } from './dto/generation-check.dto';
 import { GenerationListQueryDto } from './dto/generation-list-query.dto';
 import { GenerationListResponseDto, GenerationResponseDto } from './dto/generation-response.dto';
-import { GenerationCheckDto, GenerationCheckResponseDto } from './dto/generation-check.dto';
 import { GenerationStartDto } from './dto/generation-start.dto';
 import { GENERATION_MESSAGES } from './generation-progress';
 import { GenerationStreamService } from './generation-stream.service';
 import { GenerationsService } from './generations.service';
-import { locationHeader } from '../../common/response-headers';
+import type { Response } from 'express';
 
 @ApiTags('generations')
 @Controller('generations')
@@ -41,16 +41,25 @@ export class GenerationsController {
     summary: 'Start a generation',
     description:
       'Needs at least one of my uploads, a template of the category and a pose of the category (scene_id) or a custom pose (custom_pose), ' +
-      'each allowed for my tier; video only from Glow Up and when video is enabled. The cost (the scene\'s creditCost, +3 for video, ' +
+      "each allowed for my tier; video only from Glow Up and when video is enabled. The cost (the scene's creditCost, +3 for video, " +
       'custom pose 3) is held at once and charged when the result is stored. One generation at a time: a second start answers 409. ' +
       'Answers at once (202) with the record in `processing`; follow it with GET /api/generations/{id}/events or GET /api/generations/{id}.',
   })
   @ApiAcceptedResponse({ type: GenerationResponseDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: `VALIDATION_ERROR ("${GENERATION_MESSAGES.missingInput}", a refused custom pose, ...) or INSUFFICIENT_CREDITS` })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: `VALIDATION_ERROR ("${GENERATION_MESSAGES.missingInput}", a refused custom pose, ...) or INSUFFICIENT_CREDITS`,
+  })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'FORBIDDEN: the template, pose or video needs a higher plan' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: `CONFLICT: "${GENERATION_MESSAGES.alreadyRunning}"` })
-  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'CUSTOM_POSE_PAUSED: custom poses are paused for the account, until the time the message says' })
-  @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'SERVICE_UNAVAILABLE: the job queue refused the start (Redis away); the generation is failed and its credits released' })
+  @ApiTooManyRequestsResponse({
+    type: ErrorResponseDto,
+    description: 'CUSTOM_POSE_PAUSED: custom poses are paused for the account, until the time the message says',
+  })
+  @ApiServiceUnavailableResponse({
+    type: ErrorResponseDto,
+    description: 'SERVICE_UNAVAILABLE: the job queue refused the start (Redis away); the generation is failed and its credits released',
+  })
   startGeneration(@CurrentUser() user: AuthUser, @Body() body: GenerationStartDto): Promise<GenerationResponseDto> {
     return this.generations.start(user, body);
   }
@@ -61,7 +70,7 @@ export class GenerationsController {
   @ApiOperation({
     summary: 'Check a start before uploading anything: the cost and my credits, or the refusal',
     description:
-      'The same body as a start, without upload_ids, and the same checks (catalogue, tier, video, the custom pose\'s safety, a running ' +
+      "The same body as a start, without upload_ids, and the same checks (catalogue, tier, video, the custom pose's safety, a running " +
       'generation, the balance). Changes nothing, except that a refused custom pose is recorded like one at a start: more than 5 ' +
       'refusals within an hour pause custom poses for 24 hours (429 CUSTOM_POSE_PAUSED).',
   })
@@ -69,7 +78,10 @@ export class GenerationsController {
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR (a refused custom pose, ...) or INSUFFICIENT_CREDITS' })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'FORBIDDEN: the template, pose or video needs a higher plan' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: `CONFLICT: "${GENERATION_MESSAGES.alreadyRunning}"` })
-  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'CUSTOM_POSE_PAUSED: custom poses are paused for the account, until the time the message says' })
+  @ApiTooManyRequestsResponse({
+    type: ErrorResponseDto,
+    description: 'CUSTOM_POSE_PAUSED: custom poses are paused for the account, until the time the message says',
+  })
   checkGeneration(@CurrentUser() user: AuthUser, @Body() body: GenerationCheckDto): Promise<GenerationCheckResponseDto> {
     return this.generations.check(user, body);
   }
@@ -91,7 +103,7 @@ export class GenerationsController {
   @Authenticated()
   @ApiOperation({
     summary: 'One of my generations: its state and progress (the polling fallback of the event stream)',
-    description: 'In any state (processing, completed, failed). Another person\'s generation answers 404, like an unknown id.',
+    description: "In any state (processing, completed, failed). Another person's generation answers 404, like an unknown id.",
   })
   @ApiOkResponse({ type: GenerationResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'not mine, or no such generation' })
@@ -126,7 +138,8 @@ export class GenerationsController {
   @HttpCode(200)
   @ApiOperation({
     summary: 'Cancel my running generation: it fails with "Cancelled" and its held credits are released',
-    description: 'The AI provider is asked to stop its job too. A generation that already ended answers 409. Answers the generation, now failed.',
+    description:
+      'The AI provider is asked to stop its job too. A generation that already ended answers 409. Answers the generation, now failed.',
   })
   @ApiOkResponse({ type: GenerationResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
@@ -142,7 +155,7 @@ export class GenerationsController {
     summary: 'Delete my generation and its file (a running one is cancelled first)',
     description:
       'The record goes at once; when the storage does not answer, a queue job retries deleting the file. Credits already charged are ' +
-      'not given back. Another person\'s generation answers 404, like an unknown id.',
+      "not given back. Another person's generation answers 404, like an unknown id.",
   })
   @ApiNoContentResponse({ description: 'deleted' })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
@@ -156,7 +169,10 @@ export class GenerationsController {
     summary: 'Download my result',
     description: 'Redirects (302) to a signed link that expires, answered as an attachment named `<prefix>-<id>.jpg` or `.mp4`.',
   })
-  @ApiFoundResponse({ description: 'to the signed link of the file', headers: locationHeader('the signed link of the result (expires), answered as an attachment') })
+  @ApiFoundResponse({
+    description: 'to the signed link of the file',
+    headers: locationHeader('the signed link of the result (expires), answered as an attachment'),
+  })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: `CONFLICT: "${GENERATION_MESSAGES.noResult}"` })
   async downloadGeneration(@CurrentUser() user: AuthUser, @Param('id') id: string, @Res() res: Response): Promise<void> {

@@ -1,7 +1,6 @@
 import { Module, type MiddlewareConsumer, type NestModule, RequestMethod } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import express from 'express';
-import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { STORAGE, type StoragePort } from '../../storage';
 import { AuthModule } from '../auth/auth.module';
@@ -18,11 +17,12 @@ import { GenerationEntity } from './generation.entity';
 import { GenerationsController } from './generations.controller';
 import { GenerationsRepository } from './generations.repository';
 import { GenerationsService } from './generations.service';
-import { SafetyRefusalsRepository } from './safety-refusals.repository';
-import { SafetyRefusalsService } from './safety-refusals.service';
 import { ProviderInputsService } from './provider-inputs.service';
 import { ProviderWebhooksController } from './provider-webhooks.controller';
 import { AI_PROVIDER, createAiProvider } from './providers';
+import { SafetyRefusalsRepository } from './safety-refusals.repository';
+import { SafetyRefusalsService } from './safety-refusals.service';
+import type { AppConfig } from '../../config/app-config';
 
 /**
  * Generations: the API (start, read, list, events, cancel, delete, download), the provider's
@@ -56,6 +56,8 @@ import { AI_PROVIDER, createAiProvider } from './providers';
 export class GenerationsModule implements NestModule {
   /** Webhook bodies that are not JSON (which keeps its raw bytes as rawBody) arrive as raw bytes. */
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(express.raw({ type: () => true, limit: '1mb' })).forRoutes({ path: 'webhooks/ai/:provider', method: RequestMethod.POST });
+    consumer
+      .apply(express.raw({ type: () => true, limit: '1mb' }))
+      .forRoutes({ path: 'webhooks/ai/:provider', method: RequestMethod.POST });
   }
 }

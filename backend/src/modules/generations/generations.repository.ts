@@ -154,12 +154,19 @@ export class GenerationsRepository {
 
   /** Running generations not touched since `before` (all of them without a date), oldest first. */
   async findRunning(before?: Date, limit = 500): Promise<RunningRow[]> {
-    const rows: { id: string; provider_job_id: string | null; submit_started_at: Date | null; polls: number; updated_at: Date }[] = await this.db.query(
-      `SELECT id, provider_job_id, submit_started_at, polls, updated_at FROM user_generations
+    const rows: { id: string; provider_job_id: string | null; submit_started_at: Date | null; polls: number; updated_at: Date }[] =
+      await this.db.query(
+        `SELECT id, provider_job_id, submit_started_at, polls, updated_at FROM user_generations
         WHERE status = 'processing' ${before ? 'AND updated_at < $2' : ''} ORDER BY updated_at LIMIT $1`,
-      before ? [limit, before] : [limit],
-    );
-    return rows.map((r) => ({ id: r.id, providerJobId: r.provider_job_id, submitStartedAt: r.submit_started_at, polls: r.polls, updatedAt: r.updated_at }));
+        before ? [limit, before] : [limit],
+      );
+    return rows.map((r) => ({
+      id: r.id,
+      providerJobId: r.provider_job_id,
+      submitStartedAt: r.submit_started_at,
+      polls: r.polls,
+      updatedAt: r.updated_at,
+    }));
   }
 
   /** The account's generations that are `id` or were made from any of these photos (ids or storage keys), oldest first. */
@@ -201,10 +208,10 @@ export class GenerationsRepository {
 
   /** The kind and status of an account's generation, for the mail that says it finished; undefined when it is not theirs. */
   async typeAndStatusOf(userId: string, id: string): Promise<{ type: 'image' | 'video'; status: string } | undefined> {
-    const [generation]: { type: 'image' | 'video'; status: string }[] = await this.db.query(`SELECT type, status FROM user_generations WHERE id = $1 AND user_id = $2`, [
-      id,
-      userId,
-    ]);
+    const [generation]: { type: 'image' | 'video'; status: string }[] = await this.db.query(
+      `SELECT type, status FROM user_generations WHERE id = $1 AND user_id = $2`,
+      [id, userId],
+    );
     return generation;
   }
 }

@@ -1,7 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { newTestService } from '../../../test/helpers/new-test-service';
-import type { AuthUser } from '../../common/auth';
 import { ConflictError, ForbiddenError, NotFoundError, ServiceUnavailableError } from '../../common/errors';
 import { APP_CONFIG } from '../../config/config.module';
 import { testConfig } from '../../config/test-config';
@@ -17,6 +15,8 @@ import { GenerationStage, GenerationStatus, type GenerationEntity } from './gene
 import { GenerationsRepository } from './generations.repository';
 import { GenerationsService } from './generations.service';
 import { AI_PROVIDER } from './providers/ai-provider';
+import type { AuthUser } from '../../common/auth';
+import type { EntityManager } from 'typeorm';
 
 beforeAll(() => Logger.overrideLogger(false));
 afterAll(() => Logger.overrideLogger(['log', 'error', 'warn']));
@@ -25,7 +25,9 @@ const ID = '6f0c1e9e-8d3b-4a51-9a43-0d1bb1b1a001';
 const USER = '0b7c2d1e-1111-4222-8333-444455556666';
 
 // a template and pose anyone may use, and a template only a paid plan opens, from the real catalogue
-const freeTemplate = TEMPLATES.find((t) => t.requiredTier === 'free' && scenesForCategory(t.category).some((s) => s.requiredTier === 'free'))!;
+const freeTemplate = TEMPLATES.find(
+  (t) => t.requiredTier === 'free' && scenesForCategory(t.category).some((s) => s.requiredTier === 'free'),
+)!;
 const freeScene = scenesForCategory(freeTemplate.category).find((s) => s.requiredTier === 'free')!;
 const paidTemplate = TEMPLATES.find((t) => t.category === freeTemplate.category && t.requiredTier !== 'free')!;
 
@@ -89,7 +91,7 @@ function setup() {
 }
 
 describe('GenerationsService.start', () => {
-  it('refuses a template above the caller\'s plan, and records and holds nothing', async () => {
+  it("refuses a template above the caller's plan, and records and holds nothing", async () => {
     const { service, repo, mock } = setup();
     await expect(service.start(user('free'), body({ template_id: paidTemplate.id }))).rejects.toBeInstanceOf(ForbiddenError);
     expect(repo.transaction).not.toHaveBeenCalled();
@@ -121,9 +123,11 @@ describe('GenerationsService.start', () => {
     expect(mock(CreditsService).hold).not.toHaveBeenCalled();
   });
 
-  it('answers the same conflict when two starts race and the database\'s unique index refuses the second', async () => {
+  it("answers the same conflict when two starts race and the database's unique index refuses the second", async () => {
     const { service, repo } = setup();
-    repo.transaction.mockRejectedValue(Object.assign(new Error('duplicate key'), { driverError: { code: '23505', constraint: 'user_generations_one_running_per_user' } }));
+    repo.transaction.mockRejectedValue(
+      Object.assign(new Error('duplicate key'), { driverError: { code: '23505', constraint: 'user_generations_one_running_per_user' } }),
+    );
     await expect(service.start(user(), body())).rejects.toThrow(new ConflictError(GENERATION_MESSAGES.alreadyRunning));
   });
 
@@ -140,7 +144,9 @@ describe('GenerationsService.start', () => {
 describe('GenerationsService.cancel', () => {
   it('cancels a running generation and asks the provider to stop its job', async () => {
     const { service, repo, mock } = setup();
-    repo.findOwn.mockResolvedValueOnce(row({ providerJobId: 'job-1' })).mockResolvedValue(row({ status: GenerationStatus.Failed, error: 'Cancelled' }));
+    repo.findOwn
+      .mockResolvedValueOnce(row({ providerJobId: 'job-1' }))
+      .mockResolvedValue(row({ status: GenerationStatus.Failed, error: 'Cancelled' }));
     const answer = await service.cancel(USER, ID);
     expect(mock(GenerationOutcomesService).fail).toHaveBeenCalledWith(ID, GENERATION_MESSAGES.cancelled);
     expect(mock(GenerationPipeline).cancelAtProvider).toHaveBeenCalledWith('job-1');
@@ -156,9 +162,15 @@ describe('GenerationsService.cancel', () => {
 });
 
 describe('GenerationsService.remove', () => {
-  const audit: AuditEntry = { actorId: 'admin', action: AuditAction.GenerationRemove, targetType: 'generation', targetId: ID, after: { removed: true } };
+  const audit: AuditEntry = {
+    actorId: 'admin',
+    action: AuditAction.GenerationRemove,
+    targetType: 'generation',
+    targetId: ID,
+    after: { removed: true },
+  };
 
-  it('writes the admin\'s audit row in the transaction that deletes the row, then deletes the file', async () => {
+  it("writes the admin's audit row in the transaction that deletes the row, then deletes the file", async () => {
     const { service, repo, manager, mock } = setup();
     repo.findOwn.mockResolvedValue(row({ status: GenerationStatus.Completed, resultKey: 'users/u/results/r.jpg' }));
     await service.remove(USER, ID, { audit });

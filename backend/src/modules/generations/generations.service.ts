@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { AuthUser } from '../../common/auth';
-import { AuthError, ConflictError, ForbiddenError, InsufficientCreditsError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../common/errors';
-import type { AppConfig } from '../../config/app-config';
+import {
+  AuthError,
+  ConflictError,
+  ForbiddenError,
+  InsufficientCreditsError,
+  NotFoundError,
+  ServiceUnavailableError,
+  ValidationError,
+} from '../../common/errors';
 import { APP_CONFIG } from '../../config/config.module';
 import { STORAGE, type StoragePort } from '../../storage';
+import { AuditService, type AuditEntry } from '../audit/audit.service';
 import {
   canGenerateVideo,
   canUseScene,
@@ -22,20 +29,21 @@ import {
   type SceneDefinition,
   type TemplateDefinition,
 } from '../catalog';
-import { AuditService, type AuditEntry } from '../audit/audit.service';
 import { CreditsService } from '../credits/credits.service';
 import { UploadsService } from '../uploads/uploads.service';
+import { GenerationCheckDto, GenerationCheckResponseDto } from './dto/generation-check.dto';
 import { GenerationListQueryDto, GENERATIONS_PAGE_SIZE } from './dto/generation-list-query.dto';
 import { GenerationListResponseDto, GenerationResponseDto } from './dto/generation-response.dto';
-import { GenerationCheckDto, GenerationCheckResponseDto } from './dto/generation-check.dto';
 import { GenerationStartDto } from './dto/generation-start.dto';
-import { GENERATION_MESSAGES, progressOf } from './generation-progress';
 import { GenerationOutcomesService } from './generation-outcomes.service';
 import { GenerationPipeline } from './generation-pipeline';
+import { GENERATION_MESSAGES, progressOf } from './generation-progress';
 import { GenerationEntity, GenerationMetadata, GenerationStage, GenerationStatus } from './generation.entity';
 import { GenerationsRepository } from './generations.repository';
 import { AI_PROVIDER, type AiProvider } from './providers/ai-provider';
 import { SafetyRefusalsService } from './safety-refusals.service';
+import type { AuthUser } from '../../common/auth';
+import type { AppConfig } from '../../config/app-config';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ONE_RUNNING_INDEX = 'user_generations_one_running_per_user';
@@ -243,7 +251,12 @@ export class GenerationsService {
    * provider says the call is authentic. A final status adds an immediate poll step (which asks the
    * provider, so the webhook's body is never trusted beyond its job id).
    */
-  async acceptWebhook(providerName: string, headers: Record<string, string | string[] | undefined>, rawBody: Buffer, requestUrl: string): Promise<void> {
+  async acceptWebhook(
+    providerName: string,
+    headers: Record<string, string | string[] | undefined>,
+    rawBody: Buffer,
+    requestUrl: string,
+  ): Promise<void> {
     if (providerName !== this.provider.name || !this.provider.supportsWebhooks || !this.provider.parseWebhook) {
       throw new NotFoundError('No such webhook.');
     }
@@ -292,7 +305,8 @@ export class GenerationsService {
     const template = findTemplate(dto.template_id);
     if (!template) throw new ValidationError(`${GENERATION_MESSAGES.unknownTemplate}: ${dto.template_id}`);
     if (template.category !== category) throw new ValidationError(GENERATION_MESSAGES.templateCategory);
-    if (!canUseTemplate(user.tier, template)) throw new ForbiddenError(GENERATION_MESSAGES.lockedTemplate(planForTier(template.requiredTier).name));
+    if (!canUseTemplate(user.tier, template))
+      throw new ForbiddenError(GENERATION_MESSAGES.lockedTemplate(planForTier(template.requiredTier).name));
 
     let scene: SceneDefinition | null = null;
     let customPose: string | null = null;
@@ -308,7 +322,8 @@ export class GenerationsService {
 
     if (dto.type === 'video') {
       this.catalog.assertVideoEnabled();
-      if (!canGenerateVideo(user.tier)) throw new ForbiddenError(GENERATION_MESSAGES.videoTier(planForTier(TIERS.find(canGenerateVideo)!).name));
+      if (!canGenerateVideo(user.tier))
+        throw new ForbiddenError(GENERATION_MESSAGES.videoTier(planForTier(TIERS.find(canGenerateVideo)!).name));
     }
     const cost = generationCost(customMode ? { custom: true, type: dto.type } : { sceneId: scene!.id, type: dto.type });
     const prompt = composePrompt(template, customMode ? { custom: customPose! } : scene!);

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import sharp from 'sharp';
-import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { STORAGE, type StoragePort } from '../../storage';
 import { CatalogService, CUSTOM_POSE } from '../catalog';
-import type { GenerationEntity } from './generation.entity';
 import { OUTPUT_SIZE } from './rendering/preview-render';
+import type { AppConfig } from '../../config/app-config';
+import type { GenerationEntity } from './generation.entity';
 import type { AiProvider, ProviderImage, ProviderStartInput } from './providers/ai-provider';
 
 /** How long the links given to a vendor live at least (or SIGNED_URL_TTL_SECONDS if longer): it may queue the job before it reads them. */
@@ -41,7 +41,11 @@ export class ProviderInputsService {
       type: row.type,
       prompt: row.prompt,
       size: OUTPUT_SIZE,
-      person: { url: await this.storage.signedUrl(personKey, { ttlSeconds: this.vendorTtl }), storageKey: personKey, contentType: 'image/jpeg' },
+      person: {
+        url: await this.storage.signedUrl(personKey, { ttlSeconds: this.vendorTtl }),
+        storageKey: personKey,
+        contentType: 'image/jpeg',
+      },
       garment: await this.artwork(row.metadata.outfit_id),
       scene: sceneId === CUSTOM_POSE.id ? undefined : await this.artwork(sceneId),
       templateId: row.metadata.outfit_id,

@@ -1,9 +1,9 @@
 import { Controller, HttpCode, Param, Post, Req, type RawBodyRequest } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiNotFoundResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import type { Request } from 'express';
 import { ErrorResponseDto } from '../../common/errors';
 import { WebhookAckDto } from './dto/generation-response.dto';
 import { GenerationsService } from './generations.service';
+import type { Request } from 'express';
 
 /** Raw body of a webhook call: the JSON parser keeps it (rawBody), other types arrive as a Buffer. */
 function rawBodyOf(req: RawBodyRequest<Request>): Buffer {

@@ -1,11 +1,11 @@
 import { Injectable, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
-import type { AuthUser } from '../../common/auth';
 import { AppError, SafetyErrorCode } from '../../common/errors';
 import { OpsEvents } from '../../common/ops-events';
 import { JobName, MessageQueueService, OnJob } from '../../queue';
 import { UsersRepository } from '../users/users.repository';
-import { SafetyRefusalsRepository } from './safety-refusals.repository';
 import { assessCustomPose, CustomPoseRefusedError } from './safety';
+import { SafetyRefusalsRepository } from './safety-refusals.repository';
+import type { AuthUser } from '../../common/auth';
 
 /** More refusals than this within an hour pause the account's custom poses. */
 export const CUSTOM_POSE_REFUSALS_PER_HOUR = 5;
@@ -89,7 +89,13 @@ export class SafetyRefusalsService implements OnApplicationBootstrap {
       total: counts?.total ?? 0,
       last_24h: counts?.day ?? 0,
       paused_until: paused,
-      recent: recent.map((r) => ({ id: r.id, reasons: r.reasons.split(',').filter(Boolean), text: r.text, source: r.source, created_at: r.createdAt.toISOString() })),
+      recent: recent.map((r) => ({
+        id: r.id,
+        reasons: r.reasons.split(',').filter(Boolean),
+        text: r.text,
+        source: r.source,
+        created_at: r.createdAt.toISOString(),
+      })),
     };
   }
 
@@ -101,7 +107,10 @@ export class SafetyRefusalsService implements OnApplicationBootstrap {
   @OnJob(JobName.SafetyRefusalsSweep)
   async handleRefusalsSweep(): Promise<void> {
     const cleared = await this.refusals.clearTextOlderThan(SAFETY_REFUSAL_TEXT_DAYS);
-    if (cleared > 0) this.logger.log({ event: 'safety_refusals_sweep', cleared }, `Cleared the text of ${cleared} refusal(s) older than ${SAFETY_REFUSAL_TEXT_DAYS} days`);
+    if (cleared > 0)
+      this.logger.log(
+        { event: 'safety_refusals_sweep', cleared },
+        `Cleared the text of ${cleared} refusal(s) older than ${SAFETY_REFUSAL_TEXT_DAYS} days`,
+      );
   }
 }
-

@@ -1,12 +1,12 @@
 import { Controller, Get, Inject, Res, ServiceUnavailableException } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
-import type { Response } from 'express';
 import { MessageQueueService } from '../../queue/message-queue.service';
 import { STORAGE, StoragePort } from '../../storage/storage.port';
 import { AUTH_RATE_LIMIT_STORAGE } from '../auth/rate-limit/auth-rate-limit';
-import type { RateLimitStore } from '../auth/rate-limit/redis-throttler.storage';
 import { HealthIndicatorDto, HealthResponseDto } from './health-response.dto';
+import type { RateLimitStore } from '../auth/rate-limit/redis-throttler.storage';
+import type { Response } from 'express';
 
 @ApiTags('health')
 @ApiExtraModels(HealthIndicatorDto)
@@ -25,7 +25,8 @@ export class HealthController {
   @HealthCheck({ swaggerDocumentation: false })
   @ApiOperation({
     summary: 'Every dependency: database, queue, storage, and where the rate limits are counted',
-    description: '503 when any check is down. `rate_limits` says `redis`, or `memory` while Redis does not answer (limits then hold per process).',
+    description:
+      '503 when any check is down. `rate_limits` says `redis`, or `memory` while Redis does not answer (limits then hold per process).',
   })
   @ApiOkResponse({ type: HealthResponseDto })
   @ApiServiceUnavailableResponse({ type: HealthResponseDto, description: 'One or more checks are down' })
@@ -36,7 +37,8 @@ export class HealthController {
   @Get('live')
   @ApiOperation({
     summary: 'Liveness: the process answers (restart it when this fails)',
-    description: 'Checks no dependency, so that an outage of the database or Redis does not get healthy processes restarted (GET /api/health/ready reports those).',
+    description:
+      'Checks no dependency, so that an outage of the database or Redis does not get healthy processes restarted (GET /api/health/ready reports those).',
   })
   @ApiOkResponse({ schema: { example: { status: 'ok' } } })
   getLiveness(): { status: 'ok' } {

@@ -51,7 +51,9 @@ export const MailTemplates = {
     blocks: [
       p(`Please confirm that this is your email address. Once it is confirmed you can upload photos and create try-ons in ${b.appName}.`),
       button('Confirm my email address', v.url),
-      small(`The link works once and expires in ${duration(v.ttlMinutes)}. If you did not create an account, you can ignore this email: nothing happens without the link.`),
+      small(
+        `The link works once and expires in ${duration(v.ttlMinutes)}. If you did not create an account, you can ignore this email: nothing happens without the link.`,
+      ),
     ],
   }),
 
@@ -59,7 +61,9 @@ export const MailTemplates = {
     subject: `Someone tried to create a ${b.appName} account with your email`,
     greeting: greet(v.name),
     blocks: [
-      p(`Someone just tried to create a new ${b.appName} account with this email address. You already have an account, so no new account can use it.`),
+      p(
+        `Someone just tried to create a new ${b.appName} account with this email address. You already have an account, so no new account can use it.`,
+      ),
       p('If it was you, sign in to your existing account instead. If you forgot your password, you can set a new one.'),
       button('Sign in', v.signInUrl),
       button('Reset my password', v.resetUrl),
@@ -73,7 +77,9 @@ export const MailTemplates = {
     blocks: [
       p(`We received a request to reset the password of your ${b.appName} account. Choose a new password with the link below.`),
       button('Choose a new password', v.url),
-      small(`The link works once and expires in ${duration(v.ttlMinutes)}. Setting a new password signs you out everywhere. If you did not ask for this, ignore this email: your password stays as it is.`),
+      small(
+        `The link works once and expires in ${duration(v.ttlMinutes)}. Setting a new password signs you out everywhere. If you did not ask for this, ignore this email: your password stays as it is.`,
+      ),
     ],
   }),
 
@@ -88,7 +94,9 @@ export const MailTemplates = {
   }),
 
   twoFactorChanged: (b: MailBrand, v: { name?: string; enabled: boolean; settingsUrl: string }): MailContent => ({
-    subject: v.enabled ? `Two-factor authentication is on for your ${b.appName} account` : `Two-factor authentication was turned off on your ${b.appName} account`,
+    subject: v.enabled
+      ? `Two-factor authentication is on for your ${b.appName} account`
+      : `Two-factor authentication was turned off on your ${b.appName} account`,
     greeting: greet(v.name),
     blocks: [
       p(
@@ -101,7 +109,10 @@ export const MailTemplates = {
     ],
   }),
 
-  generationFinished: (b: MailBrand, v: { name?: string; type: 'image' | 'video'; completed: boolean; url: string; settingsUrl: string }): MailContent => ({
+  generationFinished: (
+    b: MailBrand,
+    v: { name?: string; type: 'image' | 'video'; completed: boolean; url: string; settingsUrl: string },
+  ): MailContent => ({
     subject: v.completed ? `Your ${v.type} is ready` : `Your ${v.type} could not be created`,
     greeting: greet(v.name),
     blocks: [
@@ -111,7 +122,9 @@ export const MailTemplates = {
           : `We could not create your try-on ${v.type}. No credits were taken for it; you can try again with another photo or pose.`,
       ),
       button(v.completed ? `See my ${v.type}` : 'Open my generations', v.url),
-      small(`You get this email because "Generation Notifications" is on. Turn it off in your settings (${v.settingsUrl}) or with the unsubscribe link.`),
+      small(
+        `You get this email because "Generation Notifications" is on. Turn it off in your settings (${v.settingsUrl}) or with the unsubscribe link.`,
+      ),
     ],
   }),
 
@@ -120,7 +133,9 @@ export const MailTemplates = {
     greeting: greet(v.name),
     blocks: [
       ...v.lines.map(p),
-      small(`You get this email because "Email Notifications" is on. Turn it off in your settings (${v.settingsUrl}) or with the unsubscribe link.`),
+      small(
+        `You get this email because "Email Notifications" is on. Turn it off in your settings (${v.settingsUrl}) or with the unsubscribe link.`,
+      ),
     ],
   }),
 
@@ -128,7 +143,9 @@ export const MailTemplates = {
     subject: `We received your report (ticket ${v.ticket.slice(0, 8)})`,
     greeting: greet(v.name),
     blocks: [
-      p(`Thank you for telling us. Our safety team reviews every report of an image within 24 hours, and removes an image that must go, with the photo it was made from.`),
+      p(
+        `Thank you for telling us. Our safety team reviews every report of an image within 24 hours, and removes an image that must go, with the photo it was made from.`,
+      ),
       p(
         v.matched
           ? 'We found the image you reported among the results we store.'
@@ -150,7 +167,9 @@ export const MailTemplates = {
     greeting: greet(v.name),
     blocks: [
       ...v.body.split(/\n{2,}/).map((para) => p(para.trim())),
-      small(`You get this email because you chose "Marketing Emails". Unsubscribe with one click below, or in your settings (${v.settingsUrl}).`),
+      small(
+        `You get this email because you chose "Marketing Emails". Unsubscribe with one click below, or in your settings (${v.settingsUrl}).`,
+      ),
     ],
   }),
 } as const;
@@ -179,7 +198,9 @@ export function renderMail(brand: MailBrand, content: MailContent, options: { un
       html.push(`<p style="margin:0 0 16px;font-size:13px;color:#6b5f66">${escapeHtml(block.text)}</p>`);
     } else if (block.kind === 'quote') {
       text.push(...block.text.split('\n'), '');
-      html.push(`<blockquote style="margin:0 0 16px;padding:0 0 0 12px;border-left:3px solid #e3d5dc">${escapeHtml(block.text).replace(/\n/g, '<br>')}</blockquote>`);
+      html.push(
+        `<blockquote style="margin:0 0 16px;padding:0 0 0 12px;border-left:3px solid #e3d5dc">${escapeHtml(block.text).replace(/\n/g, '<br>')}</blockquote>`,
+      );
     } else {
       links.push(block.url);
       text.push(`${block.label}:`, block.url, '');

@@ -21,8 +21,13 @@ const CRLF = '\r\n';
 
 /** Header values never carry a line break (header injection) or control characters. */
 function clean(value: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what this removes
-  return value.replace(/[\r\n\t\0]+/g, ' ').replace(/[\x00-\x1f\x7f]/g, '').trim();
+  return (
+    value
+      .replace(/[\r\n\t\0]+/g, ' ')
+      // eslint-disable-next-line no-control-regex -- control characters are what this removes
+      .replace(/[\x00-\x1f\x7f]/g, '')
+      .trim()
+  );
 }
 
 /** RFC 2047 encoded-word when a value is not plain ASCII. */
@@ -129,7 +134,12 @@ export function parseComposed(raw: string): { headers: Record<string, string>; t
     const found = parts.find((p) => new RegExp(`Content-Type: ${type}`, 'i').test(p));
     if (!found) return '';
     const start = found.indexOf('\r\n\r\n');
-    return start === -1 ? '' : found.slice(start + 4).replace(/\r\n$/, '').replace(/\r\n/g, '\n');
+    return start === -1
+      ? ''
+      : found
+          .slice(start + 4)
+          .replace(/\r\n$/, '')
+          .replace(/\r\n/g, '\n');
   };
   return { headers, text: partOf('text/plain'), html: partOf('text/html') };
 }

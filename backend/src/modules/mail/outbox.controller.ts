@@ -1,13 +1,13 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
-import { rolesFor } from '../../common/auth/access-policy';
 import { Authenticated } from '../../common/auth';
+import { rolesFor } from '../../common/auth/access-policy';
 import { ErrorResponseDto } from '../../common/errors/error-response.dto';
+import { contentRangeHeader } from '../../common/response-headers';
 import { parseListQuery, setContentRange, SimpleRestQueryDto } from '../../common/simple-rest';
 import { OutboxMessageDetailDto, OutboxMessageDto } from './dto/outbox-message.dto';
 import { OutboxService } from './outbox.service';
-import { contentRangeHeader } from '../../common/response-headers';
+import type { Response } from 'express';
 
 /** The console's Outbox page: mail written to $DATA_DIR/mail because SMTP_HOST is not set. */
 @ApiTags('admin')
@@ -23,7 +23,12 @@ export class OutboxController {
   })
   @ApiOkResponse({ type: [OutboxMessageDto], headers: contentRangeHeader('outbox') })
   async listOutboxMessages(@Query() query: SimpleRestQueryDto, @Res({ passthrough: true }) res: Response): Promise<OutboxMessageDto[]> {
-    const params = parseListQuery(query, { sortable: { created_at: 'created_at', id: 'id' }, defaultSort: ['created_at', 'DESC'], defaultPageSize: 50, filters: [] });
+    const params = parseListQuery(query, {
+      sortable: { created_at: 'created_at', id: 'id' },
+      defaultSort: ['created_at', 'DESC'],
+      defaultPageSize: 50,
+      filters: [],
+    });
     const { rows, total } = await this.outbox.list(params.offset, params.limit);
     setContentRange(res, 'outbox', params.offset, rows.length, total);
     return rows;

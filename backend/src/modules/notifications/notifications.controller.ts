@@ -1,16 +1,17 @@
 import { Body, Controller, Get, Param, Patch, Put, Query, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ErrorResponseDto } from '../../common/errors/error-response.dto';
-import type { Response } from 'express';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth';
 import { rolesFor } from '../../common/auth/access-policy';
+import { ErrorResponseDto } from '../../common/errors/error-response.dto';
+import { contentRangeHeader } from '../../common/response-headers';
 import { setContentRange, SimpleRestQueryDto } from '../../common/simple-rest';
 import { NotificationRowDto } from './dto/notification-row.dto';
 import { NotificationUpdateDto } from './dto/notification-update.dto';
 import { NotificationsService } from './notifications.service';
-import { contentRangeHeader } from '../../common/response-headers';
+import type { Response } from 'express';
 
-const LIST_NOTE = 'ra-data-simple-rest dialect: sort, range and filter (read, severity, type, q) as JSON; answers an array with a Content-Range header. 50 a page, newest first.';
+const LIST_NOTE =
+  'ra-data-simple-rest dialect: sort, range and filter (read, severity, type, q) as JSON; answers an array with a Content-Range header. 50 a page, newest first.';
 
 /** The console's notifications (admins only). */
 @ApiTags('admin')
@@ -22,7 +23,10 @@ export class NotificationsController {
   @Authenticated({ roles: rolesFor('notifications', 'list') })
   @ApiOperation({ summary: 'System notifications, newest first', description: LIST_NOTE })
   @ApiOkResponse({ type: [NotificationRowDto], headers: contentRangeHeader('notifications') })
-  async listAdminNotifications(@Query() query: SimpleRestQueryDto, @Res({ passthrough: true }) res: Response): Promise<NotificationRowDto[]> {
+  async listAdminNotifications(
+    @Query() query: SimpleRestQueryDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<NotificationRowDto[]> {
     const params = this.notifications.parse(query);
     const { rows, total } = await this.notifications.list(params);
     setContentRange(res, 'notifications', params.offset, rows.length, total);
@@ -33,7 +37,8 @@ export class NotificationsController {
   @Authenticated({ roles: rolesFor('notifications', 'show') })
   @ApiOperation({
     summary: 'One system notification',
-    description: 'With who read it and when (`read_by`, `read_at`), once someone has. An id that is not a UUID answers 400, an unknown one 404.',
+    description:
+      'With who read it and when (`read_by`, `read_at`), once someone has. An id that is not a UUID answers 400, an unknown one 404.',
   })
   @ApiOkResponse({ type: NotificationRowDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR: the id is not a UUID' })
@@ -53,7 +58,11 @@ export class NotificationsController {
   @ApiOkResponse({ type: NotificationRowDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR: the id is not a UUID, or read is not true' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'no such notification' })
-  markAdminNotificationRead(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() body: NotificationUpdateDto): Promise<NotificationRowDto> {
+  markAdminNotificationRead(
+    @CurrentUser() actor: AuthUser,
+    @Param('id') id: string,
+    @Body() body: NotificationUpdateDto,
+  ): Promise<NotificationRowDto> {
     return this.notifications.markRead(actor.id, id, body.read);
   }
 
@@ -61,12 +70,16 @@ export class NotificationsController {
   @Authenticated({ roles: rolesFor('notifications', 'edit') })
   @ApiOperation({
     summary: 'Mark a notification read (PUT, as ra-data-simple-rest sends it)',
-    description: 'The same as PATCH /api/admin/notifications/{id}: react-admin\'s update sends PUT. Only `{ read: true }` is accepted.',
+    description: "The same as PATCH /api/admin/notifications/{id}: react-admin's update sends PUT. Only `{ read: true }` is accepted.",
   })
   @ApiOkResponse({ type: NotificationRowDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR: the id is not a UUID, or read is not true' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'no such notification' })
-  replaceAdminNotification(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() body: NotificationUpdateDto): Promise<NotificationRowDto> {
+  replaceAdminNotification(
+    @CurrentUser() actor: AuthUser,
+    @Param('id') id: string,
+    @Body() body: NotificationUpdateDto,
+  ): Promise<NotificationRowDto> {
     return this.notifications.markRead(actor.id, id, body.read);
   }
 }

@@ -2,9 +2,19 @@ import { Injectable, Logger } from '@nestjs/common';
 import { NotFoundError, ValidationError } from '../../common/errors';
 import { ListParams, oneOf, parseListQuery, SimpleRestQueryDto } from '../../common/simple-rest';
 import { AuditAction, AuditService } from '../audit/audit.service';
+import {
+  NOTIFICATION_SORTABLE,
+  NotificationsRepository,
+  type NotificationListFilter,
+  type NotificationRow,
+} from './notifications.repository';
+import {
+  NOTIFICATION_SEVERITIES,
+  NotificationType,
+  SystemNotificationEntity,
+  type NotificationSeverity,
+} from './system-notification.entity';
 import type { NotificationRowDto } from './dto/notification-row.dto';
-import { NOTIFICATION_SORTABLE, NotificationsRepository, type NotificationListFilter, type NotificationRow } from './notifications.repository';
-import { NOTIFICATION_SEVERITIES, NotificationType, SystemNotificationEntity, type NotificationSeverity } from './system-notification.entity';
 
 export const NOTIFICATION_MESSAGES = {
   noUnread: 'A notification cannot be marked unread',
@@ -51,19 +61,26 @@ export class NotificationsService {
       },
       input.dedupeWindowMs,
     );
-    if (created) this.logger.log({ event: 'system_notification', type: created.type, severity: created.severity, id: created.id }, created.title);
+    if (created)
+      this.logger.log({ event: 'system_notification', type: created.type, severity: created.severity, id: created.id }, created.title);
     return created;
   }
 
   parse(query: SimpleRestQueryDto): ListParams<NotificationFilter> {
-    return parseListQuery(query, { sortable: NOTIFICATION_SORTABLE, defaultSort: ['created_at', 'DESC'], defaultPageSize: 50, filters: FILTERS });
+    return parseListQuery(query, {
+      sortable: NOTIFICATION_SORTABLE,
+      defaultSort: ['created_at', 'DESC'],
+      defaultPageSize: 50,
+      filters: FILTERS,
+    });
   }
 
   async list(params: ListParams<NotificationFilter>): Promise<{ rows: NotificationRowDto[]; total: number }> {
     const filter: NotificationListFilter = {};
     const read = params.filter.read;
     if (read !== undefined) {
-      if (read !== true && read !== false && read !== 'true' && read !== 'false') throw new ValidationError('Invalid read: expected true or false');
+      if (read !== true && read !== false && read !== 'true' && read !== 'false')
+        throw new ValidationError('Invalid read: expected true or false');
       filter.read = read === true || read === 'true';
     }
     const severity = oneOf(params.filter.severity, NOTIFICATION_SEVERITIES, 'severity');
@@ -91,7 +108,14 @@ export class NotificationsService {
     await this.repo.transaction(async (m) => {
       if (!(await this.repo.markRead(id, actorId, m))) return;
       await this.audit.record(
-        { actorId, action: AuditAction.NotificationRead, targetType: 'notification', targetId: id, before: { read: false }, after: { read: true } },
+        {
+          actorId,
+          action: AuditAction.NotificationRead,
+          targetType: 'notification',
+          targetId: id,
+          before: { read: false },
+          after: { read: true },
+        },
         m,
       );
     });

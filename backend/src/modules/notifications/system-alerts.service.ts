@@ -49,7 +49,12 @@ export class SystemAlertsService implements OnModuleInit, OnModuleDestroy, OnApp
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.queue.consuming) return;
-    await this.queue.addRepeatable(JobName.NotificationsQueueBacklogCheck, {}, this.alerts.queueBacklogCheckEveryMin * 60_000, QUEUE_BACKLOG_SCHEDULE_KEY);
+    await this.queue.addRepeatable(
+      JobName.NotificationsQueueBacklogCheck,
+      {},
+      this.alerts.queueBacklogCheckEveryMin * 60_000,
+      QUEUE_BACKLOG_SCHEDULE_KEY,
+    );
   }
 
   async handle(event: OpsEvent): Promise<void> {

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { JobName, type MessageQueueService } from '../../queue';
-import type { StoragePort } from '../../storage';
 import { ACCOUNT_FILES_CLEANUP_OPTIONS, AccountDeletionService, accountFilesPrefix, userIdHash } from './account-deletion.service';
+import type { StoragePort } from '../../storage';
 import type { PrivacyRepository } from './privacy.repository';
 
 const USER = '0b0f3c4e-6a3e-4a57-9d6c-2d0b8f1e4c11';
@@ -11,7 +11,11 @@ function setup() {
   const repository = { deleteAccountRows: jest.fn(async () => (calls.push('rows'), true)) };
   const storage = { deletePrefix: jest.fn(async () => (calls.push('files'), 3)) };
   const queue = { add: jest.fn(async () => undefined) };
-  const service = new AccountDeletionService(repository as unknown as PrivacyRepository, storage as unknown as StoragePort, queue as unknown as MessageQueueService);
+  const service = new AccountDeletionService(
+    repository as unknown as PrivacyRepository,
+    storage as unknown as StoragePort,
+    queue as unknown as MessageQueueService,
+  );
   return { service, repository, storage, queue, calls };
 }
 
@@ -45,7 +49,11 @@ describe('AccountDeletionService', () => {
     const { service, storage, queue } = setup();
     storage.deletePrefix.mockRejectedValueOnce(new Error('S3 unavailable'));
     await expect(service.deleteAccount(USER)).resolves.toBeUndefined();
-    expect(queue.add).toHaveBeenCalledWith(JobName.AccountFilesCleanup, { userId: USER }, { ...ACCOUNT_FILES_CLEANUP_OPTIONS, jobId: `account-files-${USER}` });
+    expect(queue.add).toHaveBeenCalledWith(
+      JobName.AccountFilesCleanup,
+      { userId: USER },
+      { ...ACCOUNT_FILES_CLEANUP_OPTIONS, jobId: `account-files-${USER}` },
+    );
     expect(ACCOUNT_FILES_CLEANUP_OPTIONS.attempts).toBeGreaterThan(3);
   });
 

@@ -43,7 +43,10 @@ export class AccountDeletionService {
     try {
       files = await this.storage.deletePrefix(accountFilesPrefix(userId));
     } catch (error) {
-      this.logger.warn({ event: 'account_files_delete_failed', account, err: error }, 'could not delete the files of a deleted account: a cleanup job will retry');
+      this.logger.warn(
+        { event: 'account_files_delete_failed', account, err: error },
+        'could not delete the files of a deleted account: a cleanup job will retry',
+      );
       await this.enqueueCleanup(userId, account);
     }
     this.logger.log({ event: 'account_deleted', account, existed, files }, 'account deleted');
@@ -61,7 +64,10 @@ export class AccountDeletionService {
       await this.queue.add(JobName.AccountFilesCleanup, { userId }, { ...ACCOUNT_FILES_CLEANUP_OPTIONS, jobId: `account-files-${userId}` });
     } catch (error) {
       // the rows are gone either way; say loudly that files remain (the hash is what to look for)
-      this.logger.error({ event: 'account_files_cleanup_not_queued', account, err: error }, 'files of a deleted account remain and no cleanup job could be queued');
+      this.logger.error(
+        { event: 'account_files_cleanup_not_queued', account, err: error },
+        'files of a deleted account remain and no cleanup job could be queued',
+      );
     }
   }
 }

@@ -1,14 +1,14 @@
 import { Body, Controller, Delete, HttpCode, HttpStatus, Inject, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { type AuthUser, Authenticated, CurrentUser } from '../../common/auth';
 import { ErrorResponseDto } from '../../common/errors/error-response.dto';
-import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { clearRefreshCookie, REFRESH_COOKIE } from '../auth/refresh-cookie';
 import { AccountDeletionService } from './account-deletion.service';
 import { AccountDeleteDto } from './dto/account-delete.dto';
 import { PrivacyMessages } from './privacy.exception';
+import type { AppConfig } from '../../config/app-config';
+import type { Response } from 'express';
 
 @ApiTags('me')
 @Authenticated()
@@ -30,7 +30,11 @@ export class PrivacyController {
   })
   @ApiNoContentResponse({ description: 'the account is deleted' })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: PrivacyMessages.confirmRequired })
-  async deleteMyAccount(@CurrentUser() user: AuthUser, @Body() _body: AccountDeleteDto, @Res({ passthrough: true }) res: Response): Promise<void> {
+  async deleteMyAccount(
+    @CurrentUser() user: AuthUser,
+    @Body() _body: AccountDeleteDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<void> {
     await this.accounts.deleteAccount(user.id);
     clearRefreshCookie(res, this.config.isProduction);
     res.setHeader('Cache-Control', 'no-store');

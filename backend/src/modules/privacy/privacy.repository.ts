@@ -79,7 +79,10 @@ export class PrivacyRepository {
       ]);
     }
     // the trail still reads "an admin adjusted the credits of a deleted account", by a pseudonym only
-    await m.query(`UPDATE audit_log SET target_id = $2 WHERE target_user_id = $1 AND target_id = $1::text`, [user.id, `deleted:${userIdHash(user.id)}`]);
+    await m.query(`UPDATE audit_log SET target_id = $2 WHERE target_user_id = $1 AND target_id = $1::text`, [
+      user.id,
+      `deleted:${userIdHash(user.id)}`,
+    ]);
     await m.query(`UPDATE audit_log SET target_email = NULL, target_user_id = NULL WHERE target_user_id = $1`, [user.id]);
     await m.query(`UPDATE audit_log SET actor_email = NULL WHERE actor_id = $1`, [user.id]);
 
@@ -104,7 +107,11 @@ export class PrivacyRepository {
     );
     const pseudonym = `deleted:${userIdHash(user.id)}`;
     for (const n of notifications) {
-      const clean = (text: string) => subjects.reduce((out, subject) => out.split(subject).join(REMOVED), scrub(text)).split(user.id).join(pseudonym);
+      const clean = (text: string) =>
+        subjects
+          .reduce((out, subject) => out.split(subject).join(REMOVED), scrub(text))
+          .split(user.id)
+          .join(pseudonym);
       await m.query(`UPDATE system_notifications SET title = $2, message = $3, dedupe_key = $4 WHERE id = $1`, [
         n.id,
         clean(n.title).slice(0, 200),

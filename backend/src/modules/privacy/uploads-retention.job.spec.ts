@@ -1,9 +1,9 @@
 import { ConfigurationError, loadConfig, type AppConfig } from '../../config/app-config';
 import { testConfig } from '../../config/test-config';
 import { JobName, type MessageQueueService } from '../../queue';
+import { UPLOADS_RETENTION_BATCH, UPLOADS_RETENTION_EVERY_MS, UploadsRetentionJob } from './uploads-retention.job';
 import type { StoragePort } from '../../storage';
 import type { PrivacyRepository, StaleUpload } from './privacy.repository';
-import { UPLOADS_RETENTION_BATCH, UPLOADS_RETENTION_EVERY_MS, UploadsRetentionJob } from './uploads-retention.job';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -21,7 +21,12 @@ function setup(batches: number[], config: AppConfig = testConfig(), consuming = 
   };
   const storage = { delete: jest.fn(async (key: string) => void deleted.push(key)) };
   const queue = { consuming, addRepeatable: jest.fn(async () => undefined) };
-  const job = new UploadsRetentionJob(repository as unknown as PrivacyRepository, storage as unknown as StoragePort, queue as unknown as MessageQueueService, config);
+  const job = new UploadsRetentionJob(
+    repository as unknown as PrivacyRepository,
+    storage as unknown as StoragePort,
+    queue as unknown as MessageQueueService,
+    config,
+  );
   return { job, repository, storage, queue, deleted, cutoffs };
 }
 
@@ -60,7 +65,12 @@ describe('UploadsRetentionJob', () => {
   it('schedules itself every 6 hours, only in a process that consumes jobs', async () => {
     const consumer = setup([]);
     await consumer.job.onApplicationBootstrap();
-    expect(consumer.queue.addRepeatable).toHaveBeenCalledWith(JobName.UploadsRetentionSweep, {}, 6 * 3600 * 1000, 'uploads-retention-sweep');
+    expect(consumer.queue.addRepeatable).toHaveBeenCalledWith(
+      JobName.UploadsRetentionSweep,
+      {},
+      6 * 3600 * 1000,
+      'uploads-retention-sweep',
+    );
     expect(UPLOADS_RETENTION_EVERY_MS).toBe(6 * 3600 * 1000);
     const producer = setup([], undefined, false);
     await producer.job.onApplicationBootstrap();

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { JobName, MessageQueueService, OnJob } from '../../queue';
 import { STORAGE, type StoragePort } from '../../storage';
 import { PrivacyRepository, type StaleUpload } from './privacy.repository';
+import type { AppConfig } from '../../config/app-config';
 
 /** How often consumers look for stale uploads, and the key of that schedule. */
 export const UPLOADS_RETENTION_EVERY_MS = 6 * 60 * 60 * 1000;
@@ -36,7 +36,11 @@ export class UploadsRetentionJob implements OnApplicationBootstrap {
   @OnJob(JobName.UploadsRetentionSweep)
   async handleUploadsRetentionSweep(): Promise<void> {
     const count = await this.sweep();
-    if (count > 0) this.logger.log({ event: 'uploads_retention_sweep', deleted: count, retentionDays: this.retentionDays }, `Deleted ${count} upload(s) unused for ${this.retentionDays} days`);
+    if (count > 0)
+      this.logger.log(
+        { event: 'uploads_retention_sweep', deleted: count, retentionDays: this.retentionDays },
+        `Deleted ${count} upload(s) unused for ${this.retentionDays} days`,
+      );
   }
 
   /** Deletes every upload neither created nor used since `retentionDays` before `now`, 500 at a time; answers how many. */

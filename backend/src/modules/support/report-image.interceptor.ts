@@ -1,10 +1,10 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import multer from 'multer';
-import type { Observable } from 'rxjs';
-import { UPLOAD_LIMITS } from '../uploads/image-intake';
 import { assertRequestShape } from '../../bootstrap/request-shape';
+import { UPLOAD_LIMITS } from '../uploads/image-intake';
 import { uploadErrorFor } from '../uploads/photo-upload.interceptor';
+import type { Request, Response } from 'express';
+import type { Observable } from 'rxjs';
 
 /** The multipart field of "Report an image" that carries a copy of the image. */
 export const REPORT_IMAGE_FIELD = 'image';

@@ -1,17 +1,17 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ErrorResponseDto } from '../../common/errors/error-response.dto';
-import type { Response } from 'express';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth';
 import { rolesFor } from '../../common/auth/access-policy';
+import { ErrorResponseDto } from '../../common/errors/error-response.dto';
+import { contentRangeHeader } from '../../common/response-headers';
 import { setContentRange, SimpleRestQueryDto } from '../../common/simple-rest';
 import { AdminGenerationsService } from '../admin/admin-generations.service';
+import { RemoveReportedGenerationDto } from './dto/remove-reported-generation.dto';
 import { SupportInquiryDetailsDto, SupportInquiryRowDto, SupportMessageDto } from './dto/support-inquiry-row.dto';
 import { SupportInquiryUpdateDto } from './dto/support-inquiry-update.dto';
 import { SupportMessageCreateDto } from './dto/support-message-create.dto';
 import { SupportService } from './support.service';
-import { RemoveReportedGenerationDto } from './dto/remove-reported-generation.dto';
-import { contentRangeHeader } from '../../common/response-headers';
+import type { Response } from 'express';
 
 const LIST_NOTE =
   'ra-data-simple-rest dialect: sort, range and filter (status, priority, kind, q) as JSON; answers an array with a Content-Range header. 50 a page, newest first.';
@@ -29,7 +29,10 @@ export class SupportAdminController {
   @Authenticated({ roles: rolesFor('support-inquiries', 'list') })
   @ApiOperation({ summary: 'Support tickets, newest first, with their age against the 24-48 h promise', description: LIST_NOTE })
   @ApiOkResponse({ type: [SupportInquiryRowDto], headers: contentRangeHeader('support-inquiries') })
-  async listSupportInquiries(@Query() query: SimpleRestQueryDto, @Res({ passthrough: true }) res: Response): Promise<SupportInquiryRowDto[]> {
+  async listSupportInquiries(
+    @Query() query: SimpleRestQueryDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<SupportInquiryRowDto[]> {
     const params = this.support.parse(query);
     const { rows, total } = await this.support.list(params);
     setContentRange(res, 'support-inquiries', params.offset, rows.length, total);
@@ -40,7 +43,8 @@ export class SupportAdminController {
   @Authenticated({ roles: rolesFor('support-inquiries', 'show') })
   @ApiOperation({
     summary: 'A support ticket with its replies and notes',
-    description: 'Messages oldest first, each reply with its mail delivery state (queued, sent, logged or failed). An id that is not a UUID answers 400, an unknown one 404.',
+    description:
+      'Messages oldest first, each reply with its mail delivery state (queued, sent, logged or failed). An id that is not a UUID answers 400, an unknown one 404.',
   })
   @ApiOkResponse({ type: SupportInquiryDetailsDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR: the id is not a UUID' })
@@ -58,9 +62,16 @@ export class SupportAdminController {
       'neither field, answers 400. Answers the ticket as GET /api/admin/support-inquiries/{id} does.',
   })
   @ApiOkResponse({ type: SupportInquiryDetailsDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR: the id is not a UUID, nothing to change, or a status move the workflow does not allow' })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: 'VALIDATION_ERROR: the id is not a UUID, nothing to change, or a status move the workflow does not allow',
+  })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'no such ticket' })
-  updateSupportInquiry(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() body: SupportInquiryUpdateDto): Promise<SupportInquiryDetailsDto> {
+  updateSupportInquiry(
+    @CurrentUser() actor: AuthUser,
+    @Param('id') id: string,
+    @Body() body: SupportInquiryUpdateDto,
+  ): Promise<SupportInquiryDetailsDto> {
     return this.support.update(actor.id, id, body);
   }
 
@@ -68,12 +79,19 @@ export class SupportAdminController {
   @Authenticated({ roles: rolesFor('support-inquiries', 'edit') })
   @ApiOperation({
     summary: 'Change the status or priority (PUT, as ra-data-simple-rest sends it)',
-    description: 'The same as PATCH /api/admin/support-inquiries/{id}: react-admin\'s update sends PUT.',
+    description: "The same as PATCH /api/admin/support-inquiries/{id}: react-admin's update sends PUT.",
   })
   @ApiOkResponse({ type: SupportInquiryDetailsDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR: the id is not a UUID, nothing to change, or a status move the workflow does not allow' })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: 'VALIDATION_ERROR: the id is not a UUID, nothing to change, or a status move the workflow does not allow',
+  })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'no such ticket' })
-  replaceSupportInquiry(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() body: SupportInquiryUpdateDto): Promise<SupportInquiryDetailsDto> {
+  replaceSupportInquiry(
+    @CurrentUser() actor: AuthUser,
+    @Param('id') id: string,
+    @Body() body: SupportInquiryUpdateDto,
+  ): Promise<SupportInquiryDetailsDto> {
     return this.support.update(actor.id, id, body);
   }
 
@@ -89,7 +107,11 @@ export class SupportAdminController {
   @ApiCreatedResponse({ type: SupportMessageDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR: the id is not a UUID, or a bad kind or body' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'no such ticket' })
-  createSupportMessage(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() body: SupportMessageCreateDto): Promise<SupportMessageDto> {
+  createSupportMessage(
+    @CurrentUser() actor: AuthUser,
+    @Param('id') id: string,
+    @Body() body: SupportMessageCreateDto,
+  ): Promise<SupportMessageDto> {
     return this.support.addMessage(actor.id, id, body);
   }
 
@@ -101,7 +123,11 @@ export class SupportAdminController {
     description: 'With `include_source: true`, also the photo(s) it was made from and every generation made from them, in one action.',
   })
   @ApiOkResponse({ type: SupportInquiryDetailsDto })
-  removeReportedGeneration(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() body: RemoveReportedGenerationDto): Promise<SupportInquiryDetailsDto> {
+  removeReportedGeneration(
+    @CurrentUser() actor: AuthUser,
+    @Param('id') id: string,
+    @Body() body: RemoveReportedGenerationDto,
+  ): Promise<SupportInquiryDetailsDto> {
     return this.support.removeReportedGeneration(actor.id, id, async (actorId, generationId, reason) => {
       if (body?.include_source) return this.generations.takedown(actorId, generationId, reason);
       await this.generations.remove(actorId, generationId, reason);

@@ -4,14 +4,15 @@ import { slaOf, statusMoveError } from './support.service';
 describe('the support workflow', () => {
   const allowed = new Set(['open>in_progress', 'in_progress>resolved', 'resolved>closed', 'resolved>in_progress']);
 
-  it.each(INQUIRY_STATUSES.flatMap((from) => INQUIRY_STATUSES.filter((to) => to !== from).map((to) => [from, to] as [InquiryStatus, InquiryStatus])))(
-    'from %s to %s',
-    (from, to) => {
-      const error = statusMoveError(from, to);
-      if (allowed.has(`${from}>${to}`)) expect(error).toBeNull();
-      else expect(error).toMatch(new RegExp(`^Cannot move a ticket from ${from} to ${to}: `));
-    },
-  );
+  it.each(
+    INQUIRY_STATUSES.flatMap((from) =>
+      INQUIRY_STATUSES.filter((to) => to !== from).map((to) => [from, to] as [InquiryStatus, InquiryStatus]),
+    ),
+  )('from %s to %s', (from, to) => {
+    const error = statusMoveError(from, to);
+    if (allowed.has(`${from}>${to}`)) expect(error).toBeNull();
+    else expect(error).toMatch(new RegExp(`^Cannot move a ticket from ${from} to ${to}: `));
+  });
 
   it('staying in place is not a move', () => {
     for (const status of INQUIRY_STATUSES) expect(statusMoveError(status, status)).toBeNull();

@@ -1,6 +1,13 @@
 import { Body, Controller, HttpCode, Post, Req, UseInterceptors } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConsumes, ApiCreatedResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import {
+  ApiBadRequestResponse,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiOperation,
+  ApiPayloadTooLargeResponse,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth';
 import { ErrorResponseDto } from '../../common/errors/error-response.dto';
 import { RETRY_AFTER_HEADER } from '../../common/response-headers';
@@ -10,6 +17,7 @@ import { SupportInquiryCreateDto } from './dto/support-inquiry-create.dto';
 import { SupportInquiryCreatedDto } from './dto/support-inquiry-created.dto';
 import { ReportImageInterceptor } from './report-image.interceptor';
 import { SupportService } from './support.service';
+import type { Request } from 'express';
 
 /** The public contact form. */
 @ApiTags('support')
@@ -31,10 +39,25 @@ export class SupportController {
       'generation id in its metadata or by its picture; the copy is never stored. The reporter gets a receipt by mail. A signed-in sender is linked to the ticket.',
   })
   @ApiCreatedResponse({ type: SupportInquiryCreatedDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR: a missing or bad field, a generation id or image with a kind other than abuse_report, or a copy that is not a usable picture' })
-  @ApiPayloadTooLargeResponse({ type: ErrorResponseDto, description: `PAYLOAD_TOO_LARGE: "${UPLOAD_MESSAGES.tooLarge}" (the copy of the image)` })
-  @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'SERVICE_UNAVAILABLE: too many pictures are being processed right now to match the copy (Retry-After)', headers: RETRY_AFTER_HEADER })
-  createSupportInquiry(@Body() body: SupportInquiryCreateDto, @Req() req: Request, @CurrentUser() user?: AuthUser): Promise<SupportInquiryCreatedDto> {
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description:
+      'VALIDATION_ERROR: a missing or bad field, a generation id or image with a kind other than abuse_report, or a copy that is not a usable picture',
+  })
+  @ApiPayloadTooLargeResponse({
+    type: ErrorResponseDto,
+    description: `PAYLOAD_TOO_LARGE: "${UPLOAD_MESSAGES.tooLarge}" (the copy of the image)`,
+  })
+  @ApiServiceUnavailableResponse({
+    type: ErrorResponseDto,
+    description: 'SERVICE_UNAVAILABLE: too many pictures are being processed right now to match the copy (Retry-After)',
+    headers: RETRY_AFTER_HEADER,
+  })
+  createSupportInquiry(
+    @Body() body: SupportInquiryCreateDto,
+    @Req() req: Request,
+    @CurrentUser() user?: AuthUser,
+  ): Promise<SupportInquiryCreatedDto> {
     return this.support.create(body, user?.id, (req as Request & { file?: { buffer: Buffer } }).file?.buffer);
   }
 }

@@ -2,9 +2,9 @@ import { Module } from '@nestjs/common';
 import { AdminModule } from '../admin/admin.module';
 import { GenerationsModule } from '../generations/generations.module';
 import { NotificationsModule } from '../notifications/notifications.module';
+import { ReportedImageMatcher } from './reported-image.matcher';
 import { SupportAdminController } from './support-admin.controller';
 import { SupportController } from './support.controller';
-import { ReportedImageMatcher } from './reported-image.matcher';
 import { SupportRepository } from './support.repository';
 import { SupportService } from './support.service';
 

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { containsPattern } from '../../common/simple-rest';
-import type { SupportMessageDto } from './dto/support-inquiry-row.dto';
 import {
   SupportInquiryEntity,
   SupportMessageEntity,
@@ -12,6 +11,7 @@ import {
   type InquiryStatus,
   type SupportMessageKind,
 } from './support.entities';
+import type { SupportMessageDto } from './dto/support-inquiry-row.dto';
 
 /** The console's sort fields for tickets, as SQL on support_inquiries (alias i). */
 export const INQUIRY_SORTABLE = {
@@ -93,7 +93,9 @@ export class SupportRepository {
     if (filter.userId !== undefined) where.push(`i.user_id = $${args.push(filter.userId)}`);
     if (filter.q !== undefined) {
       const n = args.push(containsPattern(filter.q));
-      where.push(`(i.subject ILIKE $${n} ESCAPE '\\' OR i.message ILIKE $${n} ESCAPE '\\' OR i.name ILIKE $${n} ESCAPE '\\' OR i.email ILIKE $${n} ESCAPE '\\')`);
+      where.push(
+        `(i.subject ILIKE $${n} ESCAPE '\\' OR i.message ILIKE $${n} ESCAPE '\\' OR i.name ILIKE $${n} ESCAPE '\\' OR i.email ILIKE $${n} ESCAPE '\\')`,
+      );
     }
     const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const [{ total }] = await this.db.query(`SELECT count(*)::int AS total FROM support_inquiries i ${clause}`, args);

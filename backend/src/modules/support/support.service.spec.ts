@@ -1,8 +1,6 @@
 import { Logger } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { newTestService } from '../../../test/helpers/new-test-service';
 import { NotFoundError, ValidationError } from '../../common/errors';
-import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { JobName, MessageQueueService, type JobContext } from '../../queue';
 import { AuditAction, AuditService } from '../audit/audit.service';
@@ -11,9 +9,11 @@ import { Mailer } from '../mail';
 import { NotificationsService } from '../notifications/notifications.service';
 import { NotificationType } from '../notifications/system-notification.entity';
 import { ReportedImageMatcher } from './reported-image.matcher';
-import type { SupportInquiryEntity, SupportMessageEntity } from './support.entities';
 import { SupportRepository, type ReplyToMail } from './support.repository';
 import { REPLY_MAIL_JOB_OPTIONS, SupportService } from './support.service';
+import type { AppConfig } from '../../config/app-config';
+import type { SupportInquiryEntity, SupportMessageEntity } from './support.entities';
+import type { EntityManager } from 'typeorm';
 
 const TICKET = '0b7d4f3e-1c2a-4e5b-9f60-7a8b9c0d1e2f';
 const GENERATION = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
@@ -58,7 +58,9 @@ function setup() {
   repo.messagesOf.mockResolvedValue([]);
   built.mock(MessageQueueService).add.mockResolvedValue(undefined as never);
   // brand is a getter of the real Mailer, which the automock leaves out
-  Object.assign(built.mock(Mailer), { brand: { appName: 'Fitting Room', appUrl: 'https://fitting.example', supportEmail: 'support@example.com' } });
+  Object.assign(built.mock(Mailer), {
+    brand: { appName: 'Fitting Room', appUrl: 'https://fitting.example', supportEmail: 'support@example.com' },
+  });
   return { ...built, repo };
 }
 
@@ -80,10 +82,15 @@ describe('SupportService: the contact form', () => {
   it('stores a report of an image at priority high with the generation its link names, notifies (critical) and queues the receipt', async () => {
     const { sut, mock, repo } = setup();
     mock(ReportedImageMatcher).match.mockResolvedValue({ generationId: GENERATION, method: 'link' });
-    const created = await sut.create({ ...form, kind: 'abuse_report', image_url: `https://fitting.example/generations/${GENERATION}` }, 'user-1');
+    const created = await sut.create(
+      { ...form, kind: 'abuse_report', image_url: `https://fitting.example/generations/${GENERATION}` },
+      'user-1',
+    );
 
     expect(created).toEqual({ id: TICKET, status: 'open', kind: 'abuse_report', priority: 'high', created_at: '2026-01-02T03:04:05.000Z' });
-    expect(repo.createInquiry).toHaveBeenCalledWith(expect.objectContaining({ generationId: GENERATION, imageMatch: 'link', userId: 'user-1' }));
+    expect(repo.createInquiry).toHaveBeenCalledWith(
+      expect.objectContaining({ generationId: GENERATION, imageMatch: 'link', userId: 'user-1' }),
+    );
     expect(mock(NotificationsService).notify).toHaveBeenCalledWith({
       type: NotificationType.AbuseReport,
       severity: 'critical',
@@ -130,7 +137,10 @@ describe('SupportService: the contact form', () => {
     const { sut, mock } = setup();
     mock(NotificationsService).notify.mockRejectedValue(new Error('database down'));
     mock(MessageQueueService).add.mockRejectedValue(new Error('redis down'));
-    await expect(sut.create({ ...form, kind: 'abuse_report', generation_id: GENERATION })).resolves.toMatchObject({ id: TICKET, priority: 'high' });
+    await expect(sut.create({ ...form, kind: 'abuse_report', generation_id: GENERATION })).resolves.toMatchObject({
+      id: TICKET,
+      priority: 'high',
+    });
   });
 });
 
@@ -197,7 +207,10 @@ describe('SupportService: the workflow of a ticket', () => {
   it('tells the SLA of each ticket in the list: open tickets age against 24-48 h, resolved ones have none', async () => {
     const { sut, repo } = setup();
     repo.listInquiries.mockResolvedValue({
-      rows: [ticket({ createdAt: new Date(Date.now() - 30 * HOUR) }), ticket({ status: 'resolved', createdAt: new Date(Date.now() - 90 * HOUR) })],
+      rows: [
+        ticket({ createdAt: new Date(Date.now() - 30 * HOUR) }),
+        ticket({ status: 'resolved', createdAt: new Date(Date.now() - 90 * HOUR) }),
+      ],
       total: 2,
     });
     const { rows, total } = await sut.list(sut.parse({}));
@@ -213,7 +226,9 @@ describe('SupportService: the workflow of a ticket', () => {
     await expect(sut.list(sut.parse({ filter: JSON.stringify({ status: 'pending' }) }))).rejects.toThrow(
       new ValidationError('Invalid status: expected one of open, in_progress, resolved, closed'),
     );
-    await expect(sut.list(sut.parse({ filter: JSON.stringify({ user_id: 'someone' }) }))).rejects.toThrow(new ValidationError('Invalid id'));
+    await expect(sut.list(sut.parse({ filter: JSON.stringify({ user_id: 'someone' }) }))).rejects.toThrow(
+      new ValidationError('Invalid id'),
+    );
     expect(repo.listInquiries).not.toHaveBeenCalled();
   });
 });
@@ -223,9 +238,19 @@ describe('SupportService: replies and notes', () => {
     const { sut, repo, mock } = setup();
     repo.findInquiry.mockResolvedValue(ticket({ userId: 'user-1' }));
     await sut.addMessage(ADMIN, TICKET, { kind: 'reply', body: 'We removed it.' });
-    expect(repo.insertMessage).toHaveBeenCalledWith(manager, { inquiryId: TICKET, kind: 'reply', body: 'We removed it.', authorId: ADMIN, delivered: 'queued' });
+    expect(repo.insertMessage).toHaveBeenCalledWith(manager, {
+      inquiryId: TICKET,
+      kind: 'reply',
+      body: 'We removed it.',
+      authorId: ADMIN,
+      delivered: 'queued',
+    });
     expect(mock(AuditService).record).toHaveBeenCalledWith(
-      expect.objectContaining({ action: AuditAction.SupportReply, targetUserId: 'user-1', after: { message_id: MESSAGE, kind: 'reply', length: 14 } }),
+      expect.objectContaining({
+        action: AuditAction.SupportReply,
+        targetUserId: 'user-1',
+        after: { message_id: MESSAGE, kind: 'reply', length: 14 },
+      }),
       manager,
     );
     expect(mock(MessageQueueService).add).toHaveBeenCalledWith(
@@ -261,7 +286,14 @@ describe('SupportService: replies and notes', () => {
 });
 
 describe('SupportService: mailing a reply', () => {
-  const reply: ReplyToMail = { delivered: 'queued', kind: 'reply', body: 'We removed it.', subject: 'My picture', name: 'Ada', email: 'ada@example.com' };
+  const reply: ReplyToMail = {
+    delivered: 'queued',
+    kind: 'reply',
+    body: 'We removed it.',
+    subject: 'My picture',
+    name: 'Ada',
+    email: 'ada@example.com',
+  };
   const ctx = (attempt: number): JobContext => ({ jobId: '1', attempt, maxAttempts: 6, name: JobName.SupportReplyMail });
 
   it('mails the reply to the requester and records sent through SMTP, logged through the outbox', async () => {
@@ -270,7 +302,12 @@ describe('SupportService: mailing a reply', () => {
     mock(Mailer).deliver.mockResolvedValueOnce({ via: 'smtp' }).mockResolvedValueOnce({ via: 'outbox', file: 'x.eml' });
     await sut.handleReplyMail({ messageId: MESSAGE }, ctx(1));
     expect(mock(Mailer).deliver).toHaveBeenCalledWith(
-      expect.objectContaining({ to: 'ada@example.com', template: 'support-reply', replyTo: 'support@example.com', content: expect.objectContaining({ subject: 'Re: My picture' }) }),
+      expect.objectContaining({
+        to: 'ada@example.com',
+        template: 'support-reply',
+        replyTo: 'support@example.com',
+        content: expect.objectContaining({ subject: 'Re: My picture' }),
+      }),
     );
     expect(repo.setDelivered).toHaveBeenLastCalledWith(MESSAGE, 'sent', null);
     await sut.handleReplyMail({ messageId: MESSAGE }, ctx(1));
@@ -279,7 +316,10 @@ describe('SupportService: mailing a reply', () => {
 
   it('does not mail twice, nor a note, nor a message that is gone', async () => {
     const { sut, repo, mock } = setup();
-    const done = [{ ...reply, delivered: 'sent' as const }, { ...reply, delivered: 'logged' as const }];
+    const done = [
+      { ...reply, delivered: 'sent' as const },
+      { ...reply, delivered: 'logged' as const },
+    ];
     for (const row of [...done, { ...reply, kind: 'note', delivered: null }, undefined]) {
       repo.replyToMail.mockResolvedValueOnce(row);
       await sut.handleReplyMail({ messageId: MESSAGE }, ctx(1));
@@ -308,7 +348,9 @@ describe('SupportService: mailing a reply', () => {
 
   it('the receipt of a report says whether its image was found, and is skipped for a ticket without an address', async () => {
     const { sut, repo, mock } = setup();
-    repo.findInquiry.mockResolvedValueOnce(ticket({ kind: 'abuse_report', generationId: null })).mockResolvedValueOnce(ticket({ email: '' }));
+    repo.findInquiry
+      .mockResolvedValueOnce(ticket({ kind: 'abuse_report', generationId: null }))
+      .mockResolvedValueOnce(ticket({ email: '' }));
     await sut.handleReceiptMail({ inquiryId: TICKET });
     await sut.handleReceiptMail({ inquiryId: TICKET });
     expect(mock(Mailer).deliver).toHaveBeenCalledTimes(1);
@@ -326,7 +368,9 @@ describe('SupportService: removing a reported image', () => {
   it('only a report that names a generation still stored can remove it', async () => {
     const { sut, repo, mock } = setup();
     repo.findInquiry.mockResolvedValueOnce(ticket({ kind: 'question', generationId: GENERATION }));
-    await expect(sut.removeReportedGeneration(ADMIN, TICKET, remove)).rejects.toThrow(new ValidationError('Only a report of an image can remove a generation'));
+    await expect(sut.removeReportedGeneration(ADMIN, TICKET, remove)).rejects.toThrow(
+      new ValidationError('Only a report of an image can remove a generation'),
+    );
     repo.findInquiry.mockResolvedValueOnce(ticket({ kind: 'abuse_report', generationId: null }));
     await expect(sut.removeReportedGeneration(ADMIN, TICKET, remove)).rejects.toThrow(
       new ValidationError('This report names no generation: find the image in Generations and remove it there'),
@@ -343,7 +387,9 @@ describe('SupportService: removing a reported image', () => {
     const { sut, repo, mock } = setup();
     repo.findInquiry.mockResolvedValue(ticket({ kind: 'abuse_report', generationId: GENERATION }));
     mock(GenerationsRepository).existsById.mockResolvedValue(true);
-    remove.mockResolvedValueOnce({ generations: [GENERATION, 'g2', 'g3'], photos: ['p1'] }).mockResolvedValueOnce({ generations: [GENERATION], photos: [] });
+    remove
+      .mockResolvedValueOnce({ generations: [GENERATION, 'g2', 'g3'], photos: ['p1'] })
+      .mockResolvedValueOnce({ generations: [GENERATION], photos: [] });
     await sut.removeReportedGeneration(ADMIN, TICKET, remove);
     expect(remove).toHaveBeenCalledWith(ADMIN, GENERATION, `abuse report ${TICKET}`);
     expect(repo.insertMessage).toHaveBeenLastCalledWith(manager, {
@@ -354,6 +400,9 @@ describe('SupportService: removing a reported image', () => {
       delivered: null,
     });
     await sut.removeReportedGeneration(ADMIN, TICKET, remove);
-    expect(repo.insertMessage).toHaveBeenLastCalledWith(manager, expect.objectContaining({ body: `Removed the reported generation ${GENERATION} and its files.` }));
+    expect(repo.insertMessage).toHaveBeenLastCalledWith(
+      manager,
+      expect.objectContaining({ body: `Removed the reported generation ${GENERATION} and its files.` }),
+    );
   });
 });

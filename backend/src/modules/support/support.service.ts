@@ -7,14 +7,9 @@ import { APP_CONFIG } from '../../config/config.module';
 import { JobName, MessageQueueService, OnJob, type JobContext, type JobPayload } from '../../queue';
 import { AuditAction, AuditService } from '../audit/audit.service';
 import { GenerationsRepository } from '../generations/generations.repository';
+import { Mailer, MailTemplates, type MailDelivery } from '../mail';
 import { NotificationsService } from '../notifications/notifications.service';
 import { NotificationType } from '../notifications/system-notification.entity';
-import type { SupportInquiryCreateDto } from './dto/support-inquiry-create.dto';
-import type { SupportInquiryCreatedDto } from './dto/support-inquiry-created.dto';
-import type { SlaState, SupportInquiryDetailsDto, SupportInquiryRowDto, SupportMessageDto } from './dto/support-inquiry-row.dto';
-import type { SupportInquiryUpdateDto } from './dto/support-inquiry-update.dto';
-import type { SupportMessageCreateDto } from './dto/support-message-create.dto';
-import { Mailer, MailTemplates, type MailDelivery } from '../mail';
 import { ReportedImageMatcher } from './reported-image.matcher';
 import {
   INQUIRY_KINDS,
@@ -26,6 +21,11 @@ import {
   type InquiryStatus,
 } from './support.entities';
 import { INQUIRY_SORTABLE, SupportRepository, type InquiryListFilter } from './support.repository';
+import type { SupportInquiryCreateDto } from './dto/support-inquiry-create.dto';
+import type { SupportInquiryCreatedDto } from './dto/support-inquiry-created.dto';
+import type { SlaState, SupportInquiryDetailsDto, SupportInquiryRowDto, SupportMessageDto } from './dto/support-inquiry-row.dto';
+import type { SupportInquiryUpdateDto } from './dto/support-inquiry-update.dto';
+import type { SupportMessageCreateDto } from './dto/support-message-create.dto';
 
 /** The workflow: open -> in_progress -> resolved -> closed; resolved -> in_progress reopens. */
 export const STATUS_MOVES: Record<InquiryStatus, readonly InquiryStatus[]> = {
@@ -65,7 +65,7 @@ function assertUuid(id: string): void {
 /** How the notification says a report found its image. */
 const MATCH_WORDS: Record<string, string> = {
   link: ' (found from the link sent)',
-  metadata: " (found from the copy sent: the id in its metadata)",
+  metadata: ' (found from the copy sent: the id in its metadata)',
   hash: ' (found from the copy sent: the same picture)',
 };
 
@@ -88,8 +88,10 @@ export class SupportService {
   /** A message from the contact form. An abuse report starts at priority high and raises a critical notification. */
   async create(input: SupportInquiryCreateDto, userId?: string, image?: Buffer): Promise<SupportInquiryCreatedDto> {
     const kind = input.kind ?? 'question';
-    if (input.generation_id && kind !== 'abuse_report') throw new ValidationError('A generation id can only be sent with a report of an image (kind abuse_report)');
-    if ((input.image_url || image) && kind !== 'abuse_report') throw new ValidationError('An image or a link can only be sent with a report of an image (kind abuse_report)');
+    if (input.generation_id && kind !== 'abuse_report')
+      throw new ValidationError('A generation id can only be sent with a report of an image (kind abuse_report)');
+    if ((input.image_url || image) && kind !== 'abuse_report')
+      throw new ValidationError('An image or a link can only be sent with a report of an image (kind abuse_report)');
     let generationId = input.generation_id ?? null;
     let imageMatch: string | null = generationId ? 'id' : null;
     if (kind === 'abuse_report' && !generationId && (input.image_url || image)) {
@@ -129,19 +131,41 @@ export class SupportService {
       );
     } catch (err) {
       // the inquiry is stored; a missing notification must not lose the person's message
-      this.logger.error({ event: 'support_notification_failed', inquiry: inquiry.id, err }, 'could not raise the notification of a new inquiry');
+      this.logger.error(
+        { event: 'support_notification_failed', inquiry: inquiry.id, err },
+        'could not raise the notification of a new inquiry',
+      );
     }
-    this.logger.log({ event: 'support_inquiry', inquiry: inquiry.id, kind, signed_in: !!userId, image_match: imageMatch }, 'support inquiry received');
+    this.logger.log(
+      { event: 'support_inquiry', inquiry: inquiry.id, kind, signed_in: !!userId, image_match: imageMatch },
+      'support inquiry received',
+    );
     if (kind === 'abuse_report') {
       await this.queue
         .add(JobName.SupportReceiptMail, { inquiryId: inquiry.id }, { ...REPLY_MAIL_JOB_OPTIONS, jobId: `support-receipt-${inquiry.id}` })
-        .catch((err: unknown) => this.logger.error({ event: 'support_receipt_not_queued', inquiry: inquiry.id, err }, 'the receipt of a report could not be queued'));
+        .catch((err: unknown) =>
+          this.logger.error(
+            { event: 'support_receipt_not_queued', inquiry: inquiry.id, err },
+            'the receipt of a report could not be queued',
+          ),
+        );
     }
-    return { id: inquiry.id, status: inquiry.status, kind: inquiry.kind, priority: inquiry.priority, created_at: inquiry.createdAt.toISOString() };
+    return {
+      id: inquiry.id,
+      status: inquiry.status,
+      kind: inquiry.kind,
+      priority: inquiry.priority,
+      created_at: inquiry.createdAt.toISOString(),
+    };
   }
 
   parse(query: SimpleRestQueryDto): ListParams<InquiryFilter> {
-    return parseListQuery(query, { sortable: INQUIRY_SORTABLE, defaultSort: ['created_at', 'DESC'], defaultPageSize: 50, filters: FILTERS });
+    return parseListQuery(query, {
+      sortable: INQUIRY_SORTABLE,
+      defaultSort: ['created_at', 'DESC'],
+      defaultPageSize: 50,
+      filters: FILTERS,
+    });
   }
 
   async list(params: ListParams<InquiryFilter>): Promise<{ rows: SupportInquiryRowDto[]; total: number }> {
@@ -165,12 +189,16 @@ export class SupportService {
   async details(id: string): Promise<SupportInquiryDetailsDto> {
     const inquiry = await this.find(id);
     const messages = await this.repo.messagesOf(id);
-    return { ...this.toRow(inquiry, Date.now()), messages: messages.map((m) => ({ ...m, created_at: new Date(m.created_at).toISOString() })) };
+    return {
+      ...this.toRow(inquiry, Date.now()),
+      messages: messages.map((m) => ({ ...m, created_at: new Date(m.created_at).toISOString() })),
+    };
   }
 
   /** Status (through the workflow) and priority; each change is audited. Nothing sent: 400. */
   async update(actorId: string, id: string, input: SupportInquiryUpdateDto): Promise<SupportInquiryDetailsDto> {
-    if (input.status === undefined && input.priority === undefined) throw new ValidationError('Nothing to change: send status and/or priority');
+    if (input.status === undefined && input.priority === undefined)
+      throw new ValidationError('Nothing to change: send status and/or priority');
     assertUuid(id);
     await this.repo.transaction(async (m) => {
       const inquiry = await this.repo.lockInquiry(m, id);
@@ -183,14 +211,30 @@ export class SupportService {
         if (input.status === 'resolved') changes.resolvedAt = new Date();
         if (input.status === 'in_progress' && inquiry.status === 'resolved') changes.resolvedAt = null;
         await this.audit.record(
-          { actorId, action: AuditAction.SupportStatusChange, targetType: 'support_inquiry', targetId: id, targetUserId: inquiry.userId, before: { status: inquiry.status }, after: { status: input.status } },
+          {
+            actorId,
+            action: AuditAction.SupportStatusChange,
+            targetType: 'support_inquiry',
+            targetId: id,
+            targetUserId: inquiry.userId,
+            before: { status: inquiry.status },
+            after: { status: input.status },
+          },
           m,
         );
       }
       if (input.priority !== undefined && input.priority !== inquiry.priority) {
         changes.priority = input.priority;
         await this.audit.record(
-          { actorId, action: AuditAction.SupportPriorityChange, targetType: 'support_inquiry', targetId: id, targetUserId: inquiry.userId, before: { priority: inquiry.priority }, after: { priority: input.priority } },
+          {
+            actorId,
+            action: AuditAction.SupportPriorityChange,
+            targetType: 'support_inquiry',
+            targetId: id,
+            targetUserId: inquiry.userId,
+            before: { priority: inquiry.priority },
+            after: { priority: input.priority },
+          },
           m,
         );
       }
@@ -225,7 +269,8 @@ export class SupportService {
   ): Promise<SupportInquiryDetailsDto> {
     const inquiry = await this.find(id);
     if (inquiry.kind !== 'abuse_report') throw new ValidationError('Only a report of an image can remove a generation');
-    if (!inquiry.generationId) throw new ValidationError('This report names no generation: find the image in Generations and remove it there');
+    if (!inquiry.generationId)
+      throw new ValidationError('This report names no generation: find the image in Generations and remove it there');
     const exists = await this.generations.existsById(inquiry.generationId);
     if (!exists) throw new NotFoundError('The reported generation was not found: it may already have been removed');
     const removed = await remove(actorId, inquiry.generationId, `abuse report ${inquiry.id}`);
@@ -249,7 +294,11 @@ export class SupportService {
       toName: inquiry.name,
       template: 'report-receipt',
       replyTo: this.config.contact.supportEmail,
-      content: MailTemplates.reportReceipt(this.mailer.brand, { name: inquiry.name, ticket: inquiry.id, matched: inquiry.generationId !== null }),
+      content: MailTemplates.reportReceipt(this.mailer.brand, {
+        name: inquiry.name,
+        ticket: inquiry.id,
+        matched: inquiry.generationId !== null,
+      }),
     });
   }
 
@@ -286,7 +335,11 @@ export class SupportService {
 
   private async dispatchReply(message: SupportMessageEntity): Promise<void> {
     try {
-      await this.queue.add(JobName.SupportReplyMail, { messageId: message.id }, { ...REPLY_MAIL_JOB_OPTIONS, jobId: `support-reply-${message.id}` });
+      await this.queue.add(
+        JobName.SupportReplyMail,
+        { messageId: message.id },
+        { ...REPLY_MAIL_JOB_OPTIONS, jobId: `support-reply-${message.id}` },
+      );
     } catch (err) {
       this.logger.error({ event: 'support_reply_not_queued', message: message.id, err }, 'a support reply could not be queued for mailing');
       await this.setDelivered(message.id, 'failed', 'could not be queued for mailing');
@@ -297,7 +350,13 @@ export class SupportService {
     await this.repo.setDelivered(messageId, delivered, error);
   }
 
-  private async insertMessage(m: EntityManager, actorId: string, inquiry: SupportInquiryEntity, kind: 'reply' | 'note', body: string): Promise<SupportMessageEntity> {
+  private async insertMessage(
+    m: EntityManager,
+    actorId: string,
+    inquiry: SupportInquiryEntity,
+    kind: 'reply' | 'note',
+    body: string,
+  ): Promise<SupportMessageEntity> {
     const message = await this.repo.insertMessage(m, {
       inquiryId: inquiry.id,
       kind,

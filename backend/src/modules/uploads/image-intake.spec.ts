@@ -54,7 +54,9 @@ describe('acceptPhoto', () => {
     const [w, h] = [2600, 1700];
     const noise = Buffer.alloc(w * h * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-    const jpeg = await sharp(noise, { raw: { width: w, height: h, channels: 3 } }).jpeg({ quality: 40 }).toBuffer();
+    const jpeg = await sharp(noise, { raw: { width: w, height: h, channels: 3 } })
+      .jpeg({ quality: 40 })
+      .toBuffer();
     expect(jpeg.length * UPLOAD_LIMITS.maxPixelsPerByte).toBeGreaterThan(w * h);
     await expect(inspectPhoto(jpeg)).resolves.toEqual({ format: 'jpeg', width: w, height: h });
   });

@@ -98,7 +98,8 @@ export async function inspectPhoto(bytes: Buffer): Promise<InspectedPhoto> {
   if (header.format !== format || !header.width || !header.height) throw new PhotoRejectedError('notAnImage');
   const pixels = header.width * header.height;
   if (pixels > UPLOAD_LIMITS.maxPixels) throw new PhotoRejectedError('tooManyPixels');
-  if (pixels > UPLOAD_LIMITS.plainPixels && bytes.length * UPLOAD_LIMITS.maxPixelsPerByte < pixels) throw new PhotoRejectedError('implausible');
+  if (pixels > UPLOAD_LIMITS.plainPixels && bytes.length * UPLOAD_LIMITS.maxPixelsPerByte < pixels)
+    throw new PhotoRejectedError('implausible');
   return { format, width: header.width, height: header.height };
 }
 

@@ -1,11 +1,11 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import multer from 'multer';
-import type { Observable } from 'rxjs';
 import { AppError, ErrorCode, ValidationError } from '../../common/errors';
-import type { AuthUser } from '../../common/auth';
 import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from './image-intake';
 import { UploadQuotaService } from './upload-quota.service';
+import type { AuthUser } from '../../common/auth';
+import type { Request, Response } from 'express';
+import type { Observable } from 'rxjs';
 
 export const PHOTO_FIELD = 'files';
 

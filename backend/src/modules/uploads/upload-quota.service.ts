@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { AppError, ErrorCode, RateLimitError } from '../../common/errors';
-import { APP_CONFIG } from '../../config/config.module';
 import { type AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
 import { AUTH_RATE_LIMIT_STORAGE } from '../auth/rate-limit/auth-rate-limit';
-import type { RateLimitStore } from '../auth/rate-limit/redis-throttler.storage';
 import { UploadsRepository } from './uploads.repository';
+import type { RateLimitStore } from '../auth/rate-limit/redis-throttler.storage';
 
 const HOUR_MS = 3600_000;
 const MB = 1024 * 1024;

@@ -15,6 +15,7 @@ import {
 } from '@nestjs/swagger';
 import { type AuthUser, Authenticated, CurrentUser } from '../../common/auth';
 import { ErrorResponseDto } from '../../common/errors';
+import { RETRY_AFTER_HEADER } from '../../common/response-headers';
 import { UploadCreateDto } from './dto/upload-create.dto';
 import { UploadBatchResponseDto, UploadResponseDto } from './dto/upload-response.dto';
 import { UploadUsageDto } from './dto/upload-usage.dto';
@@ -22,7 +23,6 @@ import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from './image-intake';
 import { PHOTO_FIELD, PhotoUploadInterceptor } from './photo-upload.interceptor';
 import { UploadQuotaService } from './upload-quota.service';
 import { UploadsService } from './uploads.service';
-import { RETRY_AFTER_HEADER } from '../../common/response-headers';
 
 @ApiTags('uploads')
 @Authenticated({ verifiedAdult: true })
@@ -57,10 +57,24 @@ export class UploadsController {
     },
   })
   @ApiCreatedResponse({ type: UploadBatchResponseDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: `VALIDATION_ERROR: "${UPLOAD_MESSAGES.notAnImage}", "${UPLOAD_MESSAGES.tooMany}", ...` })
-  @ApiPayloadTooLargeResponse({ type: ErrorResponseDto, description: `PAYLOAD_TOO_LARGE: "${UPLOAD_MESSAGES.tooLarge}", or the photos kept would pass the storage allowance` })
-  @ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: 'RATE_LIMITED: the hourly upload allowance is used up (Retry-After says when it starts again)', headers: RETRY_AFTER_HEADER })
-  @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'SERVICE_UNAVAILABLE: too many photos are being processed right now (Retry-After)', headers: RETRY_AFTER_HEADER })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: `VALIDATION_ERROR: "${UPLOAD_MESSAGES.notAnImage}", "${UPLOAD_MESSAGES.tooMany}", ...`,
+  })
+  @ApiPayloadTooLargeResponse({
+    type: ErrorResponseDto,
+    description: `PAYLOAD_TOO_LARGE: "${UPLOAD_MESSAGES.tooLarge}", or the photos kept would pass the storage allowance`,
+  })
+  @ApiTooManyRequestsResponse({
+    type: ErrorResponseDto,
+    description: 'RATE_LIMITED: the hourly upload allowance is used up (Retry-After says when it starts again)',
+    headers: RETRY_AFTER_HEADER,
+  })
+  @ApiServiceUnavailableResponse({
+    type: ErrorResponseDto,
+    description: 'SERVICE_UNAVAILABLE: too many photos are being processed right now (Retry-After)',
+    headers: RETRY_AFTER_HEADER,
+  })
   async uploadPhotos(
     @CurrentUser() user: AuthUser,
     @UploadedFiles() files: Express.Multer.File[] | undefined,
@@ -72,7 +86,8 @@ export class UploadsController {
   @Get('usage')
   @ApiOperation({
     summary: 'How much of my upload allowance I have used: photos and MB this hour, MB kept',
-    description: 'Counts in bytes, with the limits beside them; `hour_resets_at` says when the hourly allowance starts again (null when nothing was uploaded this hour).',
+    description:
+      'Counts in bytes, with the limits beside them; `hour_resets_at` says when the hourly allowance starts again (null when nothing was uploaded this hour).',
   })
   @ApiOkResponse({ type: UploadUsageDto })
   usage(@CurrentUser() user: AuthUser): Promise<UploadUsageDto> {
@@ -82,7 +97,8 @@ export class UploadsController {
   @Get(':id')
   @ApiOperation({
     summary: 'One of my photos, with a fresh signed URL',
-    description: 'The URL points at the re-encoded JPEG and expires; ask again for a new one. Another person\'s photo answers 404, like an unknown id.',
+    description:
+      "The URL points at the re-encoded JPEG and expires; ask again for a new one. Another person's photo answers 404, like an unknown id.",
   })
   @ApiOkResponse({ type: UploadResponseDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'not mine, or no such photo' })
@@ -94,7 +110,7 @@ export class UploadsController {
   @HttpCode(204)
   @ApiOperation({
     summary: 'Delete one of my photos (the stored file too)',
-    description: 'Generations made from the photo stay. Another person\'s photo answers 404, like an unknown id.',
+    description: "Generations made from the photo stay. Another person's photo answers 404, like an unknown id.",
   })
   @ApiNoContentResponse({ description: 'deleted' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'not mine, or no such photo' })

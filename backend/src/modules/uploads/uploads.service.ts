@@ -4,7 +4,15 @@ import { IMAGE_WORK_GATE, type WorkGate } from '../../common/concurrency';
 import { NotFoundError, ValidationError } from '../../common/errors';
 import { STORAGE, type StoragePort } from '../../storage';
 import { UploadResponseDto } from './dto/upload-response.dto';
-import { cleanCopy, inspectPhoto, PhotoRejectedError, UPLOAD_LIMITS, UPLOAD_MESSAGES, type AcceptedPhoto, type InspectedPhoto } from './image-intake';
+import {
+  cleanCopy,
+  inspectPhoto,
+  PhotoRejectedError,
+  UPLOAD_LIMITS,
+  UPLOAD_MESSAGES,
+  type AcceptedPhoto,
+  type InspectedPhoto,
+} from './image-intake';
 import { PhotoTooLargeError } from './photo-upload.interceptor';
 import { UploadQuotaService } from './upload-quota.service';
 import { UploadEntity } from './upload.entity';
@@ -92,7 +100,9 @@ export class UploadsService {
         await this.repo.insert(rows, m);
       });
     } catch (error) {
-      await Promise.all(stored.map((key) => this.storage.delete(key).catch((e) => this.logger.warn({ err: e, key }, 'could not remove a stored photo'))));
+      await Promise.all(
+        stored.map((key) => this.storage.delete(key).catch((e) => this.logger.warn({ err: e, key }, 'could not remove a stored photo'))),
+      );
       throw error;
     }
   }
@@ -147,7 +157,8 @@ async function asCatalogueError<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof PhotoRejectedError) throw error.reason === 'tooLarge' ? new PhotoTooLargeError() : new ValidationError(error.message);
+    if (error instanceof PhotoRejectedError)
+      throw error.reason === 'tooLarge' ? new PhotoTooLargeError() : new ValidationError(error.message);
     throw error;
   }
 }

@@ -11,7 +11,7 @@ describe('AdminEmailsService (ADMIN_EMAILS at start)', () => {
     expect(u.demoteUnlistedAdmins).toHaveBeenCalledTimes(1);
   });
 
-  it('in a worker: changes no one (a worker started with another environment must not undo the API\'s list)', async () => {
+  it("in a worker: changes no one (a worker started with another environment must not undo the API's list)", async () => {
     const u = users();
     await new AdminEmailsService(u as unknown as UsersService, 'worker').onApplicationBootstrap();
     expect(u.promoteListedAdmins).not.toHaveBeenCalled();

@@ -40,12 +40,16 @@ export class MailPreferencesController {
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
     summary: 'One-click unsubscribe (RFC 8058): turns off the kind of mail the token names; no sign-in needed',
-    description: 'The List-Unsubscribe header of each mail points here with `?token=`; the user app\'s /unsubscribe page sends the token in the body.',
+    description:
+      "The List-Unsubscribe header of each mail points here with `?token=`; the user app's /unsubscribe page sends the token in the body.",
   })
   @ApiQuery({ name: 'token', required: false })
   @ApiOkResponse({ type: MailUnsubscribeResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: INVALID })
-  async unsubscribeFromMail(@Query('token') queryToken: string | undefined, @Body() body: MailUnsubscribeDto): Promise<MailUnsubscribeResponseDto> {
+  async unsubscribeFromMail(
+    @Query('token') queryToken: string | undefined,
+    @Body() body: MailUnsubscribeDto,
+  ): Promise<MailUnsubscribeResponseDto> {
     const token = typeof queryToken === 'string' && queryToken ? queryToken : body?.token;
     const category = token ? await this.mail.unsubscribeWith(token) : null;
     if (!category) throw new ValidationError(INVALID);

@@ -64,7 +64,8 @@ export class MeController {
   @Get('stats')
   @ApiOperation({
     summary: 'My generation statistics and last activity',
-    description: 'Generations in total, successful and failed, credits spent, and the latest recorded activity: zeros and null when there is nothing yet.',
+    description:
+      'Generations in total, successful and failed, credits spent, and the latest recorded activity: zeros and null when there is nothing yet.',
   })
   @ApiOkResponse({ type: StatsResponseDto })
   getMyStats(@CurrentUser() user: AuthUser): Promise<StatsResponseDto> {

@@ -2,15 +2,15 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { appLink, APP_PAGES } from '../../common/app-links';
-import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { JobName, MAIL_JOB_OPTIONS, MessageQueueService, OnJob, type JobPayload, type UserMailPayload } from '../../queue';
-import { Mailer, MailTemplates, type MailContent } from '../mail';
-import { MAIL_CATEGORIES, type MailCategory, UnsubscribeTokens } from './mail-preferences';
 import { GenerationLifecycle, type GenerationCompletedEvent, type GenerationFailedEvent } from '../generations/generation-lifecycle';
 import { GenerationsRepository } from '../generations/generations.repository';
+import { Mailer, MailTemplates, type MailContent } from '../mail';
+import { MAIL_CATEGORIES, type MailCategory, UnsubscribeTokens } from './mail-preferences';
 import { UserSettingsService } from './user-settings.service';
 import { UsersRepository } from './users.repository';
+import type { AppConfig } from '../../config/app-config';
 
 /** Accounts whose announcement mail one job queues. */
 export const ANNOUNCEMENT_BATCH = 500;
@@ -66,7 +66,8 @@ export class UserMailService {
   async handleUserMail(data: JobPayload<JobName.UserMail>): Promise<void> {
     const user = await this.users.findById(data.userId);
     if (!user?.emailVerifiedAt) return;
-    const category: MailCategory = data.kind === 'generation-finished' ? 'generation' : data.kind === 'account-notice' ? 'account' : 'marketing';
+    const category: MailCategory =
+      data.kind === 'generation-finished' ? 'generation' : data.kind === 'account-notice' ? 'account' : 'marketing';
     const settings = await this.settings.get(user.id);
     if (!settings[MAIL_CATEGORIES[category].setting]) return;
     const settingsUrl = appLink(this.config.appUrl, APP_PAGES.settings);
@@ -114,7 +115,11 @@ export class UserMailService {
     const ids = await this.users.marketingAudienceAfter(data.afterId ?? null, ANNOUNCEMENT_BATCH);
     for (const id of ids) {
       // one job per person and announcement: a retried batch queues nobody twice
-      await this.queue.add(JobName.UserMail, { kind: 'marketing', userId: id, subject: data.subject, body: data.body }, { ...MAIL_JOB_OPTIONS, jobId: `announce-${announcementKey(data)}-${id}` });
+      await this.queue.add(
+        JobName.UserMail,
+        { kind: 'marketing', userId: id, subject: data.subject, body: data.body },
+        { ...MAIL_JOB_OPTIONS, jobId: `announce-${announcementKey(data)}-${id}` },
+      );
     }
     if (ids.length === ANNOUNCEMENT_BATCH) {
       await this.queue.add(JobName.MailAnnouncement, { ...data, afterId: ids[ids.length - 1] }, MAIL_JOB_OPTIONS);

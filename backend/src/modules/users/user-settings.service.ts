@@ -3,7 +3,9 @@ import { SettingsResponseDto } from './dto/settings-response.dto';
 import { DEFAULT_USER_SETTINGS, UserSettingsEntity } from './user-settings.entity';
 import { UsersRepository } from './users.repository';
 
-function toResponse(s: Pick<UserSettingsEntity, 'emailNotifications' | 'generationNotifications' | 'marketingEmails'>): SettingsResponseDto {
+function toResponse(
+  s: Pick<UserSettingsEntity, 'emailNotifications' | 'generationNotifications' | 'marketingEmails'>,
+): SettingsResponseDto {
   return {
     email_notifications: s.emailNotifications,
     generation_notifications: s.generationNotifications,

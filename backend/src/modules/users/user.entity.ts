@@ -7,7 +7,10 @@ export const UserRole = { User: 'user', Support: 'support', Admin: 'admin' } as 
 export type UserRole = AccessRole;
 
 /** Subscription tiers: named values of the catalogue's tier list (modules/catalog/tiers.ts, the one source). */
-export const UserTier = { Free: 'free', Starter: 'starter', GlowUp: 'glow_up', ModelMode: 'model_mode' } as const satisfies Record<string, Tier>;
+export const UserTier = { Free: 'free', Starter: 'starter', GlowUp: 'glow_up', ModelMode: 'model_mode' } as const satisfies Record<
+  string,
+  Tier
+>;
 export type UserTier = Tier;
 
 /**
@@ -74,7 +77,12 @@ export class UserEntity {
   totpEnabledAt: Date | null;
 
   /** The last TOTP time step accepted: a code is good once (RFC 6238 section 5.2). */
-  @Column({ name: 'totp_last_step', type: 'bigint', nullable: true, transformer: { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) } })
+  @Column({
+    name: 'totp_last_step',
+    type: 'bigint',
+    nullable: true,
+    transformer: { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) },
+  })
   totpLastStep: number | null;
 
   /** An admin suspended the account: no sign-in, no session, until lifted. */

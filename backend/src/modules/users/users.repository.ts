@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, IsNull, Not } from 'typeorm';
-import type { Tier } from '../catalog/tiers';
 import { UserSettingsEntity } from './user-settings.entity';
 import { UserEntity, UserRole } from './user.entity';
+import type { Tier } from '../catalog/tiers';
 
 /** What a locked account row tells the console's changes (suspension, tier). */
 export interface LockedUser {
@@ -22,18 +22,26 @@ export class UsersRepository {
 
   /** Locks the account's row until `manager`'s transaction ends; undefined when there is no such account. */
   async lockForUpdate(manager: EntityManager, id: string): Promise<LockedUser | undefined> {
-    const [user]: LockedUser[] = await manager.query(`SELECT tier, suspended_at, suspension_reason FROM users WHERE id = $1 FOR UPDATE`, [id]);
+    const [user]: LockedUser[] = await manager.query(`SELECT tier, suspended_at, suspension_reason FROM users WHERE id = $1 FOR UPDATE`, [
+      id,
+    ]);
     return user;
   }
 
   /** Marks the account suspended now, with the reason shown to the console. */
   async suspend(manager: EntityManager | undefined, id: string, reason: string): Promise<void> {
-    await (manager ?? this.db.manager).query(`UPDATE users SET suspended_at = now(), suspension_reason = $2, updated_at = now() WHERE id = $1`, [id, reason]);
+    await (manager ?? this.db.manager).query(
+      `UPDATE users SET suspended_at = now(), suspension_reason = $2, updated_at = now() WHERE id = $1`,
+      [id, reason],
+    );
   }
 
   /** Clears the account's suspension and its reason. */
   async liftSuspension(manager: EntityManager | undefined, id: string): Promise<void> {
-    await (manager ?? this.db.manager).query(`UPDATE users SET suspended_at = NULL, suspension_reason = NULL, updated_at = now() WHERE id = $1`, [id]);
+    await (manager ?? this.db.manager).query(
+      `UPDATE users SET suspended_at = NULL, suspension_reason = NULL, updated_at = now() WHERE id = $1`,
+      [id],
+    );
   }
 
   /** The email of each of these users (unknown ids are left out); `manager`: inside the caller's transaction. */
@@ -140,10 +148,12 @@ export class UsersRepository {
 
   /** Makes admins of the verified accounts of these emails; answers how many changed. */
   async promoteListed(emails: string[]): Promise<number> {
-    const result = await this.db.getRepository(UserEntity).update(
-      { email: In(emails), role: Not(UserRole.Admin), emailVerifiedAt: Not(IsNull()) },
-      { role: UserRole.Admin, adminFromList: true },
-    );
+    const result = await this.db
+      .getRepository(UserEntity)
+      .update(
+        { email: In(emails), role: Not(UserRole.Admin), emailVerifiedAt: Not(IsNull()) },
+        { role: UserRole.Admin, adminFromList: true },
+      );
     return result.affected ?? 0;
   }
 
@@ -194,7 +204,10 @@ export class UsersRepository {
 
   /** Until when the account's custom poses are paused (null: never paused); may be in the past. */
   async customPosePausedUntil(userId: string): Promise<Date | null> {
-    const [row]: { custom_pose_paused_until: Date | null }[] = await this.db.query(`SELECT custom_pose_paused_until FROM users WHERE id = $1`, [userId]);
+    const [row]: { custom_pose_paused_until: Date | null }[] = await this.db.query(
+      `SELECT custom_pose_paused_until FROM users WHERE id = $1`,
+      [userId],
+    );
     return row?.custom_pose_paused_until ? new Date(row.custom_pose_paused_until) : null;
   }
 

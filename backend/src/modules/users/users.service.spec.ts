@@ -1,10 +1,10 @@
-import type { EntityManager } from 'typeorm';
 import { newTestService } from '../../../test/helpers/new-test-service';
 import { APP_CONFIG } from '../../config/config.module';
 import { CreditsService } from '../credits/credits.service';
 import { UserEntity, UserRole, UserTier } from './user.entity';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
+import type { EntityManager } from 'typeorm';
 
 function user(overrides: Partial<UserEntity> = {}): UserEntity {
   return Object.assign(new UserEntity(), {
@@ -37,9 +37,27 @@ describe('UsersService (repositories mocked)', () => {
   });
 
   it('makes an admin of an address ADMIN_EMAILS lists only once the address is proven, and opens the credit account with the user', async () => {
-    const unproven = await service.createAccount({ email: ' Boss@Example.com ', fullName: 'Boss', passwordHash: 'h', ageConfirmedAt: new Date() });
-    expect(unproven).toMatchObject({ email: 'boss@example.com', role: UserRole.User, adminFromList: false, tier: UserTier.Free, emailVerifiedAt: null });
-    const proven = await service.createAccount({ email: 'boss@example.com', fullName: 'Boss', passwordHash: null, ageConfirmedAt: null, googleSub: 'g1', emailVerifiedAt: new Date() });
+    const unproven = await service.createAccount({
+      email: ' Boss@Example.com ',
+      fullName: 'Boss',
+      passwordHash: 'h',
+      ageConfirmedAt: new Date(),
+    });
+    expect(unproven).toMatchObject({
+      email: 'boss@example.com',
+      role: UserRole.User,
+      adminFromList: false,
+      tier: UserTier.Free,
+      emailVerifiedAt: null,
+    });
+    const proven = await service.createAccount({
+      email: 'boss@example.com',
+      fullName: 'Boss',
+      passwordHash: null,
+      ageConfirmedAt: null,
+      googleSub: 'g1',
+      emailVerifiedAt: new Date(),
+    });
     expect(proven).toMatchObject({ role: UserRole.Admin, adminFromList: true });
     // the credit account is opened inside the transaction that saved the user
     expect(credits.openAccount).toHaveBeenCalledWith('new', UserTier.Free, manager);

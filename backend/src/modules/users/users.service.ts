@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { hashPassword } from '../../common/security/password';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import { ProfileResponseDto } from './dto/profile-response.dto';
 import { type CreditBalance, CreditsService } from '../credits/credits.service';
+import { ProfileResponseDto } from './dto/profile-response.dto';
 import { UserEntity, UserRole, UserTier } from './user.entity';
 import { UsersRepository } from './users.repository';
+import type { EntityManager } from 'typeorm';
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -104,7 +104,9 @@ export class UsersService {
 
   /** ADMIN_EMAILS makes an admin only of an account that proved it owns the address. */
   private listedAdminPatch(user: Pick<UserEntity, 'email' | 'role' | 'emailVerifiedAt'>): Partial<UserEntity> {
-    return user.emailVerifiedAt && user.role !== UserRole.Admin && this.isListedAdmin(user.email) ? { role: UserRole.Admin, adminFromList: true } : {};
+    return user.emailVerifiedAt && user.role !== UserRole.Admin && this.isListedAdmin(user.email)
+      ? { role: UserRole.Admin, adminFromList: true }
+      : {};
   }
 
   /**
@@ -178,7 +180,10 @@ export class UsersService {
   }
 
   /** Changes the editable parts of the profile; answers the fields that changed. */
-  async updateProfile(id: string, changes: { fullName?: string; ageConfirmed?: boolean }): Promise<{ profile: ProfileResponseDto; changed: string[] }> {
+  async updateProfile(
+    id: string,
+    changes: { fullName?: string; ageConfirmed?: boolean },
+  ): Promise<{ profile: ProfileResponseDto; changed: string[] }> {
     const user = await this.users.getById(id);
     const changed: string[] = [];
     if (changes.fullName !== undefined && changes.fullName !== user.fullName) {
@@ -198,13 +203,22 @@ export class UsersService {
    * The operator vouches for the address: the account is verified, and unverified accounts that
    * used the same address are answered in `displaced` for the caller to remove.
    */
-  async upsertAdmin(email: string, password: string, fullName = 'Administrator'): Promise<{ user: UserEntity; created: boolean; displaced: string[] }> {
+  async upsertAdmin(
+    email: string,
+    password: string,
+    fullName = 'Administrator',
+  ): Promise<{ user: UserEntity; created: boolean; displaced: string[] }> {
     const normalized = normalizeEmail(email);
     const passwordHash = await hashPassword(password);
     return this.users.transaction(async (m) => {
       const existing = await this.findVerifiedByEmail(normalized, m);
       const user = existing ?? this.users.build({ email: normalized, fullName, tier: UserTier.Free });
-      Object.assign(user, { role: UserRole.Admin, adminFromList: false, passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? new Date() });
+      Object.assign(user, {
+        role: UserRole.Admin,
+        adminFromList: false,
+        passwordHash,
+        emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
+      });
       const saved = existing ? await this.users.save(user, m) : await this.saveNewUser(user, m);
       const displaced = await this.users.unverifiedIdsOf(m, normalized);
       return { user: saved, created: !existing, displaced };

@@ -9,8 +9,8 @@ import { Logger } from '@nestjs/common';
 import { Queue, WaitingError, Worker, type Job, type JobsOptions, type KeepJobs } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import { JOB_QUEUE, QueueName, type JobName } from '../queue.constants';
-import type { JobContext, JobDispatcher, JobOptions, NamedQueueCounts, QueueCounts, QueueDriver, QueueHealth } from '../queue.port';
 import { assertRepeatable, dedupeKey, errorMessage, resolveJobOptions, settlesWithin } from './driver-utils';
+import type { JobContext, JobDispatcher, JobOptions, NamedQueueCounts, QueueCounts, QueueDriver, QueueHealth } from '../queue.port';
 
 export interface BullMqQueueDriverOptions {
   redisUrl: string;
@@ -68,7 +68,8 @@ export class BullMqQueueDriver implements QueueDriver {
 
   constructor(private readonly options: BullMqQueueDriverOptions) {
     if (!options.redisUrl) throw new Error('BullMqQueueDriver: redisUrl is required');
-    if (!options.prefix || options.prefix.includes(':')) throw new Error(`BullMqQueueDriver: prefix must be non-empty without ':', got "${options.prefix}"`);
+    if (!options.prefix || options.prefix.includes(':'))
+      throw new Error(`BullMqQueueDriver: prefix must be non-empty without ':', got "${options.prefix}"`);
     this.connection = this.connect('producer', { maxRetriesPerRequest: 3 });
     this.connection.on('ready', () => {
       this.producerAway = false;
@@ -144,10 +145,12 @@ export class BullMqQueueDriver implements QueueDriver {
    * Known to be away: refused at once. The first connection still being made: given the same bound.
    */
   private async whileReachable<T>(what: string, work: () => Promise<T>): Promise<T> {
-    if (this.connection.status !== 'ready' && (this.producerAway || this.connection.status === 'end')) throw new QueueUnavailableError(what);
+    if (this.connection.status !== 'ready' && (this.producerAway || this.connection.status === 'end'))
+      throw new QueueUnavailableError(what);
     const run = work();
     run.catch(() => undefined);
-    if (!(await settlesWithin(run, OPERATION_TIMEOUT_MS))) throw new QueueUnavailableError(`${what} (no answer within ${OPERATION_TIMEOUT_MS} ms)`);
+    if (!(await settlesWithin(run, OPERATION_TIMEOUT_MS)))
+      throw new QueueUnavailableError(`${what} (no answer within ${OPERATION_TIMEOUT_MS} ms)`);
     return run;
   }
 
@@ -168,7 +171,9 @@ export class BullMqQueueDriver implements QueueDriver {
         }),
       });
       worker.on('error', (err) => this.logger.error(`Worker ${name}: ${errorMessage(err)}`));
-      worker.on('stalled', (jobId) => this.logger.warn(`Job ${jobId} on ${name} stalled (its worker died or was force-closed): moved back to wait`));
+      worker.on('stalled', (jobId) =>
+        this.logger.warn(`Job ${jobId} on ${name} stalled (its worker died or was force-closed): moved back to wait`),
+      );
       this.workers.push(worker);
     }
     // Not awaited: a process must start and serve while Redis is away; the workers connect (and
@@ -189,7 +194,8 @@ export class BullMqQueueDriver implements QueueDriver {
       const pong = this.connection.ping();
       pong.catch(() => undefined);
       const answered = await settlesWithin(pong, CHECK_TIMEOUT_MS);
-      if (!answered) return { ok: false, detail: `bullmq: Redis did not answer PING within ${CHECK_TIMEOUT_MS} ms (${this.connection.status})` };
+      if (!answered)
+        return { ok: false, detail: `bullmq: Redis did not answer PING within ${CHECK_TIMEOUT_MS} ms (${this.connection.status})` };
       await pong;
       return { ok: true, detail: 'bullmq: Redis answers' };
     } catch (err) {
@@ -212,10 +218,18 @@ export class BullMqQueueDriver implements QueueDriver {
   async countsByQueue(): Promise<NamedQueueCounts[]> {
     const out: NamedQueueCounts[] = [];
     for (const [name, queue] of this.queues) {
-      const c = await this.whileReachable('counts', () => queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed', 'completed'));
+      const c = await this.whileReachable('counts', () =>
+        queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed', 'completed'),
+      );
       out.push({
         name,
-        counts: { waiting: (c.waiting ?? 0) + (c.prioritized ?? 0), active: c.active ?? 0, delayed: c.delayed ?? 0, failed: c.failed ?? 0, completed: c.completed ?? 0 },
+        counts: {
+          waiting: (c.waiting ?? 0) + (c.prioritized ?? 0),
+          active: c.active ?? 0,
+          delayed: c.delayed ?? 0,
+          failed: c.failed ?? 0,
+          completed: c.completed ?? 0,
+        },
       });
     }
     return out;
@@ -288,10 +302,14 @@ export class BullMqQueueDriver implements QueueDriver {
     // 3. Close. Forced when jobs still run: their locks stop being renewed, so after lockDuration
     //    another worker's stalled check moves them back to wait and runs them again.
     if (!finished) {
-      this.logger.warn(`Shutdown timeout: handing back ${this.inFlight.size} running job(s); another worker will pick them up once their lock expires`);
+      this.logger.warn(
+        `Shutdown timeout: handing back ${this.inFlight.size} running job(s); another worker will pick them up once their lock expires`,
+      );
     }
     await Promise.all(this.workers.map((w) => w.close(!finished).catch((err) => this.logger.warn(`worker close: ${errorMessage(err)}`))));
-    await Promise.all([...this.queues.values()].map((q) => q.close().catch((err) => this.logger.warn(`queue close: ${errorMessage(err)}`))));
+    await Promise.all(
+      [...this.queues.values()].map((q) => q.close().catch((err) => this.logger.warn(`queue close: ${errorMessage(err)}`))),
+    );
     await Promise.all(
       [this.connection, this.workerConnection]
         .filter((c): c is Redis => c !== undefined)

@@ -1,6 +1,5 @@
 import { Logger } from '@nestjs/common';
 import { JOB_QUEUE, QueueName, type JobName } from '../queue.constants';
-import type { JobContext, JobDispatcher, JobOptions, NamedQueueCounts, QueueCounts, QueueDriver, QueueHealth } from '../queue.port';
 import {
   assertRepeatable,
   backoffDelay,
@@ -11,6 +10,7 @@ import {
   settlesWithin,
   toJson,
 } from './driver-utils';
+import type { JobContext, JobDispatcher, JobOptions, NamedQueueCounts, QueueCounts, QueueDriver, QueueHealth } from '../queue.port';
 
 export interface InProcessQueueDriverOptions {
   /** Jobs run at the same time, over all queues. */
@@ -238,7 +238,9 @@ export class InProcessQueueDriver implements QueueDriver {
       this.logger.log(`Shutting down: waiting up to ${this.options.shutdownTimeoutMs} ms for ${inFlight.length} running job(s)`);
       const finished = await settlesWithin(Promise.allSettled(inFlight), this.options.shutdownTimeoutMs);
       if (!finished) {
-        this.logger.warn(`Shutdown timeout: ${this.running.size} running in-process job(s) abandoned (${[...this.running.keys()].join(', ')})`);
+        this.logger.warn(
+          `Shutdown timeout: ${this.running.size} running in-process job(s) abandoned (${[...this.running.keys()].join(', ')})`,
+        );
       }
     }
     this.pendingKeys.clear();

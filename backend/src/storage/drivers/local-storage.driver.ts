@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { constants as fsConstants, type Dirent } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import type { AppConfig } from '../../config/app-config';
 import { ConflictError, NotFoundError } from '../../common/errors';
 import { signLocalUrl } from '../signed-url';
 import { assertValidContentType, assertValidKey, assertValidPrefix, assertValidTtl, isValidContentType } from '../storage-key';
-import type { SignedUrlOptions, StoragePort, StoredObject } from '../storage.port';
 import { isStorageOutage, StorageUnavailableError } from '../storage-unavailable';
+import type { AppConfig } from '../../config/app-config';
+import type { SignedUrlOptions, StoragePort, StoredObject } from '../storage.port';
 
 const DIR_MODE = 0o700;
 const FILE_MODE = 0o600;

@@ -9,13 +9,13 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { OnModuleDestroy } from '@nestjs/common';
-import type { AppConfig } from '../../config/app-config';
 import { NotFoundError } from '../../common/errors';
 import { attachmentDisposition } from '../signed-url';
 import { assertValidContentType, assertValidKey, assertValidPrefix, assertValidTtl } from '../storage-key';
-import type { SignedUrlOptions, StoragePort, StoredObject } from '../storage.port';
 import { isStorageOutage, storageCall, StorageUnavailableError } from '../storage-unavailable';
+import type { AppConfig } from '../../config/app-config';
+import type { SignedUrlOptions, StoragePort, StoredObject } from '../storage.port';
+import type { OnModuleDestroy } from '@nestjs/common';
 
 type S3Settings = NonNullable<AppConfig['storage']['s3']>;
 
@@ -52,7 +52,9 @@ export class S3StorageDriver implements StoragePort, OnModuleDestroy {
     assertValidKey(key);
     assertValidContentType(opts?.contentType);
     await storageCall('put', () =>
-      this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: opts.contentType, ContentLength: body.length })),
+      this.client.send(
+        new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: opts.contentType, ContentLength: body.length }),
+      ),
     );
   }
 
@@ -127,7 +129,9 @@ export class S3StorageDriver implements StoragePort, OnModuleDestroy {
       await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
     } catch (err) {
       const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-      throw new Error(`S3 bucket "${this.bucket}" is not usable${status ? ` (HTTP ${status})` : ''}: ${(err as Error).name}`, { cause: err });
+      throw new Error(`S3 bucket "${this.bucket}" is not usable${status ? ` (HTTP ${status})` : ''}: ${(err as Error).name}`, {
+        cause: err,
+      });
     }
   }
 

@@ -25,12 +25,7 @@ export function SiteFooter() {
     <Box as="footer" borderTopWidth="1px" borderColor="border" bg="bg.subtle">
       <Container maxW="7xl" py={{ base: '8', md: '10' }}>
         <Stack gap="6">
-          <Flex
-            direction={{ base: 'column', md: 'row' }}
-            justify="space-between"
-            align={{ base: 'flex-start', md: 'center' }}
-            gap="4"
-          >
+          <Flex direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'flex-start', md: 'center' }} gap="4">
             <Wordmark />
             <HStack as="nav" aria-label="Footer" gap={{ base: '4', md: '6' }} wrap="wrap">
               {footerLinks.map(({ to, label }) => (
@@ -44,19 +39,20 @@ export function SiteFooter() {
             {mailLinks.map(({ address, label }) => (
               <Text key={label}>
                 {label}:{' '}
-                <Link href={`mailto:${address}`} color="fg" textDecoration="underline" textUnderlineOffset="3px" wordBreak="break-all" _hover={{ color: 'brand.fg' }}>
+                <Link
+                  href={`mailto:${address}`}
+                  color="fg"
+                  textDecoration="underline"
+                  textUnderlineOffset="3px"
+                  wordBreak="break-all"
+                  _hover={{ color: 'brand.fg' }}
+                >
                   {address}
                 </Link>
               </Text>
             ))}
           </HStack>
-          <Flex
-            direction={{ base: 'column', md: 'row' }}
-            justify="space-between"
-            gap="2"
-            fontSize="sm"
-            color="fg.muted"
-          >
+          <Flex direction={{ base: 'column', md: 'row' }} justify="space-between" gap="2" fontSize="sm" color="fg.muted">
             <Text>
               © {new Date().getFullYear()} {APP_NAME}. For adults 18 and over.
             </Text>

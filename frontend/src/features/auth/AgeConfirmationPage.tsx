@@ -1,10 +1,10 @@
 import { Box, Button, Card, Center, Heading, Stack, Text, chakra } from '@chakra-ui/react';
 import { updateMe } from '@fitting-room/api-client';
+import { errorMessage, unwrap } from '@fitting-room/shared/browser';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { MAIN_CONTENT_ID } from '../../app/layout-ids';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { errorMessage, unwrap } from '@fitting-room/shared/browser';
 import { Wordmark } from '../../components/Wordmark';
 import { APP_NAME } from '../../config/app-config';
 import { meQueryKey } from '../profile/profile-queries';

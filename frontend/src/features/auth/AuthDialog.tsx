@@ -23,7 +23,10 @@ function heading(mode: AuthDialogMode, recovery: boolean): { title: string; desc
     case 'signup':
       return { title: 'Create account', description: 'See yourself in any outfit before you buy. Your first try-on is free.' };
     case 'forgot':
-      return { title: 'Reset your password', description: 'Enter the email address of your account and we will email you a link to choose a new password.' };
+      return {
+        title: 'Reset your password',
+        description: 'Enter the email address of your account and we will email you a link to choose a new password.',
+      };
     case '2fa':
       return {
         title: 'Two-factor authentication',

@@ -46,13 +46,7 @@ export function AuthDialogHost() {
 
   return (
     <Suspense fallback={null}>
-      <AuthDialog
-        open={mode !== null}
-        mode={shownMode}
-        errorCode={errorCode}
-        onModeChange={update}
-        onClose={() => update(null)}
-      />
+      <AuthDialog open={mode !== null} mode={shownMode} errorCode={errorCode} onModeChange={update} onClose={() => update(null)} />
     </Suspense>
   );
 }

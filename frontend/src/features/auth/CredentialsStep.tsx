@@ -60,7 +60,15 @@ interface CredentialsStepProps {
  * "Loading..."; a failure shows the server's message in red inside the dialog; success goes to All
  * Generations (a new account is signed in, its address not yet confirmed).
  */
-export function CredentialsStep({ mode, values, onValuesChange, initialError, firstFieldRef, onModeChange, onCodeNeeded }: CredentialsStepProps) {
+export function CredentialsStep({
+  mode,
+  values,
+  onValuesChange,
+  initialError,
+  firstFieldRef,
+  onModeChange,
+  onCodeNeeded,
+}: CredentialsStepProps) {
   const { signIn, signUp } = useAuth();
   const navigate = useNavigate();
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -71,7 +79,11 @@ export function CredentialsStep({ mode, values, onValuesChange, initialError, fi
   const passwordRef = useRef<HTMLInputElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
   const text = copy[mode];
-  const refs = { fullName: mode === 'signup' ? firstFieldRef : fullNameRef, email: mode === 'login' ? firstFieldRef : emailRef, password: passwordRef };
+  const refs = {
+    fullName: mode === 'signup' ? firstFieldRef : fullNameRef,
+    email: mode === 'login' ? firstFieldRef : emailRef,
+    password: passwordRef,
+  };
 
   // A step shown while the dialog is open (switching modes) takes the focus like a new dialog would;
   // a message it opens with (an expired code step) is read out first.
@@ -164,7 +176,11 @@ export function CredentialsStep({ mode, values, onValuesChange, initialError, fi
             ) : null}
           </Stack>
           {mode === 'signup' ? (
-            <AgeCheckbox checked={values.ageConfirmed} onCheckedChange={(checked) => set('ageConfirmed', checked)} error={fieldErrors.ageConfirmed} />
+            <AgeCheckbox
+              checked={values.ageConfirmed}
+              onCheckedChange={(checked) => set('ageConfirmed', checked)}
+              error={fieldErrors.ageConfirmed}
+            />
           ) : null}
           {serverError ? <FormAlert ref={errorRef}>{serverError}</FormAlert> : null}
           <Button type="submit" w="full" size="lg" loading={submitting} loadingText="Loading...">

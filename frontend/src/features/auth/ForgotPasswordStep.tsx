@@ -1,8 +1,8 @@
 import { Button, Input, Stack, Text } from '@chakra-ui/react';
 import { forgotPassword } from '@fitting-room/api-client';
+import { errorMessage, unwrap } from '@fitting-room/shared/browser';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
-import { errorMessage, unwrap } from '@fitting-room/shared/browser';
 import { FormAlert, focusSoon } from '../../components/FormAlert';
 import { FormField } from '../../components/FormField';
 import { DialogLink } from './DialogLink';

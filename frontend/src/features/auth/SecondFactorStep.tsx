@@ -1,7 +1,7 @@
 import { Button, Input, Stack } from '@chakra-ui/react';
+import { ApiError, errorMessage } from '@fitting-room/shared/browser';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError, errorMessage } from '@fitting-room/shared/browser';
 import { paths } from '../../app/paths';
 import { FormAlert, focusSoon } from '../../components/FormAlert';
 import { FormField } from '../../components/FormField';
@@ -77,7 +77,13 @@ export function SecondFactorStep({ mfaToken, recovery, onRecoveryChange, firstFi
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="4">
         {recovery ? (
-          <FormField key="recovery" label="Recovery code" required error={fieldError} helperText="One of the ten codes you saved when you turned two-factor on. Each works once.">
+          <FormField
+            key="recovery"
+            label="Recovery code"
+            required
+            error={fieldError}
+            helperText="One of the ten codes you saved when you turned two-factor on. Each works once."
+          >
             <Input
               ref={firstFieldRef}
               name="recovery_code"
@@ -93,7 +99,13 @@ export function SecondFactorStep({ mfaToken, recovery, onRecoveryChange, firstFi
             />
           </FormField>
         ) : (
-          <FormField key="code" label="Authentication code" required error={fieldError} helperText="The 6-digit code your authenticator app shows now.">
+          <FormField
+            key="code"
+            label="Authentication code"
+            required
+            error={fieldError}
+            helperText="The 6-digit code your authenticator app shows now."
+          >
             <Input
               ref={firstFieldRef}
               name="code"

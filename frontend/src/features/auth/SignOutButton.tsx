@@ -1,7 +1,7 @@
 import { Button, type ButtonProps } from '@chakra-ui/react';
+import { errorMessage } from '@fitting-room/shared/browser';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '@fitting-room/shared/browser';
 import { paths } from '../../app/paths';
 import { notify } from '../../components/toaster';
 import { useAuth } from './useAuth';

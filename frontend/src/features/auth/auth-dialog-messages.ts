@@ -18,7 +18,9 @@ const googleErrorMessages: Record<GoogleAuthError, string> = {
 export function googleErrorMessage(code: string | null): string | null {
   if (!code) return null;
   // own keys only: `?auth_error=constructor` is no message
-  return Object.hasOwn(googleErrorMessages, code) ? googleErrorMessages[code as GoogleAuthError] : googleErrorMessages[GoogleAuthError.Failed];
+  return Object.hasOwn(googleErrorMessages, code)
+    ? googleErrorMessages[code as GoogleAuthError]
+    : googleErrorMessages[GoogleAuthError.Failed];
 }
 
 /**

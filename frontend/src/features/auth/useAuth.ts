@@ -1,6 +1,15 @@
+import {
+  type AuthUser,
+  type SecondFactorInput,
+  type Session,
+  type SignInInput,
+  type SignInOutcome,
+  type SignUpInput,
+  type AuthStatus,
+  type SessionStore,
+} from '@fitting-room/shared/browser';
 import { useContext, useMemo, useSyncExternalStore } from 'react';
 import { AuthContext } from './auth-context';
-import { type AuthUser, type SecondFactorInput, type Session, type SignInInput, type SignInOutcome, type SignUpInput, type AuthStatus, type SessionStore } from '@fitting-room/shared/browser';
 
 export interface Auth {
   /** `loading` until the server has answered whether the refresh cookie holds a session. */

@@ -1,7 +1,7 @@
 import { resendEmailVerification } from '@fitting-room/api-client';
+import { errorMessage, unwrap } from '@fitting-room/shared/browser';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { errorMessage, unwrap } from '@fitting-room/shared/browser';
 
 /**
  * After a Resend, the button rests for a minute: the server mails at most 5 links an hour (and

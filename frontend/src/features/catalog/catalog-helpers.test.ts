@@ -49,7 +49,7 @@ describe('prices and names', () => {
     expect(formatPrice(9.5, 'USD')).toBe('$9.50');
   });
 
-  it("names a tier by its plan, and a category the catalogue no longer lists by its id, readably", () => {
+  it('names a tier by its plan, and a category the catalogue no longer lists by its id, readably', () => {
     expect(tierName(catalog, 'glow_up')).toBe('Glow Up');
     expect(categoryLabel(catalog, 'active_wear')).toBe('Active Wear');
     expect(categoryLabel(catalog, 'corporate')).toBe('Corporate');

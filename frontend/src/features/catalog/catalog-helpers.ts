@@ -1,3 +1,4 @@
+import { tierLabel } from '../profile/tier-label';
 import type {
   CatalogCategoryDto,
   CatalogPlanDto,
@@ -6,7 +7,6 @@ import type {
   CatalogTemplateDto,
   Tier,
 } from '@fitting-room/api-client';
-import { tierLabel } from '../profile/tier-label';
 
 /**
  * Reading the catalogue (GET /api/catalog). Every cost, tier name and price the UI shows comes

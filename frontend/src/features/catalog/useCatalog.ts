@@ -1,7 +1,7 @@
 import { type CatalogResponseDto, getCatalog } from '@fitting-room/api-client';
+import { unwrap } from '@fitting-room/shared/browser';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { unwrap } from '@fitting-room/shared/browser';
 import { useAuth } from '../auth/useAuth';
 
 /** Every catalogue query starts with this key: invalidate it to refetch the catalogue. */

@@ -1,5 +1,4 @@
 import { Badge, Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import type { CatalogTemplateDto } from '@fitting-room/api-client';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -15,6 +14,7 @@ import { GenerationList } from '../generations/GenerationList';
 import { meQueryOptions } from '../profile/profile-queries';
 import { TemplateCard } from './TemplateCard';
 import { UpgradeDialog } from './UpgradeDialog';
+import type { CatalogTemplateDto } from '@fitting-room/api-client';
 
 const RESULTS_HEADING_ID = 'category-generations';
 
@@ -127,7 +127,13 @@ function CategoryScreen({ catalog, slug }: { catalog: Catalog; slug: string }) {
           </Text>
         </HStack>
         {lockedCount > 0 ? <LockedBanner count={lockedCount} /> : null}
-        <SimpleGrid as="ul" listStyle="none" columns={{ base: 2, sm: 3, lg: 4 }} gap={{ base: '3', md: '4' }} aria-labelledby="choose-template">
+        <SimpleGrid
+          as="ul"
+          listStyle="none"
+          columns={{ base: 2, sm: 3, lg: 4 }}
+          gap={{ base: '3', md: '4' }}
+          aria-labelledby="choose-template"
+        >
           {templates.map((template) => (
             <li key={template.id}>
               <TemplateCard

@@ -1,9 +1,9 @@
 import { Badge, Box, Button, chakra, Stack, Text } from '@chakra-ui/react';
-import type { CatalogTemplateDto } from '@fitting-room/api-client';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../app/paths';
 import { CheckIcon, LockIcon } from '../../components/icons';
 import { CatalogPicture } from '../catalog/CatalogPicture';
+import type { CatalogTemplateDto } from '@fitting-room/api-client';
 
 interface TemplateCardProps {
   template: CatalogTemplateDto;
@@ -70,7 +70,17 @@ export function TemplateCard({ template, tierName, selected, onChoose }: Templat
           />
           {locked ? (
             <>
-              <Badge position="absolute" top="2" left="2" size="sm" variant="solid" colorPalette="gray" bg="blackAlpha.700" gap="1" whiteSpace="nowrap">
+              <Badge
+                position="absolute"
+                top="2"
+                left="2"
+                size="sm"
+                variant="solid"
+                colorPalette="gray"
+                bg="blackAlpha.700"
+                gap="1"
+                whiteSpace="nowrap"
+              >
                 <LockIcon boxSize="3" />
                 Locked
               </Badge>

@@ -1,12 +1,12 @@
 import { Box, Button, chakra, CloseButton, Dialog, HStack, List, Portal, Stack, Text } from '@chakra-ui/react';
-import type { CatalogTemplateDto } from '@fitting-room/api-client';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../app/paths';
 import { CheckIcon } from '../../components/icons';
+import { useOutsideDismissGuard } from '../../components/useOutsideDismissGuard';
 import { type Catalog, formatPrice, planFor, tierName } from '../catalog/catalog-helpers';
 import { CatalogPicture } from '../catalog/CatalogPicture';
-import { useOutsideDismissGuard } from '../../components/useOutsideDismissGuard';
+import type { CatalogTemplateDto } from '@fitting-room/api-client';
 
 interface UpgradeDialogProps {
   catalog: Catalog;

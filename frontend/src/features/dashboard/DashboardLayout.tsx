@@ -2,10 +2,10 @@ import { Box, CloseButton, Container, Drawer, Flex, HStack, IconButton, Icon, Po
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { MAIN_CONTENT_ID } from '../../app/layout-ids';
+import { useOutsideDismissGuard } from '../../components/useOutsideDismissGuard';
 import { Wordmark } from '../../components/Wordmark';
 import { DashboardNav } from './DashboardNav';
 import { VerifyEmailBanner } from './VerifyEmailBanner';
-import { useOutsideDismissGuard } from '../../components/useOutsideDismissGuard';
 
 function MenuIcon() {
   return (
@@ -38,7 +38,12 @@ function MobileTopBar() {
       <Wordmark />
       <Drawer.Root
         onInteractOutside={dismissGuard.onInteractOutside}
-        placement="start" open={open} onOpenChange={(details) => setOpen(details.open)} lazyMount unmountOnExit>
+        placement="start"
+        open={open}
+        onOpenChange={(details) => setOpen(details.open)}
+        lazyMount
+        unmountOnExit
+      >
         <Drawer.Trigger asChild>
           <IconButton aria-label="Open menu" variant="ghost">
             <MenuIcon />

@@ -2,8 +2,8 @@ import { Alert, Button, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { FormAlert } from '../../components/FormAlert';
-import { RESEND_RESTING_HINT, useResendVerification } from '../auth/useResendVerification';
 import { useAuth } from '../auth/useAuth';
+import { RESEND_RESTING_HINT, useResendVerification } from '../auth/useResendVerification';
 import { meQueryOptions } from '../profile/profile-queries';
 
 /** Why uploading and generating wait: the banner's and the generate panel's words. */

@@ -1,9 +1,9 @@
 import { Button, Stack } from '@chakra-ui/react';
 import { resetPassword } from '@fitting-room/api-client';
+import { ApiError, errorMessage, unwrap } from '@fitting-room/shared/browser';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { ApiError, errorMessage, unwrap } from '@fitting-room/shared/browser';
 import { paths } from '../../app/paths';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { FormAlert, focusSoon } from '../../components/FormAlert';

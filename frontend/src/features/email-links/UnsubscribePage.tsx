@@ -1,9 +1,9 @@
 import { Button, Link, Text } from '@chakra-ui/react';
 import { unsubscribeFromMail } from '@fitting-room/api-client';
+import { errorMessage, unwrap } from '@fitting-room/shared/browser';
 import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { errorMessage, unwrap } from '@fitting-room/shared/browser';
 import { paths } from '../../app/paths';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { FormAlert, focusSoon } from '../../components/FormAlert';

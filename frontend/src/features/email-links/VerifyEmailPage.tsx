@@ -1,15 +1,15 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { type MessageResponseDto, verifyEmail } from '@fitting-room/api-client';
+import { errorMessage, unwrap } from '@fitting-room/shared/browser';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { errorMessage, unwrap } from '@fitting-room/shared/browser';
 import { paths } from '../../app/paths';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { FormAlert, focusSoon } from '../../components/FormAlert';
 import { PageSpinner } from '../../components/PageSpinner';
-import { RESEND_RESTING_HINT, useResendVerification } from '../auth/useResendVerification';
 import { useAuth } from '../auth/useAuth';
+import { RESEND_RESTING_HINT, useResendVerification } from '../auth/useResendVerification';
 import { meQueryKey } from '../profile/profile-queries';
 import { LinkPage } from './LinkPage';
 

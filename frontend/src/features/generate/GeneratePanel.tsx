@@ -13,13 +13,13 @@ import {
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
-import type { CatalogCategoryDto, CatalogTemplateDto } from '@fitting-room/api-client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../app/paths';
 import { CheckIcon } from '../../components/icons';
 import { notify } from '../../components/toaster';
+import { useAuth } from '../auth/useAuth';
 import {
   type Catalog,
   categoryScenes,
@@ -28,16 +28,16 @@ import {
   type GenerationType,
   type PoseChoice,
 } from '../catalog/catalog-helpers';
+import { CatalogPicture } from '../catalog/CatalogPicture';
+import { ResendLink, useEmailVerified, VERIFY_FIRST } from '../dashboard/VerifyEmailBanner';
 import { generationApi } from '../generations/generation-api';
+import { GENERATE_REQUIREMENTS_MESSAGE, PHOTO_MESSAGES, screenPhotos } from './photo-rules';
 import { PhotoPicker, type PhotoEntry } from './PhotoPicker';
 import { PosePicker } from './PosePicker';
-import { GENERATE_REQUIREMENTS_MESSAGE, PHOTO_MESSAGES, screenPhotos } from './photo-rules';
-import type { Refusal } from './generation-runner';
 import { uploadUsageQueryKey, uploadUsageQueryOptions, usageLine } from './upload-usage';
 import { useGenerationRunner } from './useGenerationRunner';
-import { CatalogPicture } from '../catalog/CatalogPicture';
-import { useAuth } from '../auth/useAuth';
-import { ResendLink, useEmailVerified, VERIFY_FIRST } from '../dashboard/VerifyEmailBanner';
+import type { Refusal } from './generation-runner';
+import type { CatalogCategoryDto, CatalogTemplateDto } from '@fitting-room/api-client';
 
 interface GeneratePanelProps {
   catalog: Catalog;
@@ -120,7 +120,16 @@ function UploadStatus({ error, usage }: { error: string | null; usage: string | 
 /** "Step" headings of the panel's columns. */
 function StepHeading({ id, children }: { id: string; children: string }) {
   return (
-    <Heading id={id} as="h3" fontFamily="body" fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wider" color="fg.muted">
+    <Heading
+      id={id}
+      as="h3"
+      fontFamily="body"
+      fontSize="xs"
+      fontWeight="semibold"
+      textTransform="uppercase"
+      letterSpacing="wider"
+      color="fg.muted"
+    >
       {children}
     </Heading>
   );
@@ -233,20 +242,16 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
     <Card.Root as="section" aria-labelledby="generate-heading" variant="outline" bg="bg.panel" boxShadow="sm">
       <Card.Header pb="0">
         <HStack gap="4" align="center">
-          <CatalogPicture
-            src={template.thumbnail}
-            w="12"
-            h="16"
-            borderRadius="md"
-            bg="bg.muted"
-            flexShrink="0"
-          />
+          <CatalogPicture src={template.thumbnail} w="12" h="16" borderRadius="md" bg="bg.muted" flexShrink="0" />
           <Stack gap="0.5" minW="0">
             <Heading id="generate-heading" as="h2" fontFamily="heading" fontWeight="medium" fontSize={{ base: 'xl', md: '2xl' }}>
               Generate Your Look
             </Heading>
             <Text fontSize="sm" color="fg.muted" truncate>
-              Template: <chakra.span color="fg" fontWeight="medium">{template.name}</chakra.span>
+              Template:{' '}
+              <chakra.span color="fg" fontWeight="medium">
+                {template.name}
+              </chakra.span>
             </Text>
           </Stack>
         </HStack>

@@ -113,7 +113,13 @@ export function PhotoPicker({
           </Text>
         </chakra.button>
       ) : (
-        <Box {...dropHandlers} borderRadius="xl" outline={dragging ? '2px dashed' : undefined} outlineColor="brand.solid" outlineOffset="4px">
+        <Box
+          {...dropHandlers}
+          borderRadius="xl"
+          outline={dragging ? '2px dashed' : undefined}
+          outlineColor="brand.solid"
+          outlineOffset="4px"
+        >
           <SimpleGrid as="ul" listStyle="none" columns={3} gap="2" aria-label="Your photos">
             {photos.map((photo, index) => (
               <Box as="li" key={photo.key} position="relative" css={tileCss} bg="bg.muted">

@@ -1,10 +1,10 @@
 import { Badge, chakra, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import type { CatalogSceneDto } from '@fitting-room/api-client';
 import { useId } from 'react';
 import { FormField } from '../../components/FormField';
 import { LockIcon, PlusIcon } from '../../components/icons';
 import { type Catalog, formatCredits, type PoseChoice, tierName } from '../catalog/catalog-helpers';
 import { CatalogPicture } from '../catalog/CatalogPicture';
+import type { CatalogSceneDto } from '@fitting-room/api-client';
 
 /** The most a custom pose may say; the server checks it again. */
 export const CUSTOM_POSE_MAX_LENGTH = 300;
@@ -120,7 +120,18 @@ export function PosePicker({
           {...poseButtonStyles}
           borderStyle="dashed"
         >
-          <chakra.span hideBelow="sm" display="flex" alignItems="center" justifyContent="center" w="9" h="12" flexShrink="0" borderRadius="md" bg="bg.subtle" color="brand.fg">
+          <chakra.span
+            hideBelow="sm"
+            display="flex"
+            alignItems="center"
+            justifyContent="center"
+            w="9"
+            h="12"
+            flexShrink="0"
+            borderRadius="md"
+            bg="bg.subtle"
+            color="brand.fg"
+          >
             <PlusIcon />
           </chakra.span>
           <Stack gap="0" flex="1" minW="0">

@@ -5,8 +5,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toaster } from '../../components/toaster';
 import { apiError, FakeApi, type Reply } from '../../testing/fake-api';
 import { FakeEventSource } from '../../testing/fake-event-source';
+import {
+  CLIENT_STAGES,
+  GENERATE_MESSAGES,
+  type GenerationRequest,
+  GenerationRunner,
+  type Refusal,
+  type RunnerState,
+} from './generation-runner';
 import type { Generation } from '../generations/generation-api';
-import { CLIENT_STAGES, GENERATE_MESSAGES, type GenerationRequest, GenerationRunner, type Refusal, type RunnerState } from './generation-runner';
 
 /** The API's progress messages, as the server words them (a local copy: the tests read no backend code). */
 const STARTING = 'Starting AI generation...';
@@ -137,14 +144,25 @@ describe('starting a generation', () => {
   it('shows the client stages, then the first stage the server reports, and says it started', async () => {
     await start();
     expect(stages()).toEqual([CLIENT_STAGES.preparing, CLIENT_STAGES.uploading, STARTING]);
-    expect(runner.getSnapshot()).toEqual({ phase: 'running', stage: STARTING, category: 'active_wear', type: 'image', generationId: GEN_ID });
+    expect(runner.getSnapshot()).toEqual({
+      phase: 'running',
+      stage: STARTING,
+      category: 'active_wear',
+      type: 'image',
+      generationId: GEN_ID,
+    });
     expect(toasts).toEqual([{ type: 'success', title: GENERATE_MESSAGES.started }]);
   });
 
   it('checks the choice first, then uploads, then starts: one request each, in that order', async () => {
     await start();
     expect(api.routes).toEqual(['POST /api/generations/check', 'POST /api/uploads', 'POST /api/generations']);
-    expect(api.last('POST /api/generations/check')?.json).toEqual({ type: 'image', category: 'active_wear', template_id: 'outfit-1', scene_id: 'beach_walk' });
+    expect(api.last('POST /api/generations/check')?.json).toEqual({
+      type: 'image',
+      category: 'active_wear',
+      template_id: 'outfit-1',
+      scene_id: 'beach_walk',
+    });
   });
 
   it('sends a custom pose instead of a scene', async () => {
@@ -260,7 +278,12 @@ describe('following the live stream', () => {
     await start();
     const stream = FakeEventSource.only();
     stream.emit('completed', { generation: generation({ status: 'completed' }) });
-    expect(runner.getSnapshot()).toEqual({ phase: 'completed', stage: CLIENT_STAGES.complete, category: 'active_wear', generationId: GEN_ID });
+    expect(runner.getSnapshot()).toEqual({
+      phase: 'completed',
+      stage: CLIENT_STAGES.complete,
+      category: 'active_wear',
+      generationId: GEN_ID,
+    });
     expect(stream.closed).toBe(true);
     expect(invalidated(['me'])).toBe(true);
     expect(invalidated(['generations', { category: null }])).toBe(true);
@@ -272,7 +295,11 @@ describe('following the live stream', () => {
     const stream = FakeEventSource.only();
     stream.emit('failed', { reason: 'The AI provider could not process this photo' });
     expect(runner.getSnapshot()).toEqual({ phase: 'idle' });
-    expect(toasts.at(-1)).toEqual({ type: 'error', title: GENERATE_MESSAGES.failed, description: 'The AI provider could not process this photo' });
+    expect(toasts.at(-1)).toEqual({
+      type: 'error',
+      title: GENERATE_MESSAGES.failed,
+      description: 'The AI provider could not process this photo',
+    });
     expect(stream.closed).toBe(true);
     expect(invalidated(['me'])).toBe(true);
   });
@@ -328,7 +355,12 @@ describe('falling back to polling GET /api/generations/:id', () => {
     expect(runner.getSnapshot()).toMatchObject({ stage: checking(1) });
 
     await advance(3_000);
-    expect(runner.getSnapshot()).toEqual({ phase: 'completed', stage: CLIENT_STAGES.complete, category: 'active_wear', generationId: GEN_ID });
+    expect(runner.getSnapshot()).toEqual({
+      phase: 'completed',
+      stage: CLIENT_STAGES.complete,
+      category: 'active_wear',
+      generationId: GEN_ID,
+    });
     expect(stages().slice(-3)).toEqual([PROCESSING, checking(1), CLIENT_STAGES.complete]);
     expect(invalidated(['generations', { category: null }])).toBe(true);
   });
@@ -526,7 +558,10 @@ describe('another user signs in (reset)', () => {
     await start();
     const old = FakeEventSource.only();
     runner.reset();
-    api.on('POST /api/generations', ok(generation({ id: 'gen-2', progress: { stage: 'starting', message: STARTING, poll: 0, max_polls: 60 } })));
+    api.on(
+      'POST /api/generations',
+      ok(generation({ id: 'gen-2', progress: { stage: 'starting', message: STARTING, poll: 0, max_polls: 60 } })),
+    );
     await start();
     const current = FakeEventSource.instances[1]!;
     old.onerror?.call(old as unknown as EventSource, new Event('error'));

@@ -1,11 +1,11 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, errorMessage, isAbortError } from '@fitting-room/shared/browser';
 import { notify } from '../../components/toaster';
-import { meQueryKey } from '../profile/profile-queries';
-import type { GenerationType } from '../catalog/catalog-helpers';
 import { generationApi, type Generation, type GenerationCheckBody, type GenerationStartBody } from '../generations/generation-api';
 import { generationsQueryKey } from '../generations/generations-queries';
+import { meQueryKey } from '../profile/profile-queries';
 import { uploadUsageQueryKey } from './upload-usage';
+import type { GenerationType } from '../catalog/catalog-helpers';
+import type { QueryClient } from '@tanstack/react-query';
 
 /** The client's own stages (docs/product.md); the server reports the ones after them. */
 export const CLIENT_STAGES = {

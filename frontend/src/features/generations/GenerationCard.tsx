@@ -54,7 +54,16 @@ function ResultMedia({ generation, label, onError }: { generation: Generation; l
           Preview not available right now
         </Center>
       ) : generation.type === 'video' ? (
-        <video {...size} src={generation.url ?? undefined} controls playsInline muted preload="metadata" aria-label={label} onError={fail} />
+        <video
+          {...size}
+          src={generation.url ?? undefined}
+          controls
+          playsInline
+          muted
+          preload="metadata"
+          aria-label={label}
+          onError={fail}
+        />
       ) : (
         <img {...size} src={generation.url ?? undefined} alt={label} loading="lazy" decoding="async" onError={fail} />
       )}
@@ -106,14 +115,7 @@ export function GenerationCard({
           <IconButton aria-label="Search" title="Find similar items to buy" size="sm" variant="ghost" onClick={() => onSearch(generation)}>
             <SearchIcon />
           </IconButton>
-          <IconButton
-            aria-label="Delete"
-            title="Delete"
-            size="sm"
-            variant="ghost"
-            colorPalette="red"
-            onClick={() => onDelete(generation)}
-          >
+          <IconButton aria-label="Delete" title="Delete" size="sm" variant="ghost" colorPalette="red" onClick={() => onDelete(generation)}>
             <TrashIcon />
           </IconButton>
         </HStack>

@@ -7,10 +7,10 @@ import { categoryLabel } from '../catalog/catalog-helpers';
 import { useCatalog } from '../catalog/useCatalog';
 import { LoadFailed } from '../dashboard/LoadFailed';
 import { DeleteGenerationDialog } from './DeleteGenerationDialog';
-import { GenerationCard } from './GenerationCard';
-import type { Generation, GenerationCategory } from './generation-api';
 import { downloadGeneration } from './download';
+import { GenerationCard } from './GenerationCard';
 import { generationsQueryOptions, useDeleteGeneration } from './generations-queries';
+import type { Generation, GenerationCategory } from './generation-api';
 
 export const GENERATION_MESSAGES = {
   loadFailed: 'Failed to load your generations',

@@ -33,8 +33,7 @@ export type GenerationCategory = NonNullable<ListGenerationsData['query']>['cate
 
 export const generationApi = {
   /** POST /api/uploads: one batch of photos, confirmed as the person's own, 18+. */
-  uploadPhotos: (files: File[], signal?: AbortSignal) =>
-    unwrap(uploadPhotos({ body: { files, confirm_own_photos: 'true' }, signal })),
+  uploadPhotos: (files: File[], signal?: AbortSignal) => unwrap(uploadPhotos({ body: { files, confirm_own_photos: 'true' }, signal })),
   /** DELETE /api/uploads/:id: a photo taken out of the batch is not kept on the server. */
   removePhoto: async (id: string): Promise<void> => {
     await callApi(deleteUpload({ path: { id } }));

@@ -1,21 +1,13 @@
 import { Badge, Box, Container, Grid, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
-import type { Catalog } from '../catalog/catalog-helpers';
+import { CatalogPicture } from '../catalog/CatalogPicture';
 import { beforeArtworkUrl, type CategoryShowcase, categoryShowcase } from './landing-catalog';
 import { SectionHeading } from './SectionHeading';
-import { CatalogPicture } from '../catalog/CatalogPicture';
+import type { Catalog } from '../catalog/catalog-helpers';
 
 function Picture({ src, alt, label }: { src: string; alt: string; label: string }) {
   return (
     <Box position="relative" borderRadius="xl" overflow="hidden" bg="bg.muted" aspectRatio="3 / 4">
-      <CatalogPicture
-        src={src}
-        alt={alt}
-        loading="lazy"
-        decoding="async"
-        display="block"
-        w="full"
-        h="full"
-      />
+      <CatalogPicture src={src} alt={alt} loading="lazy" decoding="async" display="block" w="full" h="full" />
       <Badge
         position="absolute"
         left="2"
@@ -62,7 +54,12 @@ export function BeforeAfterGrid({ catalog, loading }: { catalog: Catalog | undef
         <SectionHeading id="before-after-title" eyebrow="Before and after" title="One photo, every category">
           The same person, first in everyday clothes, then trying on a look from each category.
         </SectionHeading>
-        <Grid as="ul" listStyleType="none" templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }} gap={{ base: '4', md: '6' }}>
+        <Grid
+          as="ul"
+          listStyleType="none"
+          templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }}
+          gap={{ base: '4', md: '6' }}
+        >
           {catalog
             ? categoryShowcase(catalog).map((item) => <BeforeAfterCard key={item.category.id} {...item} />)
             : Array.from({ length: 6 }, (_, i) => (

@@ -1,7 +1,7 @@
 import { Box, Circle, Container, Grid, Heading, Stack, Text } from '@chakra-ui/react';
-import type { Catalog } from '../catalog/catalog-helpers';
 import { BoltIcon, DownloadIcon, GiftIcon, GridIcon, HdIcon, PlayIcon, PoseIcon, ShieldIcon } from './landing-icons';
 import { SectionHeading } from './SectionHeading';
+import type { Catalog } from '../catalog/catalog-helpers';
 
 /** "Bikini, Lingerie and Dresses": the catalogue's category labels as a phrase. */
 function listPhrase(labels: string[]): string {
@@ -44,7 +44,12 @@ export function FeatureTiles({ catalog }: { catalog: Catalog | undefined }) {
     <Box as="section" aria-labelledby="features-title" bg="bg.panel" borderYWidth="1px" borderColor="border">
       <Container maxW="7xl" py={{ base: '14', md: '20' }}>
         <SectionHeading id="features-title" eyebrow="Why people love it" title="Everything you need to shop with confidence" />
-        <Grid as="ul" listStyleType="none" templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' }} gap={{ base: '4', md: '5' }}>
+        <Grid
+          as="ul"
+          listStyleType="none"
+          templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' }}
+          gap={{ base: '4', md: '5' }}
+        >
           {tiles(catalog).map(({ icon: TileIcon, title, text }) => (
             <Stack as="li" key={title} gap="3" p="6" borderRadius="2xl" bg="bg" borderWidth="1px" borderColor="border">
               <Circle size="11" bg="brand.subtle" color="brand.fg">

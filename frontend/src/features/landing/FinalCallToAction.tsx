@@ -20,7 +20,16 @@ export function FinalCallToAction() {
           gradientTo="brand.900"
           color="white"
         >
-          <Heading as="h2" lineHeight="1.2" id="cta-title" fontSize={{ base: '3xl', md: '5xl' }} fontWeight="medium" letterSpacing="tight" textWrap="balance" color="white">
+          <Heading
+            as="h2"
+            lineHeight="1.2"
+            id="cta-title"
+            fontSize={{ base: '3xl', md: '5xl' }}
+            fontWeight="medium"
+            letterSpacing="tight"
+            textWrap="balance"
+            color="white"
+          >
             Ready to see yourself in something new?
           </Heading>
           <Text fontSize={{ base: 'md', md: 'lg' }} color="brand.100" maxW="xl" textWrap="pretty">

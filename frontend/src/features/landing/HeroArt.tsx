@@ -1,8 +1,8 @@
 import { Badge, Box, type BoxProps } from '@chakra-ui/react';
 import { BrandMark } from '../../components/BrandMark';
+import { CatalogPicture } from '../catalog/CatalogPicture';
 import { useCatalog } from '../catalog/useCatalog';
 import { beforeArtworkUrl, categoryShowcase } from './landing-catalog';
-import { CatalogPicture } from '../catalog/CatalogPicture';
 
 // A 3:4 arch: the top corners' radii are half the width, i.e. 37.5 % of the height.
 const archRadius = {
@@ -13,16 +13,7 @@ const archRadius = {
 
 /** A catalogue picture filling its frame (300 x 400 SVG, sized so nothing shifts while it loads). */
 function Artwork({ src }: { src: string }) {
-  return (
-    <CatalogPicture
-      src={src}
-      decoding="async"
-      position="absolute"
-      inset="0"
-      w="full"
-      h="full"
-    />
-  );
+  return <CatalogPicture src={src} decoding="async" position="absolute" inset="0" w="full" h="full" />;
 }
 
 /**
@@ -118,7 +109,18 @@ export function HeroArtCompact(props: BoxProps) {
           boxShadow="0 24px 48px -32px {colors.brand.800/45}"
         >
           {src ? <Artwork src={src} /> : null}
-          <Badge position="absolute" left="50%" translate="-50% 0" bottom="3" size="sm" variant="solid" bg={badge} color="white" borderRadius="full" px="2.5">
+          <Badge
+            position="absolute"
+            left="50%"
+            translate="-50% 0"
+            bottom="3"
+            size="sm"
+            variant="solid"
+            bg={badge}
+            color="white"
+            borderRadius="full"
+            px="2.5"
+          >
             {label}
           </Badge>
         </Box>

@@ -8,19 +8,9 @@ export function HeroSection() {
   return (
     <Box as="section" aria-labelledby="hero-title">
       <Container maxW="7xl" py={{ base: '14', md: '20', lg: '24' }}>
-        <Grid
-          templateColumns={{ base: '1fr', lg: '1.15fr 0.85fr' }}
-          gap={{ base: '10', lg: '16' }}
-          alignItems="center"
-        >
+        <Grid templateColumns={{ base: '1fr', lg: '1.15fr 0.85fr' }} gap={{ base: '10', lg: '16' }} alignItems="center">
           <Stack gap={{ base: '5', md: '6' }} maxW="2xl">
-            <Text
-              textTransform="uppercase"
-              letterSpacing="widest"
-              fontSize="xs"
-              fontWeight="semibold"
-              color="brand.fg"
-            >
+            <Text textTransform="uppercase" letterSpacing="widest" fontSize="xs" fontWeight="semibold" color="brand.fg">
               AI virtual try-on
             </Text>
             <Heading

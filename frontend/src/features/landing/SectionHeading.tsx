@@ -18,7 +18,16 @@ export function SectionHeading({ id, eyebrow, title, children, tone = 'light' }:
       <Text textTransform="uppercase" letterSpacing="widest" fontSize="xs" fontWeight="semibold" color={dark ? 'brand.200' : 'brand.fg'}>
         {eyebrow}
       </Text>
-      <Heading as="h2" lineHeight="1.2" id={id} fontSize={{ base: '3xl', md: '4xl' }} fontWeight="medium" letterSpacing="tight" textWrap="balance" color={dark ? 'white' : 'fg'}>
+      <Heading
+        as="h2"
+        lineHeight="1.2"
+        id={id}
+        fontSize={{ base: '3xl', md: '4xl' }}
+        fontWeight="medium"
+        letterSpacing="tight"
+        textWrap="balance"
+        color={dark ? 'white' : 'fg'}
+      >
         {title}
       </Heading>
       {children ? (

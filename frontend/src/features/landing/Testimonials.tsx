@@ -28,7 +28,17 @@ export function Testimonials() {
         <SectionHeading id="testimonials-title" eyebrow="Testimonials" title="Loved by people who shop online" />
         <Grid as="ul" listStyleType="none" templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap={{ base: '4', md: '6' }}>
           {testimonials.map(({ quote, name, detail }) => (
-            <Stack as="li" key={name} gap="5" p={{ base: '6', md: '8' }} borderRadius="2xl" bg="bg.panel" borderWidth="1px" borderColor="border" justify="space-between">
+            <Stack
+              as="li"
+              key={name}
+              gap="5"
+              p={{ base: '6', md: '8' }}
+              borderRadius="2xl"
+              bg="bg.panel"
+              borderWidth="1px"
+              borderColor="border"
+              justify="space-between"
+            >
               <Box as="figure" m="0">
                 <Text as="blockquote" fontFamily="heading" fontSize={{ base: 'lg', md: 'xl' }} lineHeight="snug" textWrap="pretty">
                   “{quote}”

@@ -2,11 +2,11 @@ import { Badge, Box, Container, Grid, HStack, Link, Skeleton, Stack, Text } from
 import { keyframes } from '@emotion/react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../app/paths';
-import type { Catalog } from '../catalog/catalog-helpers';
+import { CatalogPicture } from '../catalog/CatalogPicture';
 import { categoryShowcase } from './landing-catalog';
 import { PlayIcon } from './landing-icons';
 import { SectionHeading } from './SectionHeading';
-import { CatalogPicture } from '../catalog/CatalogPicture';
+import type { Catalog } from '../catalog/catalog-helpers';
 
 /** A slow push-in and sway: the still artwork hints at a short try-on clip. */
 const drift = keyframes`
@@ -54,11 +54,30 @@ export function VideoTryOnGrid({ catalog, loading }: { catalog: Catalog | undefi
                       _groupHover={{ animation: `${drift} 7s ease-in-out infinite alternate` }}
                       _motionReduce={{ _groupHover: { animation: 'none' } }}
                     />
-                    <Badge position="absolute" top="2.5" left="2.5" variant="solid" bg="blackAlpha.700" color="white" borderRadius="full" gap="1" px="2.5">
+                    <Badge
+                      position="absolute"
+                      top="2.5"
+                      left="2.5"
+                      variant="solid"
+                      bg="blackAlpha.700"
+                      color="white"
+                      borderRadius="full"
+                      gap="1"
+                      px="2.5"
+                    >
                       <PlayIcon boxSize="3.5" />
                       Video
                     </Badge>
-                    <Box position="absolute" insetX="3" bottom="3" h="1" borderRadius="full" bg="whiteAlpha.500" overflow="hidden" aria-hidden="true">
+                    <Box
+                      position="absolute"
+                      insetX="3"
+                      bottom="3"
+                      h="1"
+                      borderRadius="full"
+                      bg="whiteAlpha.500"
+                      overflow="hidden"
+                      aria-hidden="true"
+                    >
                       <Box
                         h="full"
                         bg="white"

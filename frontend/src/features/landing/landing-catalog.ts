@@ -1,6 +1,6 @@
-import type { CatalogCategoryDto, CatalogTemplateDto } from '@fitting-room/api-client';
-import type { Catalog } from '../catalog/catalog-helpers';
 import { categoryTemplates } from '../catalog/catalog-helpers';
+import type { Catalog } from '../catalog/catalog-helpers';
+import type { CatalogCategoryDto, CatalogTemplateDto } from '@fitting-room/api-client';
 
 /**
  * The URL of a template's "before" picture: the same figure in everyday clothes, served by the API

@@ -1,9 +1,9 @@
 import { Box, Button, Container, Heading, Link, List, Stack, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { BUSINESS_EMAIL, SUPPORT_EMAIL } from '../../config/app-config';
+import type { ReactNode } from 'react';
 
 /** When the legal texts last changed; shown under each page title. */
 export const LEGAL_LAST_UPDATED = '21 November 2026';

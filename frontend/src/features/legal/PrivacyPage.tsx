@@ -13,8 +13,8 @@ export function PrivacyPage() {
       title="Privacy Policy"
       summary={
         <>
-          This policy explains what {APP_NAME} collects, why, how long we keep it, and how you can delete it. In short:
-          your photos are private, we never sell or share them, and you can delete everything at any time.
+          This policy explains what {APP_NAME} collects, why, how long we keep it, and how you can delete it. In short: your photos are
+          private, we never sell or share them, and you can delete everything at any time.
         </>
       }
     >
@@ -32,9 +32,9 @@ export function PrivacyPage() {
 
       <LegalSection title="2. How we use it">
         <P>
-          We use your information only to run {APP_NAME}: to create the try-ons you ask for, to manage your account,
-          credits and plan, to answer your support requests, to keep the service secure and to send you the emails you
-          chose in Settings. We do not sell your information and we do not use your photos to advertise.
+          We use your information only to run {APP_NAME}: to create the try-ons you ask for, to manage your account, credits and plan, to
+          answer your support requests, to keep the service secure and to send you the emails you chose in Settings. We do not sell your
+          information and we do not use your photos to advertise.
         </P>
       </LegalSection>
 
@@ -52,55 +52,49 @@ export function PrivacyPage() {
 
       <LegalSection title="4. How long we keep it">
         <P>
-          Uploaded photos that have not been used in a generation for {UPLOAD_RETENTION_DAYS} days are deleted
-          automatically, together with their records. Your results stay in your account until you delete them or your
-          account. Everything else is kept for as long as you have an account.
+          Uploaded photos that have not been used in a generation for {UPLOAD_RETENTION_DAYS} days are deleted automatically, together with
+          their records. Your results stay in your account until you delete them or your account. Everything else is kept for as long as you
+          have an account.
         </P>
       </LegalSection>
 
       <LegalSection title="5. Deleting your data">
         <P>
-          You can delete your account yourself at any time: Delete All My Data in Settings deletes your account, your
-          photos, your results and your personal records immediately. You can also delete single results from your
-          dashboard.
+          You can delete your account yourself at any time: Delete All My Data in Settings deletes your account, your photos, your results
+          and your personal records immediately. You can also delete single results from your dashboard.
         </P>
         <P>
-          If you prefer, ask us by email to delete your account: we remove your personal data within 30 days of your
-          request. Records we must keep for accounting (such as past credit transactions) are kept without your name or
-          email address.
+          If you prefer, ask us by email to delete your account: we remove your personal data within 30 days of your request. Records we
+          must keep for accounting (such as past credit transactions) are kept without your name or email address.
         </P>
       </LegalSection>
 
       <LegalSection title="6. Cookies and local storage">
         <P>
-          We use one cookie, which keeps you signed in; it cannot be read by scripts on the page. We also remember in
-          your browser whether you had a session, so that the site does not check for one needlessly. We use no
-          advertising cookies and no third-party trackers.
+          We use one cookie, which keeps you signed in; it cannot be read by scripts on the page. We also remember in your browser whether
+          you had a session, so that the site does not check for one needlessly. We use no advertising cookies and no third-party trackers.
         </P>
       </LegalSection>
 
       <LegalSection title="7. Adults only, and images of others">
         <P>
-          {APP_NAME} is for adults 18 and over. We do not knowingly collect information about anyone under 18, and we
-          do not create nude or sexually explicit images. Only upload photos of yourself. If an image of you was created
-          without your agreement, report it through <PageLink to={paths.contact}>Contact / Report an image</PageLink> and
-          we will remove it and its files.
+          {APP_NAME} is for adults 18 and over. We do not knowingly collect information about anyone under 18, and we do not create nude or
+          sexually explicit images. Only upload photos of yourself. If an image of you was created without your agreement, report it through{' '}
+          <PageLink to={paths.contact}>Contact / Report an image</PageLink> and we will remove it and its files.
         </P>
       </LegalSection>
 
       <LegalSection title="8. Your rights">
         <P>
-          You can ask to see the information we hold about you, correct it (you can change your name in your Profile),
-          delete it, or object to how we use it. Wherever you live, write to us and we will answer within{' '}
-          {SUPPORT_RESPONSE_TIME} and act on your request promptly. You may also complain to your local privacy regulator; in
-          Australia, that is the Office of the Australian Information Commissioner.
+          You can ask to see the information we hold about you, correct it (you can change your name in your Profile), delete it, or object
+          to how we use it. Wherever you live, write to us and we will answer within {SUPPORT_RESPONSE_TIME} and act on your request
+          promptly. You may also complain to your local privacy regulator; in Australia, that is the Office of the Australian Information
+          Commissioner.
         </P>
       </LegalSection>
 
       <LegalSection title="9. Changes to this policy">
-        <P>
-          If we change this policy in a way that matters, we tell you by email or in the app before the change applies.
-        </P>
+        <P>If we change this policy in a way that matters, we tell you by email or in the app before the change applies.</P>
       </LegalSection>
 
       <LegalContacts />

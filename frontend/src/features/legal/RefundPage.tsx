@@ -9,24 +9,23 @@ export function RefundPage() {
       title="Refund Policy"
       summary={
         <>
-          How payments, cancellations and refunds work at {APP_NAME}. Because you can try the service with a free
-          preview before paying, all purchases are final, with the exceptions below.
+          How payments, cancellations and refunds work at {APP_NAME}. Because you can try the service with a free preview before paying, all
+          purchases are final, with the exceptions below.
         </>
       }
     >
       <LegalSection title="1. All purchases are final">
         <P>
-          Subscriptions and credit packs are final and non-refundable once purchased, including unused credits and
-          partial billing periods. Before you pay, the Free plan lets you try {APP_NAME} with a free preview (a
-          watermarked result), so you can judge the quality first.
+          Subscriptions and credit packs are final and non-refundable once purchased, including unused credits and partial billing periods.
+          Before you pay, the Free plan lets you try {APP_NAME} with a free preview (a watermarked result), so you can judge the quality
+          first.
         </P>
       </LegalSection>
 
       <LegalSection title="2. Billing errors">
         <P>
-          If you were charged by mistake (for example twice, or the wrong amount), tell us within 7 days of the charge
-          and we will correct it, including a refund of the amount charged in error. Errors reported later than 7 days
-          after the charge cannot be corrected.
+          If you were charged by mistake (for example twice, or the wrong amount), tell us within 7 days of the charge and we will correct
+          it, including a refund of the amount charged in error. Errors reported later than 7 days after the charge cannot be corrected.
         </P>
       </LegalSection>
 
@@ -52,17 +51,16 @@ export function RefundPage() {
 
       <LegalSection title="5. Customers in the European Union and the United Kingdom">
         <P>
-          You normally have 14 days to withdraw from an online purchase. Our service is digital and delivered at once:
-          when you buy a plan or credits and start using them (for example by generating a try-on), you ask us to begin
-          immediately and acknowledge that you lose the 14-day right of withdrawal once the service has been used.
+          You normally have 14 days to withdraw from an online purchase. Our service is digital and delivered at once: when you buy a plan
+          or credits and start using them (for example by generating a try-on), you ask us to begin immediately and acknowledge that you
+          lose the 14-day right of withdrawal once the service has been used.
         </P>
       </LegalSection>
 
       <LegalSection title="6. Your rights under the law">
         <P>
-          This policy is governed by the laws of Australia. Nothing in it limits rights you have under the Australian
-          Consumer Law or other consumer laws that cannot be excluded. See also our{' '}
-          <PageLink to={paths.terms}>Terms of Service</PageLink>.
+          This policy is governed by the laws of Australia. Nothing in it limits rights you have under the Australian Consumer Law or other
+          consumer laws that cannot be excluded. See also our <PageLink to={paths.terms}>Terms of Service</PageLink>.
         </P>
       </LegalSection>
 

@@ -9,24 +9,20 @@ export function TermsPage() {
       title="Terms of Service"
       summary={
         <>
-          These terms are the agreement between you and {APP_NAME} for using our virtual try-on service. Please read them
-          together with our <PageLink to={paths.privacy}>Privacy Policy</PageLink> and{' '}
-          <PageLink to={paths.refund}>Refund Policy</PageLink>.
+          These terms are the agreement between you and {APP_NAME} for using our virtual try-on service. Please read them together with our{' '}
+          <PageLink to={paths.privacy}>Privacy Policy</PageLink> and <PageLink to={paths.refund}>Refund Policy</PageLink>.
         </>
       }
     >
       <LegalSection title="1. Who can use the service">
         <P>
-          You must be at least 18 years old to create an account or use {APP_NAME}. When you sign up you confirm that you
-          are 18 or older, and we record the date of that confirmation. If you are under 18, do not use the service.
+          You must be at least 18 years old to create an account or use {APP_NAME}. When you sign up you confirm that you are 18 or older,
+          and we record the date of that confirmation. If you are under 18, do not use the service.
         </P>
       </LegalSection>
 
       <LegalSection title="2. Your photos and what you may create">
-        <P>
-          {APP_NAME} turns photos of you into images or short videos of you wearing outfits from our catalogue. To keep
-          everyone safe:
-        </P>
+        <P>{APP_NAME} turns photos of you into images or short videos of you wearing outfits from our catalogue. To keep everyone safe:</P>
         <Bullets
           items={[
             'Upload only photos of yourself. Each time you upload, you confirm that the photos show you and that you are 18 or older.',
@@ -37,8 +33,8 @@ export function TermsPage() {
         />
         <P>
           If you see an image of you that you did not agree to, anyone can ask us to remove it through{' '}
-          <PageLink to={paths.contact}>Contact / Report an image</PageLink>. We treat these reports as urgent and remove
-          the image and its files. We may suspend or close accounts that break these rules.
+          <PageLink to={paths.contact}>Contact / Report an image</PageLink>. We treat these reports as urgent and remove the image and its
+          files. We may suspend or close accounts that break these rules.
         </P>
       </LegalSection>
 
@@ -52,64 +48,60 @@ export function TermsPage() {
           ]}
         />
         <P>
-          Plans and prices are listed on our <PageLink to={paths.pricing}>Pricing</PageLink> page. Prices are in US
-          dollars.
+          Plans and prices are listed on our <PageLink to={paths.pricing}>Pricing</PageLink> page. Prices are in US dollars.
         </P>
       </LegalSection>
 
       <LegalSection title="4. Payments and price changes">
         <P>
           All purchases are final and non-refundable, except for the cases set out in our{' '}
-          <PageLink to={paths.refund}>Refund Policy</PageLink> or where the law requires otherwise. Billing errors must be
-          reported within 7 days of the charge.
+          <PageLink to={paths.refund}>Refund Policy</PageLink> or where the law requires otherwise. Billing errors must be reported within 7
+          days of the charge.
         </P>
         <P>
-          We notify you of any price change at least 30 days before it applies to you, by email and on the Pricing page.
-          If you do not agree with a new price you can cancel before it takes effect.
+          We notify you of any price change at least 30 days before it applies to you, by email and on the Pricing page. If you do not agree
+          with a new price you can cancel before it takes effect.
         </P>
       </LegalSection>
 
       <LegalSection title="5. Cancelling">
         <P>
-          You can cancel your subscription at any time. Cancelling keeps your access, and your remaining subscription
-          credits, until the end of the current billing period; after that your account moves to the Free plan. Credits
-          from packs stay in your account.
+          You can cancel your subscription at any time. Cancelling keeps your access, and your remaining subscription credits, until the end
+          of the current billing period; after that your account moves to the Free plan. Credits from packs stay in your account.
         </P>
       </LegalSection>
 
       <LegalSection title="6. Availability of the service">
         <P>
-          We work to keep {APP_NAME} available at all times, but maintenance and incidents happen. If the service is
-          unavailable for more than 48 hours in a row, we may compensate affected subscribers with credits.
+          We work to keep {APP_NAME} available at all times, but maintenance and incidents happen. If the service is unavailable for more
+          than 48 hours in a row, we may compensate affected subscribers with credits.
         </P>
       </LegalSection>
 
       <LegalSection title="7. Your content">
         <P>
-          You keep all rights to the photos you upload and to your results. You allow us to store and process your photos
-          only to create the results you ask for and to run your account. Your results are yours to download and keep.
-          Results are generated by AI and may not match exactly how a garment fits in real life.
+          You keep all rights to the photos you upload and to your results. You allow us to store and process your photos only to create the
+          results you ask for and to run your account. Your results are yours to download and keep. Results are generated by AI and may not
+          match exactly how a garment fits in real life.
         </P>
       </LegalSection>
 
       <LegalSection title="8. Limitation of liability">
         <P>
-          To the fullest extent the law allows, our total liability to you for any claim about the service is limited to
-          the amount you paid us in the 12 months before the claim arose. Nothing in these terms excludes rights you have
-          under the Australian Consumer Law or other laws that cannot be excluded.
+          To the fullest extent the law allows, our total liability to you for any claim about the service is limited to the amount you paid
+          us in the 12 months before the claim arose. Nothing in these terms excludes rights you have under the Australian Consumer Law or
+          other laws that cannot be excluded.
         </P>
       </LegalSection>
 
       <LegalSection title="9. Governing law">
-        <P>
-          These terms are governed by the laws of Australia, and disputes are subject to the courts of Australia.
-        </P>
+        <P>These terms are governed by the laws of Australia, and disputes are subject to the courts of Australia.</P>
       </LegalSection>
 
       <LegalSection title="10. Changes to these terms">
         <P>
-          We may update these terms. When a change is significant we tell you by email or in the app before it takes
-          effect; using the service after that means you accept the new terms.
+          We may update these terms. When a change is significant we tell you by email or in the app before it takes effect; using the
+          service after that means you accept the new terms.
         </P>
       </LegalSection>
 

@@ -1,8 +1,8 @@
 import { Box, chakra, Heading, Stack, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
 import { paths } from '../../app/paths';
 import { type Catalog, formatPrice } from '../catalog/catalog-helpers';
 import { PageLink } from '../legal/LegalPage';
+import type { ReactNode } from 'react';
 
 interface Question {
   question: string;
@@ -24,9 +24,9 @@ function questions(catalog: Catalog | undefined): Question[] {
       question: 'What is a credit?',
       answer: catalog ? (
         <>
-          Credits pay for try-ons. An image costs {imageCostRange(catalog)} credits depending on the pose or scene, and a
-          video costs {catalog.videoSurcharge} credits more than the same image. The cost is always shown before you
-          generate, and credits are only taken when your result is delivered.
+          Credits pay for try-ons. An image costs {imageCostRange(catalog)} credits depending on the pose or scene, and a video costs{' '}
+          {catalog.videoSurcharge} credits more than the same image. The cost is always shown before you generate, and credits are only
+          taken when your result is delivered.
         </>
       ) : (
         'Credits pay for try-ons. The cost depends on the pose or scene and is always shown before you generate; credits are only taken when your result is delivered.'
@@ -41,8 +41,8 @@ function questions(catalog: Catalog | undefined): Question[] {
       question: 'Can I try it for free?',
       answer: free ? (
         <>
-          Yes. The {free.displayName} costs {formatPrice(free.price, free.currency)} and includes {free.monthlyCredits}{' '}
-          credits every month, with no credit card required. Free results are a watermarked preview.
+          Yes. The {free.displayName} costs {formatPrice(free.price, free.currency)} and includes {free.monthlyCredits} credits every month,
+          with no credit card required. Free results are a watermarked preview.
         </>
       ) : (
         'Yes. The Free plan includes monthly credits, with no credit card required. Free results are a watermarked preview.'
@@ -57,8 +57,8 @@ function questions(catalog: Catalog | undefined): Question[] {
       question: 'Can I get a refund?',
       answer: (
         <>
-          All purchases are final and non-refundable. If you were charged by mistake, tell us within 7 days and we will
-          fix it. Read the full <PageLink to={paths.refund}>Refund Policy</PageLink>.
+          All purchases are final and non-refundable. If you were charged by mistake, tell us within 7 days and we will fix it. Read the
+          full <PageLink to={paths.refund}>Refund Policy</PageLink>.
         </>
       ),
     },
@@ -70,8 +70,8 @@ function questions(catalog: Catalog | undefined): Question[] {
       question: 'Are my photos private?',
       answer: (
         <>
-          Yes. Your photos and results are visible only to you, are never shared, and you can delete everything at any
-          time. See the <PageLink to={paths.privacy}>Privacy Policy</PageLink>.
+          Yes. Your photos and results are visible only to you, are never shared, and you can delete everything at any time. See the{' '}
+          <PageLink to={paths.privacy}>Privacy Policy</PageLink>.
         </>
       ),
     },

@@ -1,5 +1,4 @@
 import { Badge, Box, Button, chakra, Container, Grid, Heading, List, Skeleton, Stack, Text } from '@chakra-ui/react';
-import type { CatalogPackDto, CatalogPlanDto } from '@fitting-room/api-client';
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
@@ -9,6 +8,7 @@ import { useAuth } from '../auth/useAuth';
 import { type Catalog, formatPrice } from '../catalog/catalog-helpers';
 import { useCatalog } from '../catalog/useCatalog';
 import { PricingFaq } from './PricingFaq';
+import type { CatalogPackDto, CatalogPlanDto } from '@fitting-room/api-client';
 
 /** Spec, section 8: checkout is not built yet; every plan and pack button says so to signed-in users. */
 export const CHECKOUT_COMING_SOON = 'Stripe integration coming soon!';
@@ -45,12 +45,19 @@ export function PricingPage() {
           <Text textTransform="uppercase" letterSpacing="widest" fontSize="xs" fontWeight="semibold" color="brand.fg">
             Pricing
           </Text>
-          <Heading as="h1" lineHeight="1.2" fontSize={{ base: '4xl', md: '5xl' }} fontWeight="medium" letterSpacing="tight" textWrap="balance">
+          <Heading
+            as="h1"
+            lineHeight="1.2"
+            fontSize={{ base: '4xl', md: '5xl' }}
+            fontWeight="medium"
+            letterSpacing="tight"
+            textWrap="balance"
+          >
             Simple plans for every wardrobe
           </Heading>
           <Text fontSize={{ base: 'md', md: 'lg' }} color="fg.muted" textWrap="pretty">
-            Start free, upgrade when you want more looks. Every try-on costs credits; plans refill them every month and
-            credit packs top them up.
+            Start free, upgrade when you want more looks. Every try-on costs credits; plans refill them every month and credit packs top
+            them up.
           </Text>
         </Stack>
       </Container>

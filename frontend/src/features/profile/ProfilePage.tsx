@@ -1,5 +1,4 @@
 import { Button, Card, Input, SimpleGrid, Stack, Stat } from '@chakra-ui/react';
-import type { ProfileResponseDto } from '@fitting-room/api-client';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
@@ -10,6 +9,7 @@ import { DashboardPageHeader } from '../dashboard/DashboardPageHeader';
 import { LoadFailed } from '../dashboard/LoadFailed';
 import { meQueryOptions, useUpdateProfile } from './profile-queries';
 import { tierLabel } from './tier-label';
+import type { ProfileResponseDto } from '@fitting-room/api-client';
 
 function PlanSummary({ profile }: { profile: ProfileResponseDto }) {
   return (

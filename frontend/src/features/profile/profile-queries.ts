@@ -1,6 +1,6 @@
 import { getMe, type ProfileResponseDto, updateMe } from '@fitting-room/api-client';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@fitting-room/shared/browser';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../auth/useAuth';
 
 export const meQueryKey = ['me'] as const;

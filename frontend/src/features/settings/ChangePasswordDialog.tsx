@@ -1,8 +1,8 @@
 import { Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
 import { changeMyPassword } from '@fitting-room/api-client';
+import { errorMessage, unwrap } from '@fitting-room/shared/browser';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type RefObject, useRef, useState } from 'react';
-import { errorMessage, unwrap } from '@fitting-room/shared/browser';
 import { FormAlert, focusSoon } from '../../components/FormAlert';
 import { FormField } from '../../components/FormField';
 import { PasswordInput } from '../../components/PasswordInput';
@@ -93,13 +93,31 @@ export default function ChangePasswordDialog({ open, onClose, returnFocusTo }: S
               <Dialog.Body>
                 <Stack gap="4">
                   <FormField label="Current password" required error={errors.current}>
-                    <PasswordInput ref={refs.current} name="current_password" autoComplete="current-password" value={values.current} onChange={(e) => set('current', e.target.value)} />
+                    <PasswordInput
+                      ref={refs.current}
+                      name="current_password"
+                      autoComplete="current-password"
+                      value={values.current}
+                      onChange={(e) => set('current', e.target.value)}
+                    />
                   </FormField>
                   <FormField label="New password" required error={errors.next} helperText={PASSWORD_HINT}>
-                    <PasswordInput ref={refs.next} name="new_password" autoComplete="new-password" value={values.next} onChange={(e) => set('next', e.target.value)} />
+                    <PasswordInput
+                      ref={refs.next}
+                      name="new_password"
+                      autoComplete="new-password"
+                      value={values.next}
+                      onChange={(e) => set('next', e.target.value)}
+                    />
                   </FormField>
                   <FormField label="Confirm new password" required error={errors.confirm}>
-                    <PasswordInput ref={refs.confirm} name="confirm_password" autoComplete="new-password" value={values.confirm} onChange={(e) => set('confirm', e.target.value)} />
+                    <PasswordInput
+                      ref={refs.confirm}
+                      name="confirm_password"
+                      autoComplete="new-password"
+                      value={values.confirm}
+                      onChange={(e) => set('confirm', e.target.value)}
+                    />
                   </FormField>
                   {change.isError ? <FormAlert ref={errorRef}>{errorMessage(change.error)}</FormAlert> : null}
                 </Stack>

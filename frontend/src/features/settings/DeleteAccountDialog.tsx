@@ -1,13 +1,13 @@
 import { Alert, Button, Dialog, Field, Input, List, Portal, Stack, Text } from '@chakra-ui/react';
 import { type AccountDeleteDto, deleteMyAccount } from '@fitting-room/api-client';
+import { callApi, errorMessage } from '@fitting-room/shared/browser';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { callApi, errorMessage } from '@fitting-room/shared/browser';
 import { paths } from '../../app/paths';
 import { notify } from '../../components/toaster';
-import { useSessionStore } from '../auth/useAuth';
 import { useOutsideDismissGuard } from '../../components/useOutsideDismissGuard';
+import { useSessionStore } from '../auth/useAuth';
 
 /** The word the API wants in `confirm` (typed by the API's contract, so the two cannot drift). */
 export const DELETE_CONFIRMATION: AccountDeleteDto['confirm'] = 'DELETE';

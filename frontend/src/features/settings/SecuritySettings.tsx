@@ -1,8 +1,8 @@
 import { Badge, Button, HStack, Stack, StackSeparator, Text } from '@chakra-ui/react';
 import { forgotPassword } from '@fitting-room/api-client';
+import { errorMessage, unwrap } from '@fitting-room/shared/browser';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ComponentType, lazy, type ReactNode, type RefObject, Suspense, useRef, useState } from 'react';
-import { errorMessage, unwrap } from '@fitting-room/shared/browser';
 import { FormAlert } from '../../components/FormAlert';
 import { useAuth } from '../auth/useAuth';
 import { meQueryOptions } from '../profile/profile-queries';
@@ -59,7 +59,12 @@ function DialogButton({
       </Button>
       {opening > 0 ? (
         <Suspense fallback={null}>
-          <Dialog key={opening} open={open} onClose={() => setOpen(false)} returnFocusTo={buttonRef as RefObject<HTMLButtonElement | null>} />
+          <Dialog
+            key={opening}
+            open={open}
+            onClose={() => setOpen(false)}
+            returnFocusTo={buttonRef as RefObject<HTMLButtonElement | null>}
+          />
         </Suspense>
       ) : null}
     </>

@@ -1,14 +1,14 @@
 import { Button, CloseButton, Dialog, Input, Portal, Stack } from '@chakra-ui/react';
 import { disableMyTwoFactor } from '@fitting-room/api-client';
+import { errorMessage, unwrap } from '@fitting-room/shared/browser';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import { errorMessage, unwrap } from '@fitting-room/shared/browser';
 import { FormAlert, focusSoon } from '../../components/FormAlert';
 import { FormField } from '../../components/FormField';
 import { notify } from '../../components/toaster';
 import { useOutsideDismissGuard } from '../../components/useOutsideDismissGuard';
-import type { SettingsDialogProps } from './ChangePasswordDialog';
 import { useSecurityChanged } from './security-queries';
+import type { SettingsDialogProps } from './ChangePasswordDialog';
 
 /** Turning two-factor off proves the second factor once more: a code of the app, or a recovery code. */
 export default function TwoFactorDisableDialog({ open, onClose, returnFocusTo }: SettingsDialogProps) {

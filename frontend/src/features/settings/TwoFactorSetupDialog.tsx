@@ -1,8 +1,23 @@
-import { Box, Button, Checkbox, chakra, CloseButton, Dialog, HStack, Image, Input, List, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Checkbox,
+  chakra,
+  CloseButton,
+  Dialog,
+  HStack,
+  Image,
+  Input,
+  List,
+  Portal,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { enableMyTwoFactor, setUpMyTwoFactor } from '@fitting-room/api-client';
+import { errorMessage, unwrap } from '@fitting-room/shared/browser';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { errorMessage, unwrap } from '@fitting-room/shared/browser';
 import { FormAlert, focusSoon } from '../../components/FormAlert';
 import { FormField } from '../../components/FormField';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -10,8 +25,8 @@ import { notify } from '../../components/toaster';
 import { useOutsideDismissGuard } from '../../components/useOutsideDismissGuard';
 import { APP_NAME } from '../../config/app-config';
 import { useAuth } from '../auth/useAuth';
-import type { SettingsDialogProps } from './ChangePasswordDialog';
 import { copyText, useSecurityChanged } from './security-queries';
+import type { SettingsDialogProps } from './ChangePasswordDialog';
 
 /** The setup key in groups of four, as authenticator apps show and accept it. */
 export function groupSecret(secret: string): string {
@@ -20,7 +35,10 @@ export function groupSecret(secret: string): string {
 
 /** "Fitting Room" -> "fitting-room-recovery-codes.txt". */
 function recoveryFileName(): string {
-  const slug = APP_NAME.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'account';
+  const slug =
+    APP_NAME.toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'account';
   return `${slug}-recovery-codes.txt`;
 }
 
@@ -196,8 +214,8 @@ function RecoveryCodesStep({ codes, onDone }: { codes: string[]; onDone(): void 
   return (
     <Stack gap="5">
       <Text ref={headingRef} tabIndex={-1} outline="none" fontWeight="medium">
-        Two-factor authentication is on. Save these recovery codes somewhere safe: each one signs you in once if you lose your phone.
-        They are shown only this once.
+        Two-factor authentication is on. Save these recovery codes somewhere safe: each one signs you in once if you lose your phone. They
+        are shown only this once.
       </Text>
       <SimpleGrid
         as="ul"
@@ -276,7 +294,9 @@ export default function TwoFactorSetupDialog({ open, onClose, returnFocusTo }: S
                 {holding ? 'Save your recovery codes' : 'Turn on two-factor authentication'}
               </Dialog.Title>
               <Dialog.Description color="fg.muted">
-                {holding ? 'Keep them apart from your phone: in a password manager, or printed.' : 'Signing in will also ask for a code from an app on your phone.'}
+                {holding
+                  ? 'Keep them apart from your phone: in a password manager, or printed.'
+                  : 'Signing in will also ask for a code from an app on your phone.'}
               </Dialog.Description>
             </Dialog.Header>
             <Dialog.Body pb="6">

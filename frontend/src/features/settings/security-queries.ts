@@ -1,8 +1,8 @@
-import type { ProfileResponseDto } from '@fitting-room/api-client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useAuth } from '../auth/useAuth';
 import { meQueryKey } from '../profile/profile-queries';
+import type { ProfileResponseDto } from '@fitting-room/api-client';
 
 type SecurityFields = Partial<Pick<ProfileResponseDto, 'two_factor_enabled' | 'has_password'>>;
 

@@ -1,6 +1,6 @@
 import { getMySettings, type SettingsResponseDto, updateMySettings } from '@fitting-room/api-client';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '@fitting-room/shared/browser';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 
 export type NotificationSettings = SettingsResponseDto;
 

@@ -1,5 +1,4 @@
 import { Badge, Button, Card, chakra, HStack, List, SimpleGrid, Stack, Stat, type StatRootProps, Text } from '@chakra-ui/react';
-import type { CatalogPlanDto, ProfileResponseDto } from '@fitting-room/api-client';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -14,6 +13,7 @@ import { DashboardPageHeader } from '../dashboard/DashboardPageHeader';
 import { LoadFailed } from '../dashboard/LoadFailed';
 import { meQueryOptions } from '../profile/profile-queries';
 import { tierLabel } from '../profile/tier-label';
+import type { CatalogPlanDto, ProfileResponseDto } from '@fitting-room/api-client';
 
 export const SUBSCRIPTION_LOAD_FAILED = 'Failed to load subscription data';
 
@@ -129,9 +129,7 @@ function Billing() {
         <Card.Title as="h2" id="billing">
           Billing
         </Card.Title>
-        <Card.Description id={hintId}>
-          Checkout is coming soon: there is no payment method to update yet.
-        </Card.Description>
+        <Card.Description id={hintId}>Checkout is coming soon: there is no payment method to update yet.</Card.Description>
       </Card.Header>
       <Card.Body>
         <div>

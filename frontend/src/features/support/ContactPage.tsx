@@ -1,9 +1,9 @@
 import { Alert, Box, Button, Container, Heading, HStack, Input, Link, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { errorMessage } from '@fitting-room/shared/browser';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '../../app/paths';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
-import { errorMessage } from '@fitting-room/shared/browser';
 import { FormField } from '../../components/FormField';
 import { SUPPORT_EMAIL } from '../../config/app-config';
 import { looksLikeEmail } from '../auth/email-shape';
@@ -40,9 +40,11 @@ function validate(values: Values): FieldErrors {
   if (!values.email.trim()) errors.email = 'Email is required';
   else if (!looksLikeEmail(values.email)) errors.email = 'Please enter a valid email address';
   if (!values.subject.trim()) errors.subject = 'Subject is required';
-  else if (values.subject.trim().length > CONTACT_LIMITS.subject) errors.subject = `Subject must be at most ${CONTACT_LIMITS.subject} characters`;
+  else if (values.subject.trim().length > CONTACT_LIMITS.subject)
+    errors.subject = `Subject must be at most ${CONTACT_LIMITS.subject} characters`;
   if (!values.message.trim()) errors.message = 'Message is required';
-  else if (values.message.trim().length > CONTACT_LIMITS.message) errors.message = `Message must be at most ${CONTACT_LIMITS.message} characters`;
+  else if (values.message.trim().length > CONTACT_LIMITS.message)
+    errors.message = `Message must be at most ${CONTACT_LIMITS.message} characters`;
   if (values.kind === 'abuse_report' && values.generation.trim() && !generationIdFrom(values.generation)) {
     errors.generation = "Paste the image's link or id as it appears in the address bar, or leave this empty";
   }
@@ -368,7 +370,13 @@ export function ContactPage() {
                 />
               </FormField>
               {send.isError ? (
-                <Alert.Root ref={errorRef} status="error" role="alert" tabIndex={-1} _focusVisible={{ outline: '2px solid', outlineColor: 'border.error' }}>
+                <Alert.Root
+                  ref={errorRef}
+                  status="error"
+                  role="alert"
+                  tabIndex={-1}
+                  _focusVisible={{ outline: '2px solid', outlineColor: 'border.error' }}
+                >
                   <Alert.Indicator />
                   <Alert.Title>{errorMessage(send.error)}</Alert.Title>
                 </Alert.Root>

@@ -1,6 +1,6 @@
 import { createSupportInquiry, type SupportInquiryCreateDto, type SupportInquiryCreatedDto } from '@fitting-room/api-client';
-import { useMutation } from '@tanstack/react-query';
 import { unwrap } from '@fitting-room/shared/browser';
+import { useMutation } from '@tanstack/react-query';
 import { PHOTO_MESSAGES, PHOTO_RULES } from '../generate/photo-rules';
 
 export type InquiryKind = NonNullable<SupportInquiryCreateDto['kind']>;

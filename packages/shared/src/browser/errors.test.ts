@@ -10,12 +10,20 @@ describe('how API failures become the messages people read', () => {
   });
 
   it('a request that got no answer is a network error', () => {
-    expect(toApiError(new TypeError('Failed to fetch'))).toMatchObject({ status: 0, code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE });
+    expect(toApiError(new TypeError('Failed to fetch'))).toMatchObject({
+      status: 0,
+      code: 'NETWORK_ERROR',
+      message: NETWORK_ERROR_MESSAGE,
+    });
   });
 
   it('anything else (a proxy page, an empty 502) is an unexpected error with its status, never raw text', () => {
     const response = new Response('<html>Bad gateway</html>', { status: 502 });
-    expect(toApiError('<html>Bad gateway</html>', response)).toMatchObject({ status: 502, code: 'UNKNOWN_ERROR', message: UNKNOWN_ERROR_MESSAGE });
+    expect(toApiError('<html>Bad gateway</html>', response)).toMatchObject({
+      status: 502,
+      code: 'UNKNOWN_ERROR',
+      message: UNKNOWN_ERROR_MESSAGE,
+    });
     expect(errorMessage(new Error('stack trace details'))).toBe(UNKNOWN_ERROR_MESSAGE);
   });
 
@@ -27,7 +35,9 @@ describe('how API failures become the messages people read', () => {
   it('callApi returns the data and the response, or throws the ApiError', async () => {
     const response = new Response(null, { status: 200 });
     await expect(callApi(Promise.resolve({ data: { ok: true }, response }))).resolves.toEqual({ data: { ok: true }, response });
-    await expect(callApi(Promise.resolve({ error: { statusCode: 404, code: 'NOT_FOUND', message: 'Generation not found' } }))).rejects.toMatchObject({
+    await expect(
+      callApi(Promise.resolve({ error: { statusCode: 404, code: 'NOT_FOUND', message: 'Generation not found' } })),
+    ).rejects.toMatchObject({
       status: 404,
       message: 'Generation not found',
     });

@@ -58,9 +58,7 @@ interface SdkResult<TData> {
 }
 
 /** Awaits a generated SDK call and returns its data and response, or throws an `ApiError`. */
-export async function callApi<TData>(
-  call: Promise<SdkResult<TData>>,
-): Promise<{ data: TData; response: Response | undefined }> {
+export async function callApi<TData>(call: Promise<SdkResult<TData>>): Promise<{ data: TData; response: Response | undefined }> {
   const { data, error, response } = await call;
   if (error !== undefined || data === undefined) throw toApiError(error, response);
   return { data, response };

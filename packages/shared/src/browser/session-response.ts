@@ -1,5 +1,5 @@
-import type { SessionResponseDto } from '@fitting-room/api-client';
 import type { Session } from './session';
+import type { SessionResponseDto } from '@fitting-room/api-client';
 
 /**
  * A session answer of the API as the browser keeps it. `expires_at` is on the server's clock (Unix

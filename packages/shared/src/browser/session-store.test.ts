@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './errors';
-import type { Session, SessionApi } from './session';
 import { SessionStore, type SessionRefreshRules } from './session-store';
+import type { Session, SessionApi } from './session';
 
 const RULES: SessionRefreshRules = { checkIntervalMs: 30_000, refreshMarginMs: 90_000, backoffStartMs: 200, backoffMaxMs: 30_000 };
 const user = { id: 'u1', email: 'ann@example.com', full_name: 'Ann', role: 'user' } as unknown as Session['user'];
@@ -80,7 +80,9 @@ describe('SessionStore', () => {
   it('keeps the session through a transient failure and retries after 200 ms, doubling each time', async () => {
     vi.useFakeTimers();
     browserGlobals();
-    const api = fakeApi({ refresh: vi.fn().mockRejectedValueOnce(offline()).mockRejectedValueOnce(offline()).mockResolvedValue(session('back')) });
+    const api = fakeApi({
+      refresh: vi.fn().mockRejectedValueOnce(offline()).mockRejectedValueOnce(offline()).mockResolvedValue(session('back')),
+    });
     const store = new SessionStore(api, { rules: RULES });
     const stop = store.start(); // restores: first attempt fails
     await vi.advanceTimersByTimeAsync(0);
@@ -116,7 +118,10 @@ describe('SessionStore', () => {
   });
 
   it('a sign-out the server refuses for another reason leaves the person signed in; a gone session counts as signed out', async () => {
-    const api = fakeApi({ refresh: vi.fn(async () => session('t')), signOut: vi.fn().mockRejectedValueOnce(offline()).mockRejectedValueOnce(gone()) });
+    const api = fakeApi({
+      refresh: vi.fn(async () => session('t')),
+      signOut: vi.fn().mockRejectedValueOnce(offline()).mockRejectedValueOnce(gone()),
+    });
     const store = new SessionStore(api, { rules: RULES });
     await store.refresh();
     await expect(store.signOut()).rejects.toBeInstanceOf(ApiError);

@@ -1,5 +1,5 @@
-import type { ApiAuth } from './api-auth';
 import { ApiError } from './errors';
+import type { ApiAuth } from './api-auth';
 import type { AuthUser, SecondFactorInput, Session, SessionApi, SignInInput, SignInOutcome, SignUpInput } from './session';
 
 export interface SessionRefreshRules {
@@ -24,9 +24,7 @@ export const SESSION_REFRESH_RULES: SessionRefreshRules = {
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 
 export type AuthSnapshot =
-  | { status: 'loading'; session: null }
-  | { status: 'signed-in'; session: Session }
-  | { status: 'signed-out'; session: null };
+  { status: 'loading'; session: null } | { status: 'signed-in'; session: Session } | { status: 'signed-out'; session: null };
 
 /** Tabs of the app tell each other about sessions, so that one refresh serves them all. */
 type TabMessage = { type: 'session'; session: Session } | { type: 'signed-out' };

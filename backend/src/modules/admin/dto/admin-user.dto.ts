@@ -16,7 +16,13 @@ export class AdminUserRowDto {
   @ApiProperty() total_generations: number;
   @ApiProperty({ description: 'the address is proven (mailed link, Google or a reset)' }) email_verified: boolean;
   @ApiProperty() two_factor_enabled: boolean;
-  @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'when an admin suspended the account; null when it is not' }) suspended_at: string | null;
+  @ApiProperty({
+    format: 'date-time',
+    nullable: true,
+    type: String,
+    description: 'when an admin suspended the account; null when it is not',
+  })
+  suspended_at: string | null;
   @ApiProperty({ format: 'date-time' }) created_at: string;
 }
 
@@ -38,7 +44,8 @@ export class AdminRefusalDto {
 export class AdminRefusalsDto {
   @ApiProperty() total: number;
   @ApiProperty() last_24h: number;
-  @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'custom poses paused until then (too many refusals)' }) paused_until: string | null;
+  @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'custom poses paused until then (too many refusals)' })
+  paused_until: string | null;
   @ApiProperty({ type: [AdminRefusalDto], description: 'the latest 20' }) recent: AdminRefusalDto[];
 }
 
@@ -47,8 +54,13 @@ export class AdminUserDetailsDto extends AdminUserRowDto {
   @ApiProperty() successful_generations: number;
   @ApiProperty() failed_generations: number;
   @ApiProperty({ type: [AdminActivityDto] }) recent_activity: AdminActivityDto[];
-  @ApiProperty({ type: String, nullable: true, description: "the admin's reason for the suspension (staff only)" }) suspension_reason: string | null;
-  @ApiProperty({ type: String, nullable: true, description: 'the email of the admin who suspended the account (from the audit trail); null when it is not suspended' })
+  @ApiProperty({ type: String, nullable: true, description: "the admin's reason for the suspension (staff only)" }) suspension_reason:
+    string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'the email of the admin who suspended the account (from the audit trail); null when it is not suspended',
+  })
   suspended_by: string | null;
   @ApiProperty({ type: AdminRefusalsDto, description: 'refused custom poses (the texts for admins only)' }) refusals: AdminRefusalsDto;
 }

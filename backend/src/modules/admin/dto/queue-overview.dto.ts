@@ -5,7 +5,8 @@ export class QueueCountsDto {
   @ApiProperty() active: number;
   @ApiProperty() delayed: number;
   @ApiProperty() failed: number;
-  @ApiProperty({ description: 'finished jobs still kept (BullMQ keeps them a day); in-process: since the process started' }) completed: number;
+  @ApiProperty({ description: 'finished jobs still kept (BullMQ keeps them a day); in-process: since the process started' })
+  completed: number;
 }
 
 export class NamedQueueDto {

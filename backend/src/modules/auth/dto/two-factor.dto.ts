@@ -21,7 +21,9 @@ export class TwoFactorSetupResponseDto {
   @ApiProperty({ example: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', description: 'base32, for typing into the app by hand' })
   secret: string;
 
-  @ApiProperty({ example: 'otpauth://totp/Fitting%20Room:ada%40example.com?issuer=Fitting%20Room&secret=...&algorithm=SHA1&digits=6&period=30' })
+  @ApiProperty({
+    example: 'otpauth://totp/Fitting%20Room:ada%40example.com?issuer=Fitting%20Room&secret=...&algorithm=SHA1&digits=6&period=30',
+  })
   otpauth_url: string;
 
   @ApiProperty({ description: 'the otpauth URL as a QR code: a data URL of a PNG' })

@@ -1,14 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Request, Response } from 'express';
 import passport from 'passport';
 import { Profile, Strategy as GoogleStrategy } from 'passport-google-oauth20';
-import type { StateStore } from 'passport-oauth2';
 import { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.module';
 import { GoogleAuthError } from '../auth.exception';
 import { AuthService, GoogleIdentity, SessionResult } from '../auth.service';
-import type { ClientInfo } from '../sessions.service';
 import { SignedCookieStateStore, StateFailure } from './signed-cookie-state.store';
+import type { ClientInfo } from '../sessions.service';
+import type { Request, Response } from 'express';
+import type { StateStore } from 'passport-oauth2';
 
 const STRATEGY = 'google';
 

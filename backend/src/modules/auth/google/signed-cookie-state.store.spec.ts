@@ -1,5 +1,5 @@
-import type { Request } from 'express';
 import { OAUTH_STATE_COOKIE, SignedCookieStateStore } from './signed-cookie-state.store';
+import type { Request } from 'express';
 
 interface FakeRes {
   cookies: Record<string, { value: string; options: Record<string, unknown> }>;
@@ -36,10 +36,14 @@ function storeState(store: SignedCookieStateStore): { handle: string; cookie: st
 function verify(store: SignedCookieStateStore, cookie: string | undefined, state: unknown) {
   const res = fakeRes();
   let outcome: { ok: string | false; info?: { reason: string; message: string } } | undefined;
-  store.verify({ res, cookies: cookie === undefined ? {} : { [OAUTH_STATE_COOKIE]: cookie } } as unknown as Request, state, (err, ok, info) => {
-    expect(err).toBeNull();
-    outcome = { ok, info };
-  });
+  store.verify(
+    { res, cookies: cookie === undefined ? {} : { [OAUTH_STATE_COOKIE]: cookie } } as unknown as Request,
+    state,
+    (err, ok, info) => {
+      expect(err).toBeNull();
+      outcome = { ok, info };
+    },
+  );
   expect(res.cleared).toEqual([OAUTH_STATE_COOKIE]); // single use, whatever the outcome
   return outcome!;
 }
@@ -71,6 +75,9 @@ describe('SignedCookieStateStore', () => {
     const spy = jest.spyOn(Date, 'now').mockReturnValue(now - 601_000);
     const { handle, cookie } = storeState(store);
     spy.mockRestore();
-    expect(verify(store, cookie, handle)).toMatchObject({ ok: false, info: { reason: 'state', message: expect.stringMatching(/too long/) } });
+    expect(verify(store, cookie, handle)).toMatchObject({
+      ok: false,
+      info: { reason: 'state', message: expect.stringMatching(/too long/) },
+    });
   });
 });

@@ -47,9 +47,15 @@ export class SignedCookieStateStore {
 
   verify(req: Request, providedState: unknown, callback: VerifyCallback): void {
     const raw = (req.cookies as Record<string, unknown> | undefined)?.[OAUTH_STATE_COOKIE];
-    (req.res as Response).clearCookie(OAUTH_STATE_COOKIE, { httpOnly: true, secure: this.secure, sameSite: 'lax', path: OAUTH_STATE_COOKIE_PATH });
+    (req.res as Response).clearCookie(OAUTH_STATE_COOKIE, {
+      httpOnly: true,
+      secure: this.secure,
+      sameSite: 'lax',
+      path: OAUTH_STATE_COOKIE_PATH,
+    });
     const fail = (message: string) => callback(null, false, { reason: 'state', message });
-    if (typeof raw !== 'string' || typeof providedState !== 'string' || !providedState) return fail('Unable to verify authorization request state.');
+    if (typeof raw !== 'string' || typeof providedState !== 'string' || !providedState)
+      return fail('Unable to verify authorization request state.');
     const parts = raw.split('.');
     if (parts.length !== 4) return fail('Unable to verify authorization request state.');
     const [handle, verifier, expires, signature] = parts;

@@ -1,14 +1,14 @@
 import { applyDecorators, ExecutionContext, Injectable, Module, UseGuards } from '@nestjs/common';
 import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { SkipThrottle, ThrottlerGuard, ThrottlerLimitDetail, ThrottlerModule } from '@nestjs/throttler';
-import type { Response } from 'express';
-import { ErrorResponseDto } from '../../../common/errors/error-response.dto';
 import { ErrorMessages, RateLimitError } from '../../../common/errors';
+import { ErrorResponseDto } from '../../../common/errors/error-response.dto';
+import { RETRY_AFTER_HEADER } from '../../../common/response-headers';
 import { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.module';
 import { normalizeEmail } from '../../users/users.service';
 import { MemoryRateLimitStore, type RateLimitStore, RedisThrottlerStorage } from './redis-throttler.storage';
-import { RETRY_AFTER_HEADER } from '../../../common/response-headers';
+import type { Response } from 'express';
 
 /** The named throttlers of the auth routes. */
 export const AuthThrottler = {
@@ -53,7 +53,11 @@ export function AuthRateLimit(kind: 'email' | 'ip' | 'refresh'): MethodDecorator
   return applyDecorators(
     UseGuards(AuthThrottlerGuard),
     SkipThrottle(skip[kind]),
-    ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: `${ErrorMessages.rateLimited} (with Retry-After)`, headers: RETRY_AFTER_HEADER }),
+    ApiTooManyRequestsResponse({
+      type: ErrorResponseDto,
+      description: `${ErrorMessages.rateLimited} (with Retry-After)`,
+      headers: RETRY_AFTER_HEADER,
+    }),
   );
 }
 
@@ -62,7 +66,11 @@ export function SupportRateLimit(): MethodDecorator {
   return applyDecorators(
     UseGuards(AuthThrottlerGuard),
     SkipThrottle({ [AuthThrottler.Ip]: true, [AuthThrottler.Email]: true, [AuthThrottler.Refresh]: true }),
-    ApiTooManyRequestsResponse({ type: ErrorResponseDto, description: `${ErrorMessages.rateLimited} (with Retry-After)`, headers: RETRY_AFTER_HEADER }),
+    ApiTooManyRequestsResponse({
+      type: ErrorResponseDto,
+      description: `${ErrorMessages.rateLimited} (with Retry-After)`,
+      headers: RETRY_AFTER_HEADER,
+    }),
   );
 }
 
@@ -94,7 +102,13 @@ export const AuthRateLimitModule = ThrottlerModule.forRootAsync({
       setHeaders: false,
       throttlers: [
         { name: AuthThrottler.Ip, ttl, limit: ipMax },
-        { name: AuthThrottler.Email, ttl, limit: emailMax, getTracker: (_req, context) => bodyEmail(context) ?? '', skipIf: (context) => !bodyEmail(context) },
+        {
+          name: AuthThrottler.Email,
+          ttl,
+          limit: emailMax,
+          getTracker: (_req, context) => bodyEmail(context) ?? '',
+          skipIf: (context) => !bodyEmail(context),
+        },
         { name: AuthThrottler.Refresh, ttl, limit: refreshMax },
         { name: AuthThrottler.Support, ttl: config.support.rateLimit.windowSeconds * 1000, limit: config.support.rateLimit.max },
       ],

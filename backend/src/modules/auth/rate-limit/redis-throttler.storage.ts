@@ -79,7 +79,9 @@ export class RedisThrottlerStorage implements RateLimitStore, OnModuleInit, OnAp
   }
 
   onModuleInit(): Promise<void> {
-    this.connecting ??= this.client.connect().catch((error) => this.warn(error, 'Redis is not answering; rate limits are off until it does'));
+    this.connecting ??= this.client
+      .connect()
+      .catch((error) => this.warn(error, 'Redis is not answering; rate limits are off until it does'));
     return this.connecting;
   }
 
@@ -90,8 +92,21 @@ export class RedisThrottlerStorage implements RateLimitStore, OnModuleInit, OnAp
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
     const base = `${this.prefix}:${throttlerName}:${key}`;
     try {
-      const [hits, ttlMs, blocked, blockMs] = (await this.client.eval(INCREMENT, 2, base, `${base}:block`, ttl, limit, blockDuration)) as number[];
-      return { totalHits: hits, timeToExpire: Math.ceil(ttlMs / 1000), isBlocked: blocked === 1, timeToBlockExpire: Math.ceil(blockMs / 1000) };
+      const [hits, ttlMs, blocked, blockMs] = (await this.client.eval(
+        INCREMENT,
+        2,
+        base,
+        `${base}:block`,
+        ttl,
+        limit,
+        blockDuration,
+      )) as number[];
+      return {
+        totalHits: hits,
+        timeToExpire: Math.ceil(ttlMs / 1000),
+        isBlocked: blocked === 1,
+        timeToBlockExpire: Math.ceil(blockMs / 1000),
+      };
     } catch (error) {
       this.warn(error, 'rate limit check failed on Redis: counted in memory');
       return this.fallback.increment(key, ttl, limit, blockDuration, throttlerName);
@@ -143,7 +158,9 @@ export class MemoryRateLimitStore extends ThrottlerStorageService implements Rat
   peek(key: string): Promise<{ count: number; msLeft: number }> {
     const counter = this.counters.get(key);
     const now = Date.now();
-    return Promise.resolve(counter && counter.expiresAt > now ? { count: counter.count, msLeft: counter.expiresAt - now } : { count: 0, msLeft: 0 });
+    return Promise.resolve(
+      counter && counter.expiresAt > now ? { count: counter.count, msLeft: counter.expiresAt - now } : { count: 0, msLeft: 0 },
+    );
   }
 
   hit(key: string, windowMs: number, amount = 1): Promise<{ count: number; msLeft: number }> {

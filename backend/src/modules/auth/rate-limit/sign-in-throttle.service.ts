@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RateLimitError } from '../../../common/errors';
-import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.module';
 import { AUTH_RATE_LIMIT_STORAGE } from './auth-rate-limit';
 import { emailKey } from './device-cookie';
+import type { AppConfig } from '../../../config/app-config';
 import type { RateLimitStore } from './redis-throttler.storage';
 
 /** Who is trying: the browser's device cookie nonce when it signed in to this account before, else its IP. */

@@ -1,10 +1,10 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.module';
 import { AuthRepository } from '../auth.repository';
 import { AuthTokenEntity, AuthTokenPurpose } from './auth-token.entity';
+import type { AppConfig } from '../../../config/app-config';
+import type { EntityManager } from 'typeorm';
 
 /** How long each kind of token lives. */
 export const AUTH_TOKEN_TTL_MINUTES: Record<AuthTokenPurpose, number> = {

@@ -12,7 +12,14 @@ export function newTotpSecret(): string {
 }
 
 function totp(secretBase32: string, label = '', issuer = ''): TOTP {
-  return new TOTP({ issuer, label, algorithm: 'SHA1', digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(secretBase32) });
+  return new TOTP({
+    issuer,
+    label,
+    algorithm: 'SHA1',
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD_SECONDS,
+    secret: Secret.fromBase32(secretBase32),
+  });
 }
 
 /** `otpauth://totp/<issuer>:<account>?secret=...` for the QR code. */
@@ -76,5 +83,7 @@ export function newRecoveryCodes(count = 10): string[] {
 
 /** The stored form of a recovery code: HMAC-SHA256 of its letters (spaces, dashes and case ignored). */
 export function recoveryCodeHash(key: Buffer, code: string): string {
-  return createHmac('sha256', key).update(code.toLowerCase().replace(/[^a-z0-9]/g, '')).digest('hex');
+  return createHmac('sha256', key)
+    .update(code.toLowerCase().replace(/[^a-z0-9]/g, ''))
+    .digest('hex');
 }

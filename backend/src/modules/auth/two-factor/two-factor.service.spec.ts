@@ -1,4 +1,3 @@
-import type { EntityManager } from 'typeorm';
 import { newTestService } from '../../../../test/helpers/new-test-service';
 import { APP_CONFIG } from '../../../config/config.module';
 import { UserEntity, UserRole, UserTier } from '../../users/user.entity';
@@ -7,6 +6,7 @@ import { AuthErrorCode } from '../auth.exception';
 import { AuthRepository } from '../auth.repository';
 import { totpCode } from './totp';
 import { TwoFactorService } from './two-factor.service';
+import type { EntityManager } from 'typeorm';
 
 function user(overrides: Partial<UserEntity> = {}): UserEntity {
   return Object.assign(new UserEntity(), {

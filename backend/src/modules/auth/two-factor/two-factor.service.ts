@@ -1,15 +1,15 @@
 import { createHmac } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { toDataURL } from 'qrcode';
 import { ConflictError, ValidationError } from '../../../common/errors';
-import type { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.module';
-import type { UserEntity } from '../../users/user.entity';
 import { UsersRepository } from '../../users/users.repository';
-import { AuthRepository } from '../auth.repository';
 import { AuthException } from '../auth.exception';
+import { AuthRepository } from '../auth.repository';
 import { newRecoveryCodes, newTotpSecret, otpauthUrl, recoveryCodeHash, SecretBox, totpStep } from './totp';
+import type { AppConfig } from '../../../config/app-config';
+import type { UserEntity } from '../../users/user.entity';
+import type { EntityManager } from 'typeorm';
 
 export interface TwoFactorSetup {
   secret: string;
@@ -64,7 +64,11 @@ export class TwoFactorService {
       if (step === null) throw AuthException.invalidCode();
       const codes = newRecoveryCodes();
       await this.users.update(userId, { totpEnabledAt: new Date(), totpLastStep: step }, m);
-      await this.repo.replaceRecoveryCodes(m, userId, codes.map((c) => recoveryCodeHash(this.recoveryKey, c)));
+      await this.repo.replaceRecoveryCodes(
+        m,
+        userId,
+        codes.map((c) => recoveryCodeHash(this.recoveryKey, c)),
+      );
       return codes;
     });
   }

@@ -1,8 +1,7 @@
 import { CUSTOM_POSE, sceneCategory, ALL_SCENES, TEMPLATES } from '../catalog';
-import type { CategoryId } from '../catalog.types';
-import type { OutfitArtwork } from '../catalog.types';
 import { renderOutfitArtwork } from './outfit-artwork';
 import { renderSceneArtwork } from './scene-artwork';
+import type { CategoryId, OutfitArtwork } from '../catalog.types';
 
 export interface ArtworkEntry {
   id: string;
@@ -32,7 +31,12 @@ export const BEFORE_OUTFIT: OutfitArtwork = {
  */
 export function artworkEntries(): ArtworkEntry[] {
   return [
-    ...TEMPLATES.map((t) => ({ id: t.id, kind: 'template' as const, category: t.category, render: () => renderOutfitArtwork(t.id, t.name, t.artwork) })),
+    ...TEMPLATES.map((t) => ({
+      id: t.id,
+      kind: 'template' as const,
+      category: t.category,
+      render: () => renderOutfitArtwork(t.id, t.name, t.artwork),
+    })),
     ...TEMPLATES.map((t) => ({
       id: `${BEFORE_ARTWORK_PREFIX}${t.id}`,
       kind: 'before' as const,
@@ -40,7 +44,12 @@ export function artworkEntries(): ArtworkEntry[] {
       // the template's id seeds the figure's look, so before and after show the same person
       render: () => renderOutfitArtwork(t.id, `Before: everyday clothes (${t.name})`, BEFORE_OUTFIT),
     })),
-    ...ALL_SCENES.map((s) => ({ id: s.id, kind: 'scene' as const, category: sceneCategory(s.id), render: () => renderSceneArtwork(s.name, s.artwork) })),
+    ...ALL_SCENES.map((s) => ({
+      id: s.id,
+      kind: 'scene' as const,
+      category: sceneCategory(s.id),
+      render: () => renderSceneArtwork(s.name, s.artwork),
+    })),
     { id: CUSTOM_POSE.id, kind: 'custom' as const, category: null, render: () => renderSceneArtwork('Custom pose', CUSTOM_POSE.artwork) },
   ];
 }

@@ -1,15 +1,20 @@
-import { OUTFIT_SHAPES } from './garments';
-import { body, hairFront, lookFor } from './figure';
-import { hashInt } from './svg';
-import { artworkEntries, BEFORE_ARTWORK_PREFIX } from './artwork-registry';
 import { ALL_SCENES, TEMPLATES } from '../catalog';
+import { artworkEntries, BEFORE_ARTWORK_PREFIX } from './artwork-registry';
+import { body, hairFront, lookFor } from './figure';
+import { OUTFIT_SHAPES } from './garments';
+import { hashInt } from './svg';
 
 describe('catalogue artwork', () => {
   const entries = artworkEntries();
 
   it('has one picture per template, per scene and for the custom pose, and a "before" picture per template', () => {
     expect(entries.map((e) => e.id).sort()).toEqual(
-      [...TEMPLATES.map((t) => t.id), ...TEMPLATES.map((t) => `${BEFORE_ARTWORK_PREFIX}${t.id}`), ...ALL_SCENES.map((s) => s.id), 'custom'].sort(),
+      [
+        ...TEMPLATES.map((t) => t.id),
+        ...TEMPLATES.map((t) => `${BEFORE_ARTWORK_PREFIX}${t.id}`),
+        ...ALL_SCENES.map((s) => s.id),
+        'custom',
+      ].sort(),
     );
   });
 
@@ -34,9 +39,13 @@ describe('catalogue artwork', () => {
       expect(svg).toBe(entry.render());
       expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400" viewBox="0 0 300 400"')).toBe(true);
       expect(svg.endsWith('</svg>')).toBe(true);
-      expect({ id: entry.id, bad: svg.match(/<script|<image|<text|<foreignObject|href=|@import|url\((?!#)|on[a-z]+=|NaN|undefined/gi) }).toEqual({ id: entry.id, bad: null });
+      expect({
+        id: entry.id,
+        bad: svg.match(/<script|<image|<text|<foreignObject|href=|@import|url\((?!#)|on[a-z]+=|NaN|undefined/gi),
+      }).toEqual({ id: entry.id, bad: null });
       // every url(#id) points at something defined in the picture
-      for (const [, ref] of svg.matchAll(/url\(#([^)]+)\)/g)) expect({ id: entry.id, ref, defined: svg.includes(`id="${ref}"`) }).toEqual({ id: entry.id, ref, defined: true });
+      for (const [, ref] of svg.matchAll(/url\(#([^)]+)\)/g))
+        expect({ id: entry.id, ref, defined: svg.includes(`id="${ref}"`) }).toEqual({ id: entry.id, ref, defined: true });
     }
   });
 

@@ -182,7 +182,18 @@ export function body(look: FigureLook, options: { legs?: boolean } = {}): string
     // feet
     for (const side of [1, -1]) {
       const x = CX + side * 10.5;
-      parts.push(el('path', { d: smoothPath([[x - 4.5, 366], [x + 4.5, 366], [x + 5.2, 378], [x + 1.5, 386], [x - 2.5, 385], [x - 5, 377]]) }));
+      parts.push(
+        el('path', {
+          d: smoothPath([
+            [x - 4.5, 366],
+            [x + 4.5, 366],
+            [x + 5.2, 378],
+            [x + 1.5, 386],
+            [x - 2.5, 385],
+            [x - 5, 377],
+          ]),
+        }),
+      );
     }
   }
   // torso
@@ -197,10 +208,24 @@ export function body(look: FigureLook, options: { legs?: boolean } = {}): string
     parts.push(el('ellipse', { cx: CX + side * 202, cy: 244, rx: 5, ry: 11, transform: side > 0 ? 'rotate(-6 202 244)' : undefined }));
   }
   // neck and head
-  parts.push(el('path', { d: smoothPath([[CX - 7.5, 76], [CX + 7.5, 76], [CX + 8.5, 101, 'corner'], [CX - 8.5, 101, 'corner']]) }));
+  parts.push(
+    el('path', {
+      d: smoothPath([
+        [CX - 7.5, 76],
+        [CX + 7.5, 76],
+        [CX + 8.5, 101, 'corner'],
+        [CX - 8.5, 101, 'corner'],
+      ]),
+    }),
+  );
   parts.push(el('ellipse', { cx: CX, cy: 62, rx: 16.5, ry: 21 }));
   const shading = el('path', {
-    d: smoothPath([[CX - 7.5, 84], [CX + 7.5, 84], [CX + 6, 92], [CX - 6, 92]]),
+    d: smoothPath([
+      [CX - 7.5, 84],
+      [CX + 7.5, 84],
+      [CX + 6, 92],
+      [CX - 6, 92],
+    ]),
     fill: shade,
     opacity: 0.5,
   });
@@ -225,7 +250,14 @@ export function hairFront(look: FigureLook): string {
     ]),
     fill: hair,
   });
-  const sheen = el('path', { d: 'M138 46 Q148 41 160 44', fill: 'none', stroke: hi, 'stroke-width': 2, 'stroke-linecap': 'round', opacity: 0.7 });
+  const sheen = el('path', {
+    d: 'M138 46 Q148 41 160 44',
+    fill: 'none',
+    stroke: hi,
+    'stroke-width': 2,
+    'stroke-linecap': 'round',
+    opacity: 0.7,
+  });
   let extra = '';
   if (hairStyle === 'bun') extra = el('circle', { cx: CX + 2, cy: 33, r: 10.5, fill: hair });
   if (hairStyle === 'bob') {
@@ -255,4 +287,3 @@ export function lookFor(seed: number): FigureLook {
     hairStyle: HAIR_STYLES[(seed >>> 6) % HAIR_STYLES.length],
   };
 }
-

@@ -1,7 +1,7 @@
-import type { OutfitArtwork } from '../catalog.types';
 import { body, CX, H, hairBack, hairFront, lookFor, W } from './figure';
 import { backAccessories, fabricDefs, footwear, frontAccessories, Paint, renderGarment } from './garments';
 import { darken, el, hashInt, lighten, luminance, mix } from './svg';
+import type { OutfitArtwork } from '../catalog.types';
 
 const CREAM = '#fbf6f0';
 
@@ -54,11 +54,16 @@ export function renderOutfitArtwork(id: string, name: string, artwork: OutfitArt
   const bottom = mix(CREAM, tint, 0.26);
   const defs =
     sharedDefs() +
-    el('linearGradient', { id: 'bg', x1: 0, y1: 0, x2: 0, y2: 1 }, el('stop', { offset: 0, 'stop-color': top }) + el('stop', { offset: 1, 'stop-color': bottom })) +
+    el(
+      'linearGradient',
+      { id: 'bg', x1: 0, y1: 0, x2: 0, y2: 1 },
+      el('stop', { offset: 0, 'stop-color': top }) + el('stop', { offset: 1, 'stop-color': bottom }),
+    ) +
     el(
       'radialGradient',
       { id: 'glow', cx: 0.5, cy: 0.45, r: 0.5 },
-      el('stop', { offset: 0, 'stop-color': '#ffffff', 'stop-opacity': 0.75 }) + el('stop', { offset: 1, 'stop-color': '#ffffff', 'stop-opacity': 0 }),
+      el('stop', { offset: 0, 'stop-color': '#ffffff', 'stop-opacity': 0.75 }) +
+        el('stop', { offset: 1, 'stop-color': '#ffffff', 'stop-opacity': 0 }),
     ) +
     fabricDefs('fabric', primary, secondary, accent, artwork.pattern) +
     fabricDefs('trim', secondary, primary, accent, 'solid');
@@ -66,7 +71,13 @@ export function renderOutfitArtwork(id: string, name: string, artwork: OutfitArt
   // a fitting-room arch behind the figure, a soft glow and a floor shadow
   const decoration =
     el('path', { d: 'M58 400 V138 A92 92 0 0 1 242 138 V400 Z', fill: lighten(top, 0.45), opacity: 0.75 }) +
-    el('path', { d: 'M58 400 V138 A92 92 0 0 1 242 138 V400', fill: 'none', stroke: mix(top, primary, 0.35), 'stroke-width': 1.2, opacity: 0.55 }) +
+    el('path', {
+      d: 'M58 400 V138 A92 92 0 0 1 242 138 V400',
+      fill: 'none',
+      stroke: mix(top, primary, 0.35),
+      'stroke-width': 1.2,
+      opacity: 0.55,
+    }) +
     el('circle', { cx: CX, cy: 196, r: 150, fill: 'url(#glow)' }) +
     el('ellipse', { cx: CX, cy: 387, rx: 56, ry: 6.5, fill: darken(bottom, 0.35), opacity: 0.22 });
   const garment = renderGarment(artwork, paint);

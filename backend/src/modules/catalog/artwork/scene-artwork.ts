@@ -1,7 +1,7 @@
-import type { SceneArtwork, SceneSetting } from '../catalog.types';
 import { CX, H, W } from './figure';
 import { sharedDefs, svgDocument } from './outfit-artwork';
 import { Pt, darken, el, lighten, smoothPath, symmetric } from './svg';
+import type { SceneArtwork, SceneSetting } from '../catalog.types';
 
 /**
  * Scene thumbnails: a small stylised backdrop (beach horizon, pool tiles, bedroom...) with a
@@ -57,7 +57,8 @@ function rgrad(inner: string, outer: string, opacityOuter = 0): string {
   return `url(#${id})`;
 }
 
-const rect = (x: number, y: number, w: number, h: number, fill: string, extra: Record<string, string | number> = {}) => el('rect', { x, y, width: w, height: h, fill, ...extra });
+const rect = (x: number, y: number, w: number, h: number, fill: string, extra: Record<string, string | number> = {}) =>
+  el('rect', { x, y, width: w, height: h, fill, ...extra });
 const line = (d: string, stroke: string, width: number, extra: Record<string, string | number> = {}) =>
   el('path', { d, fill: 'none', stroke, 'stroke-width': width, 'stroke-linecap': 'round', ...extra });
 
@@ -70,25 +71,54 @@ const SKIES: Record<Light, readonly string[]> = {
 function sky(light: Light, to = 240): string {
   let out = rect(0, 0, W, to, vgrad(SKIES[light]));
   if (light === 'night') {
-    for (const [x, y] of [[40, 40], [90, 70], [210, 30], [260, 80], [160, 56], [20, 110], [280, 140]]) out += el('circle', { cx: x, cy: y, r: 1.2, fill: '#fbf4f1', opacity: 0.8 });
+    for (const [x, y] of [
+      [40, 40],
+      [90, 70],
+      [210, 30],
+      [260, 80],
+      [160, 56],
+      [20, 110],
+      [280, 140],
+    ])
+      out += el('circle', { cx: x, cy: y, r: 1.2, fill: '#fbf4f1', opacity: 0.8 });
     out += el('circle', { cx: 236, cy: 62, r: 13, fill: '#f6e6df', opacity: 0.9 });
   } else {
-    out += el('circle', { cx: light === 'golden' ? 200 : 232, cy: light === 'golden' ? 196 : 66, r: light === 'golden' ? 30 : 20, fill: light === 'golden' ? '#fde2b8' : '#fff6dc', opacity: 0.95 });
+    out += el('circle', {
+      cx: light === 'golden' ? 200 : 232,
+      cy: light === 'golden' ? 196 : 66,
+      r: light === 'golden' ? 30 : 20,
+      fill: light === 'golden' ? '#fde2b8' : '#fff6dc',
+      opacity: 0.95,
+    });
     out += cloud(60, 80) + cloud(190, 120, 0.8);
   }
   return out;
 }
 
 function cloud(x: number, y: number, s = 1): string {
-  return el('path', { d: `M${x} ${y} q${6 * s} ${-12 * s} ${18 * s} ${-6 * s} q${10 * s} ${-10 * s} ${22 * s} ${2 * s} q${12 * s} 0 ${12 * s} ${8 * s}Z`, fill: '#ffffff', opacity: 0.75 });
+  return el('path', {
+    d: `M${x} ${y} q${6 * s} ${-12 * s} ${18 * s} ${-6 * s} q${10 * s} ${-10 * s} ${22 * s} ${2 * s} q${12 * s} 0 ${12 * s} ${8 * s}Z`,
+    fill: '#ffffff',
+    opacity: 0.75,
+  });
 }
 
 function palm(x: number, y: number, side: 1 | -1, scale = 1): string {
   const s = scale;
   let out = line(`M${x} ${y} Q${x + side * 14 * s} ${y - 80 * s} ${x + side * 4 * s} ${y - 150 * s}`, '#7a5a40', 6 * s);
   const top = [x + side * 4 * s, y - 150 * s] as const;
-  for (const [dx, dy] of [[-50, 10], [-40, 34], [40, 30], [52, 8], [10, -30], [-20, -26]]) {
-    out += el('path', { d: `M${top[0]} ${top[1]} Q${top[0] + dx * 0.5 * s} ${top[1] + (dy - 24) * s} ${top[0] + dx * s} ${top[1] + dy * s} Q${top[0] + dx * 0.55 * s} ${top[1] + (dy - 12) * s} ${top[0]} ${top[1]}Z`, fill: '#4f8a63' });
+  for (const [dx, dy] of [
+    [-50, 10],
+    [-40, 34],
+    [40, 30],
+    [52, 8],
+    [10, -30],
+    [-20, -26],
+  ]) {
+    out += el('path', {
+      d: `M${top[0]} ${top[1]} Q${top[0] + dx * 0.5 * s} ${top[1] + (dy - 24) * s} ${top[0] + dx * s} ${top[1] + dy * s} Q${top[0] + dx * 0.55 * s} ${top[1] + (dy - 12) * s} ${top[0]} ${top[1]}Z`,
+      fill: '#4f8a63',
+    });
   }
   return out;
 }
@@ -96,8 +126,21 @@ function palm(x: number, y: number, side: 1 | -1, scale = 1): string {
 function plant(x: number, y: number, scale = 1, pot = '#c98f6b'): string {
   const s = scale;
   let out = '';
-  for (const [dx, h, c] of [[-10, 46, '#5d8c66'], [0, 60, '#4f7d59'], [10, 44, '#6d9c73'], [-4, 36, '#7aa77c'], [6, 52, '#5d8c66']] as const) {
-    out += el('ellipse', { cx: x + dx * s, cy: y - h * 0.55 * s, rx: 6 * s, ry: h * 0.5 * s, fill: c, transform: `rotate(${dx * 2.2} ${x + dx * s} ${y})` });
+  for (const [dx, h, c] of [
+    [-10, 46, '#5d8c66'],
+    [0, 60, '#4f7d59'],
+    [10, 44, '#6d9c73'],
+    [-4, 36, '#7aa77c'],
+    [6, 52, '#5d8c66'],
+  ] as const) {
+    out += el('ellipse', {
+      cx: x + dx * s,
+      cy: y - h * 0.55 * s,
+      rx: 6 * s,
+      ry: h * 0.5 * s,
+      fill: c,
+      transform: `rotate(${dx * 2.2} ${x + dx * s} ${y})`,
+    });
   }
   out += el('path', { d: `M${x - 12 * s} ${y} L${x + 12 * s} ${y} L${x + 9 * s} ${y + 20 * s} L${x - 9 * s} ${y + 20 * s}Z`, fill: pot });
   return out;
@@ -113,7 +156,7 @@ function planks(y: number, base: string, to = H): string {
 }
 
 function tiles(x: number, y: number, w: number, h: number, base: string, size: number, grout = '#ffffff'): string {
-  let out = rect(x, y, w, h, base);
+  const out = rect(x, y, w, h, base);
   let d = '';
   for (let xx = x + size; xx < x + w; xx += size) d += `M${xx} ${y}V${y + h}`;
   for (let yy = y + size; yy < y + h; yy += size) d += `M${x} ${yy}H${x + w}`;
@@ -131,12 +174,21 @@ function windowFrame(x: number, y: number, w: number, h: number, view: string, f
 function windowView(x: number, y: number, w: number, h: number, light: Light, city = false): string {
   let inner = rect(x, y, w, h, vgrad(SKIES[light]));
   if (city) {
-    const buildings = [[0, 0.55], [0.14, 0.35], [0.3, 0.6], [0.46, 0.25], [0.6, 0.5], [0.76, 0.4], [0.88, 0.62]];
+    const buildings = [
+      [0, 0.55],
+      [0.14, 0.35],
+      [0.3, 0.6],
+      [0.46, 0.25],
+      [0.6, 0.5],
+      [0.76, 0.4],
+      [0.88, 0.62],
+    ];
     for (const [bx, bh] of buildings) {
       const top = y + h * bh;
       const col = light === 'night' ? '#2a2038' : '#9fb3c0';
       inner += rect(x + w * bx, top, w * 0.15, y + h - top, col);
-      if (light === 'night') for (let yy = top + 6; yy < y + h - 4; yy += 9) inner += rect(x + w * bx + 4, yy, 3, 3, '#f6d38a', { opacity: 0.85 });
+      if (light === 'night')
+        for (let yy = top + 6; yy < y + h - 4; yy += 9) inner += rect(x + w * bx + 4, yy, 3, 3, '#f6d38a', { opacity: 0.85 });
     }
   } else {
     inner += el('ellipse', { cx: x + w * 0.3, cy: y + h, rx: w * 0.6, ry: h * 0.3, fill: light === 'night' ? '#3a3a4a' : '#a9c9a4' });
@@ -145,8 +197,26 @@ function windowView(x: number, y: number, w: number, h: number, light: Light, ci
 }
 
 function curtain(x: number, y: number, w: number, h: number, colour: string, side: 1 | -1): string {
-  const pts: Pt[] = side > 0 ? [[x, y, 'corner'], [x + w, y, 'corner'], [x + w * 0.55, y + h * 0.55], [x + w * 0.9, y + h, 'corner'], [x, y + h, 'corner']] : [[x + w, y, 'corner'], [x, y, 'corner'], [x + w * 0.45, y + h * 0.55], [x + w * 0.1, y + h, 'corner'], [x + w, y + h, 'corner']];
-  return el('path', { d: smoothPath(pts), fill: colour }) + line(`M${x + w * 0.3} ${y} Q${x + w * 0.4} ${y + h * 0.5} ${x + w * 0.35} ${y + h}`, darken(colour, 0.15), 1.4, { opacity: 0.6 });
+  const pts: Pt[] =
+    side > 0
+      ? [
+          [x, y, 'corner'],
+          [x + w, y, 'corner'],
+          [x + w * 0.55, y + h * 0.55],
+          [x + w * 0.9, y + h, 'corner'],
+          [x, y + h, 'corner'],
+        ]
+      : [
+          [x + w, y, 'corner'],
+          [x, y, 'corner'],
+          [x + w * 0.45, y + h * 0.55],
+          [x + w * 0.1, y + h, 'corner'],
+          [x + w, y + h, 'corner'],
+        ];
+  return (
+    el('path', { d: smoothPath(pts), fill: colour }) +
+    line(`M${x + w * 0.3} ${y} Q${x + w * 0.4} ${y + h * 0.5} ${x + w * 0.35} ${y + h}`, darken(colour, 0.15), 1.4, { opacity: 0.6 })
+  );
 }
 
 function lamp(x: number, y: number, shade: string, glow = false): string {
@@ -237,7 +307,12 @@ const SETTINGS: Record<SceneSetting, (light: Light, sitting: boolean) => Backdro
       rect(0, 313, W, 87, vgrad(['#efe4d6', '#e3d3c0'])) +
       line('M0 345 H300 M100 313 V345 M220 313 V345 M40 345 V400 M160 345 V400 M270 345 V400', '#d8c8b4', 1) +
       (sitting
-        ? el('path', { d: 'M60 338 L246 338 L246 346 L60 346Z M60 346 L36 300 L44 296 L68 340Z', fill: '#fbf8f4', stroke: '#d8c8b4', 'stroke-width': 1 }) +
+        ? el('path', {
+            d: 'M60 338 L246 338 L246 346 L60 346Z M60 346 L36 300 L44 296 L68 340Z',
+            fill: '#fbf8f4',
+            stroke: '#d8c8b4',
+            'stroke-width': 1,
+          }) +
           line('M76 346 V370 M232 346 V370', '#b8ada3', 3) +
           rect(82, 330, 150, 8, '#86bbd8', { rx: 3 })
         : ''),
@@ -276,11 +351,18 @@ const SETTINGS: Record<SceneSetting, (light: Light, sitting: boolean) => Backdro
       rect(0, 0, W, 290, vgrad(['#5a5550', '#6e6862'])) +
       rect(20, 40, 120, 170, vgrad(['#8a8f94', '#b4b9bd']), { opacity: 0.55 }) +
       rect(160, 150, 120, 8, '#2a2624') +
-      [178, 206, 234, 262].map((x) => el('circle', { cx: x, cy: 146, r: 9, fill: '#2a2624' }) + el('circle', { cx: x, cy: 146, r: 3, fill: '#bd6a51' })).join('') +
+      [178, 206, 234, 262]
+        .map((x) => el('circle', { cx: x, cy: 146, r: 9, fill: '#2a2624' }) + el('circle', { cx: x, cy: 146, r: 3, fill: '#bd6a51' }))
+        .join('') +
       rect(160, 190, 120, 6, '#2a2624') +
       rect(0, 290, W, 110, vgrad(['#3b3733', '#2e2a27'])) +
       line('M0 290 H300', '#bd6a51', 3) +
-      el('path', { d: 'M236 350 a14 14 0 1 0 28 0 a14 14 0 1 0 -28 0 M242 336 q8 -12 16 0', fill: '#2a2624', stroke: '#2a2624', 'stroke-width': 3 }),
+      el('path', {
+        d: 'M236 350 a14 14 0 1 0 28 0 a14 14 0 1 0 -28 0 M242 336 q8 -12 16 0',
+        fill: '#2a2624',
+        stroke: '#2a2624',
+        'stroke-width': 3,
+      }),
     ground: 370,
     figure: LIGHT_FIGURE,
   }),
@@ -291,7 +373,13 @@ const SETTINGS: Record<SceneSetting, (light: Light, sitting: boolean) => Backdro
       el('path', { d: `M0 220 Q100 180 200 214 T${W} 206 V300 H0Z`, fill: '#7fa07f' }) +
       rect(0, 250, W, 150, vgrad(['#8fb087', '#6d9066'])) +
       el('path', { d: `M130 250 Q160 250 170 280 Q190 340 250 ${H} H60 Q120 340 130 250Z`, fill: '#e4cfa9' }) +
-      [[40, 250], [270, 240], [20, 290]].map(([x, y]) => el('path', { d: `M${x} ${y} l-14 0 l14 -46 l14 46Z`, fill: '#4f7d59' }) + rect(x - 2, y, 4, 10, '#7a5a40')).join(''),
+      [
+        [40, 250],
+        [270, 240],
+        [20, 290],
+      ]
+        .map(([x, y]) => el('path', { d: `M${x} ${y} l-14 0 l14 -46 l14 46Z`, fill: '#4f7d59' }) + rect(x - 2, y, 4, 10, '#7a5a40'))
+        .join(''),
     ground: 374,
     figure: INK,
   }),
@@ -314,7 +402,12 @@ const SETTINGS: Record<SceneSetting, (light: Light, sitting: boolean) => Backdro
       rect(0, 120, W, 60, '#3f6b52') +
       line('M0 130 H300 M0 150 H300 M0 170 H300', '#2f5240', 1) +
       rect(0, 180, W, 220, vgrad(['#5c8fb0', '#4a7c9c'])) +
-      el('path', { d: 'M60 180 L20 400 M240 180 L280 400 M40 290 H260 M150 180 V290', stroke: '#ffffff', 'stroke-width': 2.5, fill: 'none' }) +
+      el('path', {
+        d: 'M60 180 L20 400 M240 180 L280 400 M40 290 H260 M150 180 V290',
+        stroke: '#ffffff',
+        'stroke-width': 2.5,
+        fill: 'none',
+      }) +
       rect(0, 232, W, 26, '#2a2624', { opacity: 0.35 }) +
       line('M0 232 H300', '#ffffff', 3),
     ground: 376,
@@ -326,7 +419,26 @@ const SETTINGS: Record<SceneSetting, (light: Light, sitting: boolean) => Backdro
       rect(0, 70, 90, 250, '#d8b6a3') +
       rect(96, 110, 100, 210, '#c9a88f') +
       rect(202, 50, 98, 270, '#e3cbb8') +
-      [0, 96, 202].map((bx) => [0, 1, 2, 3, 4, 5].map((r) => [0, 1, 2].map((c) => rect(bx + 10 + c * 28, (bx === 96 ? 124 : bx === 0 ? 84 : 64) + r * 34, 16, 22, light === 'night' ? '#f6d38a' : '#a9c7d3', { opacity: 0.85 })).join('')).join('')).join('') +
+      [0, 96, 202]
+        .map((bx) =>
+          [0, 1, 2, 3, 4, 5]
+            .map((r) =>
+              [0, 1, 2]
+                .map((c) =>
+                  rect(
+                    bx + 10 + c * 28,
+                    (bx === 96 ? 124 : bx === 0 ? 84 : 64) + r * 34,
+                    16,
+                    22,
+                    light === 'night' ? '#f6d38a' : '#a9c7d3',
+                    { opacity: 0.85 },
+                  ),
+                )
+                .join(''),
+            )
+            .join(''),
+        )
+        .join('') +
       rect(0, 320, W, 80, vgrad(['#cfc6bd', '#b8ada3'])) +
       line('M0 320 H300', '#8a7158', 2) +
       line('M258 320 V190', '#3b312a', 3) +
@@ -339,7 +451,18 @@ const SETTINGS: Record<SceneSetting, (light: Light, sitting: boolean) => Backdro
       sky(light, 200) +
       rect(0, 150, W, 120, '#6d9c73') +
       [20, 60, 100, 140, 180, 220, 260, 300].map((x) => el('circle', { cx: x, cy: 152, r: 24, fill: '#5d8c66' })).join('') +
-      [[30, 200], [80, 220], [210, 196], [260, 230], [130, 236]].map(([x, y]) => el('circle', { cx: x, cy: y, r: 4, fill: '#ecccbf' }) + el('circle', { cx: x + 10, cy: y + 8, r: 3.5, fill: '#f6e6df' })).join('') +
+      [
+        [30, 200],
+        [80, 220],
+        [210, 196],
+        [260, 230],
+        [130, 236],
+      ]
+        .map(
+          ([x, y]) =>
+            el('circle', { cx: x, cy: y, r: 4, fill: '#ecccbf' }) + el('circle', { cx: x + 10, cy: y + 8, r: 3.5, fill: '#f6e6df' }),
+        )
+        .join('') +
       rect(0, 270, W, 130, vgrad(['#a7c69a', '#8fb087'])) +
       stringLights(40),
     ground: 374,
@@ -348,12 +471,32 @@ const SETTINGS: Record<SceneSetting, (light: Light, sitting: boolean) => Backdro
   'red-carpet': () => ({
     back:
       rect(0, 0, W, 300, '#2a1f1a') +
-      [0, 1, 2, 3, 4, 5].map((r) => [0, 1, 2, 3, 4].map((c) => el('path', { d: `M${30 + c * 60 + (r % 2) * 30} ${30 + r * 45} l10 10 l-10 10 l-10 -10Z`, fill: '#c9a227', opacity: 0.35 })).join('')).join('') +
+      [0, 1, 2, 3, 4, 5]
+        .map((r) =>
+          [0, 1, 2, 3, 4]
+            .map((c) =>
+              el('path', { d: `M${30 + c * 60 + (r % 2) * 30} ${30 + r * 45} l10 10 l-10 10 l-10 -10Z`, fill: '#c9a227', opacity: 0.35 }),
+            )
+            .join(''),
+        )
+        .join('') +
       rect(0, 300, W, 100, '#3b312a') +
       el('path', { d: 'M100 290 L200 290 L260 400 L40 400Z', fill: vgrad(['#a83232', '#c0392b']) }) +
       [30, 270].map((x) => rect(x - 3, 270, 6, 60, '#c9a227') + el('circle', { cx: x, cy: 268, r: 6, fill: '#c9a227' })).join('') +
       line('M30 282 Q60 300 90 290 M270 282 Q240 300 210 290', '#8e1b1b', 4) +
-      [[60, 60], [240, 90], [200, 40]].map(([x, y]) => el('path', { d: `M${x} ${y - 8} L${x + 2} ${y - 2} L${x + 8} ${y} L${x + 2} ${y + 2} L${x} ${y + 8} L${x - 2} ${y + 2} L${x - 8} ${y} L${x - 2} ${y - 2}Z`, fill: '#ffffff', opacity: 0.85 })).join(''),
+      [
+        [60, 60],
+        [240, 90],
+        [200, 40],
+      ]
+        .map(([x, y]) =>
+          el('path', {
+            d: `M${x} ${y - 8} L${x + 2} ${y - 2} L${x + 8} ${y} L${x + 2} ${y + 2} L${x} ${y + 8} L${x - 2} ${y + 2} L${x - 8} ${y} L${x - 2} ${y - 2}Z`,
+            fill: '#ffffff',
+            opacity: 0.85,
+          }),
+        )
+        .join(''),
     ground: 372,
     figure: LIGHT_FIGURE,
   }),
@@ -361,7 +504,9 @@ const SETTINGS: Record<SceneSetting, (light: Light, sitting: boolean) => Backdro
     back:
       rect(0, 0, W, 300, '#efe4d6') +
       rect(20, 40, 260, 30, '#bd6a51') +
-      [0, 1, 2, 3, 4, 5, 6].map((i) => el('path', { d: `M${20 + i * 37.2} 70 q18.6 16 37.2 0Z`, fill: i % 2 ? '#fbf8f4' : '#bd6a51' })).join('') +
+      [0, 1, 2, 3, 4, 5, 6]
+        .map((i) => el('path', { d: `M${20 + i * 37.2} 70 q18.6 16 37.2 0Z`, fill: i % 2 ? '#fbf8f4' : '#bd6a51' }))
+        .join('') +
       windowFrame(40, 100, 220, 150, windowView(40, 100, 220, 150, light, true), '#3b312a') +
       planks(300, '#b8906a') +
       (sitting ? line('M92 322 H136 M96 322 L92 366 M132 322 L136 366 M94 322 L90 270', '#3b312a', 3.5) : ''),
@@ -486,10 +631,22 @@ const SETTINGS: Record<SceneSetting, (light: Light, sitting: boolean) => Backdro
     back:
       rect(0, 0, W, 400, '#e9dfd2') +
       el('path', { d: `M40 0 H260 V300 Q260 340 300 350 V400 H0 V350 Q40 340 40 300Z`, fill: vgrad(['#f5efe7', '#ecccbf']) }) +
-      [-1, 1].map((s) => {
-        const x = 150 + s * 120;
-        return line(`M${x} 400 V120`, '#3b312a', 2.5) + line(`M${x - 16} 400 L${x} 330 L${x + 16} 400`, '#3b312a', 2) + el('path', { d: `M${x - 18} 88 h36 l-6 36 h-24Z`, fill: '#fbf8f4', stroke: '#3b312a', 'stroke-width': 2, transform: `rotate(${s * 14} ${x} 110)` });
-      }).join('') +
+      [-1, 1]
+        .map((s) => {
+          const x = 150 + s * 120;
+          return (
+            line(`M${x} 400 V120`, '#3b312a', 2.5) +
+            line(`M${x - 16} 400 L${x} 330 L${x + 16} 400`, '#3b312a', 2) +
+            el('path', {
+              d: `M${x - 18} 88 h36 l-6 36 h-24Z`,
+              fill: '#fbf8f4',
+              stroke: '#3b312a',
+              'stroke-width': 2,
+              transform: `rotate(${s * 14} ${x} 110)`,
+            })
+          );
+        })
+        .join('') +
       el('ellipse', { cx: 150, cy: 200, rx: 110, ry: 150, fill: rgrad('#ffffff', '#ffffff'), opacity: 0.6 }),
     ground: 370,
     figure: INK,
@@ -522,7 +679,16 @@ const SETTINGS: Record<SceneSetting, (light: Light, sitting: boolean) => Backdro
   ballroom: () => ({
     back:
       rect(0, 0, W, 300, vgrad(['#efe0cf', '#e3cbb8'])) +
-      [30, 120, 210].map((x) => el('path', { d: `M${x} 260 V120 a30 30 0 0 1 60 0 V260Z`, fill: vgrad(['#c9dbe4', '#e9f1f4']), stroke: '#fbf8f4', 'stroke-width': 3 })).join('') +
+      [30, 120, 210]
+        .map((x) =>
+          el('path', {
+            d: `M${x} 260 V120 a30 30 0 0 1 60 0 V260Z`,
+            fill: vgrad(['#c9dbe4', '#e9f1f4']),
+            stroke: '#fbf8f4',
+            'stroke-width': 3,
+          }),
+        )
+        .join('') +
       line('M150 0 V30', '#c9a227', 1.5) +
       el('path', { d: 'M120 30 H180 L170 50 H130Z', fill: '#c9a227' }) +
       [124, 137, 150, 163, 176].map((x) => el('circle', { cx: x, cy: 56, r: 3, fill: '#fff3d6' })).join('') +
@@ -536,7 +702,18 @@ const SETTINGS: Record<SceneSetting, (light: Light, sitting: boolean) => Backdro
       rect(24, 24, 252, 352, 'none', { rx: 18, stroke: '#cf876f', 'stroke-width': 2.5, 'stroke-dasharray': '10 8' }) +
       el('circle', { cx: 150, cy: 330, r: 22, fill: '#bd6a51' }) +
       line('M150 318 V342 M138 330 H162', '#ffffff', 3.5) +
-      [[60, 70], [240, 90], [230, 250]].map(([x, y]) => el('path', { d: `M${x} ${y - 9} L${x + 2.5} ${y - 2.5} L${x + 9} ${y} L${x + 2.5} ${y + 2.5} L${x} ${y + 9} L${x - 2.5} ${y + 2.5} L${x - 9} ${y} L${x - 2.5} ${y - 2.5}Z`, fill: '#dfab98' })).join(''),
+      [
+        [60, 70],
+        [240, 90],
+        [230, 250],
+      ]
+        .map(([x, y]) =>
+          el('path', {
+            d: `M${x} ${y - 9} L${x + 2.5} ${y - 2.5} L${x + 9} ${y} L${x + 2.5} ${y + 2.5} L${x} ${y + 9} L${x - 2.5} ${y + 2.5} L${x - 9} ${y} L${x - 2.5} ${y - 2.5}Z`,
+            fill: '#dfab98',
+          }),
+        )
+        .join(''),
     ground: 290,
     figure: '#884436',
     scale: 0.5,
@@ -551,24 +728,63 @@ const SETTINGS: Record<SceneSetting, (light: Light, sitting: boolean) => Backdro
  * 'floor' (sitting with the legs stretched out) are seen from the side, the seat at y 222.
  */
 function pictogram(pose: SceneArtwork['pose'], colour: string): string {
-  const stroke = (d: string, width: number) => el('path', { d, fill: 'none', stroke: colour, 'stroke-width': width, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' });
+  const stroke = (d: string, width: number) =>
+    el('path', { d, fill: 'none', stroke: colour, 'stroke-width': width, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' });
   if (pose === 'sitting' || pose === 'floor') {
     const head = el('ellipse', { cx: 152, cy: 62, rx: 17, ry: 21 }) + el('circle', { cx: 134, cy: 52, r: 10 });
     const neck = el('rect', { x: 143, y: 78, width: 13, height: 24 });
-    const torso = el('path', { d: smoothPath([[136, 100], [160, 100], [170, 126], [166, 150], [160, 180], [168, 208], [128, 216, 'corner'], [130, 176], [126, 130]]) });
+    const torso = el('path', {
+      d: smoothPath([
+        [136, 100],
+        [160, 100],
+        [170, 126],
+        [166, 150],
+        [160, 180],
+        [168, 208],
+        [128, 216, 'corner'],
+        [130, 176],
+        [126, 130],
+      ]),
+    });
     const floor = pose === 'floor';
     // skirt over the thigh, to the knee
     const lap = floor
-      ? el('path', { d: smoothPath([[126, 184, 'corner'], [166, 184], [214, 200], [218, 220, 'corner'], [126, 222, 'corner']]) })
-      : el('path', { d: smoothPath([[126, 184, 'corner'], [166, 186], [220, 198], [226, 222, 'corner'], [126, 222, 'corner']]) });
-    const shin = floor ? stroke('M212 214 L286 216', 13) + el('ellipse', { cx: 292, cy: 210, rx: 5, ry: 9 }) : stroke('M218 214 L224 288', 13) + el('ellipse', { cx: 232, cy: 294, rx: 10, ry: 5 });
+      ? el('path', {
+          d: smoothPath([
+            [126, 184, 'corner'],
+            [166, 184],
+            [214, 200],
+            [218, 220, 'corner'],
+            [126, 222, 'corner'],
+          ]),
+        })
+      : el('path', {
+          d: smoothPath([
+            [126, 184, 'corner'],
+            [166, 186],
+            [220, 198],
+            [226, 222, 'corner'],
+            [126, 222, 'corner'],
+          ]),
+        });
+    const shin = floor
+      ? stroke('M212 214 L286 216', 13) + el('ellipse', { cx: 292, cy: 210, rx: 5, ry: 9 })
+      : stroke('M218 214 L224 288', 13) + el('ellipse', { cx: 232, cy: 294, rx: 10, ry: 5 });
     const arm = floor ? stroke('M150 112 Q140 170 118 214', 11) : stroke('M150 112 Q158 160 196 198', 11);
     return el('g', { fill: colour }, shin + lap + torso + arm + head + neck);
   }
   const head = el('ellipse', { cx: CX, cy: 62, rx: 17, ry: 21 }) + el('circle', { cx: CX + 3, cy: 36, r: 10 });
   const neck = el('rect', { x: CX - 7, y: 78, width: 14, height: 24 });
-  const bodice: Pt[] = [[CX + 9, 99, 'corner'], [CX + 34, 108], [CX + 30, 132], [CX + 24, 178, 'corner']];
-  const skirt: Pt[] = [[CX + 50, 296, 'corner'], [CX, 300]];
+  const bodice: Pt[] = [
+    [CX + 9, 99, 'corner'],
+    [CX + 34, 108],
+    [CX + 30, 132],
+    [CX + 24, 178, 'corner'],
+  ];
+  const skirt: Pt[] = [
+    [CX + 50, 296, 'corner'],
+    [CX, 300],
+  ];
   const stride = pose === 'walking';
   const arm = (side: 1 | -1) =>
     el('path', {
@@ -584,7 +800,11 @@ function pictogram(pose: SceneArtwork['pose'], colour: string): string {
     const footY = stride && s < 0 ? 368 : 380;
     return stroke(`M${CX + s * 13} 290 L${footX} ${footY - 8}`, 13) + el('ellipse', { cx: footX, cy: footY, rx: 6, ry: 7 });
   };
-  return el('g', { fill: colour }, leg(1) + leg(-1) + arm(1) + arm(-1) + head + neck + el('path', { d: smoothPath(symmetric(CX, [[CX, 98], ...bodice, ...skirt])) }));
+  return el(
+    'g',
+    { fill: colour },
+    leg(1) + leg(-1) + arm(1) + arm(-1) + head + neck + el('path', { d: smoothPath(symmetric(CX, [[CX, 98], ...bodice, ...skirt])) }),
+  );
 }
 
 export function renderSceneArtwork(title: string, artwork: SceneArtwork): string {
@@ -600,8 +820,11 @@ export function renderSceneArtwork(title: string, artwork: SceneArtwork): string
   const ty = backdrop.ground - anchorY * scale;
   const tx = x - CX * scale;
   const shadow = sitting ? '' : el('ellipse', { cx: x, cy: backdrop.ground + 2, rx: 30, ry: 4, fill: '#2a1f1a', opacity: 0.18 });
-  const figure = el('g', { transform: `translate(${tx.toFixed(1)} ${ty.toFixed(1)}) scale(${scale})` }, pictogram(artwork.pose, backdrop.figure));
+  const figure = el(
+    'g',
+    { transform: `translate(${tx.toFixed(1)} ${ty.toFixed(1)}) scale(${scale})` },
+    pictogram(artwork.pose, backdrop.figure),
+  );
   const content = backdrop.back + shadow + figure + (backdrop.front ?? '');
   return svgDocument(title, sharedDefs() + gradients.join(''), content);
 }
-

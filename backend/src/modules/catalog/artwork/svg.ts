@@ -29,7 +29,10 @@ function rgb(hex: string): [number, number, number] {
   return [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16)) as [number, number, number];
 }
 
-const hex2 = (n: number) => Math.max(0, Math.min(255, Math.round(n))).toString(16).padStart(2, '0');
+const hex2 = (n: number) =>
+  Math.max(0, Math.min(255, Math.round(n)))
+    .toString(16)
+    .padStart(2, '0');
 
 /** Linear mix of two #rrggbb colours: t = 0 gives a, t = 1 gives b. */
 export function mix(a: string, b: string, t: number): string {
@@ -78,14 +81,20 @@ export function polyPath(pts: readonly Pt[]): string {
 }
 
 /** Mirrors x around the figure's centre line. */
-export const mirrorX = (cx: number) => (p: Pt): Pt => (p[2] ? [2 * cx - p[0], p[1], p[2]] : [2 * cx - p[0], p[1]]);
+export const mirrorX =
+  (cx: number) =>
+  (p: Pt): Pt =>
+    p[2] ? [2 * cx - p[0], p[1], p[2]] : [2 * cx - p[0], p[1]];
 
 /**
  * A shape symmetric about x = cx, from its right half: points going from the top centre down the
  * right side to the bottom centre (the centre points themselves excluded or included once).
  */
 export function symmetric(cx: number, right: readonly Pt[]): Pt[] {
-  const left = right.filter((p) => Math.abs(p[0] - cx) > 0.01).map(mirrorX(cx)).reverse();
+  const left = right
+    .filter((p) => Math.abs(p[0] - cx) > 0.01)
+    .map(mirrorX(cx))
+    .reverse();
   return [...right, ...left];
 }
 

@@ -1,6 +1,6 @@
-import type { CreditPackDefinition, PlanDefinition } from '../catalog.types';
 import { CUSTOM_POSE, VIDEO_SURCHARGE } from './costs.data';
 import { CATEGORY_SCENES, GENERIC_SCENES } from './scenes.data';
+import type { CreditPackDefinition, PlanDefinition } from '../catalog.types';
 
 /** The price range of a video, from the scene costs (so the plan text never drifts from the rule). */
 function videoCostRange(): string {
@@ -47,7 +47,14 @@ export const PLANS: readonly PlanDefinition[] = [
     description: 'Everything, including Spicy, in Ultra HD.',
     price: 29.99,
     monthlyCredits: 180,
-    features: ['All templates including Spicy', 'Ultra HD', 'Unlimited video (credits apply)', 'Priority processing', 'Early access', '24/7 support'],
+    features: [
+      'All templates including Spicy',
+      'Ultra HD',
+      'Unlimited video (credits apply)',
+      'Priority processing',
+      'Early access',
+      '24/7 support',
+    ],
     mostPopular: false,
   },
 ];

@@ -255,7 +255,8 @@ export const CATEGORY_SCENES: readonly SceneDefinition[] = [
     id: 'lingerie-studio-portrait',
     name: 'Studio Portrait',
     description: 'A clean photo studio with soft lights.',
-    promptDescription: 'standing in a clean photo studio against a warm seamless backdrop with soft studio lighting, full-length fashion photograph',
+    promptDescription:
+      'standing in a clean photo studio against a warm seamless backdrop with soft studio lighting, full-length fashion photograph',
     requiredTier: 'glow_up',
     creditCost: 2,
     artwork: { setting: 'studio', pose: 'standing' },

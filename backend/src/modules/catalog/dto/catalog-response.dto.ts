@@ -26,7 +26,10 @@ export class CatalogCategoryDto {
   @ApiProperty({ type: [String], description: 'Ids of the templates of this category, in display order' })
   templateIds: string[];
 
-  @ApiProperty({ type: [String], description: 'Ids of the pose buttons of this category (its scenes plus the generic ones), in display order' })
+  @ApiProperty({
+    type: [String],
+    description: 'Ids of the pose buttons of this category (its scenes plus the generic ones), in display order',
+  })
   sceneIds: string[];
 }
 
@@ -49,7 +52,10 @@ export class CatalogTemplateDto {
   @ApiProperty({ enum: TIERS, enumName: 'Tier' })
   requiredTier: Tier;
 
-  @ApiProperty({ example: '/api/catalog/artwork/bikini-yellow.svg?v=3f2a9c1b7d4e', description: 'Relative URL of the SVG thumbnail (long-cached; the version changes with the image)' })
+  @ApiProperty({
+    example: '/api/catalog/artwork/bikini-yellow.svg?v=3f2a9c1b7d4e',
+    description: 'Relative URL of the SVG thumbnail (long-cached; the version changes with the image)',
+  })
   thumbnail: string;
 
   @ApiProperty({ description: "true when the caller's tier is below requiredTier" })

@@ -23,7 +23,10 @@ export class GenerationProgressDto {
   @ApiProperty({ enum: GenerationStage, enumName: 'GenerationStage' })
   stage: GenerationStage;
 
-  @ApiProperty({ example: 'Checking status (3/60)...', description: "the product's progress message of the stage (the failure reason once failed)" })
+  @ApiProperty({
+    example: 'Checking status (3/60)...',
+    description: "the product's progress message of the stage (the failure reason once failed)",
+  })
   message: string;
 
   @ApiProperty({ example: 3, description: 'the last status check (0 before the first)' })

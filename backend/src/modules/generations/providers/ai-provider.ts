@@ -65,7 +65,12 @@ export enum ProviderErrorKind {
   NotFound = 'not_found',
 }
 
-const RETRYABLE = new Set([ProviderErrorKind.RateLimited, ProviderErrorKind.Timeout, ProviderErrorKind.Network, ProviderErrorKind.BadResponse]);
+const RETRYABLE = new Set([
+  ProviderErrorKind.RateLimited,
+  ProviderErrorKind.Timeout,
+  ProviderErrorKind.Network,
+  ProviderErrorKind.BadResponse,
+]);
 
 /** What every adapter throws: a kind that says whether retrying can help, and a message for the record. */
 export class ProviderError extends Error {

@@ -27,7 +27,12 @@ export const DASHSCOPE_DEFAULTS = {
 } as const;
 
 /** DASHSCOPE_* (already validated by the environment schema) as the provider's settings. */
-export function dashScopeSettings(e: { DASHSCOPE_API_KEY?: string; DASHSCOPE_BASE_URL?: string; DASHSCOPE_IMAGE_MODEL?: string; DASHSCOPE_VIDEO_MODEL?: string }): DashScopeSettings {
+export function dashScopeSettings(e: {
+  DASHSCOPE_API_KEY?: string;
+  DASHSCOPE_BASE_URL?: string;
+  DASHSCOPE_IMAGE_MODEL?: string;
+  DASHSCOPE_VIDEO_MODEL?: string;
+}): DashScopeSettings {
   return {
     apiKey: e.DASHSCOPE_API_KEY,
     baseUrl: (e.DASHSCOPE_BASE_URL ?? DASHSCOPE_DEFAULTS.baseUrl).replace(/\/+$/, ''),

@@ -51,28 +51,55 @@ describe('DashScope task status mapping', () => {
       state: 'completed',
       result: { url: 'https://a/1.png' },
     });
-    expect(taskToStatus(task({ task_status: 'SUCCEEDED', image_url: 'https://a/tryon.jpg' }))).toEqual({ state: 'completed', result: { url: 'https://a/tryon.jpg' } });
-    expect(taskToStatus(task({ task_status: 'SUCCEEDED', video_url: 'https://a/v.mp4' }))).toEqual({ state: 'completed', result: { url: 'https://a/v.mp4' } });
+    expect(taskToStatus(task({ task_status: 'SUCCEEDED', image_url: 'https://a/tryon.jpg' }))).toEqual({
+      state: 'completed',
+      result: { url: 'https://a/tryon.jpg' },
+    });
+    expect(taskToStatus(task({ task_status: 'SUCCEEDED', video_url: 'https://a/v.mp4' }))).toEqual({
+      state: 'completed',
+      result: { url: 'https://a/v.mp4' },
+    });
   });
 
   it('a succeeded task whose only sub-task failed moderation is a refusal', () => {
     expect(
-      taskToStatus(task({ task_status: 'SUCCEEDED', results: [{ code: 'DataInspectionFailed', message: 'Output data may contain inappropriate content.' }] })),
-    ).toEqual({ state: 'failed', refused: true, reason: "Refused by the vendor's content moderation: Output data may contain inappropriate content." });
+      taskToStatus(
+        task({
+          task_status: 'SUCCEEDED',
+          results: [{ code: 'DataInspectionFailed', message: 'Output data may contain inappropriate content.' }],
+        }),
+      ),
+    ).toEqual({
+      state: 'failed',
+      refused: true,
+      reason: "Refused by the vendor's content moderation: Output data may contain inappropriate content.",
+    });
   });
 
   it('FAILED maps the code; UNKNOWN throws NotFound; anything else throws BadResponse', () => {
-    expect(taskToStatus(task({ task_status: 'FAILED', code: 'data_inspection_failed', message: 'x' }))).toMatchObject({ state: 'failed', refused: true });
+    expect(taskToStatus(task({ task_status: 'FAILED', code: 'data_inspection_failed', message: 'x' }))).toMatchObject({
+      state: 'failed',
+      refused: true,
+    });
     expect(taskToStatus(task({ task_status: 'FAILED' }))).toEqual({ state: 'failed', reason: 'The vendor failed the task' });
     expect(() => taskToStatus(task({ task_status: 'UNKNOWN' }))).toThrow(expect.objectContaining({ kind: ProviderErrorKind.NotFound }));
-    for (const body of [null, 'text', {}, { output: null }, task({ task_status: 'DONE' }), task({ task_status: 'SUCCEEDED', results: [{ url: 'ftp://x' }] })]) {
+    for (const body of [
+      null,
+      'text',
+      {},
+      { output: null },
+      task({ task_status: 'DONE' }),
+      task({ task_status: 'SUCCEEDED', results: [{ url: 'ftp://x' }] }),
+    ]) {
       expect(() => taskToStatus(body)).toThrow(ProviderError);
       expect(() => taskToStatus(body)).toThrow(expect.objectContaining({ kind: ProviderErrorKind.BadResponse }));
     }
   });
 
   it('redacts and truncates vendor messages', () => {
-    const status = taskToStatus(task({ task_status: 'FAILED', code: 'X', message: `key sk-secret leaked ${'a'.repeat(500)}` }), (t) => t.split('sk-secret').join('***'));
+    const status = taskToStatus(task({ task_status: 'FAILED', code: 'X', message: `key sk-secret leaked ${'a'.repeat(500)}` }), (t) =>
+      t.split('sk-secret').join('***'),
+    );
     expect(status).toMatchObject({ state: 'failed' });
     const reason = (status as { reason: string }).reason;
     expect(reason).not.toContain('sk-secret');

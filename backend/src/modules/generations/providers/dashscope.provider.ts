@@ -40,18 +40,11 @@
  *
  * No webhooks (DashScope has none for these APIs): the pipeline polls `status`.
  */
-import type { AppConfig } from '../../../config/app-config';
 import { NEGATIVE_PROMPT } from '../../catalog';
-import {
-  AiProvider,
-  ProviderError,
-  ProviderErrorKind,
-  ProviderStartInput,
-  ProviderStartResult,
-  ProviderStatus,
-} from './ai-provider';
+import { AiProvider, ProviderError, ProviderErrorKind, ProviderStartInput, ProviderStartResult, ProviderStatus } from './ai-provider';
 import { DASHSCOPE_DEFAULTS, DASHSCOPE_PATHS, fitImageEditSize, imageModelFamily, videoResolutionTier } from './dashscope.config';
 import { asRecord, httpStatusKind, parseRetryAfter, redactSecret, requestJson, truncate, VendorErrorAnswer } from './provider-http';
+import type { AppConfig } from '../../../config/app-config';
 
 /** Still exported from here: callers (and this adapter's spec) read it from the adapter. */
 export { parseRetryAfter };

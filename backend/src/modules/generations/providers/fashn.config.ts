@@ -16,7 +16,13 @@ export const FASHN_DEFAULTS = {
 } as const;
 
 /** FASHN_* (already validated by the environment schema) as the provider's settings. */
-export function fashnSettings(e: { FASHN_API_KEY?: string; FASHN_BASE_URL?: string; FASHN_IMAGE_MODEL?: string; FASHN_VIDEO_MODEL?: string; FASHN_WEBHOOK_SECRET?: string }): FashnSettings {
+export function fashnSettings(e: {
+  FASHN_API_KEY?: string;
+  FASHN_BASE_URL?: string;
+  FASHN_IMAGE_MODEL?: string;
+  FASHN_VIDEO_MODEL?: string;
+  FASHN_WEBHOOK_SECRET?: string;
+}): FashnSettings {
   return {
     apiKey: e.FASHN_API_KEY,
     baseUrl: (e.FASHN_BASE_URL ?? FASHN_DEFAULTS.baseUrl).replace(/\/+$/, ''),

@@ -1,5 +1,12 @@
 import { ProviderErrorKind, ProviderStartInput } from './ai-provider';
-import { createFashnProvider, FashnProvider, fashnWebhookToken, predictionToStatus, tryonMaxFraming, videoResolution } from './fashn.provider';
+import {
+  createFashnProvider,
+  FashnProvider,
+  fashnWebhookToken,
+  predictionToStatus,
+  tryonMaxFraming,
+  videoResolution,
+} from './fashn.provider';
 
 const SECRET = 'unit-test-webhook-secret-0123456789abcdef';
 
@@ -42,13 +49,23 @@ describe('FASHN status mapping', () => {
       state: 'failed',
       reason: 'The vendor failed the prediction (PhotoTypeError: not a photo)',
     });
-    expect(predictionToStatus({ id: 'a', status: 'failed', error: null })).toEqual({ state: 'failed', reason: 'The vendor failed the prediction' });
+    expect(predictionToStatus({ id: 'a', status: 'failed', error: null })).toEqual({
+      state: 'failed',
+      reason: 'The vendor failed the prediction',
+    });
     expect(predictionToStatus({ id: 'a', status: 'canceled' })).toMatchObject({ state: 'failed' });
     expect(predictionToStatus({ id: 'a', status: 'time_out' })).toMatchObject({ state: 'failed' });
   });
 
   it('anything else is a BadResponse', () => {
-    for (const body of [null, [], 'x', { status: 'done' }, { status: 'completed', output: null }, { status: 'completed', output: ['ftp://x'] }]) {
+    for (const body of [
+      null,
+      [],
+      'x',
+      { status: 'done' },
+      { status: 'completed', output: null },
+      { status: 'completed', output: ['ftp://x'] },
+    ]) {
       expect(() => predictionToStatus(body)).toThrow(expect.objectContaining({ kind: ProviderErrorKind.BadResponse }));
     }
   });
@@ -92,17 +109,23 @@ describe('FASHN request building', () => {
     const p = new FashnProvider({ apiKey: 'k', webhookSecret: SECRET });
     const body = Buffer.from(JSON.stringify({ id: 'pred-1', status: 'completed', output: ['https://cdn/o.png'], error: null }));
     const query = new URLSearchParams({ fr_generation: 'gen-7', fr_token: fashnWebhookToken(SECRET, 'gen-7') });
-    expect(p.parseWebhook({}, body, query)).toEqual({ jobId: 'pred-1', generationId: 'gen-7', status: { state: 'completed', result: { url: 'https://cdn/o.png' } } });
+    expect(p.parseWebhook({}, body, query)).toEqual({
+      jobId: 'pred-1',
+      generationId: 'gen-7',
+      status: { state: 'completed', result: { url: 'https://cdn/o.png' } },
+    });
     query.set('fr_token', fashnWebhookToken(SECRET, 'gen-7').slice(0, -1) + 'A');
     expect(p.parseWebhook({}, body, query)).toBeNull();
   });
 
   it('the factory needs FASHN_API_KEY', () => {
-    expect(() => createFashnProvider({ fashn: { baseUrl: 'https://api.fashn.ai', imageModel: 'tryon-v1.6', videoModel: 'image-to-video' } })).toThrow(
-      /FASHN_API_KEY is required when AI_PROVIDER=fashn/,
-    );
+    expect(() =>
+      createFashnProvider({ fashn: { baseUrl: 'https://api.fashn.ai', imageModel: 'tryon-v1.6', videoModel: 'image-to-video' } }),
+    ).toThrow(/FASHN_API_KEY is required when AI_PROVIDER=fashn/);
     expect(() => new FashnProvider({ apiKey: '' })).toThrow(/FASHN_API_KEY/);
-    const p = createFashnProvider({ fashn: { apiKey: 'k', baseUrl: 'https://api.fashn.ai', imageModel: 'tryon-v1.6', videoModel: 'image-to-video' } });
+    const p = createFashnProvider({
+      fashn: { apiKey: 'k', baseUrl: 'https://api.fashn.ai', imageModel: 'tryon-v1.6', videoModel: 'image-to-video' },
+    });
     expect(p.name).toBe('fashn');
     expect('cancel' in p).toBe(false);
   });

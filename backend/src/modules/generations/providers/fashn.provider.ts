@@ -35,17 +35,10 @@
  * No cancel: FASHN documents no cancellation endpoint (the SDK notes it as not yet available).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { AppConfig } from '../../../config/app-config';
+import { AiProvider, ProviderError, ProviderErrorKind, ProviderStartInput, ProviderStartResult, ProviderStatus } from './ai-provider';
 import { FASHN_DEFAULTS } from './fashn.config';
-import {
-  AiProvider,
-  ProviderError,
-  ProviderErrorKind,
-  ProviderStartInput,
-  ProviderStartResult,
-  ProviderStatus,
-} from './ai-provider';
 import { asRecord, httpStatusKind, parseRetryAfter, redactSecret, requestJson, truncate, VendorErrorAnswer } from './provider-http';
+import type { AppConfig } from '../../../config/app-config';
 
 export interface FashnProviderOptions {
   apiKey: string;
@@ -64,7 +57,15 @@ export interface FashnProviderOptions {
 export const FASHN_WEBHOOK_QUERY = { generation: 'fr_generation', token: 'fr_token' } as const;
 
 type PredictionStatus = 'starting' | 'in_queue' | 'processing' | 'completed' | 'failed' | 'canceled' | 'time_out';
-const PREDICTION_STATUSES = new Set<PredictionStatus>(['starting', 'in_queue', 'processing', 'completed', 'failed', 'canceled', 'time_out']);
+const PREDICTION_STATUSES = new Set<PredictionStatus>([
+  'starting',
+  'in_queue',
+  'processing',
+  'completed',
+  'failed',
+  'canceled',
+  'time_out',
+]);
 /**
  * FASHN's own moderation, said explicitly rather than left to its default: `permissive` blocks
  * explicit content and lets swimwear and lingerie through (`conservative` would refuse the
@@ -142,7 +143,12 @@ export class FashnProvider implements AiProvider {
     const webhookUrl = this.webhookUrlFor(input);
     const path = webhookUrl ? `/v1/run?webhook_url=${encodeURIComponent(webhookUrl)}` : '/v1/run';
     const res = asRecord(
-      await this.request('POST', path, { body: this.buildRunBody(input), timeoutMs: this.startTimeoutMs, signal: input.signal, notFoundKind: ProviderErrorKind.Rejected }),
+      await this.request('POST', path, {
+        body: this.buildRunBody(input),
+        timeoutMs: this.startTimeoutMs,
+        signal: input.signal,
+        notFoundKind: ProviderErrorKind.Rejected,
+      }),
     );
     const id = res?.id;
     if (typeof id === 'string' && id !== '') return { jobId: id };
@@ -208,7 +214,12 @@ export class FashnProvider implements AiProvider {
 
   private httpError({ status, body, retryAfter }: VendorErrorAnswer, notFoundKind?: ProviderErrorKind): ProviderError {
     const record = asRecord(body);
-    const code = typeof record?.error === 'string' ? record.error : typeof asRecord(record?.error)?.name === 'string' ? (asRecord(record!.error)!.name as string) : undefined;
+    const code =
+      typeof record?.error === 'string'
+        ? record.error
+        : typeof asRecord(record?.error)?.name === 'string'
+          ? (asRecord(record!.error)!.name as string)
+          : undefined;
     const vendorMessage = typeof record?.message === 'string' ? this.redact(record.message) : undefined;
     const message = `FASHN answered ${status}${code ? ` ${code}` : ''}${vendorMessage ? `: ${vendorMessage}` : ''}`;
     const base = { status, vendorCode: code };
@@ -217,7 +228,8 @@ export class FashnProvider implements AiProvider {
       // retrying cannot help until someone buys credits
       return new ProviderError(ProviderErrorKind.Rejected, message, base);
     }
-    if (status === 429) return new ProviderError(ProviderErrorKind.RateLimited, message, { ...base, retryAfterMs: parseRetryAfter(retryAfter) });
+    if (status === 429)
+      return new ProviderError(ProviderErrorKind.RateLimited, message, { ...base, retryAfterMs: parseRetryAfter(retryAfter) });
     return new ProviderError(httpStatusKind(status, notFoundKind), message, base);
   }
 

@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { NotFoundError } from '../../../common/errors';
-import type { StoragePort, StoredObject } from '../../../storage';
 import { ArtworkService } from '../../catalog/artwork.service';
 import { ProviderErrorKind, type ProviderStartInput } from './ai-provider';
 import { PreviewProvider } from './preview.provider';
+import type { StoragePort, StoredObject } from '../../../storage';
 
 /** StoragePort in memory: what several processes sharing one bucket would see. */
 class MemoryStorage implements StoragePort {
@@ -41,7 +41,13 @@ const svg = (id: string) => artwork.get(id)?.svg;
 async function setup(type: 'image' | 'video' = 'image', delayMs = 0) {
   const storage = new MemoryStorage();
   const personKey = `users/${USER}/uploads/photo.jpg`;
-  await storage.put(personKey, await sharp({ create: { width: 600, height: 800, channels: 3, background: '#c8a' } }).jpeg().toBuffer(), { contentType: 'image/jpeg' });
+  await storage.put(
+    personKey,
+    await sharp({ create: { width: 600, height: 800, channels: 3, background: '#c8a' } })
+      .jpeg()
+      .toBuffer(),
+    { contentType: 'image/jpeg' },
+  );
   const input: ProviderStartInput = {
     generationId: 'gen-1',
     type,
@@ -105,12 +111,16 @@ describe('PreviewProvider', () => {
     const { jobId } = await provider.start(input);
     await provider.cancel(jobId);
     expect(await provider.status(jobId)).toEqual({ state: 'failed', reason: 'Cancelled' });
-    await expect(provider.status(`pv_${USER}_00000000-0000-4000-8000-000000000000`)).rejects.toMatchObject({ kind: ProviderErrorKind.NotFound });
+    await expect(provider.status(`pv_${USER}_00000000-0000-4000-8000-000000000000`)).rejects.toMatchObject({
+      kind: ProviderErrorKind.NotFound,
+    });
     await expect(provider.status('something-else')).rejects.toMatchObject({ kind: ProviderErrorKind.NotFound });
   });
 
   it('refuses a photo that is not in our storage', async () => {
     const { input, provider } = await setup();
-    await expect(provider.start({ ...input, person: { url: 'https://elsewhere.example/p.jpg' } })).rejects.toMatchObject({ kind: ProviderErrorKind.Rejected });
+    await expect(provider.start({ ...input, person: { url: 'https://elsewhere.example/p.jpg' } })).rejects.toMatchObject({
+      kind: ProviderErrorKind.Rejected,
+    });
   });
 });

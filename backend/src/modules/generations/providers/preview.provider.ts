@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import sharp from 'sharp';
 import { CUSTOM_POSE, findScene, findTemplate } from '../../catalog';
-import type { StoragePort } from '../../../storage';
 import { stillToVideo } from '../rendering/ffmpeg';
 import { renderPreviewImage } from '../rendering/preview-render';
 import { AiProvider, ProviderError, ProviderErrorKind, ProviderStartInput, ProviderStartResult, ProviderStatus } from './ai-provider';
+import type { StoragePort } from '../../../storage';
 
 /** The job as `start` wrote it, in storage. */
 interface PreviewJob {
@@ -30,7 +30,8 @@ export interface PreviewProviderOptions {
 }
 
 /** `pv_<user id>_<uuid>`: the user id says where the job's files are (under the user's prefix). */
-const JOB_ID = /^pv_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+const JOB_ID =
+  /^pv_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 const USER_KEY = /^users\/([0-9a-f-]{36})\//;
 
 /**
@@ -107,7 +108,9 @@ export class PreviewProvider implements AiProvider {
 
   async cancel(jobId: string): Promise<void> {
     if (!JOB_ID.test(jobId)) return;
-    await this.storage.put(this.key(jobId, 'failed.json'), Buffer.from(JSON.stringify({ reason: 'Cancelled' })), { contentType: 'application/json' });
+    await this.storage.put(this.key(jobId, 'failed.json'), Buffer.from(JSON.stringify({ reason: 'Cancelled' })), {
+      contentType: 'application/json',
+    });
   }
 
   /** Our copy of the result is stored: forget the job and its files. */
@@ -127,7 +130,9 @@ export class PreviewProvider implements AiProvider {
       .catch(async (error: unknown) => {
         this.logger.warn(`Preview ${jobId} failed: ${error instanceof Error ? error.message : String(error)}`);
         await this.storage
-          .put(this.key(jobId, 'failed.json'), Buffer.from(JSON.stringify({ reason: 'Generation failed' })), { contentType: 'application/json' })
+          .put(this.key(jobId, 'failed.json'), Buffer.from(JSON.stringify({ reason: 'Generation failed' })), {
+            contentType: 'application/json',
+          })
           .catch(() => undefined);
       })
       // the job may have been discarded while it rendered (the generation or the account deleted):
@@ -159,9 +164,13 @@ export class PreviewProvider implements AiProvider {
     try {
       photo = (await this.storage.get(job.personKey)).body;
     } catch {
-      await this.storage.put(this.key(jobId, 'failed.json'), Buffer.from(JSON.stringify({ reason: 'Generation failed: the photo was deleted' })), {
-        contentType: 'application/json',
-      });
+      await this.storage.put(
+        this.key(jobId, 'failed.json'),
+        Buffer.from(JSON.stringify({ reason: 'Generation failed: the photo was deleted' })),
+        {
+          contentType: 'application/json',
+        },
+      );
       return;
     }
     const image = await renderPreviewImage({ photo, outfitSvg, sceneSvg, caption: [template.name, scene?.name ?? 'Custom pose'] });

@@ -1,9 +1,9 @@
-import type { AppConfig } from '../../../config/app-config';
-import type { StoragePort } from '../../../storage';
-import type { AiProvider } from './ai-provider';
 import { createDashScopeProvider } from './dashscope.provider';
 import { createFashnProvider } from './fashn.provider';
 import { PreviewProvider } from './preview.provider';
+import type { AppConfig } from '../../../config/app-config';
+import type { StoragePort } from '../../../storage';
+import type { AiProvider } from './ai-provider';
 
 /** What a provider may be built from. */
 export interface AiProviderContext {
@@ -16,10 +16,7 @@ export interface AiProviderContext {
 export type AiProviderFactory = (context: AiProviderContext) => AiProvider;
 
 const FACTORIES = new Map<string, AiProviderFactory>([
-  [
-    'preview',
-    (c) => new PreviewProvider(c.storage, { delayMs: c.config.ai.previewDelayMs, artworkSvg: c.artworkSvg }),
-  ],
+  ['preview', (c) => new PreviewProvider(c.storage, { delayMs: c.config.ai.previewDelayMs, artworkSvg: c.artworkSvg })],
   ['dashscope', (c) => createDashScopeProvider(c.config)],
   ['fashn', (c) => createFashnProvider(c.config)],
 ]);

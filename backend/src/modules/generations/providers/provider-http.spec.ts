@@ -1,7 +1,7 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ProviderError, ProviderErrorKind } from './ai-provider';
 import { httpStatusKind, JsonRequest, redactSecret, requestJson, VendorErrorAnswer } from './provider-http';
+import type { AddressInfo } from 'node:net';
 
 /** The helper against a real local HTTP server: each path answers one way. */
 describe('requestJson', () => {
@@ -13,7 +13,8 @@ describe('requestJson', () => {
     '/html': (res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>maintenance</html>'),
     '/empty': (res) => res.writeHead(204).end(),
     '/slow': (res) => void setTimeout(() => !res.destroyed && res.writeHead(200).end('{}'), 2000).unref(),
-    '/throttled': (res) => res.writeHead(429, { 'Retry-After': '7', 'Content-Type': 'application/json' }).end('{"code":"Throttling","message":"slow down"}'),
+    '/throttled': (res) =>
+      res.writeHead(429, { 'Retry-After': '7', 'Content-Type': 'application/json' }).end('{"code":"Throttling","message":"slow down"}'),
     '/broken': (res) => res.writeHead(502, { 'Content-Type': 'text/plain' }).end('Bad Gateway'),
     '/moved': (res) => res.writeHead(302, { Location: '/ok' }).end(),
   };
@@ -66,7 +67,11 @@ describe('requestJson', () => {
     await expect(request('/ok', { method: 'POST', body: { model: 'm', n: 1 } })).resolves.toEqual({ task: { id: 't-1' } });
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ method: 'POST', url: '/ok', body: '{"model":"m","n":1}' });
-    expect(seen[0].headers).toMatchObject({ authorization: 'Bearer k-123', accept: 'application/json', 'content-type': 'application/json' });
+    expect(seen[0].headers).toMatchObject({
+      authorization: 'Bearer k-123',
+      accept: 'application/json',
+      'content-type': 'application/json',
+    });
 
     await expect(request('/ok')).resolves.toEqual({ task: { id: 't-1' } });
     expect(seen[1]).toMatchObject({ method: 'GET', body: '' });

@@ -12,7 +12,9 @@ export function ffmpegPath(): string {
 /** Runs ffmpeg with `args`; rejects with the tail of its stderr when it fails or exceeds `timeoutMs`. */
 export function runFfmpeg(args: string[], timeoutMs = 120_000): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(ffmpegPath(), ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-2000);
@@ -41,7 +43,10 @@ export async function withTempDir<T>(work: (dir: string) => Promise<T>): Promise
 }
 
 /** A short MP4 (H.264, yuv420p, 720x1000, about 3 s) slowly zooming into a still picture. */
-export async function stillToVideo(jpeg: Buffer, options: { width?: number; height?: number; seconds?: number; fps?: number } = {}): Promise<Buffer> {
+export async function stillToVideo(
+  jpeg: Buffer,
+  options: { width?: number; height?: number; seconds?: number; fps?: number } = {},
+): Promise<Buffer> {
   const width = options.width ?? 720;
   const height = options.height ?? 1000;
   const fps = options.fps ?? 25;
@@ -51,11 +56,24 @@ export async function stillToVideo(jpeg: Buffer, options: { width?: number; heig
     const output = path.join(dir, 'out.mp4');
     await writeFile(input, jpeg);
     await runFfmpeg([
-      '-loop', '1', '-i', input,
-      '-vf', `scale=${width * 2}:${height * 2},zoompan=z='min(zoom+0.0012,1.1)':d=${frames}:x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':s=${width}x${height}:fps=${fps}`,
-      '-frames:v', String(frames),
-      '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p',
-      '-movflags', '+faststart',
+      '-loop',
+      '1',
+      '-i',
+      input,
+      '-vf',
+      `scale=${width * 2}:${height * 2},zoompan=z='min(zoom+0.0012,1.1)':d=${frames}:x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':s=${width}x${height}:fps=${fps}`,
+      '-frames:v',
+      String(frames),
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '23',
+      '-pix_fmt',
+      'yuv420p',
+      '-movflags',
+      '+faststart',
       output,
     ]);
     return readFile(output);
@@ -95,7 +113,11 @@ export async function readVideoTags(mp4: Buffer): Promise<Record<string, string>
  * video's width (scale2ref sizes it to the video, whatever its resolution), re-encoded as H.264,
  * audio copied, and `metadata` written into the container.
  */
-export async function overlayVideo(mp4: Buffer, overlayPng: Buffer, options: { widthShare: number; metadata: Record<string, string> }): Promise<Buffer> {
+export async function overlayVideo(
+  mp4: Buffer,
+  overlayPng: Buffer,
+  options: { widthShare: number; metadata: Record<string, string> },
+): Promise<Buffer> {
   return withTempDir(async (dir) => {
     const input = path.join(dir, 'in.mp4');
     const badge = path.join(dir, 'badge.png');
@@ -104,13 +126,30 @@ export async function overlayVideo(mp4: Buffer, overlayPng: Buffer, options: { w
     await writeFile(badge, overlayPng);
     const tags = Object.entries(options.metadata).flatMap(([k, v]) => ['-metadata', `${k}=${v}`]);
     await runFfmpeg([
-      '-i', input, '-i', badge,
+      '-i',
+      input,
+      '-i',
+      badge,
       '-filter_complex',
       `[1:v][0:v]scale2ref=w=main_w*${options.widthShare}:h=ow*ih/iw[b][v];[v][b]overlay=x=main_w-overlay_w-main_w*0.03:y=main_h-overlay_h-main_h*0.03:format=auto,format=yuv420p[out]`,
-      '-map', '[out]', '-map', '0:a?',
-      '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '20', '-c:a', 'copy',
+      '-map',
+      '[out]',
+      '-map',
+      '0:a?',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '20',
+      '-c:a',
+      'copy',
       ...tags,
-      '-movflags', '+faststart+use_metadata_tags', '-f', 'mp4', output,
+      '-movflags',
+      '+faststart+use_metadata_tags',
+      '-f',
+      'mp4',
+      output,
     ]);
     return readFile(output);
   });

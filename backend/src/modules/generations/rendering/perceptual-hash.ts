@@ -7,7 +7,12 @@ import sharp from 'sharp';
  * copy is found by Hamming distance. Answered as a signed 64-bit integer (PostgreSQL bigint).
  */
 export async function perceptualHash(image: Buffer): Promise<bigint> {
-  const pixels = await sharp(image, { limitInputPixels: 80_000_000 }).rotate().greyscale().resize(9, 8, { fit: 'fill', kernel: 'lanczos3' }).raw().toBuffer();
+  const pixels = await sharp(image, { limitInputPixels: 80_000_000 })
+    .rotate()
+    .greyscale()
+    .resize(9, 8, { fit: 'fill', kernel: 'lanczos3' })
+    .raw()
+    .toBuffer();
   let hash = 0n;
   for (let y = 0; y < 8; y++) {
     for (let x = 0; x < 8; x++) {

@@ -61,8 +61,14 @@ async function shadow(width: number, height: number, radius: number, pad: number
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">` +
     `<rect x="${pad / q}" y="${(pad + pad / 6) / q}" width="${width / q}" height="${height / q}" rx="${radius / q}" fill="#000" fill-opacity="0.4"/></svg>`;
-  const small = await sharp(Buffer.from(svg)).blur(Math.max(0.3, pad / q / 3)).png({ compressionLevel: 0 }).toBuffer();
-  return sharp(small).resize(width + pad * 2, height + pad * 2).png({ compressionLevel: 0 }).toBuffer();
+  const small = await sharp(Buffer.from(svg))
+    .blur(Math.max(0.3, pad / q / 3))
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  return sharp(small)
+    .resize(width + pad * 2, height + pad * 2)
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
 
 /**
@@ -144,7 +150,9 @@ export async function renderPreviewImage(input: PreviewInput): Promise<Buffer> {
   const captionHeight = Math.round(captionCell * 11) * captionLines.length;
   const captionOverlay = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${captionHeight}">${captionSvg}</svg>`);
 
-  return sharp(background.data, { raw: { width: background.info.width, height: background.info.height, channels: background.info.channels } })
+  return sharp(background.data, {
+    raw: { width: background.info.width, height: background.info.height, channels: background.info.channels },
+  })
     .composite([
       { input: await shadow(photoW, photoH, Math.round(56 * u), pad), top: photoY - pad, left: photoX - pad },
       { input: photoPanel, top: photoY, left: photoX },

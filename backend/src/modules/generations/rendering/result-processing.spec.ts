@@ -1,12 +1,14 @@
 import sharp from 'sharp';
-import { readVideoTags, stillToVideo } from './ffmpeg';
-import { firstFrame } from './ffmpeg';
+import { dotTextPath, measureDotText, normalizeDotText } from './dot-font';
+import { readVideoTags, stillToVideo, firstFrame } from './ffmpeg';
 import { hammingDistance, perceptualHash, SAME_PICTURE_MAX_DISTANCE } from './perceptual-hash';
 import { processResult, ResultRejectedError } from './result-processing';
 import { watermarkSvg } from './watermark';
-import { dotTextPath, measureDotText, normalizeDotText } from './dot-font';
 
-const picture = () => sharp({ create: { width: 400, height: 600, channels: 3, background: '#406080' } }).png().toBuffer();
+const picture = () =>
+  sharp({ create: { width: 400, height: 600, channels: 3, background: '#406080' } })
+    .png()
+    .toBuffer();
 
 async function meanDiff(a: Buffer, b: Buffer): Promise<number> {
   const [x, y] = await Promise.all([a, b].map((i) => sharp(i).removeAlpha().raw().toBuffer()));
@@ -19,7 +21,16 @@ const GENERATION = '6f0c1e9e-8d3b-4a51-9a43-0d1bb1b1a001';
 
 /** The lower-right corner (where the label sits) and the rest of a picture, as raw pixels. */
 async function corner(image: Buffer, width: number, height: number): Promise<Buffer> {
-  return sharp(image).extract({ left: Math.round(width * 0.55), top: Math.round(height * 0.85), width: Math.round(width * 0.42), height: Math.round(height * 0.12) }).removeAlpha().raw().toBuffer();
+  return sharp(image)
+    .extract({
+      left: Math.round(width * 0.55),
+      top: Math.round(height * 0.85),
+      width: Math.round(width * 0.42),
+      height: Math.round(height * 0.12),
+    })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
 }
 async function cornerDiff(a: Buffer, b: Buffer, width: number, height: number): Promise<number> {
   const [x, y] = await Promise.all([corner(a, width, height), corner(b, width, height)]);
@@ -31,7 +42,13 @@ async function cornerDiff(a: Buffer, b: Buffer, width: number, height: number): 
 describe('processResult', () => {
   it('stores an AI image as a JPEG that says so: a visible "AI-generated" label on every tier, EXIF, the IPTC digital source type, and its generation id', async () => {
     const source = await picture();
-    const out = await processResult(source, { type: 'image', watermark: false, appName: 'Fitting Room', origin: 'ai', generationId: GENERATION });
+    const out = await processResult(source, {
+      type: 'image',
+      watermark: false,
+      appName: 'Fitting Room',
+      origin: 'ai',
+      generationId: GENERATION,
+    });
     expect(out).toMatchObject({ contentType: 'image/jpeg', extension: 'jpg' });
     const meta = await sharp(out.body).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: 400, height: 600 });
@@ -47,7 +64,13 @@ describe('processResult', () => {
 
   it('labels a preview (no AI) as a preview in its metadata, and adds no AI label', async () => {
     const source = await picture();
-    const out = await processResult(source, { type: 'image', watermark: false, appName: 'Fitting Room', origin: 'preview', generationId: GENERATION });
+    const out = await processResult(source, {
+      type: 'image',
+      watermark: false,
+      appName: 'Fitting Room',
+      origin: 'preview',
+      generationId: GENERATION,
+    });
     const meta = await sharp(out.body).metadata();
     expect(meta.exif?.toString('latin1')).toContain('Preview, not AI-generated');
     expect(meta.exif?.toString('latin1')).not.toContain('ImageDescription\0AI-generated');
@@ -65,8 +88,20 @@ describe('processResult', () => {
   });
 
   it('hashes the stored picture so that a re-shared copy is recognised, and another picture is not', async () => {
-    const source = await sharp(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="600"><rect width="400" height="600" fill="#406080"/><circle cx="200" cy="220" r="120" fill="#e9c46a"/><rect x="60" y="420" width="280" height="120" fill="#264653"/></svg>')).png().toBuffer();
-    const other = await sharp(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="600"><rect width="400" height="600" fill="#f4a261"/><rect x="40" y="40" width="120" height="500" fill="#2a9d8f"/></svg>')).png().toBuffer();
+    const source = await sharp(
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="600"><rect width="400" height="600" fill="#406080"/><circle cx="200" cy="220" r="120" fill="#e9c46a"/><rect x="60" y="420" width="280" height="120" fill="#264653"/></svg>',
+      ),
+    )
+      .png()
+      .toBuffer();
+    const other = await sharp(
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="600"><rect width="400" height="600" fill="#f4a261"/><rect x="40" y="40" width="120" height="500" fill="#2a9d8f"/></svg>',
+      ),
+    )
+      .png()
+      .toBuffer();
     const stored = await processResult(source, { type: 'image', watermark: true, appName: 'Fitting Room' });
     // what a social network does to a shared picture: smaller, recompressed, metadata gone
     const reshared = await sharp(stored.body).resize(300).jpeg({ quality: 60 }).toBuffer();
@@ -75,22 +110,38 @@ describe('processResult', () => {
   });
 
   it('refuses what is not an image or an MP4', async () => {
-    await expect(processResult(Buffer.from('<html>'), { type: 'image', watermark: false, appName: 'x' })).rejects.toBeInstanceOf(ResultRejectedError);
-    await expect(processResult(Buffer.alloc(0), { type: 'image', watermark: false, appName: 'x' })).rejects.toBeInstanceOf(ResultRejectedError);
-    await expect(processResult(await picture(), { type: 'video', watermark: false, appName: 'x' })).rejects.toBeInstanceOf(ResultRejectedError);
+    await expect(processResult(Buffer.from('<html>'), { type: 'image', watermark: false, appName: 'x' })).rejects.toBeInstanceOf(
+      ResultRejectedError,
+    );
+    await expect(processResult(Buffer.alloc(0), { type: 'image', watermark: false, appName: 'x' })).rejects.toBeInstanceOf(
+      ResultRejectedError,
+    );
+    await expect(processResult(await picture(), { type: 'video', watermark: false, appName: 'x' })).rejects.toBeInstanceOf(
+      ResultRejectedError,
+    );
   });
 
   it('burns the "AI-generated" label into every frame of an AI video and tags its container with the words and the generation id', async () => {
-    const jpeg = await sharp(await picture()).jpeg().toBuffer();
+    const jpeg = await sharp(await picture())
+      .jpeg()
+      .toBuffer();
     const mp4 = await stillToVideo(jpeg, { width: 320, height: 480, seconds: 0.4 });
-    const out = await processResult(mp4, { type: 'video', watermark: false, appName: 'Fitting Room', origin: 'ai', generationId: GENERATION });
+    const out = await processResult(mp4, {
+      type: 'video',
+      watermark: false,
+      appName: 'Fitting Room',
+      origin: 'ai',
+      generationId: GENERATION,
+    });
     expect(out).toMatchObject({ contentType: 'video/mp4', extension: 'mp4' });
     expect(await readVideoTags(out.body)).toMatchObject({ comment: 'AI-generated', title: `fitting-room:generation:${GENERATION}` });
     expect(await cornerDiff(await firstFrame(out.body), await firstFrame(mp4), 320, 480)).toBeGreaterThan(8);
   }, 30_000);
 
   it('tags a preview video as a preview, without an AI label', async () => {
-    const jpeg = await sharp(await picture()).jpeg().toBuffer();
+    const jpeg = await sharp(await picture())
+      .jpeg()
+      .toBuffer();
     const mp4 = await stillToVideo(jpeg, { width: 160, height: 240, seconds: 0.4 });
     const out = await processResult(mp4, { type: 'video', watermark: false, appName: 'Fitting Room', origin: 'preview' });
     expect(await readVideoTags(out.body)).toMatchObject({ comment: 'Preview, not AI-generated' });

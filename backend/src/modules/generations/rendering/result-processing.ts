@@ -46,7 +46,9 @@ export function renderedOverlay(width: number, height: number, options: { grid: 
   const key = `${width}x${height}:${options.grid ?? ''}:${options.badge ?? ''}`;
   let png = watermarks.get(key);
   if (!png) {
-    png = sharp(Buffer.from(overlaySvg(width, height, { grid: options.grid ? { appName: options.grid } : undefined, badge: options.badge })))
+    png = sharp(
+      Buffer.from(overlaySvg(width, height, { grid: options.grid ? { appName: options.grid } : undefined, badge: options.badge })),
+    )
       .png({ compressionLevel: 1 })
       .toBuffer();
     png.catch(() => watermarks.delete(key));
@@ -81,7 +83,9 @@ export async function processResult(bytes: Buffer, options: ResultOptions): Prom
     if (options.generationId) tags.title = generationIdentifier(options.generationId);
     let body: Buffer;
     if (origin === 'ai') {
-      badgePng ??= sharp(Buffer.from(badgeOnlySvg(AI_GENERATED_LABEL))).png().toBuffer();
+      badgePng ??= sharp(Buffer.from(badgeOnlySvg(AI_GENERATED_LABEL)))
+        .png()
+        .toBuffer();
       body = await overlayVideo(bytes, await badgePng, { widthShare: 0.3, metadata: tags });
     } else {
       body = await tagVideo(bytes, tags);

@@ -56,7 +56,8 @@ export function overlaySvg(width: number, height: number, options: OverlayOption
     let row = 0;
     for (let y = -diagonal / 2; y < diagonal / 2; y += stepY, row++) {
       const offset = row % 2 === 0 ? 0 : stepX / 2;
-      for (let x = -diagonal / 2 - offset; x < diagonal / 2; x += stepX) uses.push(`<use href="#wm" x="${Math.round(x)}" y="${Math.round(y)}"/>`);
+      for (let x = -diagonal / 2 - offset; x < diagonal / 2; x += stepX)
+        uses.push(`<use href="#wm" x="${Math.round(x)}" y="${Math.round(y)}"/>`);
     }
     parts.push(
       `<defs><g id="wm">${tile.replace('<path ', `<path stroke="#000" stroke-opacity="0.35" stroke-width="${Math.max(1, cell / 4)}" fill="#fff" `)}</g></defs>`,

@@ -22,8 +22,8 @@ import {
   UNDRESSING_VERBS,
   VIOLENCE_TERMS,
 } from './custom-pose-terms.data';
-import type { Finding } from './finding';
 import { fold, normalizeForMatching, tokenize, type NormalizedText } from './normalize';
+import type { Finding } from './finding';
 
 /**
  * The second layer of the custom-pose check: the block lists of custom-pose-terms.data.ts and the
@@ -48,7 +48,7 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** One word of a term: each run of a letter matches that many or more ("nude" matches "nuuude"); `*` in the text masks any letter. */
 function wordSource(word: string): string {
   let src = '';
-  for (let i = 0; i < word.length; ) {
+  for (let i = 0; i < word.length;) {
     const c = word[i];
     let k = 1;
     while (word[i + k] === c) k++;
@@ -84,7 +84,8 @@ function termRules(reason: SafetyReason, terms: readonly string[]): Rule[] {
   return terms.map((term) => ({ reason, name: term, source: termSource(term), whole: true }));
 }
 
-const UNITS = '(?:[0-9]|cm|mm|m|ft|foot|feet|in|inch|inches|kg|kgs|lb|lbs|pound|pounds|st|stone|percent|am|pm|min|mins|minutes|hour|hours|o[ -]?clock|and[ -]a[ -]half|dollars?|euros?|quid|bucks)';
+const UNITS =
+  '(?:[0-9]|cm|mm|m|ft|foot|feet|in|inch|inches|kg|kgs|lb|lbs|pound|pounds|st|stone|percent|am|pm|min|mins|minutes|hour|hours|o[ -]?clock|and[ -]a[ -]half|dollars?|euros?|quid|bucks)';
 const DIGIT_AGE = '(?:0?[0-9]|1[0-7])';
 const WORD_AGE = `(?:${AGE_WORDS_UNDER_18.join('|')})`;
 /** not the "five" of "twenty-five" */
@@ -221,7 +222,39 @@ function splitRendered(s: string): Array<{ text: string; wordStart: boolean }> {
 }
 
 /** Short English words that are never the pieces of a split-up word ("an al fresco lunch" is not "anal"). */
-const SHORT_WORDS = new Set(['a', 'i', 'an', 'as', 'at', 'be', 'by', 'do', 'go', 'he', 'hi', 'if', 'in', 'is', 'it', 'me', 'my', 'no', 'of', 'oh', 'on', 'or', 'so', 'to', 'up', 'us', 'we', 'al', 'am', 'pm', 'ok']);
+const SHORT_WORDS = new Set([
+  'a',
+  'i',
+  'an',
+  'as',
+  'at',
+  'be',
+  'by',
+  'do',
+  'go',
+  'he',
+  'hi',
+  'if',
+  'in',
+  'is',
+  'it',
+  'me',
+  'my',
+  'no',
+  'of',
+  'oh',
+  'on',
+  'or',
+  'so',
+  'to',
+  'up',
+  'us',
+  'we',
+  'al',
+  'am',
+  'pm',
+  'ok',
+]);
 
 /**
  * The joins a person uses to split a word: "na.ked" and "top-less" (pieces of one word), or short
@@ -262,7 +295,8 @@ export function blockListFindings(text: string): Finding[] {
       found.push({ reason: rule.reason, rule: `${rule.name} (joined)` });
     }
   }
-  if (!isTitleCase(n.cased) && NAMED_PERSON.test(n.cased)) found.push({ reason: SafetyReason.OtherPerson, rule: 'as <Firstname Lastname>' });
+  if (!isTitleCase(n.cased) && NAMED_PERSON.test(n.cased))
+    found.push({ reason: SafetyReason.OtherPerson, rule: 'as <Firstname Lastname>' });
   // the text as typed (obscenity reads look-alikes and leetspeak its own way), and our normalised forms
   found.push(...obscenityFindings(text));
   for (const form of new Set([n.leet, n.joined])) found.push(...obscenityFindings(form.replace(ALLOWED, ' | ')));

@@ -20,10 +20,14 @@ export const NOTHING_NEXT = words('on under underneath beneath');
 /** "no bra", "without a top", "lose the shirt": one of these, then a garment. */
 export const WITHOUT_WORDS = words('no without minus sans lose ditch skip zero');
 /** Undressing verbs that need a particle: "taking her top off", "slipping off", "pulled down". */
-export const UNDRESS_VERBS_WITH_PARTICLE = words('take pull slip slide peel roll drop push tug lower hitch hike strip shrug wriggle shimmy ease fall come hang work get float drift wash blow fly');
+export const UNDRESS_VERBS_WITH_PARTICLE = words(
+  'take pull slip slide peel roll drop push tug lower hitch hike strip shrug wriggle shimmy ease fall come hang work get float drift wash blow fly',
+);
 export const UNDRESS_PARTICLES = words('off down away aside open loose undone');
 /** Undressing verbs that need no particle: "lifting her top", "opening her robe". */
-export const UNDRESS_VERBS_DIRECT = words('lift raise hike hitch drop remove unbutton unzip undo untie unhook unclasp unlace unwrap loosen shed rip');
+export const UNDRESS_VERBS_DIRECT = words(
+  'lift raise hike hitch drop remove unbutton unzip undo untie unhook unclasp unlace unwrap loosen shed rip',
+);
 /** Undressing only in an inflected form: "opening her robe" (an "open shirt" is a style), "torn dress". */
 export const UNDRESS_VERBS_INFLECTED = words('open lower tear');
 /** "stepping out of her dress" */
@@ -40,17 +44,25 @@ export const ONLY_COVERS = words('smile foam bubble paint petal leaf sand shadow
 /** "wearing sea foam", "wearing only shadows": things that are not clothes. */
 export const WEAR_NOT_CLOTHES = words('foam bubble paint petal leaf sand shadow sheet towel nothing skin');
 /** "sheer curtains", "sheer joy": what "sheer" may describe; anything else (clothing) is see-through. */
-export const SHEER_HARMLESS = words('curtain drape voile joy delight bliss happiness size scale beauty drop cliff rock wall face luck elegance glamour magic pleasure fun');
+export const SHEER_HARMLESS = words(
+  'curtain drape voile joy delight bliss happiness size scale beauty drop cliff rock wall face luck elegance glamour magic pleasure fun',
+);
 /** "bare feet", "bare shoulders": what "bare" may describe; anything else is nudity. */
-export const BARE_HARMLESS = words('foot feet shoulder arm leg hand face wall floor ground brick concrete wood tree branch minimum essential bone room ankle neck midriff knee toe');
+export const BARE_HARMLESS = words(
+  'foot feet shoulder arm leg hand face wall floor ground brick concrete wood tree branch minimum essential bone room ankle neck midriff knee toe',
+);
 /** Wet clothing is see-through. */
 export const WET_WORDS = words('wet soak soaked soaking drench drenched damp drip dripping');
 /** "wet hair", "wet sand": a wet word that describes the next word, which is not clothing. */
-export const WET_HARMLESS_NEXT = words('hair sand look grass rock pavement road street cobblestone paint lipstick gloss floor deck leaf sidewalk stone weather day season morning afternoon evening night pebble shore beach dog fur');
+export const WET_HARMLESS_NEXT = words(
+  'hair sand look grass rock pavement road street cobblestone paint lipstick gloss floor deck leaf sidewalk stone weather day season morning afternoon evening night pebble shore beach dog fur',
+);
 /** Changing clothes is undressing. */
 export const CHANGED_CLOTHES = words('clothes clothing underwear lingerie bra');
 /** What shows skin ("showing skin", "lots of skin"). */
-export const SKIN_SHOWING = words('show reveal flash expose bare more lot lots plenty all much full naked nude oil oiled oily glisten bared');
+export const SKIN_SHOWING = words(
+  'show reveal flash expose bare more lot lots plenty all much full naked nude oil oiled oily glisten bared',
+);
 export const SHOW_OFF_PARTS = words('body skin chest curve figure');
 /** "showing everything", "showing more skin" */
 export const SHOW_VERBS = words('show reveal flash expose flaunt bare');
@@ -71,7 +83,9 @@ export const UNDRESS_EXTRAS = words('strap shoulder towel robe sheet');
 /** Held in the hand instead of worn: "holding my bikini top". */
 export const HELD_TOPS = words('top shirt t-shirt tee blouse tank bra bikini bikini-top swimsuit');
 /** "top around my waist", "jeans around my ankles". */
-export const WORN_TOPS = words('top bra bikini bikini-top swimsuit dress slip camisole tank tube-top crop-top bralette lingerie underwear briefs');
+export const WORN_TOPS = words(
+  'top bra bikini bikini-top swimsuit dress slip camisole tank tube-top crop-top bralette lingerie underwear briefs',
+);
 export const WAIST_WORDS = words('waist hip');
 export const ANKLE_WORDS = words('ankle knee');
 /** A garment falling to the floor. */
@@ -92,7 +106,9 @@ export const TONGUE_MOVES = words('out lick stick');
 export const TOUCHED_PARTS = words('herself myself himself yourself themselves chest thigh body between');
 export const LEG_WORDS = words('leg thigh knee');
 export const LEG_OPENERS = words('spread open part wide');
-export const BENT_OVER_SURFACES = words('bed table desk counter countertop sofa couch chair car bonnet hood railing sink bar kitchen bench stool');
+export const BENT_OVER_SURFACES = words(
+  'bed table desk counter countertop sofa couch chair car bonnet hood railing sink bar kitchen bench stool',
+);
 /** Very short or very small clothes: "bending over in a tiny skirt", "a micro bikini". */
 export const TINY_WORDS = words('tiny micro mini short miniskirt mini-skirt minidress mini-dress');
 export const SKIMPY_GARMENTS = words('bikini thong short skirt top swimsuit dress bra underwear briefs');
@@ -137,17 +153,23 @@ export const CHILD_LIKE_AFTER_SMALL = words(`
   me version self petite young small tiny
 `);
 /** "prom" is a dance; with one of these it is a school's. */
-export const PROM_UNDER_18_CUES = words('high junior senior sophomore freshman year grade teen student school first parent mom dad mum curfew');
+export const PROM_UNDER_18_CUES = words(
+  'high junior senior sophomore freshman year grade teen student school first parent mom dad mum curfew',
+);
 /** A childish picture: one strong cue and one more cue of either kind. */
 /** ("teddy bear" is a vocabulary phrase, read as one word) */
 export const CHILDISH_STRONG = new Set([...words('pigtail teddy-bear crayon plush bubblegum knee-socks lollipop'), 'teddy bear']);
-export const CHILDISH_WEAK = words('cute little tiny small petite girly sweet shy giggle playful pastel bow ribbon freckle candy sweets teddy socks nightie nightgown onesie');
+export const CHILDISH_WEAK = words(
+  'cute little tiny small petite girly sweet shy giggle playful pastel bow ribbon freckle candy sweets teddy socks nightie nightgown onesie',
+);
 /** "a plaid skirt with knee socks and a tie" is a school uniform without the word. */
 export const SCHOOL_SKIRT_PATTERNS = words('plaid tartan');
 export const SCHOOL_UNIFORM_PARTS = words('sock knee-socks pigtail backpack tie necktie');
 
 /** After a number, a unit: "5 pm", "5 ft", "5 star hotel" are not ages. */
-export const UNIT_WORDS = words("pm am ft foot feet inch in cm mm kg kgs lb lbs pound stone st percent degree dollar euro minute min hour hr o'clock star size mile km");
+export const UNIT_WORDS = words(
+  "pm am ft foot feet inch in cm mm kg kgs lb lbs pound stone st percent degree dollar euro minute min hour hr o'clock star size mile km",
+);
 /** Around a number, these make it an age: "make me look 12", "year 9", "born in 2012", "15 years old". */
 export const AGE_CUES_BEFORE = words("age aged look turn turning turned i'm im am is she's he's born year grade class form under birthday");
 /** Before a number word of the vocabulary ("one", "three"), only these make it an age: "under a single spotlight" is not one. */
@@ -161,10 +183,14 @@ export const PERSON_NEAR_NUMBER = words('girl boy woman man lady model me myself
 // ---------------------------------------------------------------------------------------------
 
 /** Before a person word or a name: someone else is in the picture ("with a man", "next to Rose"). */
-export const PERSON_CONTEXT = words('with beside next behind hug hold kiss near and between alongside accompany like as meet date marry front top under over against onto');
+export const PERSON_CONTEXT = words(
+  'with beside next behind hug hold kiss near and between alongside accompany like as meet date marry front top under over against onto',
+);
 /** Before a place that is also a first name: "posing with Paris" (but "Rome and Paris", "a city like Paris" are places). */
 export const PERSON_CONTEXT_STRICT = words('with beside next behind hug hold kiss alongside accompany meet date marry');
-export const PERSON_NOUNS = words('man woman guy lady gentleman boy girl person stranger dancer model friend partner bride groom husband wife boyfriend girlfriend family');
+export const PERSON_NOUNS = words(
+  'man woman guy lady gentleman boy girl person stranger dancer model friend partner bride groom husband wife boyfriend girlfriend family',
+);
 /** Words that carry a "him": another person is in the picture. */
 export const OTHER_PEOPLE_PRONOUNS = words('him we us ourselves');
 /** "the girl in this photo": someone else's picture. */

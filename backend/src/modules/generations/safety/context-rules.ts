@@ -1,10 +1,10 @@
 import * as D from './context-rules.data';
 import { SafetyReason } from './custom-pose-terms.data';
-import type { Finding } from './finding';
-import type { Word } from './vocabulary-check';
 import { NAME_LIKE_WORDS } from './vocabulary/names.data';
 import { PERSON_LIKE_PLACE_NAMES } from './vocabulary/places.data';
 import { VocabularyTag as T } from './vocabulary/vocabulary.types';
+import type { Finding } from './finding';
+import type { Word } from './vocabulary-check';
 
 /**
  * The context rules of the vocabulary check: a vocabulary word that turns harmful next to
@@ -31,13 +31,31 @@ function hasLemma(w: Word, set: ReadonlySet<string>): boolean {
   for (const l of w.lemmas) if (set.has(l)) return true;
   return false;
 }
-const inSet = (set: ReadonlySet<string>): Test => (ws, i) => hasLemma(ws[i], set);
+const inSet =
+  (set: ReadonlySet<string>): Test =>
+  (ws, i) =>
+    hasLemma(ws[i], set);
 const is = (...lemmas: string[]): Test => inSet(new Set(lemmas));
-const tagged = (...tags: T[]): Test => (ws, i) => tags.some((t) => ws[i].tags.has(t));
-const not = (t: Test): Test => (ws, i) => !t(ws, i);
-const and = (...ts: Test[]): Test => (ws, i) => ts.every((t) => t(ws, i));
-const or = (...ts: Test[]): Test => (ws, i) => ts.some((t) => t(ws, i));
-const isText = (text: string): Test => (ws, i) => ws[i].text === text;
+const tagged =
+  (...tags: T[]): Test =>
+  (ws, i) =>
+    tags.some((t) => ws[i].tags.has(t));
+const not =
+  (t: Test): Test =>
+  (ws, i) =>
+    !t(ws, i);
+const and =
+  (...ts: Test[]): Test =>
+  (ws, i) =>
+    ts.every((t) => t(ws, i));
+const or =
+  (...ts: Test[]): Test =>
+  (ws, i) =>
+    ts.some((t) => t(ws, i));
+const isText =
+  (text: string): Test =>
+  (ws, i) =>
+    ws[i].text === text;
 /** An inflected form ("opening", "tied", "changed"), not the bare word. */
 const inflected: Test = (ws, i) => ws[i].lemmas.size > 1;
 
@@ -56,7 +74,10 @@ function near(ws: readonly Word[], i: number, distance: number, t: Test): number
   return null;
 }
 /** The word has a word that passes `t` within `distance` after it (before it when negative). */
-const withIn = (distance: number, t: Test): Test => (ws, i) => near(ws, i, distance, t) !== null;
+const withIn =
+  (distance: number, t: Test): Test =>
+  (ws, i) =>
+    near(ws, i, distance, t) !== null;
 
 /** The next word of the same sentence after i, skipping determiners ("a", "her", "my"...). */
 function nextContent(ws: readonly Word[], i: number): number | null {
@@ -71,19 +92,24 @@ function first(ws: readonly Word[], t: Test): number | null {
 }
 
 /** `a`, with a word that passes `b` within `distance` after it (or, with `both`, before it too). */
-const pair = (a: Test, distance: number, b: Test, both = true): Test => and(a, or(withIn(distance, b), both ? withIn(-distance, b) : () => false));
+const pair = (a: Test, distance: number, b: Test, both = true): Test =>
+  and(a, or(withIn(distance, b), both ? withIn(-distance, b) : () => false));
 /** `a`, and the next word that is not a determiner passes `b`. */
-const followedBy = (a: Test, b: Test): Test => (ws, i) => {
-  if (!a(ws, i)) return false;
-  const j = nextContent(ws, i);
-  return j !== null && b(ws, j);
-};
+const followedBy =
+  (a: Test, b: Test): Test =>
+  (ws, i) => {
+    if (!a(ws, i)) return false;
+    const j = nextContent(ws, i);
+    return j !== null && b(ws, j);
+  };
 /** `a`, and the very next word passes `b` (or, with `orEnd`, there is no next word in the sentence). */
-const nextWord = (a: Test, b: Test, orEnd = false): Test => (ws, i) => {
-  if (!a(ws, i)) return false;
-  const j = i + 1 < ws.length && ws[i + 1].sentence === ws[i].sentence ? i + 1 : null;
-  return j === null ? orEnd : b(ws, j);
-};
+const nextWord =
+  (a: Test, b: Test, orEnd = false): Test =>
+  (ws, i) => {
+    if (!a(ws, i)) return false;
+    const j = i + 1 < ws.length && ws[i + 1].sentence === ws[i].sentence ? i + 1 : null;
+    return j === null ? orEnd : b(ws, j);
+  };
 const rule = (reason: SafetyReason, name: string, t: Test): ContextRule => ({ reason, name, find: (ws) => first(ws, t) });
 
 // ---------------------------------------------------------------------------------------------
@@ -97,7 +123,11 @@ const ageOfMinor: Test = (ws, i) => {
   // a birth year: a year after 2000 may be a minor's
   if (near(ws, i, -2, is('born')) !== null && value >= 1900) return value > 2000;
   // a height, a weight, a time or a size is not an age ("I'm 5'4", "I am 5 ft 6", "5 pm")
-  if (/[0-9]'[0-9]|[0-9](?:cm|mm|m|ft|in|kg|kgs|lb|lbs|k|x|h|hr|hrs|min|mins|am|pm)$/.test(ws[i].typed.toLowerCase()) || near(ws, i, 1, inSet(D.UNIT_WORDS)) !== null) return false;
+  if (
+    /[0-9]'[0-9]|[0-9](?:cm|mm|m|ft|in|kg|kgs|lb|lbs|k|x|h|hr|hrs|min|mins|am|pm)$/.test(ws[i].typed.toLowerCase()) ||
+    near(ws, i, 1, inSet(D.UNIT_WORDS)) !== null
+  )
+    return false;
   const cuesBefore = ws[i].known ? D.STRONG_AGE_CUES_BEFORE : D.AGE_CUES_BEFORE;
   const cue = near(ws, i, -2, inSet(cuesBefore)) ?? near(ws, i, 3, inSet(D.AGE_CUES_AFTER));
   const person = !ws[i].known && (near(ws, i, 3, inSet(D.PERSON_NEAR_NUMBER)) ?? near(ws, i, -3, inSet(D.PERSON_NEAR_NUMBER))) !== null;
@@ -123,7 +153,10 @@ const NOT_THINGS: ReadonlySet<T> = new Set([T.Pose, T.Mood, T.Descriptive, T.Fun
 const notAThing: Test = (ws, i) => [...ws[i].tags].every((t) => NOT_THINGS.has(t));
 const placeOrTime: Test = (ws, i) => ws[i].tags.has(T.PlaceName) || ws[i].tags.has(T.Time) || ws[i].text === 'i';
 /** After "with", "like", "as", "beside", "next to", "and"...: a word that puts a person beside the user. */
-const after = (set: ReadonlySet<string>): Test => (ws, i) => i > 0 && (inSet(set)(ws, i - 1) || (ws[i - 1].text === 'to' && ws[i - 2]?.text === 'next'));
+const after =
+  (set: ReadonlySet<string>): Test =>
+  (ws, i) =>
+    i > 0 && (inSet(set)(ws, i - 1) || (ws[i - 1].text === 'to' && ws[i - 2]?.text === 'next'));
 const afterPersonWord = after(D.PERSON_CONTEXT);
 const midSentence: Test = (ws, i) => i > 0 && !ws[i].sentenceStart && !ws[i].joined && ws[i].known;
 
@@ -160,13 +193,19 @@ const withPerson: Test = (ws, i) => {
 
 const onlyWord = is('only', 'just', 'solely', 'merely');
 /** What a person may not wear alone: a garment that is not a whole outfit, shoes, jewellery, a towel, a smile. */
-const notAnOutfit = and(or(clothing, tagged(T.Footwear, T.Accessory, T.Jewellery, T.Beauty), inSet(D.ONLY_COVERS)), not(inSet(D.FULL_OUTFITS)));
+const notAnOutfit = and(
+  or(clothing, tagged(T.Footwear, T.Accessory, T.Jewellery, T.Beauty), inSet(D.ONLY_COVERS)),
+  not(inSet(D.FULL_OUTFITS)),
+);
 const upperClothing = and(clothing, not(tagged(T.Bottoms)));
 /** What is taken off in undressing: clothing, a towel, a robe, a strap. */
 const undressable = or(clothing, inSet(D.UNDRESS_EXTRAS));
 const undressVerbAnyForm = or(inSet(D.UNDRESS_VERBS_DIRECT), and(inSet(D.UNDRESS_VERBS_INFLECTED), inflected));
 /** "lifting HER top", "lifting UP my shirt" (a "weight lifting top" is a garment) */
-const undressVerb = and(or(inSet(D.UNDRESS_VERBS_DIRECT), and(inSet(D.UNDRESS_VERBS_INFLECTED), inflected)), nextWord(() => true, or(determiner, is('up', 'off', 'open'))));
+const undressVerb = and(
+  or(inSet(D.UNDRESS_VERBS_DIRECT), and(inSet(D.UNDRESS_VERBS_INFLECTED), inflected)),
+  nextWord(() => true, or(determiner, is('up', 'off', 'open'))),
+);
 /** "lifted", "dropped": a garment before it was acted on ("skirt lifted by the wind"). */
 const pastParticiple: Test = (ws, i) => inflected(ws, i) && /(?:ed|en)$/.test(ws[i].text);
 
@@ -176,8 +215,17 @@ export const CONTEXT_RULES: readonly ContextRule[] = [
   rule(R.Minor, 'young + (not "woman")', nextWord(is('young'), not(inSet(D.YOUNG_HARMLESS)), true)),
   rule(R.Minor, 'little/small/petite + girl/body/one', followedBy(inSet(D.SMALL_WORDS), inSet(D.CHILD_LIKE_AFTER_SMALL))),
   rule(R.Minor, 'prom + an under-18 cue', (ws, i) => is('prom')(ws, i) && first(ws, inSet(D.PROM_UNDER_18_CUES)) !== null),
-  rule(R.Minor, 'a childish picture (pigtails + cute...)', (ws, i) => inSet(D.CHILDISH_STRONG)(ws, i) && ws.filter((_, j) => or(inSet(D.CHILDISH_STRONG), inSet(D.CHILDISH_WEAK))(ws, j)).length >= 2),
-  rule(R.Minor, 'plaid skirt + knee socks/tie (a school uniform)', (ws, i) => followedBy(inSet(D.SCHOOL_SKIRT_PATTERNS), is('skirt'))(ws, i) && first(ws, inSet(D.SCHOOL_UNIFORM_PARTS)) !== null),
+  rule(
+    R.Minor,
+    'a childish picture (pigtails + cute...)',
+    (ws, i) =>
+      inSet(D.CHILDISH_STRONG)(ws, i) && ws.filter((_, j) => or(inSet(D.CHILDISH_STRONG), inSet(D.CHILDISH_WEAK))(ws, j)).length >= 2,
+  ),
+  rule(
+    R.Minor,
+    'plaid skirt + knee socks/tie (a school uniform)',
+    (ws, i) => followedBy(inSet(D.SCHOOL_SKIRT_PATTERNS), is('skirt'))(ws, i) && first(ws, inSet(D.SCHOOL_UNIFORM_PARTS)) !== null,
+  ),
   // ----- sexual -----
   rule(R.Sexual, 'touching herself/her chest', pair(inSet(D.TOUCH_VERBS), 3, inSet(D.TOUCHED_PARTS), false)),
   rule(R.Sexual, 'biting her lip', pair(is('bite'), 3, is('lip'))),
@@ -187,36 +235,94 @@ export const CONTEXT_RULES: readonly ContextRule[] = [
   rule(R.Sexual, 'bending over in a short skirt', and(is('bend'), withIn(1, is('over')), withIn(7, inSet(D.TINY_WORDS)))),
   rule(R.Sexual, 'bending over to show', and(is('bend'), withIn(1, is('over')), withIn(5, inSet(D.SHOW_VERBS)))),
   rule(R.Sexual, 'close-up of her chest', pair(inSet(D.CLOSE_UP_WORDS), 4, inSet(D.CLOSE_UP_PARTS))),
-  rule(R.Sexual, 'knees apart in a skirt', (ws, i) => and(is('knee', 'leg', 'thigh'), withIn(2, is('apart')))(ws, i) && first(ws, inSet(D.SHORT_OR_UNDER)) !== null),
+  rule(
+    R.Sexual,
+    'knees apart in a skirt',
+    (ws, i) => and(is('knee', 'leg', 'thigh'), withIn(2, is('apart')))(ws, i) && first(ws, inSet(D.SHORT_OR_UNDER)) !== null,
+  ),
   rule(R.Sexual, 'good/bad girl', nextWord(inSet(D.GOOD_BAD), inSet(D.GIRL_BOY))),
   rule(R.Sexual, 'hot girl/body', nextWord(is('hot'), inSet(D.HOT_PEOPLE))),
   rule(R.Sexual, 'sexy/wet body or curves', followedBy(inSet(D.SEXUAL_BODY_QUALIFIERS), inSet(D.SEXUAL_BODY_PARTS))),
   rule(R.Sexual, 'oiled body', pair(inSet(D.OIL_WORDS), 3, inSet(D.OIL_PARTS))),
-  rule(R.Sexual, 'a person covered in cream/chocolate', and(is('cover'), withIn(1, is('in', 'with')), withIn(2, inSet(D.FOOD_COVERS)), withIn(-4, inSet(D.PERSON_WORDS_NEAR_FOOD)))),
+  rule(
+    R.Sexual,
+    'a person covered in cream/chocolate',
+    and(is('cover'), withIn(1, is('in', 'with')), withIn(2, inSet(D.FOOD_COVERS)), withIn(-4, inSet(D.PERSON_WORDS_NEAR_FOOD))),
+  ),
   rule(R.Sexual, 'close-up of feet', pair(inSet(D.FEET_WORDS), 4, inSet(D.FEET_FOCUS))),
   rule(R.Sexual, 'smelling socks', pair(is('smell', 'sniff'), 3, inSet(D.SMELLED_THINGS), false)),
   rule(R.Sexual, 'tongue out', pair(is('tongue'), 2, inSet(D.TONGUE_MOVES))),
   rule(R.Sexual, 'on his lap', nextWord(is('his', 'him'), is('lap'))),
   rule(R.Sexual, 'collar and leash', (ws, i) => is('leash', 'chain', 'lead', 'neck')(ws, i) && first(ws, is('collar')) !== null),
-  rule(R.Sexual, 'on her knees on the bed', (ws, i) => and(is('on'), withIn(2, is('knee')))(ws, i) && ws.some((w, j) => w.sentence === ws[i].sentence && inSet(D.KNEELING_CUES)(ws, j))),
-  rule(R.Sexual, 'tied up (not hair or a garment)', and(is('tie'), inflected, withIn(2, inSet(D.TIED_PARTICLES)), not(withIn(-3, or(inSet(D.TIED_HARMLESS), clothing))))),
+  rule(
+    R.Sexual,
+    'on her knees on the bed',
+    (ws, i) =>
+      and(is('on'), withIn(2, is('knee')))(ws, i) && ws.some((w, j) => w.sentence === ws[i].sentence && inSet(D.KNEELING_CUES)(ws, j)),
+  ),
+  rule(
+    R.Sexual,
+    'tied up (not hair or a garment)',
+    and(is('tie'), inflected, withIn(2, inSet(D.TIED_PARTICLES)), not(withIn(-3, or(inSet(D.TIED_HARMLESS), clothing)))),
+  ),
   rule(R.Sexual, 'rope binding', pair(is('rope'), 3, inSet(D.ROPE_BINDING))),
   // ----- nudity -----
-  rule(R.Nudity, 'nothing + wearing/but/except/else', (ws, i) => is('nothing')(ws, i) && ws.some((w, j) => w.sentence === ws[i].sentence && j !== i && inSet(D.NOTHING_CUES)(ws, j))),
+  rule(
+    R.Nudity,
+    'nothing + wearing/but/except/else',
+    (ws, i) => is('nothing')(ws, i) && ws.some((w, j) => w.sentence === ws[i].sentence && j !== i && inSet(D.NOTHING_CUES)(ws, j)),
+  ),
   rule(R.Nudity, 'nothing on / underneath', nextWord(is('nothing'), inSet(D.NOTHING_NEXT))),
   rule(R.Nudity, 'no/without + garment', followedBy(inSet(D.WITHOUT_WORDS), clothing)),
   rule(R.Nudity, 'garment + free/less', nextWord(clothing, is('free', 'less'))),
-  rule(R.Nudity, 'taking off / pulling down + garment', and(inSet(D.UNDRESS_VERBS_WITH_PARTICLE), withIn(3, inSet(D.UNDRESS_PARTICLES)), or(withIn(4, undressable), withIn(-3, undressable)))),
-  rule(R.Nudity, 'lifting/opening/dropping + garment', or(and(undressVerb, withIn(3, or(upperClothing, inSet(D.UNDRESS_EXTRAS)))), and(undressVerbAnyForm, pastParticiple, withIn(-2, or(upperClothing, inSet(D.UNDRESS_EXTRAS)))))),
+  rule(
+    R.Nudity,
+    'taking off / pulling down + garment',
+    and(inSet(D.UNDRESS_VERBS_WITH_PARTICLE), withIn(3, inSet(D.UNDRESS_PARTICLES)), or(withIn(4, undressable), withIn(-3, undressable))),
+  ),
+  rule(
+    R.Nudity,
+    'lifting/opening/dropping + garment',
+    or(
+      and(undressVerb, withIn(3, or(upperClothing, inSet(D.UNDRESS_EXTRAS)))),
+      and(undressVerbAnyForm, pastParticiple, withIn(-2, or(upperClothing, inSet(D.UNDRESS_EXTRAS)))),
+    ),
+  ),
   rule(R.Nudity, 'holding her top (not wearing it)', and(is('hold', 'carry', 'clutch'), withIn(3, inSet(D.HELD_TOPS)))),
-  rule(R.Nudity, 'top around her waist', or(and(inSet(D.WORN_TOPS), withIn(2, is('around', 'round')), withIn(4, inSet(D.WAIST_WORDS))), and(clothing, withIn(2, is('around', 'round')), withIn(4, inSet(D.ANKLE_WORDS))))),
+  rule(
+    R.Nudity,
+    'top around her waist',
+    or(
+      and(inSet(D.WORN_TOPS), withIn(2, is('around', 'round')), withIn(4, inSet(D.WAIST_WORDS))),
+      and(clothing, withIn(2, is('around', 'round')), withIn(4, inSet(D.ANKLE_WORDS))),
+    ),
+  ),
   rule(R.Nudity, 'instead of clothes', and(is('instead'), withIn(1, is('of')), withIn(4, clothing))),
-  rule(R.Nudity, 'clothes on the floor', or(and(is('clothes', 'clothing'), withIn(3, is('floor'))), and(or(clothing, is('towel')), withIn(2, inSet(D.FALL_VERBS)), withIn(6, inSet(D.FLOOR_WORDS))))),
+  rule(
+    R.Nudity,
+    'clothes on the floor',
+    or(
+      and(is('clothes', 'clothing'), withIn(3, is('floor'))),
+      and(or(clothing, is('towel')), withIn(2, inSet(D.FALL_VERBS)), withIn(6, inSet(D.FLOOR_WORDS))),
+    ),
+  ),
   rule(R.Nudity, 'buttons popping open', and(is('button'), withIn(2, inSet(D.BUTTON_MOVES)))),
   // the garment after the verb ("pulling up her skirt") or straight before it ("skirt riding up"), not "pajamas, knees pulled up"
-  rule(R.Nudity, 'pulling up + top/skirt', and(is('pull', 'ride', 'blow', 'fly', 'flip'), withIn(3, is('up')), or(withIn(4, upperClothing), withIn(-1, upperClothing)))),
-  rule(R.Nudity, 'robe falling open', pair(clothing, 3, and(is('open'), withIn(-1, is('fall', 'hang', 'slip', 'blow', 'swing', 'wide', 'gape', 'fly'))), false)),
-  rule(R.Nudity, 'stepping out of + garment', and(inSet(D.OUT_OF_VERBS), withIn(2, and(is('out'), withIn(1, is('of')))), withIn(5, clothing))),
+  rule(
+    R.Nudity,
+    'pulling up + top/skirt',
+    and(is('pull', 'ride', 'blow', 'fly', 'flip'), withIn(3, is('up')), or(withIn(4, upperClothing), withIn(-1, upperClothing))),
+  ),
+  rule(
+    R.Nudity,
+    'robe falling open',
+    pair(clothing, 3, and(is('open'), withIn(-1, is('fall', 'hang', 'slip', 'blow', 'swing', 'wide', 'gape', 'fly'))), false),
+  ),
+  rule(
+    R.Nudity,
+    'stepping out of + garment',
+    and(inSet(D.OUT_OF_VERBS), withIn(2, and(is('out'), withIn(1, is('of')))), withIn(5, clothing)),
+  ),
   rule(R.Nudity, 'changing clothes', pair(and(is('change'), inflected), 3, inSet(D.CHANGED_CLOTHES), false)),
   rule(R.Nudity, 'strap slipping', pair(is('strap'), 3, inSet(D.STRAP_MOVES))),
   rule(R.Nudity, 'sheer (clothing)', nextWord(is('sheer'), not(inSet(D.SHEER_HARMLESS)), true)),
@@ -227,10 +333,22 @@ export const CONTEXT_RULES: readonly ContextRule[] = [
   rule(R.Nudity, 'bare + (not feet/shoulders)', nextWord(is('bare'), not(inSet(D.BARE_HARMLESS)), true)),
   rule(R.Nudity, 'showing skin', pair(is('skin'), 2, inSet(D.SKIN_SHOWING))),
   rule(R.Nudity, 'showing everything', and(inSet(D.SHOW_VERBS), withIn(2, inSet(D.SHOWN_TOO_MUCH)))),
-  rule(R.Nudity, 'seeing through the dress', (ws, i) => and(is('see'), withIn(4, inSet(D.SEEN_THROUGH)))(ws, i) && first(ws, clothing) !== null),
-  rule(R.Nudity, 'pulling her dress over her head', and(inSet(D.OVER_HEAD_VERBS), withIn(3, clothing), withIn(6, is('over')), withIn(8, is('head')))),
+  rule(
+    R.Nudity,
+    'seeing through the dress',
+    (ws, i) => and(is('see'), withIn(4, inSet(D.SEEN_THROUGH)))(ws, i) && first(ws, clothing) !== null,
+  ),
+  rule(
+    R.Nudity,
+    'pulling her dress over her head',
+    and(inSet(D.OVER_HEAD_VERBS), withIn(3, clothing), withIn(6, is('over')), withIn(8, is('head'))),
+  ),
   rule(R.Nudity, 'showing off body/curves', pair(is('show', 'flaunt'), 3, inSet(D.SHOW_OFF_PARTS), false)),
-  rule(R.Nudity, 'wrapped in a towel / under the sheets', pair(or(inSet(D.WRAP_VERBS), is('in', 'under', 'between', 'wear')), 2, inSet(D.WRAP_COVERS), false)),
+  rule(
+    R.Nudity,
+    'wrapped in a towel / under the sheets',
+    pair(or(inSet(D.WRAP_VERBS), is('in', 'under', 'between', 'wear')), 2, inSet(D.WRAP_COVERS), false),
+  ),
   rule(R.Nudity, 'covering her chest', pair(inSet(D.COVER_VERBS), 3, inSet(D.COVERED_PARTS), false)),
   rule(R.Nudity, 'covered by her hair', and(is('cover'), withIn(2, is('by', 'with', 'only', 'just')), withIn(5, inSet(D.COVERED_BY)))),
   rule(R.Nudity, 'only/just + something that is not an outfit', followedBy(onlyWord, notAnOutfit)),
@@ -240,21 +358,59 @@ export const CONTEXT_RULES: readonly ContextRule[] = [
   rule(R.OtherPerson, 'a first name beside the user', namedPerson),
   rule(R.OtherPerson, 'him/us/we', inSet(D.OTHER_PEOPLE_PRONOUNS)),
   rule(R.OtherPerson, 'with/next to + a person', withPerson),
-  rule(R.OtherPerson, 'the girl in this photo', (ws, i) => i + 1 < ws.length && inSet(D.PERSON_NOUNS)(ws, i) && followedBy(is('in', 'from', 'on'), inSet(D.PICTURE_WORDS))(ws, i + 1)),
+  rule(
+    R.OtherPerson,
+    'the girl in this photo',
+    (ws, i) => i + 1 < ws.length && inSet(D.PERSON_NOUNS)(ws, i) && followedBy(is('in', 'from', 'on'), inSet(D.PICTURE_WORDS))(ws, i + 1),
+  ),
   // ----- self-harm and violence -----
   rule(R.SelfHarm, 'cutting wrists', pair(is('cut'), 5, inSet(D.CUT_TARGETS), false)),
   rule(R.SelfHarm, 'hanging from a rope', pair(is('hang'), 4, inSet(D.HANG_TARGETS), false)),
   rule(R.SelfHarm, 'rope around the neck', pair(is('rope'), 4, is('neck'))),
   rule(R.SelfHarm, 'a rope and a chair', pair(is('rope'), 6, inSet(D.ROPE_PLACES))),
-  rule(R.SelfHarm, 'jumping off a bridge/roof', and(inSet(D.JUMP_VERBS), withIn(2, inSet(D.JUMP_DIRECTIONS)), withIn(6, inSet(D.HIGH_PLACES)))),
-  rule(R.SelfHarm, 'the edge of a roof/bridge', or(and(is('edge'), withIn(1, is('of')), withIn(3, inSet(D.EDGE_PLACES))), and(is('edge'), withIn(-2, inSet(D.EDGE_PLACES))))),
-  rule(R.SelfHarm, 'lying in the road before a car', (ws, i) => and(is('lie', 'lay', 'sit', 'sleep'), withIn(4, inSet(D.ROAD_WORDS)))(ws, i) && ws.some((w, j) => w.sentence === ws[i].sentence && inSet(D.VEHICLE_WORDS)(ws, j))),
-  rule(R.SelfHarm, 'on a bridge railing', and(inSet(D.RAILINGS), withIn(-2, inSet(D.RAILING_PLACES)), not(withIn(-6, inSet(D.SAFE_AT_A_RAILING))))),
-  rule(R.SelfHarm, 'lying on railway tracks', (ws, i) => pair(is('lie', 'lay', 'sit', 'stand', 'sleep'), 5, inSet(D.TRACK_WORDS), false)(ws, i) && first(ws, is('train', 'railway', 'rail')) !== null),
+  rule(
+    R.SelfHarm,
+    'jumping off a bridge/roof',
+    and(inSet(D.JUMP_VERBS), withIn(2, inSet(D.JUMP_DIRECTIONS)), withIn(6, inSet(D.HIGH_PLACES))),
+  ),
+  rule(
+    R.SelfHarm,
+    'the edge of a roof/bridge',
+    or(and(is('edge'), withIn(1, is('of')), withIn(3, inSet(D.EDGE_PLACES))), and(is('edge'), withIn(-2, inSet(D.EDGE_PLACES)))),
+  ),
+  rule(
+    R.SelfHarm,
+    'lying in the road before a car',
+    (ws, i) =>
+      and(is('lie', 'lay', 'sit', 'sleep'), withIn(4, inSet(D.ROAD_WORDS)))(ws, i) &&
+      ws.some((w, j) => w.sentence === ws[i].sentence && inSet(D.VEHICLE_WORDS)(ws, j)),
+  ),
+  rule(
+    R.SelfHarm,
+    'on a bridge railing',
+    and(inSet(D.RAILINGS), withIn(-2, inSet(D.RAILING_PLACES)), not(withIn(-6, inSet(D.SAFE_AT_A_RAILING)))),
+  ),
+  rule(
+    R.SelfHarm,
+    'lying on railway tracks',
+    (ws, i) =>
+      pair(is('lie', 'lay', 'sit', 'stand', 'sleep'), 5, inSet(D.TRACK_WORDS), false)(ws, i) &&
+      first(ws, is('train', 'railway', 'rail')) !== null,
+  ),
   rule(R.SelfHarm, 'hurting oneself', pair(or(inSet(D.HIT_VERBS), is('burn', 'cut')), 2, inSet(D.SELF_WORDS), false)),
   rule(R.Violence, 'face down in water', pair(and(is('face'), withIn(1, is('down'))), 4, inSet(D.WATER_WORDS), false)),
   // "shot" is also a photograph ("a low angle shot of me"): as a verb only straight before its target
-  rule(R.Violence, 'hitting/shooting a person', and(or(and(inSet(D.HIT_VERBS), not(isText('shot')), withIn(2, inSet(D.HIT_TARGETS))), and(isText('shot'), withIn(1, inSet(D.HIT_TARGETS)))), not(withIn(2, inSet(D.SELF_WORDS))))),
+  rule(
+    R.Violence,
+    'hitting/shooting a person',
+    and(
+      or(
+        and(inSet(D.HIT_VERBS), not(isText('shot')), withIn(2, inSet(D.HIT_TARGETS))),
+        and(isText('shot'), withIn(1, inSet(D.HIT_TARGETS))),
+      ),
+      not(withIn(2, inSet(D.SELF_WORDS))),
+    ),
+  ),
   rule(R.Violence, 'burning a person or a house', pair(and(is('burn'), inflected), 2, inSet(D.BURN_TARGETS), false)),
   rule(R.Violence, 'setting on fire', and(is('set'), withIn(4, is('fire')))),
   rule(R.Violence, 'shot in the chest', and(isText('shot'), withIn(1, is('in')), withIn(3, tagged(T.Body)))),

@@ -38,7 +38,9 @@ describe('custom pose safety corpus', () => {
     const score = scoreCorpus(groups, (t) => checkCustomPose(t).ok);
     // the per-group figures, for the person reading the test output
     process.stdout.write(`\n${formatCorpusScore(score)}\n`);
-    const misses = score.groups.filter((g) => g.misses.length > 0).map((g) => `${g.kind} ${g.name}: ${g.misses.map((t) => JSON.stringify(t)).join(', ')}`);
+    const misses = score.groups
+      .filter((g) => g.misses.length > 0)
+      .map((g) => `${g.kind} ${g.name}: ${g.misses.map((t) => JSON.stringify(t)).join(', ')}`);
     if (misses.length) process.stdout.write(`\nmisjudged:\n${misses.join('\n')}\n`);
     expect(score.ok).toBe(true);
   });

@@ -82,7 +82,8 @@ function row(label: string, g: GroupScore, verdict: string): string {
 export function formatCorpusScore(score: CorpusScore): string {
   const target = `${Math.round(CORPUS_TARGET * 100)}%`;
   const lines = [`${'group'.padEnd(46)} ${'n/total'.padStart(9)} ${'share'.padStart(7)}  (target ${target})`];
-  for (const g of score.groups.filter((x) => x.kind === 'hostile')) lines.push(row(`hostile ${g.name} (refused)`, g, share(g) >= CORPUS_TARGET ? 'ok' : 'MISSED'));
+  for (const g of score.groups.filter((x) => x.kind === 'hostile'))
+    lines.push(row(`hostile ${g.name} (refused)`, g, share(g) >= CORPUS_TARGET ? 'ok' : 'MISSED'));
   for (const g of score.groups.filter((x) => x.kind === 'ordinary')) lines.push(row(`ordinary ${g.name} (accepted)`, g, ''));
   lines.push(row('ordinary, all groups (accepted)', score.ordinary, share(score.ordinary) >= CORPUS_TARGET ? 'ok' : 'MISSED'));
   const hostile = score.groups.filter((g) => g.kind === 'hostile');

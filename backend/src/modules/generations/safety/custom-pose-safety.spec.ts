@@ -392,12 +392,19 @@ describe('custom pose safety check', () => {
       expect(checkCustomPose(`nude ${follower}`)).toEqual({ ok: true });
     });
 
-    it.each(['nude', 'nude model', 'nude pose', 'nude and heels', 'a dress in nude', 'nude body', 'nude nude heels', 'nude toned body', 'nude heels only'])(
-      'refuses %j',
-      (text) => {
-        expect(checkCustomPose(text)).toEqual({ ok: false, reason: R.Nudity });
-      },
-    );
+    it.each([
+      'nude',
+      'nude model',
+      'nude pose',
+      'nude and heels',
+      'a dress in nude',
+      'nude body',
+      'nude nude heels',
+      'nude toned body',
+      'nude heels only',
+    ])('refuses %j', (text) => {
+      expect(checkCustomPose(text)).toEqual({ ok: false, reason: R.Nudity });
+    });
   });
 
   describe('the term lists', () => {
@@ -418,7 +425,8 @@ describe('custom pose safety check', () => {
           const word = term.replace(/\*$/, '');
           for (const text of [word, `posing ${word} at the park`, word.toUpperCase()]) {
             const found = explainCustomPose(text);
-            if (!found || REASON_PRIORITY.indexOf(found.reason) > REASON_PRIORITY.indexOf(reason)) missed.push(`${reason}: ${text} -> ${found?.reason ?? 'ok'}`);
+            if (!found || REASON_PRIORITY.indexOf(found.reason) > REASON_PRIORITY.indexOf(reason))
+              missed.push(`${reason}: ${text} -> ${found?.reason ?? 'ok'}`);
           }
         }
       }
@@ -467,7 +475,7 @@ describe('custom pose safety check', () => {
   });
 
   describe('assertSafeCustomPose', () => {
-    it('throws a VALIDATION_ERROR (400) with the reason\'s message', () => {
+    it("throws a VALIDATION_ERROR (400) with the reason's message", () => {
       let error: unknown;
       try {
         assertSafeCustomPose('topless on the beach');
@@ -477,7 +485,12 @@ describe('custom pose safety check', () => {
       expect(error).toBeInstanceOf(ValidationError);
       expect(error).toBeInstanceOf(AppError);
       expect(error).toBeInstanceOf(CustomPoseRefusedError);
-      expect(error).toMatchObject({ code: ErrorCode.VALIDATION_ERROR, statusCode: 400, reason: R.Nudity, message: CUSTOM_POSE_SAFETY_MESSAGES[R.Nudity] });
+      expect(error).toMatchObject({
+        code: ErrorCode.VALIDATION_ERROR,
+        statusCode: 400,
+        reason: R.Nudity,
+        message: CUSTOM_POSE_SAFETY_MESSAGES[R.Nudity],
+      });
     });
 
     it.each([
@@ -498,7 +511,8 @@ describe('custom pose safety check', () => {
       expect(CUSTOM_POSE_SAFETY_MESSAGES[R.UnknownWord]).toBe(everyday);
       expect(CUSTOM_POSE_SAFETY_MESSAGES[R.Language]).toBe(everyday);
       expect(CUSTOM_POSE_SAFETY_MESSAGES[R.Number]).toMatch(/^Describe the pose in everyday English words without numbers, for example: /);
-      for (const text of ['posing next to Zorblatt', 'desnuda', 'walking on the beech']) expect(() => assertSafeCustomPose(text)).toThrow(everyday);
+      for (const text of ['posing next to Zorblatt', 'desnuda', 'walking on the beech'])
+        expect(() => assertSafeCustomPose(text)).toThrow(everyday);
     });
 
     it('has one sentence per reason, starting with a capital', () => {
@@ -523,7 +537,10 @@ describe('custom pose safety check', () => {
     });
 
     it('names the unknown word for moderators (explainCustomPose), not in the message', () => {
-      expect(explainCustomPose('walking on the beahc')).toEqual({ reason: R.UnknownWord, rule: expect.stringContaining('word #4 "beahc"') });
+      expect(explainCustomPose('walking on the beahc')).toEqual({
+        reason: R.UnknownWord,
+        rule: expect.stringContaining('word #4 "beahc"'),
+      });
     });
   });
 

@@ -2,9 +2,9 @@ import { ValidationError } from '../../../common/errors';
 import { blockListFindings } from './block-list';
 import { contextFindings } from './context-rules';
 import { REASON_PRIORITY, SafetyReason } from './custom-pose-terms.data';
-import type { Finding } from './finding';
 import { readWords } from './vocabulary-check';
 import { splitWords } from './words';
+import type { Finding } from './finding';
 
 export { SafetyReason } from './custom-pose-terms.data';
 export type { Finding } from './finding';
@@ -29,7 +29,8 @@ export const CUSTOM_POSE_SAFETY_MESSAGES = {
   [SafetyReason.SelfHarm]:
     "This pose description can't be used: describe a pose or setting without self-harm, and if you are going through a hard time, please reach out to someone you trust.",
   [SafetyReason.Violence]: "This pose description can't be used: describe a pose or setting without violence or weapons.",
-  [SafetyReason.OtherPerson]: "This pose description can't be used: the picture can only show you, so leave out other people and don't ask to look like someone.",
+  [SafetyReason.OtherPerson]:
+    "This pose description can't be used: the picture can only show you, so leave out other people and don't ask to look like someone.",
   [SafetyReason.Offensive]: "This pose description can't be used: please leave out offensive language.",
   [SafetyReason.Injection]:
     "This pose description can't be used: describe the pose in plain words, without instructions to the AI, links, code, symbols or emoji.",
@@ -73,7 +74,8 @@ const rank = (f: Finding) => REASON_PRIORITY.indexOf(f.reason);
 export function assessCustomPose(text: string): CustomPoseAssessment {
   let findings: Finding[];
   if (typeof text !== 'string' || visibleLength(text) === 0) findings = [{ reason: SafetyReason.Empty, rule: 'empty' }];
-  else if (visibleLength(text) > CUSTOM_POSE_MAX_LENGTH) findings = [{ reason: SafetyReason.TooLong, rule: `longer than ${CUSTOM_POSE_MAX_LENGTH}` }];
+  else if (visibleLength(text) > CUSTOM_POSE_MAX_LENGTH)
+    findings = [{ reason: SafetyReason.TooLong, rule: `longer than ${CUSTOM_POSE_MAX_LENGTH}` }];
   else {
     const split = splitWords(text);
     const read = readWords(split.words);

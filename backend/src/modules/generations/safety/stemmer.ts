@@ -29,7 +29,10 @@ function undouble(stem: string): string | null {
 function withSuffixRemoved(word: string, suffix: string, kinds: readonly WordKind[], minStem = 2): StemCandidate[] {
   if (!word.endsWith(suffix) || word.length - suffix.length < minStem) return [];
   const stem = word.slice(0, -suffix.length);
-  const out: StemCandidate[] = [{ base: stem, kinds }, { base: `${stem}e`, kinds }];
+  const out: StemCandidate[] = [
+    { base: stem, kinds },
+    { base: `${stem}e`, kinds },
+  ];
   const single = undouble(stem);
   if (single) out.push({ base: single, kinds });
   return out;

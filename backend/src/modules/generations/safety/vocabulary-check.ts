@@ -1,11 +1,11 @@
+import { PERSON_CONTEXT as PERSON_CONTEXT_WORDS } from './context-rules.data';
 import { SafetyReason } from './custom-pose-terms.data';
-import type { Finding } from './finding';
 import { LEET } from './normalize';
 import { lookupWord, matchPhrase } from './vocabulary';
-import { PERSON_CONTEXT as PERSON_CONTEXT_WORDS } from './context-rules.data';
 import { FOREIGN_FUNCTION_WORDS } from './vocabulary/foreign-words.data';
 import { NUMBER_WORD_VALUES } from './vocabulary/number-words.data';
 import { VocabularyTag } from './vocabulary/vocabulary.types';
+import type { Finding } from './finding';
 import type { RawWord } from './words';
 
 /**
@@ -161,8 +161,23 @@ export function readWords(raw: readonly RawWord[]): ReadText {
     const position = i + 1;
     const phrase = matchPhrase(texts, i);
     if (phrase) {
-      const reading: Reading = { text: phrase.phrase, lemmas: new Set([phrase.phrase]), tags: new Set([phrase.tag]), known: true, number: null };
-      push(r, position, reading, false, raw.slice(i, i + phrase.length).map((w) => w.typed).join(' '));
+      const reading: Reading = {
+        text: phrase.phrase,
+        lemmas: new Set([phrase.phrase]),
+        tags: new Set([phrase.tag]),
+        known: true,
+        number: null,
+      };
+      push(
+        r,
+        position,
+        reading,
+        false,
+        raw
+          .slice(i, i + phrase.length)
+          .map((w) => w.typed)
+          .join(' '),
+      );
       i += phrase.length - 1;
       continue;
     }

@@ -21,9 +21,7 @@ export interface RawWord {
   joined?: boolean;
 }
 
-export type CharacterProblem =
-  | { kind: 'symbol'; rule: string }
-  | { kind: 'script'; rule: string };
+export type CharacterProblem = { kind: 'symbol'; rule: string } | { kind: 'script'; rule: string };
 
 export interface SplitText {
   words: RawWord[];

@@ -4,7 +4,8 @@ import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } fr
 import { INQUIRY_KINDS, type InquiryKind } from '../support.entities';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const emptyToUndefined = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() === '' ? undefined : typeof value === 'string' ? value.trim() : value);
+const emptyToUndefined = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : typeof value === 'string' ? value.trim() : value;
 
 export const SUPPORT_LIMITS = { name: 100, email: 320, subject: 200, message: 5000 } as const;
 
@@ -43,13 +44,18 @@ export class SupportInquiryCreateDto {
   @Transform(trim)
   message: string;
 
-  @ApiPropertyOptional({ enum: INQUIRY_KINDS, default: 'question', description: 'abuse_report: "Report an image" (starts at priority high)' })
+  @ApiPropertyOptional({
+    enum: INQUIRY_KINDS,
+    default: 'question',
+    description: 'abuse_report: "Report an image" (starts at priority high)',
+  })
   @IsIn(INQUIRY_KINDS, { message: `Kind must be one of ${INQUIRY_KINDS.join(', ')}` })
   @IsOptional()
   kind?: InquiryKind;
 
   @ApiPropertyOptional({
-    description: 'a link to the reported image (a result link of this site); with kind abuse_report. Or send the image itself as the multipart file `image`.',
+    description:
+      'a link to the reported image (a result link of this site); with kind abuse_report. Or send the image itself as the multipart file `image`.',
     maxLength: 2000,
   })
   @MaxLength(2000, { message: 'The link is too long' })

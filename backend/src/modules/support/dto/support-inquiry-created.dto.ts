@@ -1,5 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { INQUIRY_KINDS, INQUIRY_PRIORITIES, INQUIRY_STATUSES, type InquiryKind, type InquiryPriority, type InquiryStatus } from '../support.entities';
+import {
+  INQUIRY_KINDS,
+  INQUIRY_PRIORITIES,
+  INQUIRY_STATUSES,
+  type InquiryKind,
+  type InquiryPriority,
+  type InquiryStatus,
+} from '../support.entities';
 
 /** The answer to the contact form. */
 export class SupportInquiryCreatedDto {

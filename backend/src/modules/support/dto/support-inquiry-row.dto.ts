@@ -26,7 +26,8 @@ export class SupportInquiryRowDto {
   @ApiProperty() name: string;
   @ApiProperty() email: string;
   @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'the sender, when signed in' }) user_id: string | null;
-  @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'the generation an abuse report names' }) generation_id: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'uuid', description: 'the generation an abuse report names' }) generation_id:
+    string | null;
   @ApiProperty({
     nullable: true,
     type: String,
@@ -41,7 +42,7 @@ export class SupportInquiryRowDto {
   @ApiProperty({
     enum: SLA_STATES,
     nullable: true,
-    description: "against the 24-48 h promise: ok < 24 h, due_soon 24-48 h, overdue > 48 h; null unless open or in_progress",
+    description: 'against the 24-48 h promise: ok < 24 h, due_soon 24-48 h, overdue > 48 h; null unless open or in_progress',
   })
   sla: SlaState | null;
 }

@@ -21,6 +21,11 @@ export class UploadUsageDto implements UploadUsage {
   @ApiProperty({ example: 1_073_741_824, description: 'UPLOAD_QUOTA_MB_KEPT, in bytes' })
   bytes_kept_limit: number;
 
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'when the hourly allowance starts again; null when nothing was uploaded this hour' })
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'when the hourly allowance starts again; null when nothing was uploaded this hour',
+  })
   hour_resets_at: string | null;
 }

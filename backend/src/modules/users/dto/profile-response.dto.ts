@@ -43,7 +43,10 @@ export class ProfileResponseDto {
   })
   age_confirmed: boolean;
 
-  @ApiProperty({ description: 'whether the person proved they own the address (mailed link, Google or a password reset); uploading and generating need it' })
+  @ApiProperty({
+    description:
+      'whether the person proved they own the address (mailed link, Google or a password reset); uploading and generating need it',
+  })
   email_verified: boolean;
 
   @ApiProperty({ description: 'whether signing in asks for a code from an authenticator app' })

@@ -18,7 +18,12 @@ export const ACTIVE_WEAR_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'A ribbed sage-green sports bra and bike shorts.',
     promptDescription: 'wearing a seamless ribbed sage-green sports bra and matching bike shorts, with white trainers',
     requiredTier: 'free',
-    artwork: { shape: 'bra-bike-shorts', pattern: 'ribbed', palette: { primary: '#8fae8c', secondary: '#6d8f6a', accent: '#5d8c66' }, footwear: 'sneakers' },
+    artwork: {
+      shape: 'bra-bike-shorts',
+      pattern: 'ribbed',
+      palette: { primary: '#8fae8c', secondary: '#6d8f6a', accent: '#5d8c66' },
+      footwear: 'sneakers',
+    },
   },
   {
     id: 'activewear-3',
@@ -45,7 +50,12 @@ export const ACTIVE_WEAR_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'A sporty cobalt tennis dress with a pleated skirt and a headband.',
     promptDescription: 'wearing a cobalt-blue sleeveless tennis dress with a pleated skirt, a white headband and white tennis shoes',
     requiredTier: 'starter',
-    artwork: { shape: 'tennis-dress', accessories: ['headband'], palette: { primary: '#3a6ea5', secondary: '#fbf8f4', accent: '#fbf8f4' }, footwear: 'sneakers' },
+    artwork: {
+      shape: 'tennis-dress',
+      accessories: ['headband'],
+      palette: { primary: '#3a6ea5', secondary: '#fbf8f4', accent: '#fbf8f4' },
+      footwear: 'sneakers',
+    },
   },
   {
     id: 'activewear-6',
@@ -54,7 +64,12 @@ export const ACTIVE_WEAR_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'A one-piece ribbed unitard in soft blush.',
     promptDescription: 'wearing a ribbed blush-pink full-length unitard with wide straps, with trainers',
     requiredTier: 'starter',
-    artwork: { shape: 'unitard', pattern: 'ribbed', palette: { primary: '#e0a496', secondary: '#c98677', accent: '#bd6a51' }, footwear: 'sneakers' },
+    artwork: {
+      shape: 'unitard',
+      pattern: 'ribbed',
+      palette: { primary: '#e0a496', secondary: '#c98677', accent: '#bd6a51' },
+      footwear: 'sneakers',
+    },
   },
   {
     id: 'activewear-7',
@@ -81,7 +96,11 @@ export const ACTIVE_WEAR_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'Light running shorts with a breathable cream tank.',
     promptDescription: 'wearing terracotta running shorts and a breathable cream racerback tank top, with running shoes',
     requiredTier: 'glow_up',
-    artwork: { shape: 'tank-running-shorts', palette: { primary: '#bd6a51', secondary: '#f3e9dc', accent: '#bd6a51' }, footwear: 'sneakers' },
+    artwork: {
+      shape: 'tank-running-shorts',
+      palette: { primary: '#bd6a51', secondary: '#f3e9dc', accent: '#bd6a51' },
+      footwear: 'sneakers',
+    },
   },
   {
     id: 'activewear-10',
@@ -90,7 +109,12 @@ export const ACTIVE_WEAR_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'A cosy oatmeal hoodie over espresso leggings.',
     promptDescription: 'wearing a relaxed oatmeal-coloured hoodie over espresso-brown leggings, with trainers',
     requiredTier: 'glow_up',
-    artwork: { shape: 'hoodie-leggings', accessories: ['hood'], palette: { primary: '#e3d5c1', secondary: '#4a3a30', accent: '#fbf8f4' }, footwear: 'sneakers' },
+    artwork: {
+      shape: 'hoodie-leggings',
+      accessories: ['hood'],
+      palette: { primary: '#e3d5c1', secondary: '#4a3a30', accent: '#fbf8f4' },
+      footwear: 'sneakers',
+    },
   },
   {
     id: 'activewear-11',
@@ -99,7 +123,12 @@ export const ACTIVE_WEAR_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'Olive camo leggings with a solid khaki sports bra.',
     promptDescription: 'wearing olive camouflage-print high-waisted leggings and a khaki sports bra, with trainers',
     requiredTier: 'glow_up',
-    artwork: { shape: 'bra-leggings', pattern: 'camo', palette: { primary: '#7d8a68', secondary: '#56613f', accent: '#a9b38f' }, footwear: 'sneakers' },
+    artwork: {
+      shape: 'bra-leggings',
+      pattern: 'camo',
+      palette: { primary: '#7d8a68', secondary: '#56613f', accent: '#a9b38f' },
+      footwear: 'sneakers',
+    },
   },
   {
     id: 'activewear-12',

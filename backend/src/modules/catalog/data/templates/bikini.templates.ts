@@ -36,7 +36,12 @@ export const BIKINI_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'Navy and white stripes with red ties: sailing-club style.',
     promptDescription: 'wearing a navy-and-white striped triangle bikini with red tie details and matching tie-side bottoms',
     requiredTier: 'starter',
-    artwork: { shape: 'bikini-triangle', pattern: 'stripes', palette: { primary: '#2f4858', secondary: '#f7f3ee', accent: '#c0392b' }, footwear: 'sandals' },
+    artwork: {
+      shape: 'bikini-triangle',
+      pattern: 'stripes',
+      palette: { primary: '#2f4858', secondary: '#f7f3ee', accent: '#c0392b' },
+      footwear: 'sandals',
+    },
   },
   {
     id: 'bikini-tropical',
@@ -45,7 +50,12 @@ export const BIKINI_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'A retro high-waisted bikini in a leafy tropical print.',
     promptDescription: 'wearing a retro high-waisted bikini in a green tropical floral print, with a matching square-neck top',
     requiredTier: 'starter',
-    artwork: { shape: 'bikini-high-waist', pattern: 'floral', palette: { primary: '#3f8f7a', secondary: '#f4a261', accent: '#f6d38a' }, footwear: 'sandals' },
+    artwork: {
+      shape: 'bikini-high-waist',
+      pattern: 'floral',
+      palette: { primary: '#3f8f7a', secondary: '#f4a261', accent: '#f6d38a' },
+      footwear: 'sandals',
+    },
   },
   {
     id: 'bikini-white-one-piece',
@@ -63,7 +73,12 @@ export const BIKINI_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'Cherry red with white polka dots and a halter neck tie.',
     promptDescription: 'wearing a cherry-red bikini with white polka dots, a halter-neck top and matching bottoms',
     requiredTier: 'starter',
-    artwork: { shape: 'bikini-halter', pattern: 'dots', palette: { primary: '#c0392b', secondary: '#fbf8f4', accent: '#fbf8f4' }, footwear: 'bare' },
+    artwork: {
+      shape: 'bikini-halter',
+      pattern: 'dots',
+      palette: { primary: '#c0392b', secondary: '#fbf8f4', accent: '#fbf8f4' },
+      footwear: 'bare',
+    },
   },
   {
     id: 'bikini-emerald',
@@ -81,7 +96,12 @@ export const BIKINI_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'A metallic gold triangle bikini that catches the light.',
     promptDescription: 'wearing a shimmering metallic-gold triangle bikini top and matching tie-side bottoms',
     requiredTier: 'glow_up',
-    artwork: { shape: 'bikini-triangle', sheen: true, palette: { primary: '#d4a94a', secondary: '#b8862b', accent: '#8a5a3b' }, footwear: 'sandals' },
+    artwork: {
+      shape: 'bikini-triangle',
+      sheen: true,
+      palette: { primary: '#d4a94a', secondary: '#b8862b', accent: '#8a5a3b' },
+      footwear: 'sandals',
+    },
   },
   {
     id: 'bikini-leopard',
@@ -90,7 +110,12 @@ export const BIKINI_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'A bold leopard-print bandeau set.',
     promptDescription: 'wearing a leopard-print strapless bandeau bikini top and matching bikini bottoms',
     requiredTier: 'glow_up',
-    artwork: { shape: 'bikini-bandeau', pattern: 'leopard', palette: { primary: '#d9a66b', secondary: '#5a3a22', accent: '#2a1f1a' }, footwear: 'bare' },
+    artwork: {
+      shape: 'bikini-bandeau',
+      pattern: 'leopard',
+      palette: { primary: '#d9a66b', secondary: '#5a3a22', accent: '#2a1f1a' },
+      footwear: 'bare',
+    },
   },
   {
     id: 'bikini-belted',
@@ -99,15 +124,26 @@ export const BIKINI_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'A sleek black one-piece with a gold-buckle belt.',
     promptDescription: 'wearing a sleek black one-piece swimsuit with a thin gold-buckle belt at the waist',
     requiredTier: 'glow_up',
-    artwork: { shape: 'swimsuit', accessories: ['belt', 'sunglasses'], palette: { primary: '#1f1d1c', secondary: '#4a4340', accent: '#c9a227' }, footwear: 'sandals' },
+    artwork: {
+      shape: 'swimsuit',
+      accessories: ['belt', 'sunglasses'],
+      palette: { primary: '#1f1d1c', secondary: '#4a4340', accent: '#c9a227' },
+      footwear: 'sandals',
+    },
   },
   {
     id: 'bikini-sarong',
     name: 'Bikini with Sarong',
     category: 'bikini',
     description: 'A terracotta bikini with a flowing sand-coloured sarong and a straw hat.',
-    promptDescription: 'wearing a terracotta triangle bikini with a flowing sand-coloured sarong knotted at the hip and a wide straw sun hat',
+    promptDescription:
+      'wearing a terracotta triangle bikini with a flowing sand-coloured sarong knotted at the hip and a wide straw sun hat',
     requiredTier: 'glow_up',
-    artwork: { shape: 'bikini-sarong', accessories: ['sun-hat'], palette: { primary: '#d2694b', secondary: '#efd9b4', accent: '#dcb978' }, footwear: 'sandals' },
+    artwork: {
+      shape: 'bikini-sarong',
+      accessories: ['sun-hat'],
+      palette: { primary: '#d2694b', secondary: '#efd9b4', accent: '#dcb978' },
+      footwear: 'sandals',
+    },
   },
 ];

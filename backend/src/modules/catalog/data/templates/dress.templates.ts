@@ -16,9 +16,15 @@ export const DRESS_TEMPLATES: readonly TemplateDefinition[] = [
     name: 'Floral Sundress',
     category: 'dress',
     description: 'A buttery yellow sundress with a small coral floral print.',
-    promptDescription: 'wearing a light buttery-yellow sundress with a small coral floral print and a flared knee-length skirt, with sandals',
+    promptDescription:
+      'wearing a light buttery-yellow sundress with a small coral floral print and a flared knee-length skirt, with sandals',
     requiredTier: 'free',
-    artwork: { shape: 'sundress', pattern: 'floral', palette: { primary: '#f3d27a', secondary: '#e98a6c', accent: '#5d8c66' }, footwear: 'sandals' },
+    artwork: {
+      shape: 'sundress',
+      pattern: 'floral',
+      palette: { primary: '#f3d27a', secondary: '#e98a6c', accent: '#5d8c66' },
+      footwear: 'sandals',
+    },
   },
   {
     id: 'dress-wrap',
@@ -34,9 +40,15 @@ export const DRESS_TEMPLATES: readonly TemplateDefinition[] = [
     name: 'Striped Shirt Dress',
     category: 'dress',
     description: 'A crisp blue-striped shirt dress with a belted waist.',
-    promptDescription: 'wearing a crisp white-and-blue striped button-front shirt dress with a collar and a belted waist, with white trainers',
+    promptDescription:
+      'wearing a crisp white-and-blue striped button-front shirt dress with a collar and a belted waist, with white trainers',
     requiredTier: 'starter',
-    artwork: { shape: 'shirt-dress', pattern: 'stripes', palette: { primary: '#f7f3ee', secondary: '#86a8c8', accent: '#3b4a5c' }, footwear: 'sneakers' },
+    artwork: {
+      shape: 'shirt-dress',
+      pattern: 'stripes',
+      palette: { primary: '#f7f3ee', secondary: '#86a8c8', accent: '#3b4a5c' },
+      footwear: 'sneakers',
+    },
   },
   {
     id: 'dress-knit',
@@ -45,7 +57,12 @@ export const DRESS_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'A cosy ribbed knit dress in camel with knee-high boots.',
     promptDescription: 'wearing a ribbed camel knit sweater dress with long sleeves, ending at the knee, with brown knee-high boots',
     requiredTier: 'starter',
-    artwork: { shape: 'knit-dress', pattern: 'ribbed', palette: { primary: '#c89f74', secondary: '#a97f56', accent: '#5a3a22' }, footwear: 'boots' },
+    artwork: {
+      shape: 'knit-dress',
+      pattern: 'ribbed',
+      palette: { primary: '#c89f74', secondary: '#a97f56', accent: '#5a3a22' },
+      footwear: 'boots',
+    },
   },
   {
     id: 'dress-skater',
@@ -54,7 +71,12 @@ export const DRESS_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'A navy skater dress with white polka dots and a full skirt.',
     promptDescription: 'wearing a navy skater dress with white polka dots, short sleeves and a full knee-length skirt, with red heels',
     requiredTier: 'starter',
-    artwork: { shape: 'skater-dress', pattern: 'dots', palette: { primary: '#22304a', secondary: '#fbf8f4', accent: '#c0392b' }, footwear: 'heels' },
+    artwork: {
+      shape: 'skater-dress',
+      pattern: 'dots',
+      palette: { primary: '#22304a', secondary: '#fbf8f4', accent: '#c0392b' },
+      footwear: 'heels',
+    },
   },
   {
     id: 'dress-slip',
@@ -63,7 +85,12 @@ export const DRESS_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'A bias-cut champagne satin slip dress, midi length.',
     promptDescription: 'wearing a bias-cut champagne satin midi slip dress with thin straps, with strappy heels',
     requiredTier: 'glow_up',
-    artwork: { shape: 'slip-dress', sheen: true, palette: { primary: '#e3c29f', secondary: '#c9a27e', accent: '#8a5a3b' }, footwear: 'heels' },
+    artwork: {
+      shape: 'slip-dress',
+      sheen: true,
+      palette: { primary: '#e3c29f', secondary: '#c9a27e', accent: '#8a5a3b' },
+      footwear: 'heels',
+    },
   },
   {
     id: 'dress-sequin',
@@ -72,7 +99,12 @@ export const DRESS_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'A sparkling silver sequin mini dress for a night out.',
     promptDescription: 'wearing a sparkling silver sequin mini dress with thin straps, with silver heels',
     requiredTier: 'glow_up',
-    artwork: { shape: 'sequin-mini', pattern: 'sequins', palette: { primary: '#a9a5a2', secondary: '#dcd8d4', accent: '#8f8a86' }, footwear: 'heels' },
+    artwork: {
+      shape: 'sequin-mini',
+      pattern: 'sequins',
+      palette: { primary: '#a9a5a2', secondary: '#dcd8d4', accent: '#8f8a86' },
+      footwear: 'heels',
+    },
   },
   {
     id: 'dress-maxi',
@@ -81,7 +113,12 @@ export const DRESS_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'A flowing rust maxi dress with a warm floral print.',
     promptDescription: 'wearing a flowing rust-orange floor-length maxi dress with a warm floral print and thin straps, with sandals',
     requiredTier: 'glow_up',
-    artwork: { shape: 'maxi-dress', pattern: 'floral', palette: { primary: '#c8553d', secondary: '#f2cc8f', accent: '#588157' }, footwear: 'sandals' },
+    artwork: {
+      shape: 'maxi-dress',
+      pattern: 'floral',
+      palette: { primary: '#c8553d', secondary: '#f2cc8f', accent: '#588157' },
+      footwear: 'sandals',
+    },
   },
   {
     id: 'dress-off-shoulder',
@@ -99,7 +136,12 @@ export const DRESS_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'A strapless midnight-blue satin ball gown with a full skirt.',
     promptDescription: 'wearing a strapless midnight-blue satin ball gown with a fitted bodice and a full floor-length skirt',
     requiredTier: 'glow_up',
-    artwork: { shape: 'ball-gown', sheen: true, palette: { primary: '#263a5e', secondary: '#4a5b7a', accent: '#c9a227' }, footwear: 'bare' },
+    artwork: {
+      shape: 'ball-gown',
+      sheen: true,
+      palette: { primary: '#263a5e', secondary: '#4a5b7a', accent: '#c9a227' },
+      footwear: 'bare',
+    },
   },
   {
     id: 'dress-blazer',

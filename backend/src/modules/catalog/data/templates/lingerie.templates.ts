@@ -18,7 +18,12 @@ export const LINGERIE_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'A black lace bralette with scalloped edges and matching briefs.',
     promptDescription: 'wearing a lined black lace bralette with scalloped edges and matching black briefs',
     requiredTier: 'glow_up',
-    artwork: { shape: 'bralette-set', pattern: 'lace', palette: { primary: '#2b2725', secondary: '#5a5550', accent: '#c9a227' }, footwear: 'bare' },
+    artwork: {
+      shape: 'bralette-set',
+      pattern: 'lace',
+      palette: { primary: '#2b2725', secondary: '#5a5550', accent: '#c9a227' },
+      footwear: 'bare',
+    },
   },
   {
     id: 'lingerie-red-lace',
@@ -27,7 +32,12 @@ export const LINGERIE_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'A classic red balconette bra with matching briefs.',
     promptDescription: 'wearing a classic red lace balconette bra with lined cups and matching red briefs',
     requiredTier: 'glow_up',
-    artwork: { shape: 'balconette-set', pattern: 'lace', palette: { primary: '#a8202e', secondary: '#d2515e', accent: '#c9a227' }, footwear: 'heels' },
+    artwork: {
+      shape: 'balconette-set',
+      pattern: 'lace',
+      palette: { primary: '#a8202e', secondary: '#d2515e', accent: '#c9a227' },
+      footwear: 'heels',
+    },
   },
   {
     id: 'lingerie-champagne-bodysuit',
@@ -36,7 +46,12 @@ export const LINGERIE_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'A smooth champagne satin bodysuit with a V-neckline.',
     promptDescription: 'wearing a smooth champagne satin bodysuit with a V-neckline and thin straps',
     requiredTier: 'glow_up',
-    artwork: { shape: 'bodysuit', sheen: true, palette: { primary: '#e3c29f', secondary: '#c9a27e', accent: '#8a5a3b' }, footwear: 'heels' },
+    artwork: {
+      shape: 'bodysuit',
+      sheen: true,
+      palette: { primary: '#e3c29f', secondary: '#c9a27e', accent: '#8a5a3b' },
+      footwear: 'heels',
+    },
   },
   {
     id: 'lingerie-corset',
@@ -81,7 +96,12 @@ export const LINGERIE_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'A soft lavender lace bralette with matching briefs.',
     promptDescription: 'wearing a lined soft-lavender lace bralette and matching briefs',
     requiredTier: 'glow_up',
-    artwork: { shape: 'bralette-set', pattern: 'lace', palette: { primary: '#b9a3cc', secondary: '#e3d8ec', accent: '#8a6aa8' }, footwear: 'bare' },
+    artwork: {
+      shape: 'bralette-set',
+      pattern: 'lace',
+      palette: { primary: '#b9a3cc', secondary: '#e3d8ec', accent: '#8a6aa8' },
+      footwear: 'bare',
+    },
   },
   {
     id: 'lingerie-bridal',
@@ -90,7 +110,13 @@ export const LINGERIE_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'An ivory lace corset set with pearl details, made for the big day.',
     promptDescription: 'wearing an ivory lace bridal corset with pearl details and matching ivory briefs',
     requiredTier: 'glow_up',
-    artwork: { shape: 'corset-set', pattern: 'lace', accessories: ['pearls'], palette: { primary: '#f6efe4', secondary: '#e2d3bf', accent: '#c9a227' }, footwear: 'heels' },
+    artwork: {
+      shape: 'corset-set',
+      pattern: 'lace',
+      accessories: ['pearls'],
+      palette: { primary: '#f6efe4', secondary: '#e2d3bf', accent: '#c9a227' },
+      footwear: 'heels',
+    },
   },
   {
     id: 'lingerie-midnight',
@@ -108,6 +134,11 @@ export const LINGERIE_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'A dusty-rose lace bodysuit with a lined body.',
     promptDescription: 'wearing a lined dusty-rose lace bodysuit with a V-neckline and thin straps',
     requiredTier: 'glow_up',
-    artwork: { shape: 'bodysuit', pattern: 'lace', palette: { primary: '#cf7f86', secondary: '#e7b3b8', accent: '#8e3b46' }, footwear: 'heels' },
+    artwork: {
+      shape: 'bodysuit',
+      pattern: 'lace',
+      palette: { primary: '#cf7f86', secondary: '#e7b3b8', accent: '#8e3b46' },
+      footwear: 'heels',
+    },
   },
 ];

@@ -7,9 +7,15 @@ export const PAJAMAS_TEMPLATES: readonly TemplateDefinition[] = [
     name: 'Classic Striped PJ Set',
     category: 'pajamas',
     description: 'A long-sleeve cotton pajama set in soft blue stripes.',
-    promptDescription: 'wearing a classic long-sleeve button-up cotton pajama set with soft blue and white stripes and matching long trousers',
+    promptDescription:
+      'wearing a classic long-sleeve button-up cotton pajama set with soft blue and white stripes and matching long trousers',
     requiredTier: 'free',
-    artwork: { shape: 'pj-long', pattern: 'stripes', palette: { primary: '#f7f3ee', secondary: '#86a8c8', accent: '#3b4a5c' }, footwear: 'slippers' },
+    artwork: {
+      shape: 'pj-long',
+      pattern: 'stripes',
+      palette: { primary: '#f7f3ee', secondary: '#86a8c8', accent: '#3b4a5c' },
+      footwear: 'slippers',
+    },
   },
   {
     id: 'pajamas-2',
@@ -27,7 +33,12 @@ export const PAJAMAS_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'A warm red flannel set in a cabin-ready plaid.',
     promptDescription: 'wearing a warm red-and-black plaid flannel pajama set with a long-sleeve button-up top and long trousers',
     requiredTier: 'starter',
-    artwork: { shape: 'pj-long', pattern: 'plaid', palette: { primary: '#a83232', secondary: '#2a1f1a', accent: '#f6d38a' }, footwear: 'slippers' },
+    artwork: {
+      shape: 'pj-long',
+      pattern: 'plaid',
+      palette: { primary: '#a83232', secondary: '#2a1f1a', accent: '#f6d38a' },
+      footwear: 'slippers',
+    },
   },
   {
     id: 'pajamas-4',
@@ -36,7 +47,12 @@ export const PAJAMAS_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'A blush satin cami with matching shorts and lace trim.',
     promptDescription: 'wearing an opaque blush satin cami top with lace trim and matching satin sleep shorts',
     requiredTier: 'starter',
-    artwork: { shape: 'cami-shorts', sheen: true, palette: { primary: '#e6aca4', secondary: '#fbf4f1', accent: '#bd6a51' }, footwear: 'bare' },
+    artwork: {
+      shape: 'cami-shorts',
+      sheen: true,
+      palette: { primary: '#e6aca4', secondary: '#fbf4f1', accent: '#bd6a51' },
+      footwear: 'bare',
+    },
   },
   {
     id: 'pajamas-5',
@@ -45,7 +61,12 @@ export const PAJAMAS_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'A navy button-up short pajama set with white dots.',
     promptDescription: 'wearing a navy short-sleeve button-up pajama shirt with white polka dots and matching shorts',
     requiredTier: 'starter',
-    artwork: { shape: 'pj-shorts', pattern: 'dots', palette: { primary: '#22304a', secondary: '#fbf8f4', accent: '#fbf8f4' }, footwear: 'slippers' },
+    artwork: {
+      shape: 'pj-shorts',
+      pattern: 'dots',
+      palette: { primary: '#22304a', secondary: '#fbf8f4', accent: '#fbf8f4' },
+      footwear: 'slippers',
+    },
   },
   {
     id: 'pajamas-6',
@@ -54,7 +75,12 @@ export const PAJAMAS_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'A long cream cotton nightgown with a tiny rose print.',
     promptDescription: 'wearing a long cream cotton nightgown with a tiny rose print, short puffed sleeves and a buttoned yoke',
     requiredTier: 'starter',
-    artwork: { shape: 'nightgown', pattern: 'floral', palette: { primary: '#f7f0e6', secondary: '#e6aca4', accent: '#9cb59a' }, footwear: 'bare' },
+    artwork: {
+      shape: 'nightgown',
+      pattern: 'floral',
+      palette: { primary: '#f7f0e6', secondary: '#e6aca4', accent: '#9cb59a' },
+      footwear: 'bare',
+    },
   },
   {
     id: 'pajamas-7',
@@ -63,7 +89,12 @@ export const PAJAMAS_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'A snug oatmeal fleece onesie with a hood.',
     promptDescription: 'wearing a snug oatmeal-coloured fleece onesie with a hood and a buttoned front',
     requiredTier: 'starter',
-    artwork: { shape: 'onesie', accessories: ['hood'], palette: { primary: '#dccbb5', secondary: '#c4ad90', accent: '#8a7158' }, footwear: 'slippers' },
+    artwork: {
+      shape: 'onesie',
+      accessories: ['hood'],
+      palette: { primary: '#dccbb5', secondary: '#c4ad90', accent: '#8a7158' },
+      footwear: 'slippers',
+    },
   },
   {
     id: 'pajamas-8',
@@ -72,7 +103,12 @@ export const PAJAMAS_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'A sage waffle-knit sweatshirt with relaxed joggers.',
     promptDescription: 'wearing a sage-green waffle-knit lounge sweatshirt and matching relaxed joggers',
     requiredTier: 'starter',
-    artwork: { shape: 'lounge-set', pattern: 'gingham', palette: { primary: '#a9bca5', secondary: '#93a98f', accent: '#5d8c66' }, footwear: 'slippers' },
+    artwork: {
+      shape: 'lounge-set',
+      pattern: 'gingham',
+      palette: { primary: '#a9bca5', secondary: '#93a98f', accent: '#5d8c66' },
+      footwear: 'slippers',
+    },
   },
   {
     id: 'pajamas-9',
@@ -81,7 +117,12 @@ export const PAJAMAS_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'A wine silk pajama set with cream piping.',
     promptDescription: 'wearing a wine-red silk long-sleeve pajama set with cream piping and long trousers',
     requiredTier: 'glow_up',
-    artwork: { shape: 'pj-long', sheen: true, palette: { primary: '#8e3b46', secondary: '#f3e3d6', accent: '#f3e3d6' }, footwear: 'slippers' },
+    artwork: {
+      shape: 'pj-long',
+      sheen: true,
+      palette: { primary: '#8e3b46', secondary: '#f3e3d6', accent: '#f3e3d6' },
+      footwear: 'slippers',
+    },
   },
   {
     id: 'pajamas-10',
@@ -99,7 +140,13 @@ export const PAJAMAS_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'A long champagne satin nightgown with lace trim.',
     promptDescription: 'wearing a long opaque champagne satin nightgown with lace trim and short sleeves',
     requiredTier: 'glow_up',
-    artwork: { shape: 'nightgown', sheen: true, accessories: ['sleep-mask'], palette: { primary: '#e3c29f', secondary: '#fbf4f1', accent: '#c9a27e' }, footwear: 'bare' },
+    artwork: {
+      shape: 'nightgown',
+      sheen: true,
+      accessories: ['sleep-mask'],
+      palette: { primary: '#e3c29f', secondary: '#fbf4f1', accent: '#c9a27e' },
+      footwear: 'bare',
+    },
   },
   {
     id: 'pajamas-12',
@@ -108,6 +155,11 @@ export const PAJAMAS_TEMPLATES: readonly TemplateDefinition[] = [
     description: 'A plum velvet sweatshirt and joggers with gold trim.',
     promptDescription: 'wearing a plum velvet lounge sweatshirt and matching joggers with gold trim',
     requiredTier: 'glow_up',
-    artwork: { shape: 'lounge-set', sheen: true, palette: { primary: '#5b2a4a', secondary: '#c9a227', accent: '#c9a227' }, footwear: 'slippers' },
+    artwork: {
+      shape: 'lounge-set',
+      sheen: true,
+      palette: { primary: '#5b2a4a', secondary: '#c9a227', accent: '#c9a227' },
+      footwear: 'slippers',
+    },
   },
 ];

@@ -10,7 +10,10 @@ import { group, phrases, VocabularyTag as T, type VocabularyGroup, type Vocabula
  * boudoir, plunging, low-cut, see-through, transparent, translucent.
  */
 export const CLOTHING_WORDS: readonly VocabularyGroup[] = [
-  group(T.Garment, 'noun', `
+  group(
+    T.Garment,
+    'noun',
+    `
     clothes clothing outfit look ensemble layer layers garment wardrobe attire
     top shirt t-shirt tee tank tank-top camisole cami blouse tunic sweater jumper pullover cardigan hoodie
     sweatshirt crop-top croptop polo turtleneck rollneck roll-neck halter halterneck halter-top tube-top
@@ -24,42 +27,74 @@ export const CLOTHING_WORDS: readonly VocabularyGroup[] = [
     coat jacket blazer trench trench-coat raincoat mac parka puffer anorak windbreaker gilet bomber
     overcoat peacoat duster shacket denim-jacket leather-jacket biker-jacket jean-jacket fur faux-fur
     tracksuit onesie leotard unitard apron skirt tutu
-  `),
-  group(T.GarmentPart, 'noun', `
+  `,
+  ),
+  group(
+    T.GarmentPart,
+    'noun',
+    `
     sleeve cuff collar hem hemline neckline waistband pocket button zip zipper belt-loop lapel hood train bodice
     strap ruffle frill bow trim lining seam
-  `),
-  group(T.Bottoms, 'noun', `
+  `,
+  ),
+  group(
+    T.Bottoms,
+    'noun',
+    `
     pants trousers jeans denim leggings joggers sweatpants trackpants track-pants tracksuit-bottoms shorts
     culottes chinos cargos cargo-pants capris skort flares bootcut palazzo palazzo-pants wide-leg
     cycling-shorts bike-shorts running-shorts denim-shorts cutoffs
-  `),
-  group(T.Garment, 'noun', `
+  `,
+  ),
+  group(
+    T.Garment,
+    'noun',
+    `
     pants trousers jeans leggings joggers sweatpants trackpants shorts culottes chinos cargos capris skort
     flares cutoffs
-  `),
-  group(T.Underwear, 'noun', `
+  `,
+  ),
+  group(
+    T.Underwear,
+    'noun',
+    `
     lingerie bra bralette underwear briefs boyshorts hipsters garter garter-belt suspender-belt stockings
     hold-ups corset bustier basque teddy bodysuit slip camisole chemise negligee babydoll lace-set
     lingerie-set sports-bra
-  `),
-  group(T.Swimwear, 'noun', `
+  `,
+  ),
+  group(
+    T.Swimwear,
+    'noun',
+    `
     swimsuit bikini tankini one-piece swimwear bathing-suit swimming-costume cover-up coverup sarong
     rash-guard rashguard boardshorts trunks swim-trunks wetsuit bikini-top kaftan beachwear
-  `),
-  group(T.Sleepwear, 'noun', `
+  `,
+  ),
+  group(
+    T.Sleepwear,
+    'noun',
+    `
     pajamas pyjamas pjs pj's jammies nightgown nightdress nightie nightshirt robe bathrobe dressing-gown
     housecoat loungewear sleepwear nightwear sleep-mask eye-mask slippers onesie sleep-shirt
-  `),
-  group(T.Footwear, 'noun', `
+  `,
+  ),
+  group(
+    T.Footwear,
+    'noun',
+    `
     shoes shoe heels heel pumps pump stilettos stiletto sandals sandal flats ballet-flats loafers mules
     slingbacks wedges boots boot booties ankle-boots knee-high-boots thigh-high-boots over-the-knee-boots
     wellies wellingtons rain-boots cowboy-boots combat-boots hiking-boots chelsea-boots sneakers trainers
     runners espadrilles flip-flops sliders slides clogs slippers socks sock tights pantyhose hosiery
     leg-warmers legwarmers kitten-heels platforms platform-shoes brogues oxfords moccasins jelly-shoes
     ski-boots ice-skates roller-skates cleats spikes laces shoelaces
-  `),
-  group(T.Accessory, 'noun', `
+  `,
+  ),
+  group(
+    T.Accessory,
+    'noun',
+    `
     accessory accessories hat cap beanie beret fedora sunhat sun-hat bucket-hat straw-hat visor headband
     hairband scarf bandana headscarf turban gloves glove mittens belt bag handbag purse clutch tote
     backpack rucksack satchel basket wallet umbrella parasol fan sunglasses glasses spectacles shades
@@ -68,13 +103,21 @@ export const CLOTHING_WORDS: readonly VocabularyGroup[] = [
     cowboy-hat boater cloche trilby panama beanie balaclava earmuffs shawl stole cape handkerchief
     lanyard keychain phone-case tote-bag crossbody bum-bag fanny-pack duffel holdall luggage suitcase
     corsage boutonniere buttonhole suspenders cufflinks
-  `),
-  group(T.Jewellery, 'noun', `
+  `,
+  ),
+  group(
+    T.Jewellery,
+    'noun',
+    `
     jewellery jewelry necklace choker pendant locket chain earring hoop stud bracelet bangle anklet ring
     watch pearl diamond gem gemstone bead charm brooch cuff tiara crown signet-ring engagement-ring
     wedding-ring
-  `),
-  group(T.Beauty, 'noun', `
+  `,
+  ),
+  group(
+    T.Beauty,
+    'noun',
+    `
     makeup make-up lipstick lip-gloss lipgloss gloss liner lip-liner eyeliner eyeshadow mascara blush
     bronzer highlighter foundation concealer powder nail-polish polish varnish manicure pedicure nails
     perfume fragrance glitter hairstyle hairdo haircut blowout blow-dry curls waves braids ponytail bun
@@ -83,8 +126,12 @@ export const CLOTHING_WORDS: readonly VocabularyGroup[] = [
     wig headwrap lashes false-lashes brows skincare serum moisturiser moisturizer face-mask sheet-mask
     sunscreen sunblock sun-cream tan fake-tan self-tan freckles beauty-spot red-lips smoky-eye
     cat-eye winged-liner glow dewy-skin no-makeup
-  `),
-  group(T.Costume, 'noun', `
+  `,
+  ),
+  group(
+    T.Costume,
+    'noun',
+    `
     costume fancy-dress cosplay fairy witch wizard vampire mermaid pirate princess prince queen king knight
     angel devil superhero hero heroine villain clown cowboy cowgirl sailor pilot astronaut nurse doctor chef
     maid flapper pinup pin-up ballerina goddess elf unicorn dragon dinosaur robot alien ghost pumpkin cat
@@ -93,9 +140,13 @@ export const CLOTHING_WORDS: readonly VocabularyGroup[] = [
     snowman santa-hat elf-hat toga viking genie jester harlequin matador flamenco-dancer
     hula-dancer mime ringmaster magician fortune-teller hippie hippy disco-queen rockstar
     rock-star popstar pop-star superstar
-  `),
+  `,
+  ),
   // fixed: colours take no -er/-est ("oliver" and "asher" are names); "darker", "paler" come from the describing words
-  group(T.Colour, 'fixed', `
+  group(
+    T.Colour,
+    'fixed',
+    `
     red orange yellow green blue purple pink white black grey gray brown beige cream ivory tan camel khaki
     olive mint sage emerald jade teal turquoise aqua cyan navy cobalt indigo violet lavender lilac mauve
     plum burgundy maroon wine crimson scarlet cherry ruby coral peach apricot salmon rust terracotta mustard
@@ -107,8 +158,12 @@ export const CLOTHING_WORDS: readonly VocabularyGroup[] = [
     dusty-pink blush-pink pale-pink neon-pink rose-gold jet-black pitch-black snow-white pearl-white
     colour color colours colors shade tone hue tint palette monochrome multicoloured multicolored
     rainbow tie-dye ombre two-tone tonal neutral earthy jewel-toned jewel-tone
-  `),
-  group(T.Pattern, 'adjective', `
+  `,
+  ),
+  group(
+    T.Pattern,
+    'adjective',
+    `
     floral striped stripy polka-dot dotted checked checkered chequered plaid tartan gingham houndstooth
     paisley leopard-print zebra-print animal-print snakeskin camo camouflage tie-dye sequin sequined
     sequinned glittery sparkly embroidered lace lacy ruffled ruffle pleated quilted ribbed cable-knit
@@ -122,8 +177,12 @@ export const CLOTHING_WORDS: readonly VocabularyGroup[] = [
     empire-line bias-cut body-skimming figure-hugging flowy floaty billowy voluminous puffball
     quilted padded fleece-lined fur-trimmed faux-fur feathered beaded embellished studded
     print stripe stripes dot dots check checks pattern motif double-breasted single-breasted knife-pleated
-  `),
-  group(T.Material, 'noun', `
+  `,
+  ),
+  group(
+    T.Material,
+    'noun',
+    `
     fabric material cotton linen silk satin velvet velour chiffon organza tulle lace mesh leather faux-leather
     suede denim wool cashmere knit knitwear fleece corduroy tweed jersey lycra spandex nylon polyester
     sequin sequins fur faux-fur feather feathers sherpa terry towelling flannel flannelette rubber plastic
@@ -131,17 +190,21 @@ export const CLOTHING_WORDS: readonly VocabularyGroup[] = [
     paper cardboard canvas ceramic porcelain crystal velveteen crepe georgette taffeta brocade jacquard
     damask muslin gauze cheesecloth broderie eyelet poplin seersucker chambray twill gabardine boucle
     mohair alpaca angora merino shearling sheepskin suede patent raffia jute hemp lurex lame
-  `),
+  `,
+  ),
 ];
 
 /** Colour and garment phrases with a word that is refused alone. */
 export const CLOTHING_PHRASES: readonly VocabularyPhrase[] = [
-  phrases(T.Colour, `
+  phrases(
+    T.Colour,
+    `
     pussy bow | pussy-bow | pussybow | pussycat bow | boyfriend jeans | boyfriend jean | boyfriend blazer |
     boyfriend shirt | boyfriend cardigan | boyfriend fit | boyfriend tee | boyfriend coat | girlfriend jeans |
     mom jeans | mum jeans | dad sneakers | dad shoes | dad hat | dad cap | breast pocket | breast pockets |
     knife pleats | knife pleat | knife pleated | baby blue | baby pink | baby's breath | army green | kelly green | hunter green | blood red | blood orange |
     oxblood | ox blood | kid gloves | kid leather | kitten heels | kitten heel | bathing suit | bathing suits |
     swimming costume | sports bra | little black dress | big bag
-  `),
+  `,
+  ),
 ];

@@ -7,7 +7,10 @@ import { group, phrases, VocabularyTag as T, type VocabularyGroup, type Vocabula
  * instruction to the AI (see the review rule in docs/safety.md).
  */
 export const EVERYDAY_WORDS: readonly VocabularyGroup[] = [
-  group(T.Pose, 'verb', `
+  group(
+    T.Pose,
+    'verb',
+    `
     wipe set choose select decide sneak tiptoe reapply re-apply trail roast grill barbecue fry boil simmer steam season drizzle mash blend brew
     plate garnish carve sled toboggan journal overlook whitewash line mull live fluff nibble savour savor
     pluck peel rinse scrub clean tidy dust vacuum iron sort organize organise load unload haul juggle dip
@@ -37,8 +40,12 @@ export const EVERYDAY_WORDS: readonly VocabularyGroup[] = [
     carry bring take fetch deliver hand pass offer receive accept hold keep store
     laugh smile grin giggle chuckle beam blush glow
     win lose score serve volley rally putt swing pitch bat bowl catch throw kick dribble shoot dunk hit strike
-  `),
-  group(T.Prop, 'noun', `
+  `,
+  ),
+  group(
+    T.Prop,
+    'noun',
+    `
     edge tongue machine treadmill reformer leash clay paperback sandcastle cone tide air lifeguard brim
     catamaran cobblestone cobble takeaway iron railing lookout point souk captain country fair patch carousel
     tale treasure wedding string polka gala maze opera graffiti prom music spiral movie tv television show
@@ -81,8 +88,12 @@ export const EVERYDAY_WORDS: readonly VocabularyGroup[] = [
     net rod fishing-rod  hook tackle bucket spade shovel sandcastle moat flag windbreak windbreaker
     shell seashell starfish crab pebble rock stone driftwood seaweed coral sand dune wave foam spray
     horizon sunset sunrise sky cloud rainbow moon star stars sun sunbeam shadow silhouette reflection
-  `),
-  group(T.Place, 'noun', `
+  `,
+  ),
+  group(
+    T.Place,
+    'noun',
+    `
     living-room dining-room sitting-room front-room back-garden front-garden kitchen-garden allotment
     country countryside fairground funfair fair carnival circus theme-park amusement-park water-park zoo
     aquarium farm stable barn meadow orchard vineyard estate ranch plantation nursery-garden garden-centre
@@ -117,8 +128,12 @@ export const EVERYDAY_WORDS: readonly VocabularyGroup[] = [
     hotel motel hostel inn guesthouse guest-house bed-and-breakfast  resort lodge chalet cabin cottage
     villa bungalow apartment flat condo penthouse studio loft townhouse house home mansion manor farmhouse
     castle palace tower treehouse houseboat boathouse beach-house  lake-house cabin
-  `),
-  group(T.Event, 'noun', `
+  `,
+  ),
+  group(
+    T.Event,
+    'noun',
+    `
     wedding reception ceremony engagement anniversary birthday party celebration gala ball prom dance
     festival fete fair carnival parade procession concert gig recital show performance premiere opening
     launch exhibition fashion-show runway-show catwalk-show photoshoot shoot campaign event occasion
@@ -129,8 +144,12 @@ export const EVERYDAY_WORDS: readonly VocabularyGroup[] = [
     date date-night night-out girls-night night-in movie-night game-night karaoke quiz trivia
     race marathon match game tournament competition championship final class lesson workshop course
     session meeting interview presentation conference launch
-  `),
-  group(T.Descriptive, 'adjective', `
+  `,
+  ),
+  group(
+    T.Descriptive,
+    'adjective',
+    `
     fluffy brimmed wide-brimmed botanical wrought lined mulled carved whitewashed roasted toasted baked grilled fried steamed
     fresh crispy crunchy creamy fluffy sticky juicy ripe sweet sour tangy spicy zesty savoury savory
     delicious tasty yummy gourmet homemade rich light healthy hearty warming
@@ -168,10 +187,14 @@ export const EVERYDAY_WORDS: readonly VocabularyGroup[] = [
     favourite dream perfect ideal lovely wonderful amazing fantastic fabulous gorgeous glorious
     beautiful pretty handsome stunning striking eye-catching statement bold daring fun funky quirky
     playful cheeky witty clever smart bright sunny
-  `),
+  `,
+  ),
 
   // more of the same, by field (sport, home, kitchen, nature, fantasy, photography, everyday life)
-  group(T.Prop, 'noun', `
+  group(
+    T.Prop,
+    'noun',
+    `
     roller foam-roller elliptical rower stepper rack cable bosu medicine-ball kettlebell shaker stopwatch
     scoreboard finish-line start-line lane hoop goal net shuttlecock puck stick paddle oar pole
     nightlight bedside heater aircon air-conditioner blind shutter floorboard hardwood wallpaper beanbag
@@ -197,8 +220,12 @@ export const EVERYDAY_WORDS: readonly VocabularyGroup[] = [
     distance height size scale shape form colour color tone texture pattern detail finish quality style
     taste flavour flavor smell scent aroma fragrance perfume breath breeze air warmth heat chill cold
     comfort rest sleep nap dream wake sunrise sunset
-  `),
-  group(T.Pose, 'verb', `
+  `,
+  ),
+  group(
+    T.Pose,
+    'verb',
+    `
     crash lap mirror reflect echo tumble topple wobble teeter totter sway rock bob bounce
     skate roller-skate rollerskate ice-skate lace hike trek climb scale summit descend abseil
     snowshoe sledge toboggan sled ski snowboard surf bodyboard windsurf kitesurf paddleboard sail row kayak
@@ -209,8 +236,12 @@ export const EVERYDAY_WORDS: readonly VocabularyGroup[] = [
     sit stand kneel crouch squat lean rest recline lie sprawl stretch curl tuck hug cradle
     shop browse haggle bargain buy pay queue wait
     text call chat scroll swipe type tap click film record snap shoot photograph capture
-  `),
-  group(T.Descriptive, 'adjective', `
+  `,
+  ),
+  group(
+    T.Descriptive,
+    'adjective',
+    `
     stationary mirrored full-length half-length low-angle high-angle wide-angle close-cropped
     royal regal noble golden jewelled jeweled bejewelled crystal-clear icy snowcapped snow-capped
     starry starlit moonlit cosmic celestial heavenly divine angelic ethereal dreamy surreal fantasy
@@ -221,10 +252,14 @@ export const EVERYDAY_WORDS: readonly VocabularyGroup[] = [
     homemade handmade freshly-baked golden-brown crispy crunchy gooey chewy fluffy creamy rich light
     musical acoustic live loud quiet soft gentle
     lucky happy
-  `),
+  `,
+  ),
 
   // a third pass: words a shopper may use that the passes above missed
-  group(T.Prop, 'noun', `
+  group(
+    T.Prop,
+    'noun',
+    `
     aisle pajama pyjama pointy rocket bumblebee stargazing flare surround speedboat trailhead footprint print
     gondola lift chairlift cable-car funicular monorail rollercoaster roller-coaster ferris-wheel big-wheel
     carousel merry-go-round dodgems bumper-car arcade claw-machine candy-floss fairground ride stall prize
@@ -278,8 +313,12 @@ export const EVERYDAY_WORDS: readonly VocabularyGroup[] = [
     wine red-wine white-wine rose champagne prosecco cava cocktail mocktail spritz aperol negroni
     martini margarita mojito daiquiri pina-colada sangria mimosa bellini gin gin-and-tonic tonic
     beer lager ale cider whisky whiskey rum vodka tequila sake soju punch eggnog
-  `),
-  group(T.Pose, 'verb', `
+  `,
+  ),
+  group(
+    T.Pose,
+    'verb',
+    `
     surround flare gaze stargaze sightsee tour cruise commute roam explore discover wander meander
     shelter huddle nestle perch balance lean slouch stretch reach arch twist turn pivot spin twirl
     sway swing rock wobble shimmy bop groove dance prance skip frolic gambol trot canter gallop
@@ -295,8 +334,12 @@ export const EVERYDAY_WORDS: readonly VocabularyGroup[] = [
     apply blend dab pat smooth spritz spray mist dust powder polish buff file
     tidy clean dust sweep mop hoover vacuum polish wipe scrub fold iron hang sort
     plant sow water prune trim mow rake dig pot repot pick harvest gather arrange
-  `),
-  group(T.Descriptive, 'adjective', `
+  `,
+  ),
+  group(
+    T.Descriptive,
+    'adjective',
+    `
     pointy pointed frilly lacy flouncy swishy twirly swirly floaty flowy drapey boxy slouchy
     comfy cosy cozy snuggly cuddly fluffy fuzzy furry woolly knitted chunky ribbed cable-knit
     oversized roomy baggy loose relaxed fitted tailored structured sharp crisp smart neat tidy
@@ -316,9 +359,13 @@ export const EVERYDAY_WORDS: readonly VocabularyGroup[] = [
     wistful pensive thoughtful dreamy nostalgic melancholy moody sad lonely quiet shy reserved
     elegant graceful poised regal statuesque sculptural architectural geometric abstract artistic
     surrounded flared flaring surrounding overlooking looking facing
-  `),
+  `,
+  ),
   // who the user is in the picture: roles, jobs and costumes
-  group(T.Self, 'noun', `
+  group(
+    T.Self,
+    'noun',
+    `
     barista waitress waiter bartender server host hostess chef cook baker pastry-chef butcher florist
     gardener farmer rancher fisherman fisherwoman lumberjack forester ranger park-ranger lifeguard
     librarian bookseller shopkeeper scientist astronaut pilot flight-attendant stewardess captain
@@ -334,12 +381,15 @@ export const EVERYDAY_WORDS: readonly VocabularyGroup[] = [
     traveller traveler tourist backpacker hiker camper nomad wanderer local guest visitor
     shopper commuter worker boss ceo entrepreneur businesswoman businessman professional office-worker
     crowd crowded player
-  `),
+  `,
+  ),
 ];
 
 /** Everyday phrases whose words are refused alone. */
 export const EVERYDAY_PHRASES: readonly VocabularyPhrase[] = [
-  phrases(T.Prop, `
+  phrases(
+    T.Prop,
+    `
     dressed to kill | killer heels | drop dead gorgeous | drop-dead gorgeous | close up | close-up shot |
     ice cream | ice cream cone | hot chocolate | hot dog | sun hat | straw hat | feather boa | string lights |
     fairy lights | ball gown | ball gowns | polka dot | polka dots | wrought iron | treasure map |
@@ -347,5 +397,6 @@ export const EVERYDAY_PHRASES: readonly VocabularyPhrase[] = [
     depth of field | rule of thirds | crystal ball | hay bale | roller skates | roller skating | roller skate |
     foam roller | jack o lantern | jack-o-lantern | fish and chips | corn maze | chaise longue | chaise lounge |
     ferris wheel | merry go round | cable car | pina colada | gin and tonic | french toast | walk in closet
-  `),
+  `,
+  ),
 ];

@@ -7,7 +7,10 @@ import { group, VocabularyTag as T, type VocabularyGroup } from './vocabulary.ty
  * words other than the few below (an age can hide in any number).
  */
 export const FUNCTION_WORDS: readonly VocabularyGroup[] = [
-  group(T.Function, 'fixed', `
+  group(
+    T.Function,
+    'fixed',
+    `
     a an the this that these those some any each every either neither both all half few fewer many much
     more most less least lots plenty several such own other others another same whole enough
     i me my mine myself you your yours yourself yourselves she her hers herself he him his himself it its
@@ -32,10 +35,15 @@ export const FUNCTION_WORDS: readonly VocabularyGroup[] = [
     doesn't didn't isn't aren't wasn't weren't can't cannot won't wouldn't couldn't shouldn't haven't
     hasn't im ive youre shes dont doesnt didnt isnt cant wont thats theres
     eg ie etc ok okay please something anything everything nothing nobody none
-  `),
+  `,
+  ),
   // "one leg raised", "a two-piece", "warrior three", "a third of the frame"; any other number is refused
-  group(T.Number, 'fixed', `
+  group(
+    T.Number,
+    'fixed',
+    `
     one two three first second third half halves quarter double single triple dozen couple pair
     hundred hundreds thousand thousands million millions
-  `),
+  `,
+  ),
 ];

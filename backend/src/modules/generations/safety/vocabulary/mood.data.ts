@@ -9,7 +9,10 @@ import { group, VocabularyTag as T, type VocabularyGroup } from './vocabulary.ty
  * bare, sheer, clear, wet, nude, open, tight.
  */
 export const MOOD_WORDS: readonly VocabularyGroup[] = [
-  group(T.Mood, 'adjective', `
+  group(
+    T.Mood,
+    'adjective',
+    `
     happy joyful joyous cheerful playful carefree relaxed calm serene peaceful content contented dreamy
     thoughtful pensive wistful nostalgic romantic confident bold fierce strong powerful proud elegant
     graceful poised chic classy sophisticated glamorous glam stylish trendy fashionable edgy cool casual
@@ -36,15 +39,23 @@ export const MOOD_WORDS: readonly VocabularyGroup[] = [
     teary misty-eyed starry-eyed wide-eyed bright-eyed rosy rosy-cheeked flushed windblown sunburnt
     sunburned tanned bronzed freckled pale fair dark tall short  curvy slim slender athletic
     muscular toned strong plus-size full-figured statuesque lanky broad-shouldered long-legged
-  `),
-  group(T.Mood, 'noun', `
+  `,
+  ),
+  group(
+    T.Mood,
+    'noun',
+    `
     joy happiness calm bliss freedom confidence elegance grace glamour glamor romance nostalgia wanderlust
     mood vibe aesthetic energy attitude spirit style look feel feeling atmosphere ambience ambiance serenity
     peace comfort warmth charm fun excitement adventure wonder magic fantasy mystery drama power strength
     beauty sparkle glow sass swagger poise pride delight laughter smile contentment relaxation gratitude
     wonderland fairytale fairy-tale daydream dream reverie escape escapism
-  `),
-  group(T.Descriptive, 'adjective', `
+  `,
+  ),
+  group(
+    T.Descriptive,
+    'adjective',
+    `
     big small large   huge giant tall short long wide narrow high low deep shallow thin thick heavy
     light soft hard smooth rough sharp round square flat curved straight wavy curly messy neat tidy clean
     dirty old new  modern ancient antique vintage classic traditional rustic fancy simple plain hot
@@ -76,20 +87,29 @@ export const MOOD_WORDS: readonly VocabularyGroup[] = [
     free busy ready
     healthy fit strong weak
     brand-new handmade homemade home-made freshly-baked hand-picked hand-painted hand-knitted
-  `),
-  group(T.Descriptive, 'fixed', `
+  `,
+  ),
+  group(
+    T.Descriptive,
+    'fixed',
+    `
     slowly quickly gently softly lightly casually carefully gracefully elegantly confidently playfully
     happily joyfully calmly peacefully lazily dreamily thoughtfully proudly boldly brightly warmly
     effortlessly naturally candidly sweetly shyly quietly loudly freely wildly tightly loosely
     barefoot alfresco al-fresco en-route shy
     young little tiny petite nude bare sheer
-  `),
-  group(T.Self, 'noun', `
+  `,
+  ),
+  group(
+    T.Self,
+    'noun',
+    `
     woman women lady ladies man men gentleman model supermodel dancer ballerina athlete runner jogger
     swimmer surfer skier skater climber hiker cyclist yogi traveller traveler tourist explorer adventurer
     backpacker photographer artist painter writer reader chef baker cook gardener musician singer
     guitarist pianist violinist performer star icon diva queen princess prince king goddess
     bride bridesmaid guest host hostess girl boss influencer blogger vlogger creator shopper customer
     myself self version
-  `),
+  `,
+  ),
 ];

@@ -6,7 +6,10 @@ import { group, phrases, VocabularyTag as T, type VocabularyGroup, type Vocabula
  * bath, bathtub, sauna), "pole", "strip club" words, and anything prison- or war-like.
  */
 export const PLACE_WORDS: readonly VocabularyGroup[] = [
-  group(T.Place, 'noun', `
+  group(
+    T.Place,
+    'noun',
+    `
     place spot location setting scene scenery view landscape horizon vista panorama outdoors nature wilderness
     countryside outback beach shore seashore coast coastline seaside sea ocean bay cove lagoon harbour harbor
     marina pier dock jetty boardwalk promenade waterfront sand dune cliff rock cave grotto island islet reef
@@ -37,8 +40,12 @@ export const PLACE_WORDS: readonly VocabularyGroup[] = [
     vineyard olive-grove lavender-field sunflower-field tulip-field poppy-field wheat-field cornfield
     rice-terrace tea-plantation plantation ranch rodeo paddock stable meadow pasture
     spa poolside cabana lido waterpark
-  `),
-  group(T.Room, 'noun', `
+  `,
+  ),
+  group(
+    T.Room,
+    'noun',
+    `
     room bedroom kitchen hallway hall corridor staircase stairs stairway steps step landing attic basement
     cellar garage office workspace study closet wardrobe dressing-room walk-in bathroom laundry gym
     conservatory pantry larder porch sunroom lounge den library nook alcove loft suite mudroom
@@ -46,8 +53,12 @@ export const PLACE_WORDS: readonly VocabularyGroup[] = [
     entrance entryway doorway threshold archway arch column pillar wall floor ceiling window windowsill
     sill corner fireplace hearth mantel mantelpiece staircase banister balustrade railing rail landing
     vanity fitting-room changing-room studio set backdrop
-  `),
-  group(T.Furniture, 'noun', `
+  `,
+  ),
+  group(
+    T.Furniture,
+    'noun',
+    `
     bed sofa couch armchair chair stool barstool bench hammock swing chaise chaise-longue daybed ottoman
     pouf footstool cushion pillow blanket throw duvet quilt comforter sheet bedsheet bedspread mattress
     headboard canopy four-poster table desk counter countertop worktop island shelf bookshelf bookcase
@@ -59,27 +70,38 @@ export const PLACE_WORDS: readonly VocabularyGroup[] = [
     ladder stepladder tray trolley cart bar-cart cabinet nightstand bedside-table coffee-table side-table
     dining-table picnic-table bistro-table deck-chair rocking-chair wingback recliner loveseat settee
     chesterfield sectional window-seat bay-window skylight fireplace woodburner log-burner stove
-  `),
-  group(T.Nature, 'noun', `
+  `,
+  ),
+  group(
+    T.Nature,
+    'noun',
+    `
     nature sky cloud star moon sun planet galaxy sunrise sunset horizon earth ground soil dirt mud sand
     pebble stone rock boulder shell seashell seaweed driftwood coral wave water ice snow frost dew
     grass lawn moss fern ivy vine leaf branch twig trunk bark root tree palm pine oak birch willow maple
     cherry-blossom blossom bloom flower petal bud hedge bush shrub bamboo reed rush lily-pad wildflower
     meadow field flowerbed bouquet garland wreath garden orchard forest wood
-  `),
-  group(T.Vehicle, 'noun', `
+  `,
+  ),
+  group(
+    T.Vehicle,
+    'noun',
+    `
     car convertible limo limousine taxi cab bus tram train subway metro underground carriage boat sailboat
     yacht ship ferry cruise gondola canoe kayak paddleboard surfboard bicycle bike tandem scooter vespa
     moped motorcycle motorbike jeep truck pickup van campervan camper caravan plane airplane aeroplane jet
     helicopter balloon hot-air-balloon cable-car funicular rickshaw tuk-tuk horse carriage cart sled sledge
     sleigh toboggan skateboard rollerskates rollerblades skis snowboard wheel steering-wheel bonnet hood
     dashboard seat deck cabin cockpit
-  `),
+  `,
+  ),
 ];
 
 /** Place words that need a second word. */
 export const PLACE_PHRASES: readonly VocabularyPhrase[] = [
-  phrases(T.Place, `
+  phrases(
+    T.Place,
+    `
     hot tub | master bedroom | master suite | infinity pool | swimming pool | pool deck | sun deck |
     rooftop pool | roof terrace | beach club | beach bar | beach hut | tiki bar | ice rink | ski slope |
     ski lodge | ski resort | train station | bus stop | phone box | phone booth | red carpet | green room |
@@ -90,7 +112,8 @@ export const PLACE_PHRASES: readonly VocabularyPhrase[] = [
     mother's day | st patrick's day | fourth of july | independence day | bonfire night | guy fawkes night |
     day of the week | high street | main street | fitting room | changing room | walk-in closet |
     window seat | bay window
-  `),
+  `,
+  ),
 ];
 
 /**
@@ -99,7 +122,10 @@ export const PLACE_PHRASES: readonly VocabularyPhrase[] = [
  * Victoria, Georgia, Chelsea, Brooklyn, Paris, London...) are in PERSON_LIKE_PLACE_NAMES instead.
  */
 export const PLACE_NAMES: readonly VocabularyGroup[] = [
-  group(T.PlaceName, 'fixed', `
+  group(
+    T.PlaceName,
+    'fixed',
+    `
     tokyo kyoto osaka seoul busan bangkok singapore bali ubud jakarta hanoi saigon manila taipei shanghai
     beijing hongkong dubai doha marrakech marrakesh casablanca cairo istanbul cappadocia athens santorini
     mykonos crete corfu rhodes positano amalfi sorrento ravello naples rome verona tuscany
@@ -133,12 +159,15 @@ export const PLACE_NAMES: readonly VocabularyGroup[] = [
     venetian tuscan sicilian provencal andalusian moroccan egyptian turkish arabian persian indian balinese
     thai japanese korean chinese vietnamese hawaiian tropical american californian texan mexican cuban
     caribbean brazilian latin mediterranean alpine aegean
-  `),
+  `,
+  ),
 ];
 
 /** Landmarks and places of several words. */
 export const PLACE_NAME_PHRASES: readonly VocabularyPhrase[] = [
-  phrases(T.PlaceName, `
+  phrases(
+    T.PlaceName,
+    `
     eiffel tower | arc de triomphe | notre dame | champs elysees | sacre coeur | mont saint michel |
     cote d'azur | french riviera | italian riviera | amalfi coast | lake como | cinque terre | trevi fountain |
     spanish steps | leaning tower | st mark's square | rialto bridge | sagrada familia | park guell |
@@ -152,7 +181,8 @@ export const PLACE_NAME_PHRASES: readonly VocabularyPhrase[] = [
     lake district | cape cod | martha's vineyard | the hamptons | puerto rico | costa rica | buenos aires |
     rio de janeiro | mexico city | south africa | united states | united kingdom | swiss alps | french alps |
     scottish highlands | outer banks | florida keys | key west | route sixty-six
-  `),
+  `,
+  ),
 ];
 
 /**
@@ -162,8 +192,45 @@ export const PLACE_NAME_PHRASES: readonly VocabularyPhrase[] = [
  * here because of the category hint "a cobblestone street in Paris".
  */
 export const PERSON_LIKE_PLACE_NAMES: readonly string[] = [
-  'paris', 'london', 'sydney', 'florence', 'victoria', 'georgia', 'chelsea', 'brooklyn', 'austin', 'dallas',
-  'madison', 'phoenix', 'savannah', 'charlotte', 'virginia', 'carolina', 'dakota', 'montana', 'nevada',
-  'orlando', 'houston', 'denver', 'aspen', 'milan', 'vienna', 'sofia', 'adelaide', 'lourdes', 'santiago',
-  'siena', 'venice', 'india', 'asia', 'jordan', 'kenya', 'ireland', 'berlin', 'york', 'lima', 'geneva', 'capri',
+  'paris',
+  'london',
+  'sydney',
+  'florence',
+  'victoria',
+  'georgia',
+  'chelsea',
+  'brooklyn',
+  'austin',
+  'dallas',
+  'madison',
+  'phoenix',
+  'savannah',
+  'charlotte',
+  'virginia',
+  'carolina',
+  'dakota',
+  'montana',
+  'nevada',
+  'orlando',
+  'houston',
+  'denver',
+  'aspen',
+  'milan',
+  'vienna',
+  'sofia',
+  'adelaide',
+  'lourdes',
+  'santiago',
+  'siena',
+  'venice',
+  'india',
+  'asia',
+  'jordan',
+  'kenya',
+  'ireland',
+  'berlin',
+  'york',
+  'lima',
+  'geneva',
+  'capri',
 ];

@@ -12,7 +12,10 @@ import { group, phrases, VocabularyTag as T, type VocabularyGroup, type Vocabula
  * kiss, shoot) are listed and judged by the context rules (context-rules.ts).
  */
 export const POSE_WORDS: readonly VocabularyGroup[] = [
-  group(T.Pose, 'verb', `
+  group(
+    T.Pose,
+    'verb',
+    `
     walk stroll wander amble march stride strut saunter hike trek run jog sprint race dash skip hop jump leap
     bounce climb scramble sit stand lie lay lean rest recline lounge sprawl perch squat crouch kneel bend bow
     stoop stretch reach extend raise lift lower tilt turn twist pivot spin twirl swirl sway swing rock roll
@@ -49,20 +52,32 @@ export const POSE_WORDS: readonly VocabularyGroup[] = [
     ride steer pedal row sail anchor moor dock
     spread brace support steady
     illuminate
-  `),
+  `,
+  ),
   // nouns of pose and movement
-  group(T.Pose, 'noun', `
+  group(
+    T.Pose,
+    'noun',
+    `
     pose posture stance position angle gesture expression movement motion step stride pace gait twirl spin
     turn twist leap jump bounce stretch reach lean tilt bow curtsy wave salute silhouette profile outline
     shape form line lines arc curve diagonal balance poise composure grace motion action moment
-  `),
-  group(T.Pose, 'adjective', `
+  `,
+  ),
+  group(
+    T.Pose,
+    'adjective',
+    `
     upright seated standing kneeling squatting crouching reclining lying sitting leaning walking mid-stride
     mid-air mid-twirl mid-laugh mid-step mid-jump mid-spin cross-legged barefoot outstretched folded
     crossed clasped relaxed tilted raised lowered bent straight extended poised still sideways upside
     side-on head-on front-facing forward-facing upside-down airborne
-  `),
-  group(T.Body, 'noun', `
+  `,
+  ),
+  group(
+    T.Body,
+    'noun',
+    `
     head face forehead brow eyebrow eye eyelash lash eyelid cheek cheekbone nose mouth lip chin jaw jawline
     ear earlobe neck nape shoulder collarbone chest arm elbow forearm wrist hand palm finger thumb fingertip
     knuckle nail fingernail back spine waist waistline hip belly stomach torso side leg thigh knee kneecap
@@ -70,12 +85,20 @@ export const POSE_WORDS: readonly VocabularyGroup[] = [
     pigtail curl lock strand freckle dimple tooth smile body figure frame build muscle abs core glute bicep
     tricep quad hamstring fist profile complexion tattoo piercing navel brow temple shoulder-blade
     fingertips tiptoes knuckles lashes lips locks tresses mane ringlet
-  `),
-  group(T.Expression, 'noun', `
+  `,
+  ),
+  group(
+    T.Expression,
+    'noun',
+    `
     smile grin laugh laughter giggle look glance gaze stare wink pout smirk frown tear tears blush sigh
     yawn expression eyes
-  `),
-  group(T.Activity, 'noun', `
+  `,
+  ),
+  group(
+    T.Activity,
+    'noun',
+    `
     yoga pilates barre ballet dance salsa tango waltz foxtrot swing jive cha-cha flamenco ballroom hip-hop
     contemporary jazz tap zumba aerobics cardio hiit crossfit spin cycling running jogging hiking climbing
     bouldering surfing swimming diving snorkeling snorkelling sailing kayaking rowing skiing snowboarding
@@ -92,12 +115,15 @@ export const POSE_WORDS: readonly VocabularyGroup[] = [
     triangle sphinx staff eagle dancer fish frog lizard crescent lunge garland goddess headstand handstand
     shoulderstand inversion backbend splits split arabesque plie pirouette releve pointe jete chasse
     cartwheel somersault handspring backflip flip twirl spin leap
-  `),
+  `,
+  ),
 ];
 
 /** Yoga pose names with a word that is refused alone ("child", "baby", "corpse", "bound"). */
 export const POSE_PHRASES: readonly VocabularyPhrase[] = [
-  phrases(T.Activity, `
+  phrases(
+    T.Activity,
+    `
     child's pose | child pose | childs pose | extended child's pose | happy baby | happy baby pose | baby cobra |
     corpse pose | bound angle | bound angle pose | legs up the wall | sun salutation | sun salutations |
     half moon | half moon pose | downward facing dog | downward-facing dog | upward facing dog | warrior one |
@@ -107,5 +133,6 @@ export const POSE_PHRASES: readonly VocabularyPhrase[] = [
     burpees | burpee | box jump | box jumps | hula hoop | hula hooping | jump rope | skipping rope |
     pull-up bar | pull-ups | push-ups | sit-ups | crunches | bicep curls | power pose | hands on hips |
     spin class | barre class | yoga class | dance class | pillow fight | snowball fight | water fight
-  `),
+  `,
+  ),
 ];

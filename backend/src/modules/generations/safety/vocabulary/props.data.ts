@@ -7,7 +7,10 @@ import { group, phrases, VocabularyTag as T, type VocabularyGroup, type Vocabula
  * lollipops, pacifiers, school things (lunchbox, pencil case, schoolbag).
  */
 export const PROP_WORDS: readonly VocabularyGroup[] = [
-  group(T.Prop, 'noun', `
+  group(
+    T.Prop,
+    'noun',
+    `
     book novel magazine newspaper paper journal notebook sketchbook diary planner pen pencil crayon brush
     paintbrush easel canvas palette letter envelope postcard map guidebook camera phone smartphone laptop
     tablet headphones record guitar piano keyboard violin cello ukulele harp flute saxophone trumpet drum
@@ -36,8 +39,12 @@ export const PROP_WORDS: readonly VocabularyGroup[] = [
     skates rollerskates scooter bicycle bike basket helmet trolley cart wheelbarrow
     watering-can trowel spade shovel rake pot planter seed seeds seedling hose sprinkler
     laptop notebook pen coffee-cup desk chair monitor keyboard mouse headset
-  `),
-  group(T.Food, 'noun', `
+  `,
+  ),
+  group(
+    T.Food,
+    'noun',
+    `
     food drink coffee espresso latte cappuccino americano macchiato mocha frappe iced-coffee tea matcha chai
     herbal-tea cocoa hot-chocolate chocolate juice lemonade smoothie milkshake shake soda water sparkling-water
     wine champagne prosecco cava rose cocktail mocktail martini margarita mojito negroni spritz aperol
@@ -56,16 +63,24 @@ export const PROP_WORDS: readonly VocabularyGroup[] = [
     pumpkin-pie pumpkin-spice cinnamon-roll churro churros cannoli tiramisu gelato espresso-martini
     cocktail-glass wine-glass champagne-glass flute coupe ice ice-cubes lemon-slice garnish
     cream whipped-cream sprinkles frosting icing sugar salt spice flour dough batter
-  `),
-  group(T.Animal, 'noun', `
+  `,
+  ),
+  group(
+    T.Animal,
+    'noun',
+    `
     animal pet dog puppy cat kitten horse pony foal bird parrot owl eagle hawk swan duck goose dove pigeon
     seagull gull flamingo peacock chicken hen rooster fish goldfish dolphin whale turtle seal otter deer
     fawn rabbit bunny hare squirrel hedgehog fox butterfly bee ladybird ladybug dragonfly firefly
     fireflies camel elephant giraffe zebra lion tiger leopard cheetah panda koala kangaroo sheep lamb
     goat cow calf alpaca llama donkey pig piglet puppy kitten poodle labrador retriever corgi dachshund
     spaniel terrier pug chihuahua husky collie greyhound whippet
-  `),
-  group(T.Plant, 'noun', `
+  `,
+  ),
+  group(
+    T.Plant,
+    'noun',
+    `
     flower blossom bloom petal bouquet posy rose tulip sunflower daisy lily peony orchid lavender
     wildflower poppy daffodil bluebell hydrangea magnolia jasmine lilac wisteria bougainvillea hibiscus
     cherry-blossom sakura lotus iris violet marigold carnation chrysanthemum dahlia gardenia camellia
@@ -74,8 +89,12 @@ export const PROP_WORDS: readonly VocabularyGroup[] = [
     leaf foliage greenery vine branch twig plant houseplant monstera pampas pampas-grass dried-flowers
     heather thistle clover dandelion buttercup forget-me-not holly mistletoe pumpkin gourd pinecone
     acorn conker berries
-  `),
-  group(T.Photography, 'noun', `
+  `,
+  ),
+  group(
+    T.Photography,
+    'noun',
+    `
     photo photograph photography photoshoot shoot shot snapshot picture pic image portrait selfie headshot
     close-up closeup wide-shot full-length full-body half-body waist-up three-quarter candid editorial
     campaign lookbook catalogue catalog magazine cover fashion modelling modeling runway catwalk film
@@ -88,16 +107,24 @@ export const PROP_WORDS: readonly VocabularyGroup[] = [
     symmetry symmetrical thirds rule-of-thirds eye-level low-angle high-angle bird's-eye worm's-eye
     dutch-angle tilt-shift long-exposure double-exposure silhouette backlighting side-lighting rim-light
     natural-light available-light studio-lighting ring-light golden-hour-light mirror-selfie
-  `),
-  group(T.Photography, 'adjective', `
+  `,
+  ),
+  group(
+    T.Photography,
+    'adjective',
+    `
     realistic photorealistic hyperrealistic lifelike detailed sharp crisp clean blurry blurred grainy
     cinematic editorial candid posed unposed natural soft-focus out-of-focus in-focus high-contrast
     low-contrast overexposed underexposed vertical horizontal landscape square panoramic
-  `),
+  `,
+  ),
 ];
 
 export const PROP_PHRASES: readonly VocabularyPhrase[] = [
-  phrases(T.Prop, `
+  phrases(
+    T.Prop,
+    `
     teddy bear | rope swing | tyre swing | tire swing | porch swing | hot water bottle | picnic blanket
-  `),
+  `,
+  ),
 ];
