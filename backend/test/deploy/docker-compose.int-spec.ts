@@ -40,8 +40,8 @@ describe('docker-compose.yml', () => {
       const block = blocks.find((b) => b.startsWith(`${service}:`));
       expect({ service, hasHealthcheck: /healthcheck:/.test(block ?? '') }).toEqual({ service, hasHealthcheck: true });
     }
-    expect(raw).toMatch(/--appendonly", "yes"/);
-    expect(raw).toMatch(/--maxmemory-policy", "noeviction"/);
+    expect(raw).toMatch(/--appendonly['"], ['"]yes['"]/);
+    expect(raw).toMatch(/--maxmemory-policy['"], ['"]noeviction['"]/);
     expect(raw).not.toMatch(/container_name/); // a fixed name would prevent --scale worker=N
     expect(fs.existsSync(path.join(REPO_ROOT, 'Dockerfile'))).toBe(true);
     expect(fs.readFileSync(path.join(REPO_ROOT, 'Dockerfile'), 'utf8').match(/^FROM /gm)?.length).toBeGreaterThanOrEqual(3);
