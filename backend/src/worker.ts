@@ -3,12 +3,10 @@ import * as fs from 'node:fs';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
+import { WORKER_ALIVE_FILE, WORKER_HEARTBEAT_MS } from './bootstrap/health-probe';
 import { run } from './bootstrap/run';
 import { loadConfig } from './config/app-config';
 import { MessageQueueService } from './queue/message-queue.service';
-
-/** Touched while the worker can reach its queue; docker-compose's health check reads its age. */
-export const WORKER_ALIVE_FILE = process.env.WORKER_ALIVE_FILE || '/tmp/fitting-room-worker.alive';
 
 /** The worker process: the same application without HTTP, consuming queue jobs. Scale by running more. */
 run(async () => {
@@ -27,5 +25,5 @@ run(async () => {
     if (health.ok) fs.writeFileSync(WORKER_ALIVE_FILE, new Date().toISOString());
   };
   await beat();
-  setInterval(() => void beat(), 15_000).unref();
+  setInterval(() => void beat(), WORKER_HEARTBEAT_MS).unref();
 });

@@ -53,6 +53,9 @@ export function configureApp(
   // nothing too deep to walk, no NUL in any text: a clear 400 instead of a 500
   app.use(requestShapeGuard());
   app.setGlobalPrefix('api');
+  // browsers load photos and results from presigned URLs: from the public S3 origin when one is set
+  const s3 = config.storage.s3;
+  const fileOrigins = s3 ? [s3.publicEndpoint ?? s3.endpoint ?? 'https:'] : ['https:'];
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -61,8 +64,8 @@ export function configureApp(
           'default-src': ["'self'"],
           'script-src': ["'self'"],
           'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:', 'blob:', ...(config.storage.s3?.endpoint ? [config.storage.s3.endpoint] : ['https:'])],
-          'media-src': ["'self'", 'blob:', ...(config.storage.s3?.endpoint ? [config.storage.s3.endpoint] : ['https:'])],
+          'img-src': ["'self'", 'data:', 'blob:', ...fileOrigins],
+          'media-src': ["'self'", 'blob:', ...fileOrigins],
           'connect-src': ["'self'"],
           'frame-ancestors': ["'none'"],
           'upgrade-insecure-requests': config.isProduction ? [] : null,

@@ -83,6 +83,12 @@ async function main(): Promise<void> {
 
   try {
     if (!env.DATABASE_URL) {
+      // the embedded server is for trying the product out; production images do not even ship it
+      if (production) {
+        throw new ConfigurationError([
+          'DATABASE_URL is required in production (postgres://user:password@host:5432/database): the embedded PostgreSQL is only for `npm start` outside production',
+        ]);
+      }
       pg = await startEmbeddedPostgres({
         dataDir: path.join(dataDir, 'postgres'),
         password: secrets.EMBEDDED_PG_PASSWORD,

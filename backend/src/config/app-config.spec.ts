@@ -55,6 +55,25 @@ describe('loadConfig', () => {
     expect(config.queue.consumeInApi).toBe(false);
     expect(config.storage.driver).toBe('s3');
     expect(config.storage.s3).toMatchObject({ bucket: 'b', accessKeyId: 'k', region: 'us-east-1' });
+    expect(config.storage.s3?.publicEndpoint).toBeUndefined();
+  });
+
+  it('keeps S3_PUBLIC_ENDPOINT apart from S3_ENDPOINT, as an origin', () => {
+    const s3 = { ...valid, S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_ENDPOINT: 'http://minio:9000' };
+    expect(loadConfig({ ...s3, S3_PUBLIC_ENDPOINT: 'https://files.shop.example/' }).storage.s3).toMatchObject({
+      endpoint: 'http://minio:9000',
+      publicEndpoint: 'https://files.shop.example',
+    });
+    expect(loadConfig({ ...s3, S3_PUBLIC_ENDPOINT: '' }).storage.s3?.publicEndpoint).toBeUndefined();
+    for (const bad of [
+      'localhost:9000',
+      'ftp://files.example',
+      'https://files.example/minio',
+      'https://k:s@files.example',
+      'https://files.example?x=1',
+    ]) {
+      expect(problems({ ...s3, S3_PUBLIC_ENDPOINT: bad })).toEqual([expect.stringMatching(/^S3_PUBLIC_ENDPOINT must be/)]);
+    }
   });
 
   it('names a missing required variable', () => {

@@ -73,7 +73,17 @@ export interface AppConfig {
     localDir: string;
     signingSecret: string;
     signedUrlTtlSeconds: number;
-    s3?: { bucket: string; endpoint?: string; region: string; accessKeyId: string; secretAccessKey: string; forcePathStyle: boolean };
+    s3?: {
+      bucket: string;
+      /** where the app itself talks to the bucket (S3_ENDPOINT; AWS when absent) */
+      endpoint?: string;
+      /** the origin presigned URLs name, for browsers and vendors (S3_PUBLIC_ENDPOINT; `endpoint` when absent) */
+      publicEndpoint?: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    };
   };
   dataDir: string;
   embedded: boolean;
@@ -197,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? {
             bucket: e.S3_BUCKET,
             endpoint: e.S3_ENDPOINT,
+            publicEndpoint: e.S3_PUBLIC_ENDPOINT && new URL(e.S3_PUBLIC_ENDPOINT).origin,
             region: e.S3_REGION,
             accessKeyId: e.S3_ACCESS_KEY_ID!,
             secretAccessKey: e.S3_SECRET_ACCESS_KEY!,

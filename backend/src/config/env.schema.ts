@@ -107,6 +107,25 @@ export const envSchema = z
     STORAGE_LOCAL_DIR: optionalString,
     S3_BUCKET: optionalString,
     S3_ENDPOINT: optionalString.pipe(urlWithProtocols(['http:', 'https:']).optional()),
+    // where browsers and AI vendors reach the bucket, when not at S3_ENDPOINT (docker-compose: MinIO is
+    // http://minio:9000 inside, http://localhost:9000 outside): presigned URLs are signed for this origin
+    S3_PUBLIC_ENDPOINT: optionalString.pipe(
+      urlWithProtocols(['http:', 'https:'])
+        .refine(
+          (v) => {
+            let u: URL;
+            try {
+              u = new URL(v);
+            } catch {
+              return true; // not a URL: said by the check above
+            }
+            if (u.protocol !== 'http:' && u.protocol !== 'https:') return true; // said above too
+            return u.pathname === '/' && !u.search && !u.hash && !u.username && !u.password;
+          },
+          { message: 'must be an origin only (scheme://host[:port]), without a path, query or credentials' },
+        )
+        .optional(),
+    ),
     S3_REGION: z.string().default('us-east-1'),
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,

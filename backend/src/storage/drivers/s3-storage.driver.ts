@@ -24,28 +24,43 @@ function isNotFound(err: unknown): boolean {
   return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
 }
 
+function s3Client(s3: S3Settings, endpoint: string | undefined): S3Client {
+  return new S3Client({
+    region: s3.region,
+    endpoint,
+    forcePathStyle: s3.forcePathStyle,
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    // checksums only where S3 requires them: several S3-compatible servers reject the newer headers
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+}
+
 /**
  * Objects in an S3-compatible bucket (AWS, MinIO, R2...). Nothing is written with an ACL, so objects
  * stay as private as the bucket; clients read them through presigned GET URLs only.
+ *
+ * The app talks to the bucket at `endpoint` (S3_ENDPOINT); browsers and vendors may have to reach it
+ * at another address (`publicEndpoint`, S3_PUBLIC_ENDPOINT: docker-compose's MinIO is
+ * http://minio:9000 inside and http://localhost:9000 outside). A presigned URL cannot be re-pointed
+ * afterwards: Signature V4 signs the Host header (X-Amz-SignedHeaders=host,
+ * https://docs.aws.amazon.com/AmazonS3/latest/API/sigv4-query-string-auth.html), so the URLs are
+ * signed by a second client configured with the public endpoint. Presigning is computed locally:
+ * that client never sends a request.
  */
 export class S3StorageDriver implements StoragePort, OnModuleDestroy {
   readonly kind = 's3' as const;
   readonly client: S3Client;
+  /** signs the URLs handed out; the same client as `client` when no public endpoint is set */
+  private readonly presigner: S3Client;
   private readonly bucket: string;
 
   constructor(private readonly config: Pick<AppConfig, 'storage'>) {
     const s3: S3Settings | undefined = config.storage.s3;
     if (!s3) throw new Error('storage.driver is "s3" but storage.s3 is not configured');
     this.bucket = s3.bucket;
-    this.client = new S3Client({
-      region: s3.region,
-      endpoint: s3.endpoint,
-      forcePathStyle: s3.forcePathStyle,
-      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-      // checksums only where S3 requires them: several S3-compatible servers reject the newer headers
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    this.client = s3Client(s3, s3.endpoint);
+    this.presigner = s3.publicEndpoint && s3.publicEndpoint !== s3.endpoint ? s3Client(s3, s3.publicEndpoint) : this.client;
   }
 
   async put(key: string, body: Buffer, opts: { contentType: string }): Promise<void> {
@@ -121,7 +136,7 @@ export class S3StorageDriver implements StoragePort, OnModuleDestroy {
       Key: key,
       ResponseContentDisposition: opts.downloadName === undefined ? undefined : attachmentDisposition(opts.downloadName),
     });
-    return getSignedUrl(this.client, command, { expiresIn });
+    return getSignedUrl(this.presigner, command, { expiresIn });
   }
 
   async check(): Promise<void> {
@@ -137,5 +152,6 @@ export class S3StorageDriver implements StoragePort, OnModuleDestroy {
 
   onModuleDestroy(): void {
     this.client.destroy();
+    if (this.presigner !== this.client) this.presigner.destroy();
   }
 }
