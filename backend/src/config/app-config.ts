@@ -26,6 +26,12 @@ export interface AiConfig {
   sweepIntervalMs: number;
   /** first wait before trying a vendor call again (doubled each time, or Retry-After when longer); absent: 2000 */
   retryBaseMs: number;
+  /**
+   * PROVIDER_INPUTS: how input images reach the vendor. `auto` sends them inline (data URIs) when our
+   * file links are not reachable from the internet and the vendor accepts it, links otherwise.
+   * Optional for hand-built test configurations (absent: auto).
+   */
+  inputs?: 'auto' | 'url' | 'inline';
 }
 
 export type DashScopeConfig = DashScopeSettings;
@@ -235,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       previewDelayMs: e.AI_PREVIEW_DELAY_MS,
       sweepIntervalMs: e.AI_SWEEP_INTERVAL_MS,
       retryBaseMs: e.AI_RETRY_BASE_MS,
+      inputs: e.PROVIDER_INPUTS,
     },
     dashscope: dashScopeSettings(e),
     fashn: fashnSettings(e),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FASHN_MODERATION_LEVELS } from '../modules/generations/providers/fashn.config';
 
 /**
  * The one place that knows every environment variable the backend reads.
@@ -157,6 +158,8 @@ export const envSchema = z
     // first wait before a vendor call is tried again after a 429, 5xx or unreachable vendor; doubled each time, Retry-After wins when longer
     AI_RETRY_BASE_MS: int(2000, 10, 600_000),
     AI_SWEEP_INTERVAL_MS: int(60_000, 1000, 24 * 3600 * 1000),
+    // how input images reach the vendor: auto (inline data URIs when our file links are not reachable from the internet), url, inline
+    PROVIDER_INPUTS: z.enum(['auto', 'url', 'inline']).default('auto'),
 
     AUTH_JWT_SECRET: secret,
     AUTH_ACCESS_TOKEN_TTL_SECONDS: int(900, 30, 24 * 3600),
@@ -218,11 +221,15 @@ export const envSchema = z
     DASHSCOPE_BASE_URL: optionalString.pipe(urlWithProtocols(['http:', 'https:']).optional()),
     DASHSCOPE_IMAGE_MODEL: optionalString,
     DASHSCOPE_VIDEO_MODEL: optionalString,
+    DASHSCOPE_VIDEO_AUDIO: bool(false),
     FASHN_API_KEY: optionalString,
     FASHN_BASE_URL: optionalString.pipe(urlWithProtocols(['http:', 'https:']).optional()),
     FASHN_IMAGE_MODEL: optionalString,
     FASHN_VIDEO_MODEL: optionalString,
     FASHN_WEBHOOK_SECRET: optionalString.pipe(z.string().min(32, { message: 'must be at least 32 characters long' }).optional()),
+    FASHN_MODERATION_LEVEL: optionalString.pipe(
+      z.enum(FASHN_MODERATION_LEVELS, { error: 'must be conservative or permissive (none would let nudity through)' }).optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {

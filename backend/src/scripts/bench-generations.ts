@@ -17,6 +17,7 @@ import {
   registerAiProvider,
   type AiProvider,
   type AiProviderName,
+  type ProviderInputSpec,
   type ProviderStartInput,
   type ProviderStatus,
 } from '../modules/generations/providers';
@@ -60,6 +61,11 @@ class BenchVendor implements AiProvider {
     private readonly latencyMs: number,
     private readonly result: Buffer,
   ) {}
+
+  /** it reads no input: anything the upload accepted, sent as stored */
+  inputSpec(): ProviderInputSpec {
+    return { minSide: 1, maxSide: 4096, acceptsDataUri: false };
+  }
 
   async start(input: ProviderStartInput): Promise<{ jobId: string }> {
     this.starts++;

@@ -5,6 +5,7 @@ import {
   ProviderErrorKind,
   type AiProvider,
   type AiProviderName,
+  type ProviderInputSpec,
   type ProviderStartInput,
   type ProviderStartResult,
   type ProviderStatus,
@@ -94,10 +95,16 @@ export class FakeAiProvider implements AiProvider {
   readonly starts: ProviderStartInput[] = [];
   readonly cancels: string[] = [];
   statusCalls = 0;
+  /** what it accepts as input images (the preview's generous spec unless a test says otherwise) */
+  spec: ProviderInputSpec = { minSide: 1, maxSide: 4096, acceptsDataUri: false };
 
   constructor(options: { name?: string; webhooks?: boolean } = {}) {
     this.name = (options.name ?? 'preview') as AiProviderName;
     this.supportsWebhooks = options.webhooks ?? false;
+  }
+
+  inputSpec(): ProviderInputSpec {
+    return this.spec;
   }
 
   startsFor(generationId: string): number {

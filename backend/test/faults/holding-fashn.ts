@@ -16,11 +16,14 @@ const USER_IN_URL = /users\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
 /**
  * The fake FASHN, able to hold one request of one person at one phase until released: the test
  * knows the worker is in the middle of exactly that call (the request has arrived, the answer has
- * not) and kills it there. It learns whose a prediction is from the person's photo URL in /v1/run.
+ * not) and kills it there. It learns whose a prediction is from the person's photo URL in /v1/run
+ * (so the stacks send links, PROVIDER_INPUTS=url, not inline images).
  * After release the request is handled as usual (a held /v1/run still creates its prediction, as a
  * vendor that received it would), and answered if the caller is still there.
  */
 export class HoldingFashn extends FakeFashnServer {
+  /** about outages, not formats: the input images are not loaded (the stacks send links: PROVIDER_INPUTS=url) */
+  override checkImages = false;
   private readonly owners = new Map<string, string>();
   private readonly holds = new Map<string, Hold>();
   /** time of every request: [phase, user, ms] */

@@ -42,6 +42,7 @@ describe('the AI vendor failing in bursts', () => {
         AI_PROVIDER: 'fashn',
         FASHN_API_KEY: vendor.apiKey,
         FASHN_BASE_URL: vendor.baseUrl,
+        PROVIDER_INPUTS: 'url', // HoldingFashn tells people apart by their photo links
         AI_REQUEST_TIMEOUT_MS: String(TIMEOUT_MS),
         AI_POLL_INTERVAL_MS: String(POLL_MS),
         AI_RETRY_BASE_MS: String(RETRY_BASE_MS),

@@ -41,6 +41,7 @@ describe('worker SIGKILLed mid-submit, mid-poll and mid-finalise', () => {
         AI_PROVIDER: 'fashn',
         FASHN_API_KEY: vendor.apiKey,
         FASHN_BASE_URL: vendor.baseUrl,
+        PROVIDER_INPUTS: 'url', // HoldingFashn tells people apart by their photo links
         AI_REQUEST_TIMEOUT_MS: '1500',
         AI_POLL_INTERVAL_MS: '300',
         AI_RETRY_BASE_MS: '200',

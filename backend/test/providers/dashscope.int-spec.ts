@@ -1,8 +1,9 @@
+import sharp from 'sharp';
 import { loadConfig } from '../../src/config/app-config';
 import { NEGATIVE_PROMPT } from '../../src/modules/catalog';
 import { ProviderErrorKind } from '../../src/modules/generations/providers/ai-provider';
 import { createDashScopeProvider, DashScopeProvider } from '../../src/modules/generations/providers/dashscope.provider';
-import { expectProviderError, pollUntilDone as pollProvider, startInput as input } from './adapter-test-kit';
+import { expectProviderError, inputJpeg, pollUntilDone as pollProvider, publishStartInputs, startInput as input } from './adapter-test-kit';
 import { FakeDashScopeServer } from './fake-dashscope.server';
 
 /**
@@ -18,6 +19,7 @@ describe('DashScope adapter against a fake Model Studio', () => {
 
   beforeAll(async () => {
     await vendor.start();
+    await publishStartInputs(vendor);
   });
   beforeEach(() => {
     vendor.reset();
@@ -91,8 +93,10 @@ describe('DashScope adapter against a fake Model Studio', () => {
         negative_prompt: NEGATIVE_PROMPT,
         img_url: 'https://files.example/signed/person.jpg',
       },
-      parameters: { resolution: '1080P', duration: 5, prompt_extend: false },
+      // audio: Wan 2.6 adds a generated soundtrack (twice the price) unless told not to
+      parameters: { resolution: '1080P', duration: 5, prompt_extend: false, audio: false },
     });
+    expect(vendor.tasks.get(jobId)!.audio).toBe(false);
     const { final } = await pollUntilDone(jobId);
     expect(final).toEqual({ state: 'completed', result: { url: `${vendor.baseUrl}/results/${jobId}.mp4` } });
   });
@@ -123,6 +127,7 @@ describe('DashScope adapter against a fake Model Studio', () => {
       baseUrl: vendor.baseUrl,
       imageModel: 'wan2.5-i2i-preview',
       videoModel: 'wan2.6-i2v-flash',
+      videoAudio: false,
     });
     const base = { DATABASE_URL: 'postgres://x@127.0.0.1:5432/x', FILES_SIGNING_SECRET: 'x'.repeat(40), AUTH_JWT_SECRET: 'y'.repeat(40) };
     expect(() => loadConfig({ ...base, AI_PROVIDER: 'dashscope' })).toThrow(/DASHSCOPE_API_KEY is required when AI_PROVIDER=dashscope/);
@@ -305,5 +310,73 @@ describe('DashScope adapter against a fake Model Studio', () => {
     const error = await providerError(offline.status('x'));
     expect(error.kind).toBe(ProviderErrorKind.Network);
     expect(error.retryable).toBe(true);
+  });
+
+  describe('input images, held to the documented limits', () => {
+    const dataUri = (jpeg: Buffer) => `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+
+    it('its input spec per model: Wan image editing 384..2000 px, Wan first frame 360..2000 px, both base64; aitryon links only', () => {
+      expect(provider.inputSpec('image')).toEqual({ minSide: 384, maxSide: 2000, acceptsDataUri: true });
+      expect(provider.inputSpec('video')).toEqual({ minSide: 360, maxSide: 2000, acceptsDataUri: true });
+      const tryon = new DashScopeProvider({ apiKey: vendor.apiKey, imageModel: 'aitryon-plus' });
+      expect(tryon.inputSpec('image')).toEqual({ minSide: 150, maxSide: 2000, acceptsDataUri: false });
+    });
+
+    it('a PNG with an alpha channel is refused by Wan (InvalidParameter.DataInspection): Rejected, and not a moderation refusal', async () => {
+      const png = await sharp({ create: { width: 768, height: 1024, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+        .png()
+        .toBuffer();
+      vendor.publish('https://files.example/signed/garment-alpha.png', png, 'image/png');
+      const tasksBefore = vendor.tasks.size;
+      const error = await providerError(provider.start(input({ garment: { url: 'https://files.example/signed/garment-alpha.png' } })));
+      expect(error.kind).toBe(ProviderErrorKind.Rejected);
+      expect(error.options).toMatchObject({ status: 400, vendorCode: 'InvalidParameter.DataInspection' });
+      expect(error.options.refused).toBeUndefined();
+      expect(vendor.tasks.size).toBe(tasksBefore);
+    });
+
+    it('a first frame over 2000 px is refused (InvalidParameter); the same picture fitted to 2000 px starts', async () => {
+      const big = await inputJpeg(1536, 2048);
+      vendor.publish('https://files.example/signed/big.jpg', big);
+      const error = await providerError(provider.start(input({ type: 'video', person: { url: 'https://files.example/signed/big.jpg' } })));
+      expect(error.options).toMatchObject({ status: 400, vendorCode: 'InvalidParameter' });
+      expect(error.message).toMatch(/\[360, 2000\]/);
+
+      const fitted = await sharp(big).resize(1500, 2000).jpeg().toBuffer();
+      const { jobId } = await provider.start(input({ type: 'video', person: { url: dataUri(fitted) } }));
+      expect(vendor.tasks.has(jobId)).toBe(true);
+      expect(vendor.images.at(-1)).toMatchObject({ field: 'img_url', via: 'data-uri', format: 'jpeg', width: 1500, height: 2000 });
+    });
+
+    it('links it cannot download (a private address, a missing file) are refused; base64 is taken by Wan, not by aitryon', async () => {
+      const unreachable = await providerError(provider.start(input({ person: { url: 'http://127.0.0.1:3000/api/files/x.jpg' } })));
+      expect(unreachable.options).toMatchObject({ status: 400, vendorCode: 'InvalidParameter.DataInspection' });
+      expect(vendor.fetched).not.toContain('http://127.0.0.1:3000/api/files/x.jpg');
+      const missing = await providerError(provider.start(input({ person: { url: 'https://files.example/signed/nothing.jpg' } })));
+      expect(missing.options.vendorCode).toBe('InvalidParameter.DataInspection');
+
+      const person = dataUri(await inputJpeg(800, 1000));
+      await provider.start(input({ person: { url: person } }));
+      expect(vendor.images.filter((i) => i.via === 'data-uri').map((i) => i.field)).toEqual(['images[0]']);
+
+      const tryon = new DashScopeProvider({ apiKey: vendor.apiKey, baseUrl: vendor.baseUrl, imageModel: 'aitryon-plus' });
+      const error = await providerError(tryon.start(input({ person: { url: person } })));
+      expect(error.options).toMatchObject({ status: 400, vendorCode: 'InvalidURL' });
+    });
+
+    it('DASHSCOPE_VIDEO_AUDIO=true asks for the soundtrack; models before Wan 2.5 are sent no audio parameter', async () => {
+      const base = { DATABASE_URL: 'postgres://x@127.0.0.1:5432/x', FILES_SIGNING_SECRET: 'x'.repeat(40), AUTH_JWT_SECRET: 'y'.repeat(40) };
+      const config = loadConfig({ ...base, AI_PROVIDER: 'dashscope', DASHSCOPE_API_KEY: vendor.apiKey, DASHSCOPE_VIDEO_AUDIO: 'true' });
+      expect(config.dashscope.videoAudio).toBe(true);
+      const loud = createDashScopeProvider(config, { baseUrl: vendor.baseUrl });
+      const { jobId } = await loud.start(input({ type: 'video' }));
+      expect((vendor.lastSubmit()!.body as { parameters: Record<string, unknown> }).parameters.audio).toBe(true);
+      expect(vendor.tasks.get(jobId)!.audio).toBe(true);
+
+      const old = new DashScopeProvider({ apiKey: vendor.apiKey, baseUrl: vendor.baseUrl, videoModel: 'wan2.1-i2v-turbo' });
+      await old.start(input({ type: 'video' }));
+      expect(vendor.lastSubmit()!.body).toMatchObject({ parameters: expect.not.objectContaining({ audio: expect.anything() }) });
+      expect(() => loadConfig({ ...base, DASHSCOPE_VIDEO_AUDIO: 'loud' })).toThrow(/DASHSCOPE_VIDEO_AUDIO/);
+    });
   });
 });

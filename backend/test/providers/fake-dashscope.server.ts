@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { FakeOverride, FakeReply, FakeVendorServer, ReceivedRequest } from './fake-vendor-server';
+import { fakeResultJpeg, fakeResultMp4 } from '../fakes/fake-ai-provider';
+import { FakeOverride, FakeReply, FakeVendorServer, ImageLoadFailure, ReceivedRequest } from './fake-vendor-server';
 
 export type { FakeOverride, ReceivedRequest } from './fake-vendor-server';
 
@@ -20,7 +21,35 @@ interface FakeTask {
   plan: FakeTaskPlan;
   polls: number;
   canceled: boolean;
+  /** image-to-video: whether the clip gets a generated soundtrack (`parameters.audio`, true unless sent false on Wan 2.5/2.6) */
+  audio?: boolean;
 }
+
+type Family = FakeTask['kind'];
+
+/**
+ * The documented input images of each model family (sources at the top of dashscope.provider.ts):
+ * - image editing (wan2.5-i2i-preview): JPEG, JPG, PNG without an alpha channel, BMP, WebP; 384 to
+ *   5000 px a side; at most 10 MB; a public URL or `data:{MIME type};base64,{data}`.
+ *   https://www.alibabacloud.com/help/en/model-studio/wan2-5-image-edit-api-reference
+ * - image-to-video, first frame (Wan 2.1 to 2.6): the same formats, 360 to 2000 px a side, at most
+ *   10 MB; a public URL or a base64 data URI.
+ *   https://www.alibabacloud.com/help/en/model-studio/image-to-video-api-reference
+ * - OutfitAnyone (aitryon*): JPG, JPEG, PNG, BMP; 150 to 4096 px a side; 5 KB to 5 MB; URLs only.
+ *   https://www.alibabacloud.com/help/en/model-studio/aitryon-plus-api
+ */
+const INPUT_LIMITS: Record<
+  Family,
+  { minSide: number; maxSide: number; minBytes: number; maxBytes: number; alpha: boolean; dataUri: boolean }
+> = {
+  'image-edit': { minSide: 384, maxSide: 5000, minBytes: 1, maxBytes: 10 * 1024 * 1024, alpha: false, dataUri: true },
+  'image-to-video': { minSide: 360, maxSide: 2000, minBytes: 1, maxBytes: 10 * 1024 * 1024, alpha: false, dataUri: true },
+  tryon: { minSide: 150, maxSide: 4096, minBytes: 5 * 1024, maxBytes: 5 * 1024 * 1024, alpha: true, dataUri: false },
+};
+
+/** The general status codes' messages (Model Studio "Error messages"). */
+const DOWNLOAD_FAILED = 'Download the media resource timed out during the data inspection process.';
+const BAD_MEDIA = 'The media format is not supported or incorrect for the data inspection.';
 
 /**
  * A local stand-in for Alibaba Cloud Model Studio's asynchronous task API, speaking its protocol:
@@ -31,6 +60,14 @@ interface FakeTask {
  * results in output.results[].url (image editing), output.image_url (aitryon) or output.video_url;
  * unknown or expired ids answer UNKNOWN; POST /api/v1/tasks/{id}/cancel cancels PENDING tasks only.
  * Errors use the vendor's body: { request_id, code, message }.
+ *
+ * Input images are loaded at submit (links fetched, data URIs decoded) and held to each family's
+ * documented limits (INPUT_LIMITS): a link it cannot download answers 400
+ * InvalidParameter.DataInspection, so does a file that is not JPEG, PNG, BMP or WebP or a PNG with
+ * an alpha channel for Wan; sides or bytes out of range answer 400 InvalidParameter; a data URI to
+ * a model that takes links only answers 400 InvalidURL. `parameters.audio` must be a boolean when
+ * given; a Wan 2.5/2.6 clip gets a soundtrack unless it is false (`task.audio`). Result links
+ * (`/results/<task>.png|.mp4`) are public, like the vendor's OSS links.
  */
 export class FakeDashScopeServer extends FakeVendorServer {
   readonly apiKey = 'sk-fake-dashscope-key-1234567890';
@@ -64,6 +101,15 @@ export class FakeDashScopeServer extends FakeVendorServer {
     const error = (status: number, code: string, message: string, headers?: Record<string, string>) =>
       send(status, { request_id: requestId, code, message }, headers);
 
+    const result = /^\/results\/([^/]+)\.(png|mp4)$/.exec(path);
+    if (req.method === 'GET' && result) {
+      const task = this.tasks.get(decodeURIComponent(result[1]));
+      if (!task || task.plan.outcome.end !== 'SUCCEEDED') return error(404, 'NotFound', 'Not Found');
+      const video = result[2] === 'mp4';
+      const bytes = video ? await fakeResultMp4() : await fakeResultJpeg();
+      return send(200, undefined, { 'Content-Type': video ? 'video/mp4' : 'image/jpeg' }, bytes.toString('latin1'), 0, 'latin1');
+    }
+
     if (req.headers.authorization !== `Bearer ${this.apiKey}`) {
       const presented = (req.headers.authorization ?? '').replace(/^Bearer /, '');
       return error(401, 'InvalidApiKey', `Invalid API-key provided: ${presented}`);
@@ -79,10 +125,13 @@ export class FakeDashScopeServer extends FakeVendorServer {
       if (override) return useOverride(override);
       const problem = validateSubmit(isVideo ? 'video' : 'image', body);
       if (problem) return error(400, 'InvalidParameter', problem);
-      const b = body as { model: string };
-      const kind = isVideo ? 'image-to-video' : /^aitryon/.test(b.model) ? 'tryon' : 'image-edit';
+      const b = body as { model: string; input: Record<string, unknown>; parameters?: Record<string, unknown> };
+      const kind: Family = isVideo ? 'image-to-video' : /^aitryon/.test(b.model) ? 'tryon' : 'image-edit';
+      const refused = await this.refuseInputs(kind, b.input);
+      if (refused) return error(400, refused.code, refused.message);
+      const audio = kind === 'image-to-video' ? /^wan2\.[56]/.test(b.model) && b.parameters?.audio !== false : undefined;
       const id = randomUUID();
-      this.tasks.set(id, { id, model: b.model, kind, plan: this.nextPlan, polls: 0, canceled: false });
+      this.tasks.set(id, { id, model: b.model, kind, plan: this.nextPlan, polls: 0, canceled: false, audio });
       return send(200, { request_id: requestId, output: { task_id: id, task_status: 'PENDING' } });
     }
 
@@ -104,6 +153,42 @@ export class FakeDashScopeServer extends FakeVendorServer {
       return send(200, { request_id: requestId });
     }
     return error(404, 'NotFound', 'Not Found');
+  }
+
+  /** The input images of a submit, loaded and held to the family's limits; the vendor's error when one is refused. */
+  private async refuseInputs(kind: Family, input: Record<string, unknown>): Promise<{ code: string; message: string } | undefined> {
+    if (!this.checkImages) return undefined;
+    const fields: Array<[string, string]> =
+      kind === 'image-edit'
+        ? (input.images as string[]).map((ref, i) => [`images[${i}]`, ref])
+        : kind === 'image-to-video'
+          ? [['img_url', input.img_url as string]]
+          : (['person_image_url', 'top_garment_url', 'bottom_garment_url'] as const)
+              .filter((f) => typeof input[f] === 'string')
+              .map((f) => [f, input[f] as string]);
+    const limits = INPUT_LIMITS[kind];
+    for (const [field, ref] of fields) {
+      if (ref.startsWith('data:') && !limits.dataUri) return { code: 'InvalidURL', message: 'Invalid URL provided in your request.' };
+      const loaded = await this.loadImage(field, ref);
+      if (!loaded.ok) return loadError(loaded.failure);
+      const { format, width, height, hasAlpha, bytes } = loaded.image;
+      if (format === 'gif' || (kind === 'tryon' && format === 'webp'))
+        return { code: 'InvalidParameter.DataInspection', message: BAD_MEDIA };
+      if (format === 'png' && hasAlpha && !limits.alpha) return { code: 'InvalidParameter.DataInspection', message: BAD_MEDIA };
+      if (Math.min(width, height) < limits.minSide || Math.max(width, height) > limits.maxSide) {
+        return {
+          code: 'InvalidParameter',
+          message: `The resolution of ${field} is invalid: width and height must be within [${limits.minSide}, ${limits.maxSide}] pixels, got ${width}x${height}.`,
+        };
+      }
+      if (bytes < limits.minBytes || bytes > limits.maxBytes) {
+        return {
+          code: 'InvalidParameter',
+          message: `The file size of ${field} must be within [${limits.minBytes}, ${limits.maxBytes}] bytes.`,
+        };
+      }
+    }
+    return undefined;
   }
 
   private poll(task: FakeTask): Record<string, unknown> {
@@ -134,6 +219,12 @@ export class FakeDashScopeServer extends FakeVendorServer {
   }
 }
 
+function loadError(failure: ImageLoadFailure): { code: string; message: string } {
+  if (failure === 'unreachable' || failure === 'download-failed')
+    return { code: 'InvalidParameter.DataInspection', message: DOWNLOAD_FAILED };
+  return { code: 'InvalidParameter.DataInspection', message: BAD_MEDIA };
+}
+
 /** The documented request shapes; answers what is wrong, like the vendor's InvalidParameter message. */
 function validateSubmit(kind: 'image' | 'video', body: unknown): string | undefined {
   const b = body as { model?: unknown; input?: Record<string, unknown>; parameters?: Record<string, unknown> } | undefined;
@@ -145,6 +236,7 @@ function validateSubmit(kind: 'image' | 'video', body: unknown): string | undefi
     if (typeof b.input.img_url !== 'string') return 'input.img_url is required for image-to-video models';
     if (p.resolution !== undefined && !['480P', '720P', '1080P'].includes(p.resolution as string))
       return 'parameters.resolution is invalid';
+    if (p.audio !== undefined && typeof p.audio !== 'boolean') return 'parameters.audio must be a boolean';
     return undefined;
   }
   if (/^aitryon/.test(b.model)) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { fakeResultMp4 } from '../fakes/fake-ai-provider';
 import { FakeOverride, FakeReply, FakeVendorServer, ReceivedRequest } from './fake-vendor-server';
 
 export type { FakeOverride, ReceivedRequest } from './fake-vendor-server';
@@ -18,13 +19,27 @@ interface FakePrediction {
   plan: FakePredictionPlan;
   polls: number;
   webhookUrl?: string;
+  /** `inputs.moderation_level` as sent */
+  moderationLevel?: string;
 }
 
+/** The required image inputs of each model. */
 const MODEL_INPUTS: Record<string, string[]> = {
   'tryon-v1.6': ['model_image', 'garment_image'],
   'tryon-max': ['model_image', 'product_image'],
   'image-to-video': ['image'],
 };
+/** The models with `moderation_level` (https://docs.fashn.ai/api-reference/tryon-v1-6); image-to-video has none. */
+const MODERATED = new Set(['tryon-v1.6', 'tryon-max']);
+const MODERATION_LEVELS = ['conservative', 'permissive', 'none'];
+/**
+ * "Resize images to fit within the maximum resolution supported by the endpoint: 1K endpoints (e.g.
+ * Try-On v1.6) max 2000px on the longest edge" (https://docs.fashn.ai/guides/image-preprocessing-best-practices).
+ * FASHN advises it; the fake holds us to it.
+ */
+const MAX_LONG_SIDE = 2000;
+/** Image inputs are links or base64 with its prefix: JPEG, PNG or WebP (the Content-Type must match the image). */
+const FORMATS = new Set(['jpeg', 'png', 'webp']);
 
 /**
  * A local stand-in for the FASHN API, speaking its protocol: POST /v1/run?webhook_url=... (Bearer
@@ -33,6 +48,13 @@ const MODEL_INPUTS: Record<string, string[]> = {
  * ({ id, status, output: [url], error: { name, message } | null }); unknown ids answer 404 NotFound.
  * `deliverWebhook(id)` does what FASHN does on completion: POSTs the final status payload to the
  * webhook_url given at /run time. Errors use the vendor's body: { error, message }.
+ *
+ * Inputs as documented: `moderation_level` of the try-on models must be conservative, permissive
+ * or none (400 BadRequest otherwise), and with `requireModerationLevel` (on by default: our rule,
+ * stricter than FASHN's default) it must be there. Input images are loaded at /v1/run (links
+ * fetched, data URIs with their `data:image/<type>;base64,` prefix decoded); as at FASHN, a problem
+ * with one fails the prediction at runtime: ImageLoadError (cannot be loaded, not JPEG, PNG or WebP),
+ * InputValidationError (longer side over 2000 px).
  */
 export class FakeFashnServer extends FakeVendorServer {
   readonly apiKey = 'fa-fake-fashn-key-abcdef0123456789';
@@ -40,6 +62,8 @@ export class FakeFashnServer extends FakeVendorServer {
   readonly runOverrides: FakeOverride[] = [];
   readonly statusOverrides: FakeOverride[] = [];
   readonly predictions = new Map<string, FakePrediction>();
+  /** refuse a try-on without `moderation_level` (FASHN would apply its default) */
+  requireModerationLevel = true;
 
   override reset(): void {
     super.reset();
@@ -80,7 +104,9 @@ export class FakeFashnServer extends FakeVendorServer {
     const cdn = /^\/cdn\/([^/]+)\/output_0\.(png|mp4)$/.exec(path);
     if (req.method === 'GET' && cdn) {
       const p = this.predictions.get(decodeURIComponent(cdn[1]));
-      if (!p || p.plan.outcome.end !== 'completed' || cdn[2] !== 'png') return send(404, { error: 'NotFound', message: 'Not Found' });
+      if (!p || p.plan.outcome.end !== 'completed') return send(404, { error: 'NotFound', message: 'Not Found' });
+      if (cdn[2] === 'mp4')
+        return send(200, undefined, { 'Content-Type': 'video/mp4' }, (await fakeResultMp4()).toString('latin1'), 0, 'latin1');
       return send(200, undefined, { 'Content-Type': 'image/png' }, (await outputPng()).toString('latin1'), 0, 'latin1');
     }
 
@@ -95,9 +121,30 @@ export class FakeFashnServer extends FakeVendorServer {
       if (!b!.inputs || required.some((k) => typeof b!.inputs![k] !== 'string')) {
         return error(400, 'BadRequest', `inputs must include ${required.join(', ')}`);
       }
+      const modelName = b!.model_name as string;
+      const moderation = b!.inputs.moderation_level;
+      if (MODERATED.has(modelName)) {
+        if (moderation !== undefined && !MODERATION_LEVELS.includes(moderation as string)) {
+          return error(400, 'BadRequest', `inputs.moderation_level must be one of ${MODERATION_LEVELS.join(', ')}`);
+        }
+        if (moderation === undefined && this.requireModerationLevel) {
+          return error(400, 'BadRequest', 'inputs.moderation_level is missing (this fake requires it to be explicit)');
+        }
+      }
       const webhookUrl = query.get('webhook_url') ?? undefined;
       const id = `${randomUUID()}-u1`;
-      this.predictions.set(id, { id, modelName: b!.model_name as string, plan: this.nextPlan, polls: 0, webhookUrl });
+      const imageProblem = await this.inputProblem(required.map((k) => [k, b!.inputs![k] as string]));
+      const plan: FakePredictionPlan = imageProblem
+        ? { pollsBeforeDone: this.nextPlan.pollsBeforeDone, outcome: imageProblem }
+        : this.nextPlan;
+      this.predictions.set(id, {
+        id,
+        modelName,
+        plan,
+        polls: 0,
+        webhookUrl,
+        moderationLevel: typeof moderation === 'string' ? moderation : undefined,
+      });
       return send(200, { id, error: null });
     }
 
@@ -115,6 +162,34 @@ export class FakeFashnServer extends FakeVendorServer {
       return send(200, this.terminal(p));
     }
     return error(404, 'NotFound', 'Not Found');
+  }
+
+  /** Loads the input images; the runtime error FASHN would report for the first one it cannot use. */
+  private async inputProblem(fields: Array<[string, string]>): Promise<FakePredictionOutcome | undefined> {
+    if (!this.checkImages) return undefined;
+    for (const [field, ref] of fields) {
+      const label = field.replace(/_/g, ' ');
+      if (!/^(https?:|data:)/i.test(ref)) {
+        return {
+          end: 'failed',
+          name: 'ImageLoadError',
+          message: `Error loading ${label}: base64 images must include the data:image/<format>;base64, prefix`,
+        };
+      }
+      const loaded = await this.loadImage(field, ref);
+      if (!loaded.ok) return { end: 'failed', name: 'ImageLoadError', message: `Error loading ${label}: ${loaded.failure}` };
+      const { format, width, height } = loaded.image;
+      if (!FORMATS.has(format))
+        return { end: 'failed', name: 'ImageLoadError', message: `Error loading ${label}: unsupported format ${format}` };
+      if (Math.max(width, height) > MAX_LONG_SIDE) {
+        return {
+          end: 'failed',
+          name: 'InputValidationError',
+          message: `The ${label} is ${width}x${height}: at most ${MAX_LONG_SIDE} px on the longest edge`,
+        };
+      }
+    }
+    return undefined;
   }
 
   private terminal(p: FakePrediction): Record<string, unknown> {

@@ -1,7 +1,8 @@
+import sharp from 'sharp';
 import { loadConfig } from '../../src/config/app-config';
 import { ProviderErrorKind, ProviderStartInput } from '../../src/modules/generations/providers/ai-provider';
 import { createFashnProvider, FashnProvider, fashnWebhookToken } from '../../src/modules/generations/providers/fashn.provider';
-import { expectProviderError, pollUntilDone as pollProvider, startInput } from './adapter-test-kit';
+import { expectProviderError, inputJpeg, pollUntilDone as pollProvider, publishStartInputs, startInput } from './adapter-test-kit';
 import { FakeFashnServer } from './fake-fashn.server';
 import { FakeReply, FakeVendorServer, ReceivedRequest } from './fake-vendor-server';
 
@@ -38,6 +39,7 @@ describe('FASHN adapter against a fake FASHN API', () => {
 
   beforeAll(async () => {
     await vendor.start();
+    await publishStartInputs(vendor);
     await receiver.start();
   });
   beforeEach(() => {
@@ -122,6 +124,7 @@ describe('FASHN adapter against a fake FASHN API', () => {
       imageModel: 'tryon-v1.6',
       videoModel: 'image-to-video',
       webhookSecret: WEBHOOK_SECRET,
+      moderationLevel: 'permissive',
     });
     expect(createFashnProvider(config).supportsWebhooks).toBe(true);
     expect(() =>
@@ -250,6 +253,66 @@ describe('FASHN adapter against a fake FASHN API', () => {
       const error = await providerError(provider.start(input()));
       expect(error.kind).toBe(ProviderErrorKind.Rejected);
       expect(error.message).toContain('Garment image could not be classified');
+    });
+  });
+
+  describe('inputs, held to the documented limits', () => {
+    const dataUri = (jpeg: Buffer) => `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+
+    it('its input spec: at most 2000 px (FASHN advises it), base64 accepted', () => {
+      expect(provider.inputSpec('image')).toEqual({ minSide: 360, maxSide: 2000, acceptsDataUri: true });
+      expect(provider.inputSpec('video')).toEqual(provider.inputSpec('image'));
+    });
+
+    it('moderation_level comes from FASHN_MODERATION_LEVEL (default permissive); none is refused; video has none', async () => {
+      const base = { DATABASE_URL: 'postgres://x@h/x', FILES_SIGNING_SECRET: 'x'.repeat(40), AUTH_JWT_SECRET: 'y'.repeat(40) };
+      const strict = loadConfig({ ...base, AI_PROVIDER: 'fashn', FASHN_API_KEY: vendor.apiKey, FASHN_MODERATION_LEVEL: 'conservative' });
+      const { jobId } = await createFashnProvider(strict, { baseUrl: vendor.baseUrl }).start(input());
+      expect(vendor.predictions.get(jobId)!.moderationLevel).toBe('conservative');
+      expect(() => loadConfig({ ...base, FASHN_MODERATION_LEVEL: 'none' })).toThrow(
+        /FASHN_MODERATION_LEVEL.*none would let nudity through/,
+      );
+
+      await provider.start(input({ type: 'video' }));
+      expect(vendor.lastRun()!.body).toMatchObject({ inputs: expect.not.objectContaining({ moderation_level: expect.anything() }) });
+    });
+
+    it('the fake refuses a try-on without moderation_level or with an unknown one (400 BadRequest)', async () => {
+      vendor.runOverrides.length = 0;
+      const send = (inputs: Record<string, unknown>) =>
+        fetch(`${vendor.baseUrl}/v1/run`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${vendor.apiKey}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ model_name: 'tryon-v1.6', inputs }),
+        });
+      const images = { model_image: 'https://files.example/signed/person.jpg', garment_image: 'https://files.example/signed/garment.png' };
+      const missing = await send(images);
+      expect(missing.status).toBe(400);
+      expect(await missing.json()).toMatchObject({ error: 'BadRequest', message: expect.stringMatching(/moderation_level/) });
+      const wrong = await send({ ...images, moderation_level: 'strict' });
+      expect(wrong.status).toBe(400);
+      expect((await send({ ...images, moderation_level: 'permissive' })).status).toBe(200);
+    });
+
+    it('a picture over 2000 px fails the prediction (InputValidationError); base64 without its prefix cannot be loaded; a data URI JPEG can', async () => {
+      vendor.nextPlan = { pollsBeforeDone: 0, outcome: { end: 'completed' } };
+      const big = await inputJpeg(1536, 2048);
+      const tooBig = await provider.start(input({ person: { url: dataUri(big) } }));
+      expect(await provider.status(tooBig.jobId)).toEqual({
+        state: 'failed',
+        reason: expect.stringMatching(/^The vendor failed the prediction \(InputValidationError: .*2000 px/),
+      });
+
+      const bare = await provider.start(input({ person: { url: big.toString('base64') } }));
+      expect(await provider.status(bare.jobId)).toMatchObject({ state: 'failed', reason: expect.stringMatching(/ImageLoadError/) });
+
+      const fine = await provider.start(input({ person: { url: dataUri(await sharp(big).resize(1500, 2000).jpeg().toBuffer()) } }));
+      expect(await provider.status(fine.jobId)).toEqual({
+        state: 'completed',
+        result: { url: `${vendor.baseUrl}/cdn/${fine.jobId}/output_0.png` },
+      });
+      expect(vendor.images.at(-2)).toMatchObject({ field: 'model_image', via: 'data-uri', width: 1500, height: 2000 });
+      expect(vendor.images.at(-1)).toMatchObject({ field: 'garment_image', via: 'url' });
     });
   });
 

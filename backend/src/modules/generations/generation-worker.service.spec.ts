@@ -56,11 +56,12 @@ function setup(options: { kind?: 'in-process' | 'bullmq'; running?: RunningRow[]
   };
   const queue = { add: jest.fn(), addRepeatable: jest.fn(), kind: options.kind ?? 'bullmq', consuming: true };
   const outcomes = { fail: jest.fn().mockResolvedValue(true), complete: jest.fn().mockResolvedValue(true), publishProgress: jest.fn() };
-  const inputs = { startInput: jest.fn().mockResolvedValue({ generationId: ID }) };
+  const inputs = { startInput: jest.fn().mockResolvedValue({ generationId: ID }), forget: jest.fn().mockResolvedValue(undefined) };
   const provider: jest.Mocked<AiProvider> = {
     name: 'preview',
     supportsWebhooks: false,
     generatesWithAi: false,
+    inputSpec: jest.fn().mockReturnValue({ minSide: 1, maxSide: 4096, acceptsDataUri: false }),
     start: jest.fn().mockResolvedValue({ jobId: 'job-1' }),
     status: jest.fn().mockResolvedValue({ state: 'processing' }),
     cancel: jest.fn().mockResolvedValue(undefined),

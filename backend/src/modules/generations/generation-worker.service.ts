@@ -216,6 +216,7 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
       // cancelled while the provider was starting: ask it to stop
       this.logger.log(`Generation ${id} ended while starting; cancelling provider job ${jobId}`);
       await this.pipeline.cancelAtProvider(jobId);
+      await this.inputs.forget(row.userId, id); // copies made after the end's own clean-up ran
       return;
     }
     await this.outcomes.publishProgress({ ...row, stage: GenerationStage.Processing });

@@ -1,10 +1,8 @@
 import { Module, type MiddlewareConsumer, type NestModule, RequestMethod } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import express from 'express';
-import { APP_CONFIG } from '../../config/config.module';
-import { STORAGE, type StoragePort } from '../../storage';
 import { AuthModule } from '../auth/auth.module';
-import { CatalogModule, CatalogService } from '../catalog';
+import { CatalogModule } from '../catalog';
 import { UploadsModule } from '../uploads/uploads.module';
 import { UsersModule } from '../users/users.module';
 import { GenerationEventsService } from './generation-events.service';
@@ -19,10 +17,9 @@ import { GenerationsRepository } from './generations.repository';
 import { GenerationsService } from './generations.service';
 import { ProviderInputsService } from './provider-inputs.service';
 import { ProviderWebhooksController } from './provider-webhooks.controller';
-import { AI_PROVIDER, createAiProvider } from './providers';
+import { AiProviderModule } from './providers/ai-provider.module';
 import { SafetyRefusalsRepository } from './safety-refusals.repository';
 import { SafetyRefusalsService } from './safety-refusals.service';
-import type { AppConfig } from '../../config/app-config';
 
 /**
  * Generations: the API (start, read, list, events, cancel, delete, download), the provider's
@@ -30,15 +27,9 @@ import type { AppConfig } from '../../config/app-config';
  * and the events of a generation (generation-lifecycle.ts) that other modules listen to.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([GenerationEntity]), UploadsModule, UsersModule, CatalogModule, AuthModule],
+  imports: [TypeOrmModule.forFeature([GenerationEntity]), AiProviderModule, UploadsModule, UsersModule, CatalogModule, AuthModule],
   controllers: [GenerationsController, ProviderWebhooksController],
   providers: [
-    {
-      provide: AI_PROVIDER,
-      inject: [APP_CONFIG, STORAGE, CatalogService],
-      useFactory: (config: AppConfig, storage: StoragePort, catalog: CatalogService) =>
-        createAiProvider({ config, storage, artworkSvg: (id) => catalog.getArtwork(id)?.svg }),
-    },
     GenerationsRepository,
     GenerationEventBus,
     GenerationEventsService,
@@ -51,7 +42,7 @@ import type { AppConfig } from '../../config/app-config';
     GenerationStreamService,
     GenerationWorkerService,
   ],
-  exports: [GenerationsService, GenerationEventsService, SafetyRefusalsService, AI_PROVIDER, GenerationsRepository],
+  exports: [GenerationsService, GenerationEventsService, SafetyRefusalsService, AiProviderModule, GenerationsRepository],
 })
 export class GenerationsModule implements NestModule {
   /** Webhook bodies that are not JSON (which keeps its raw bytes as rawBody) arrive as raw bytes. */

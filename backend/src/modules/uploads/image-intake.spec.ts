@@ -69,4 +69,13 @@ describe('acceptPhoto', () => {
     const jpeg = await solid(200, 200).jpeg().toBuffer();
     await expect(acceptPhoto(jpeg.subarray(0, jpeg.length - 40))).rejects.toEqual(new PhotoRejectedError('notAnImage'));
   });
+
+  it("refuses a photo with a side under the vendor's minimum, naming it; the minimum itself passes", async () => {
+    const photo = await solid(300, 500).jpeg().toBuffer();
+    const refused = await inspectPhoto(photo, { minSide: 360 }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(PhotoRejectedError);
+    expect(refused).toMatchObject({ reason: 'tooSmall', message: 'Please upload a photo at least 360 pixels on each side' });
+    await expect(inspectPhoto(photo, { minSide: 300 })).resolves.toEqual({ format: 'jpeg', width: 300, height: 500 });
+    await expect(inspectPhoto(photo)).resolves.toMatchObject({ width: 300 });
+  });
 });

@@ -36,6 +36,8 @@ export const UPLOAD_MESSAGES = {
   confirm: 'Please confirm that the photos show you and that you are 18 or older',
   malformed: 'The upload is not a valid multipart form',
   notFound: 'Photo not found.',
+  /** under the configured AI vendor's minimum (its input spec): it would refuse the photo */
+  tooSmall: (minSide: number) => `Please upload a photo at least ${minSide} pixels on each side`,
 } as const;
 
 export type SniffedFormat = 'jpeg' | 'png' | 'webp';
@@ -57,8 +59,11 @@ export function sniffImageFormat(bytes: Buffer): SniffedFormat | null {
 
 /** Why a photo was refused; `tooLarge` maps to 413, the others to a VALIDATION_ERROR. */
 export class PhotoRejectedError extends Error {
-  constructor(readonly reason: 'notAnImage' | 'tooLarge' | 'tooManyPixels' | 'implausible') {
-    super(UPLOAD_MESSAGES[reason]);
+  constructor(
+    readonly reason: 'notAnImage' | 'tooLarge' | 'tooManyPixels' | 'implausible' | 'tooSmall',
+    message = reason === 'tooSmall' ? UPLOAD_MESSAGES.tooSmall(1) : UPLOAD_MESSAGES[reason],
+  ) {
+    super(message);
     this.name = 'PhotoRejectedError';
   }
 }
@@ -81,9 +86,10 @@ export interface InspectedPhoto {
 /**
  * The cheap checks, on the bytes and the header only (no pixel is decoded): size, format by its
  * magic bytes, dimensions, and bytes per pixel. A "pixel bomb" (a small file declaring a huge
- * canvas) is refused here, before it waits for or takes any decoding capacity.
+ * canvas) is refused here, before it waits for or takes any decoding capacity. `minSide`: each side
+ * must have at least this many pixels (the configured AI vendor's minimum).
  */
-export async function inspectPhoto(bytes: Buffer): Promise<InspectedPhoto> {
+export async function inspectPhoto(bytes: Buffer, options: { minSide?: number } = {}): Promise<InspectedPhoto> {
   if (bytes.length === 0) throw new PhotoRejectedError('notAnImage');
   if (bytes.length >= UPLOAD_LIMITS.maxBytes) throw new PhotoRejectedError('tooLarge');
   const format = sniffImageFormat(bytes);
@@ -100,6 +106,8 @@ export async function inspectPhoto(bytes: Buffer): Promise<InspectedPhoto> {
   if (pixels > UPLOAD_LIMITS.maxPixels) throw new PhotoRejectedError('tooManyPixels');
   if (pixels > UPLOAD_LIMITS.plainPixels && bytes.length * UPLOAD_LIMITS.maxPixelsPerByte < pixels)
     throw new PhotoRejectedError('implausible');
+  const minSide = options.minSide ?? 0;
+  if (Math.min(header.width, header.height) < minSide) throw new PhotoRejectedError('tooSmall', UPLOAD_MESSAGES.tooSmall(minSide));
   return { format, width: header.width, height: header.height };
 }
 

@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { IMAGE_WORK_GATE, type WorkGate } from '../../common/concurrency';
 import { NotFoundError, ValidationError } from '../../common/errors';
 import { STORAGE, type StoragePort } from '../../storage';
+import { AI_PROVIDER, type AiProvider } from '../generations/providers/ai-provider';
 import { UploadResponseDto } from './dto/upload-response.dto';
 import {
   cleanCopy,
@@ -43,7 +44,13 @@ export class UploadsService {
     @Inject(STORAGE) private readonly storage: StoragePort,
     @Inject(IMAGE_WORK_GATE) private readonly imageWork: WorkGate,
     private readonly quota: UploadQuotaService,
+    @Inject(AI_PROVIDER) private readonly provider: AiProvider,
   ) {}
+
+  /** The smallest side a photo may have: the configured vendor's largest minimum over image and video. */
+  get minPhotoSide(): number {
+    return Math.max(this.provider.inputSpec('image').minSide, this.provider.inputSpec('video').minSide);
+  }
 
   async create(userId: string, files: IncomingPhoto[] | undefined): Promise<UploadResponseDto[]> {
     if (!files || files.length === 0) throw new ValidationError(UPLOAD_MESSAGES.none);
@@ -51,7 +58,8 @@ export class UploadsService {
 
     // 1. the cheap checks on every file (bytes and headers, nothing decoded): one refused file refuses the batch
     const inspected: InspectedPhoto[] = [];
-    for (const file of files) inspected.push(await asCatalogueError(() => inspectPhoto(file.buffer)));
+    const minSide = this.minPhotoSide;
+    for (const file of files) inspected.push(await asCatalogueError(() => inspectPhoto(file.buffer, { minSide })));
 
     // 2. the allowances, counted on the bytes received: storage kept (checked again, under a lock,
     //    when recording), and the hour's (taken now, given back if the batch fails later)

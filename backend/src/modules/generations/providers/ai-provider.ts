@@ -10,7 +10,11 @@ export const AI_PROVIDER = Symbol('AI_PROVIDER');
 
 export type AiProviderName = 'preview' | 'dashscope' | 'fashn';
 
-/** An image the provider reads: a signed URL that expires (vendors fetch it), plus where it is in our storage. */
+/**
+ * An image the provider reads, always an opaque JPEG that fits the provider's `inputSpec`: a signed
+ * URL that expires (vendors fetch it) or a `data:image/jpeg;base64,...` URI (when our files are not
+ * reachable from the internet), plus where it is in our storage.
+ */
 export interface ProviderImage {
   url: string;
   storageKey?: string;
@@ -88,12 +92,24 @@ export class ProviderError extends Error {
   }
 }
 
+/** What a vendor accepts as an input image; the server prepares a derived copy to fit (the stored photo is untouched). */
+export interface ProviderInputSpec {
+  /** each side must be at least this many pixels (smaller photos are refused at upload) */
+  minSide: number;
+  /** the longer side is scaled down to at most this many pixels */
+  maxSide: number;
+  /** the vendor accepts `data:image/jpeg;base64,...` in place of a URL (used when APP_URL is not reachable from the internet) */
+  acceptsDataUri: boolean;
+}
+
 export interface AiProvider {
   readonly name: AiProviderName;
   /** whether `parseWebhook` is implemented and `webhookUrl` is used */
   readonly supportsWebhooks: boolean;
   /** false for the local preview renderer (no AI): its results are labelled a preview, not AI-generated */
   readonly generatesWithAi: boolean;
+  /** What the vendor accepts as an input image of this kind of generation; the server sends a derived copy that fits. */
+  inputSpec(type: GenerationType): ProviderInputSpec;
   start(input: ProviderStartInput): Promise<ProviderStartResult>;
   status(jobId: string, signal?: AbortSignal): Promise<ProviderStatus>;
   /** best effort: ask the vendor to stop (not every vendor can) */

@@ -4,6 +4,7 @@
  * Pure functions, no I/O; dashscope.provider.ts does the HTTP. Sources are listed at the top of
  * dashscope.provider.ts.
  */
+import type { GenerationType, ProviderInputSpec } from './ai-provider';
 
 /** Singapore (international) and China (Beijing) endpoints. Keys, models and endpoints are per region. */
 export const DASHSCOPE_BASE_URLS = {
@@ -17,6 +18,11 @@ export interface DashScopeSettings {
   baseUrl: string;
   imageModel: string;
   videoModel: string;
+  /**
+   * DASHSCOPE_VIDEO_AUDIO: let the video model add a generated soundtrack (Wan 2.5 and 2.6 do unless
+   * told not to, at about twice the price of a silent clip). Off by default.
+   */
+  videoAudio: boolean;
 }
 
 /** International endpoint and the documented models by default. */
@@ -24,6 +30,7 @@ export const DASHSCOPE_DEFAULTS = {
   baseUrl: DASHSCOPE_BASE_URLS.international,
   imageModel: 'wan2.5-i2i-preview',
   videoModel: 'wan2.6-i2v-flash',
+  videoAudio: false,
 } as const;
 
 /** DASHSCOPE_* (already validated by the environment schema) as the provider's settings. */
@@ -32,12 +39,14 @@ export function dashScopeSettings(e: {
   DASHSCOPE_BASE_URL?: string;
   DASHSCOPE_IMAGE_MODEL?: string;
   DASHSCOPE_VIDEO_MODEL?: string;
+  DASHSCOPE_VIDEO_AUDIO?: boolean;
 }): DashScopeSettings {
   return {
     apiKey: e.DASHSCOPE_API_KEY,
     baseUrl: (e.DASHSCOPE_BASE_URL ?? DASHSCOPE_DEFAULTS.baseUrl).replace(/\/+$/, ''),
     imageModel: e.DASHSCOPE_IMAGE_MODEL ?? DASHSCOPE_DEFAULTS.imageModel,
     videoModel: e.DASHSCOPE_VIDEO_MODEL ?? DASHSCOPE_DEFAULTS.videoModel,
+    videoAudio: e.DASHSCOPE_VIDEO_AUDIO ?? DASHSCOPE_DEFAULTS.videoAudio,
   };
 }
 
@@ -62,6 +71,36 @@ export type DashScopeModelFamily = 'image-edit' | 'tryon' | 'image-to-video';
 
 export function imageModelFamily(model: string): Exclude<DashScopeModelFamily, 'image-to-video'> {
   return /^aitryon/i.test(model) ? 'tryon' : 'image-edit';
+}
+
+/** The family a generation of `type` is sent to, given the configured models. */
+export function modelFamily(type: GenerationType, imageModel: string): DashScopeModelFamily {
+  return type === 'video' ? 'image-to-video' : imageModelFamily(imageModel);
+}
+
+/**
+ * The documented input images of each family, and what we send them (sources at the top of
+ * dashscope.provider.ts). Every family takes JPEG, PNG without an alpha channel, BMP or WebP:
+ * - `image-edit` (wan2.5-i2i-preview): each side 384 to 5000 px, at most 10 MB; `images` entries are
+ *   public URLs or `data:{MIME type};base64,{data}`. We send at most 2000 px on the longer side: the
+ *   output is at most 1280*1280 in area, so more pixels only add bytes.
+ * - `tryon` (aitryon, aitryon-plus): each side 150 to 4096 px, 5 KB to 5 MB, given as URLs only
+ *   (the reference documents no base64 input). 2000 px at most, as for image editing.
+ * - `image-to-video` (Wan 2.1 to 2.6 first frame): each side 360 to 2000 px, at most 10 MB; `img_url`
+ *   is a public URL or a base64 data URI.
+ */
+export const DASHSCOPE_INPUT_SPECS: Record<DashScopeModelFamily, ProviderInputSpec> = {
+  'image-edit': { minSide: 384, maxSide: 2000, acceptsDataUri: true },
+  tryon: { minSide: 150, maxSide: 2000, acceptsDataUri: false },
+  'image-to-video': { minSide: 360, maxSide: 2000, acceptsDataUri: true },
+};
+
+/**
+ * Whether the video model takes `parameters.audio` (Wan 2.5 and 2.6 generate a soundtrack by default,
+ * `audio: false` makes the clip silent; earlier models make silent clips and do not document it).
+ */
+export function videoModelHasAudio(model: string): boolean {
+  return /^wan2\.[5-9]/i.test(model);
 }
 
 /**

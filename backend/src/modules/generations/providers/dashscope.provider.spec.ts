@@ -110,10 +110,12 @@ describe('DashScope task status mapping', () => {
 describe('DashScope provider construction', () => {
   it('refuses to exist without a key, with a message naming the variable', () => {
     expect(() => new DashScopeProvider({ apiKey: '' })).toThrow(/DASHSCOPE_API_KEY/);
-    expect(() => createDashScopeProvider({ dashscope: { baseUrl: 'https://x', imageModel: 'm', videoModel: 'v' } })).toThrow(
-      /DASHSCOPE_API_KEY is required when AI_PROVIDER=dashscope/,
-    );
-    const p = createDashScopeProvider({ dashscope: { apiKey: 'k', baseUrl: 'https://x', imageModel: 'm', videoModel: 'v' } });
+    expect(() =>
+      createDashScopeProvider({ dashscope: { baseUrl: 'https://x', imageModel: 'm', videoModel: 'v', videoAudio: false } }),
+    ).toThrow(/DASHSCOPE_API_KEY is required when AI_PROVIDER=dashscope/);
+    const p = createDashScopeProvider({
+      dashscope: { apiKey: 'k', baseUrl: 'https://x', imageModel: 'm', videoModel: 'v', videoAudio: false },
+    });
     expect(p.name).toBe('dashscope');
     expect(p.supportsWebhooks).toBe(false);
     expect('parseWebhook' in p).toBe(false);

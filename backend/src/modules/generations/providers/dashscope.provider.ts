@@ -10,20 +10,25 @@
  *   POST /api/v1/services/aigc/image2image/image-synthesis with `X-DashScope-Async: enable`,
  *   { model, input: { prompt, images: [1..3 URLs] }, parameters: { size "w*h", n, watermark } }
  *   -> { output: { task_id, task_status } }; result in output.results[].url (links last 24 h).
+ *   Input images: JPEG, JPG, PNG (no alpha channel), BMP or WebP, 384 to 5000 px a side, at most
+ *   10 MB, each given as a public URL or as `data:{MIME type};base64,{data}`.
  *   https://www.alibabacloud.com/help/en/model-studio/wan2-5-image-edit-api-reference
  * - Wan image-to-video, first frame (2.1-2.6), the default video model wan2.6-i2v-flash:
  *   POST /api/v1/services/aigc/video-generation/video-synthesis,
- *   { model, input: { prompt, img_url }, parameters: { resolution 480P|720P|1080P, duration } };
- *   result in output.video_url. Input image sides 360..2000 px.
+ *   { model, input: { prompt, img_url }, parameters: { resolution 480P|720P|1080P, duration, audio } };
+ *   result in output.video_url. `img_url`: a public URL or a base64 data URI of a JPEG, PNG (no alpha
+ *   channel), BMP or WebP, 360 to 2000 px a side, at most 10 MB. Wan 2.5 and 2.6 add a generated
+ *   soundtrack unless `parameters.audio` is false (a silent clip costs about half).
  *   https://www.alibabacloud.com/help/en/model-studio/legacy-image-to-video-api-reference
  *   https://www.alibabacloud.com/help/en/model-studio/image-to-video-guide
  * - OutfitAnyone (aitryon, aitryon-plus), the dedicated try-on models, China (Beijing) region only:
  *   { model, input: { person_image_url, top_garment_url }, parameters: { resolution, restore_face } };
- *   result in output.image_url.
+ *   result in output.image_url. Images 150 to 4096 px a side, 5 KB to 5 MB, given as URLs.
  *   https://help.aliyun.com/en/model-studio/outfitanyone-api
  *   https://www.alibabacloud.com/help/en/model-studio/aitryon-plus-api
  * - Error codes: 400 DataInspectionFailed ("input or output data may contain inappropriate content",
- *   the content-moderation refusal), 400 InvalidParameter, 401 InvalidApiKey, 403 AccessDenied,
+ *   the content-moderation refusal), 400 InvalidParameter, 400 InvalidParameter.DataInspection (a
+ *   media file it cannot download or read: not a refusal), 401 InvalidApiKey, 403 AccessDenied,
  *   404 ModelNotFound, 429 Throttling.RateQuota / Throttling.AllocationQuota, 5xx.
  *   https://www.alibabacloud.com/help/en/model-studio/error-code
  *   https://help.aliyun.com/en/model-studio/error-code-start
@@ -41,8 +46,26 @@
  * No webhooks (DashScope has none for these APIs): the pipeline polls `status`.
  */
 import { NEGATIVE_PROMPT } from '../../catalog';
-import { AiProvider, ProviderError, ProviderErrorKind, ProviderStartInput, ProviderStartResult, ProviderStatus } from './ai-provider';
-import { DASHSCOPE_DEFAULTS, DASHSCOPE_PATHS, fitImageEditSize, imageModelFamily, videoResolutionTier } from './dashscope.config';
+import {
+  AiProvider,
+  GenerationType,
+  ProviderError,
+  ProviderErrorKind,
+  ProviderInputSpec,
+  ProviderStartInput,
+  ProviderStartResult,
+  ProviderStatus,
+} from './ai-provider';
+import {
+  DASHSCOPE_DEFAULTS,
+  DASHSCOPE_INPUT_SPECS,
+  DASHSCOPE_PATHS,
+  fitImageEditSize,
+  imageModelFamily,
+  modelFamily,
+  videoModelHasAudio,
+  videoResolutionTier,
+} from './dashscope.config';
 import { asRecord, httpStatusKind, parseRetryAfter, redactSecret, requestJson, truncate, VendorErrorAnswer } from './provider-http';
 import type { AppConfig } from '../../../config/app-config';
 
@@ -61,6 +84,8 @@ export interface DashScopeProviderOptions {
   statusTimeoutMs?: number;
   /** seconds of video (the first-frame API takes 5 for every model; some take up to 15) */
   videoDurationSeconds?: number;
+  /** a generated soundtrack on videos (DASHSCOPE_VIDEO_AUDIO; default off: silent clips cost about half) */
+  videoAudio?: boolean;
 }
 
 /** The task-status values of the asynchronous task API. */
@@ -77,6 +102,7 @@ export class DashScopeProvider implements AiProvider {
   private readonly startTimeoutMs: number;
   private readonly statusTimeoutMs: number;
   private readonly videoDurationSeconds: number;
+  private readonly videoAudio: boolean;
 
   constructor(private readonly options: DashScopeProviderOptions) {
     if (!options.apiKey) throw new Error('DashScopeProvider needs an API key (DASHSCOPE_API_KEY)');
@@ -86,6 +112,11 @@ export class DashScopeProvider implements AiProvider {
     this.startTimeoutMs = options.startTimeoutMs ?? 30_000;
     this.statusTimeoutMs = options.statusTimeoutMs ?? 15_000;
     this.videoDurationSeconds = options.videoDurationSeconds ?? 5;
+    this.videoAudio = options.videoAudio ?? DASHSCOPE_DEFAULTS.videoAudio;
+  }
+
+  inputSpec(type: GenerationType): ProviderInputSpec {
+    return DASHSCOPE_INPUT_SPECS[modelFamily(type, this.imageModel)];
   }
 
   /** The request body for a start, as documented for the configured model. Exposed for tests. */
@@ -97,7 +128,13 @@ export class DashScopeProvider implements AiProvider {
           model: this.videoModel,
           input: { prompt: input.prompt, negative_prompt: NEGATIVE_PROMPT, img_url: input.person.url },
           // prompt_extend: no rewriting of our prompt by the vendor's language model (it would drop the safety clause)
-          parameters: { resolution: videoResolutionTier(input.size), duration: this.videoDurationSeconds, prompt_extend: false },
+          // audio: Wan 2.5/2.6 add a generated soundtrack unless told not to (twice the price)
+          parameters: {
+            resolution: videoResolutionTier(input.size),
+            duration: this.videoDurationSeconds,
+            prompt_extend: false,
+            ...(videoModelHasAudio(this.videoModel) ? { audio: this.videoAudio } : {}),
+          },
         },
       };
     }
@@ -202,7 +239,14 @@ export function createDashScopeProvider(
   const c = config.dashscope;
   const apiKey = overrides.apiKey ?? c?.apiKey;
   if (!apiKey) throw new Error('DASHSCOPE_API_KEY is required when AI_PROVIDER=dashscope');
-  return new DashScopeProvider({ baseUrl: c?.baseUrl, imageModel: c?.imageModel, videoModel: c?.videoModel, ...overrides, apiKey });
+  return new DashScopeProvider({
+    baseUrl: c?.baseUrl,
+    imageModel: c?.imageModel,
+    videoModel: c?.videoModel,
+    videoAudio: c?.videoAudio,
+    ...overrides,
+    apiKey,
+  });
 }
 
 /**
@@ -280,6 +324,10 @@ function firstSubtaskError(output: Record<string, unknown>): { code?: string; me
   return undefined;
 }
 
+/**
+ * DataInspectionFailed (data_inspection_failed in the OpenAI-compatible API) is moderation refusing
+ * the content; InvalidParameter.DataInspection is a media file that could not be downloaded or read.
+ */
 function isInspectionFailure(code: string | undefined): boolean {
-  return Boolean(code && /datainspection|data_inspection/i.test(code));
+  return Boolean(code && /^(DataInspectionFailed|data_inspection_failed)$/i.test(code));
 }

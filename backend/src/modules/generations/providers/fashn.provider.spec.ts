@@ -120,11 +120,19 @@ describe('FASHN request building', () => {
 
   it('the factory needs FASHN_API_KEY', () => {
     expect(() =>
-      createFashnProvider({ fashn: { baseUrl: 'https://api.fashn.ai', imageModel: 'tryon-v1.6', videoModel: 'image-to-video' } }),
+      createFashnProvider({
+        fashn: { baseUrl: 'https://api.fashn.ai', imageModel: 'tryon-v1.6', videoModel: 'image-to-video', moderationLevel: 'permissive' },
+      }),
     ).toThrow(/FASHN_API_KEY is required when AI_PROVIDER=fashn/);
     expect(() => new FashnProvider({ apiKey: '' })).toThrow(/FASHN_API_KEY/);
     const p = createFashnProvider({
-      fashn: { apiKey: 'k', baseUrl: 'https://api.fashn.ai', imageModel: 'tryon-v1.6', videoModel: 'image-to-video' },
+      fashn: {
+        apiKey: 'k',
+        baseUrl: 'https://api.fashn.ai',
+        imageModel: 'tryon-v1.6',
+        videoModel: 'image-to-video',
+        moderationLevel: 'permissive',
+      },
     });
     expect(p.name).toBe('fashn');
     expect('cancel' in p).toBe(false);

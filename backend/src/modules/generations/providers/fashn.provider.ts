@@ -9,12 +9,16 @@
  *   https://docs.fashn.ai/api-overview/api-fundamentals
  * - Virtual Try-On v1.6 (model_name "tryon-v1.6"): inputs { model_image, garment_image, category
  *   auto|tops|bottoms|one-pieces, mode performance|balanced|quality, num_samples, ... }; and
- *   Try-On Max ("tryon-max"): inputs { model_image, product_image, resolution 1k|2k|4k, aspect_ratio }.
+ *   moderation_level conservative|permissive|none }; and Try-On Max ("tryon-max"): inputs
+ *   { model_image, product_image, resolution 1k|2k|4k, aspect_ratio }. Images are public URLs or
+ *   base64 with its prefix (`data:image/jpeg;base64,...`); at most 2000 px on the longer side for the
+ *   1K models (https://docs.fashn.ai/guides/image-preprocessing-best-practices).
+ *   https://docs.fashn.ai/api-reference/tryon-v1-6
  *   https://docs.fashn.ai/sdk/typescript , https://docs.fashn.ai/guides/tryon-javascript-quickstart-guide
  *   (request types as published in the official SDK, fashn-AI/fashn-typescript-sdk src/resources/predictions.ts)
  * - Image to Video (model_name "image-to-video"): inputs { image, duration 5|10, resolution
- *   480p|720p|1080p, prompt? } — the docs advise leaving the motion prompt empty.
- *   (same SDK file, ImageToVideoRequest)
+ *   480p|720p|1080p, prompt? } — the docs advise leaving the motion prompt empty. It has no
+ *   moderation_level. (same SDK file, ImageToVideoRequest; https://docs.fashn.ai/api-reference/image-to-video)
  * - Webhooks: `POST /v1/run?webhook_url=<url>`; on completion FASHN POSTs the same payload as
  *   /v1/status to that URL, retrying up to 5 times within about 5 minutes on a non-2xx answer.
  *   https://docs.fashn.ai/api-overview/webhooks , https://docs.fashn.ai/fashn-api/webhooks
@@ -35,8 +39,17 @@
  * No cancel: FASHN documents no cancellation endpoint (the SDK notes it as not yet available).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { AiProvider, ProviderError, ProviderErrorKind, ProviderStartInput, ProviderStartResult, ProviderStatus } from './ai-provider';
-import { FASHN_DEFAULTS } from './fashn.config';
+import {
+  AiProvider,
+  GenerationType,
+  ProviderError,
+  ProviderErrorKind,
+  ProviderInputSpec,
+  ProviderStartInput,
+  ProviderStartResult,
+  ProviderStatus,
+} from './ai-provider';
+import { FASHN_DEFAULTS, FASHN_INPUT_SPEC, type FashnModerationLevel } from './fashn.config';
 import { asRecord, httpStatusKind, parseRetryAfter, redactSecret, requestJson, truncate, VendorErrorAnswer } from './provider-http';
 import type { AppConfig } from '../../../config/app-config';
 
@@ -48,6 +61,8 @@ export interface FashnProviderOptions {
   videoModel?: string;
   /** enables webhooks; 32+ random characters */
   webhookSecret?: string;
+  /** sent as `moderation_level` with every try-on (FASHN_MODERATION_LEVEL; default permissive) */
+  moderationLevel?: FashnModerationLevel;
   /** applies to `start` alongside the caller's signal (default 30 s) */
   startTimeoutMs?: number;
   /** applies to `status` (default 15 s) */
@@ -66,12 +81,6 @@ const PREDICTION_STATUSES = new Set<PredictionStatus>([
   'canceled',
   'time_out',
 ]);
-/**
- * FASHN's own moderation, said explicitly rather than left to its default: `permissive` blocks
- * explicit content and lets swimwear and lingerie through (`conservative` would refuse the
- * catalogue's bikinis; `none` nothing at all).
- */
-export const FASHN_MODERATION_LEVEL = 'permissive';
 
 /** runtime error names that mean the vendor's moderation refused the input */
 const MODERATION_ERRORS = new Set(['ContentModerationError', 'NSFWError']);
@@ -88,6 +97,8 @@ export class FashnProvider implements AiProvider {
   private readonly videoModel: string;
   private readonly startTimeoutMs: number;
   private readonly statusTimeoutMs: number;
+  /** FASHN's own moderation, said explicitly rather than left to its default (fashn.config.ts) */
+  private readonly moderationLevel: FashnModerationLevel;
 
   constructor(private readonly options: FashnProviderOptions) {
     if (!options.apiKey) throw new Error('FashnProvider needs an API key (FASHN_API_KEY)');
@@ -97,6 +108,11 @@ export class FashnProvider implements AiProvider {
     this.startTimeoutMs = options.startTimeoutMs ?? 30_000;
     this.statusTimeoutMs = options.statusTimeoutMs ?? 15_000;
     this.supportsWebhooks = Boolean(options.webhookSecret);
+    this.moderationLevel = options.moderationLevel ?? FASHN_DEFAULTS.moderationLevel;
+  }
+
+  inputSpec(_type: GenerationType): ProviderInputSpec {
+    return FASHN_INPUT_SPEC;
   }
 
   /** The /v1/run body for the configured model, as documented. Exposed for tests. */
@@ -113,7 +129,7 @@ export class FashnProvider implements AiProvider {
           product_image: input.garment.url,
           ...tryonMaxFraming(input.size),
           num_images: 1,
-          moderation_level: FASHN_MODERATION_LEVEL,
+          moderation_level: this.moderationLevel,
         },
       };
     }
@@ -125,7 +141,7 @@ export class FashnProvider implements AiProvider {
         category: 'auto',
         mode: 'quality',
         num_samples: 1,
-        moderation_level: FASHN_MODERATION_LEVEL,
+        moderation_level: this.moderationLevel,
       },
     };
   }
@@ -248,6 +264,7 @@ export function createFashnProvider(config: Pick<AppConfig, 'fashn'>, overrides:
     imageModel: c?.imageModel,
     videoModel: c?.videoModel,
     webhookSecret: c?.webhookSecret,
+    moderationLevel: c?.moderationLevel,
     ...overrides,
     apiKey,
   });

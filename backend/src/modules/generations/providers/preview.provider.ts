@@ -4,7 +4,15 @@ import sharp from 'sharp';
 import { CUSTOM_POSE, findScene, findTemplate } from '../../catalog';
 import { stillToVideo } from '../rendering/ffmpeg';
 import { renderPreviewImage } from '../rendering/preview-render';
-import { AiProvider, ProviderError, ProviderErrorKind, ProviderStartInput, ProviderStartResult, ProviderStatus } from './ai-provider';
+import {
+  AiProvider,
+  ProviderError,
+  ProviderErrorKind,
+  ProviderInputSpec,
+  ProviderStartInput,
+  ProviderStartResult,
+  ProviderStatus,
+} from './ai-provider';
 import type { StoragePort } from '../../../storage';
 
 /** The job as `start` wrote it, in storage. */
@@ -51,6 +59,11 @@ export class PreviewProvider implements AiProvider {
   readonly name = 'preview' as const;
   readonly supportsWebhooks = false;
   readonly generatesWithAi = false;
+  /**
+   * It draws whatever photo the upload accepted and reads it from our storage, never from a URL:
+   * no minimum, and the stored copy (at most 2048 px) always fits, so it is given as is.
+   */
+  static readonly INPUT_SPEC: ProviderInputSpec = { minSide: 1, maxSide: 4096, acceptsDataUri: false };
   private readonly logger = new Logger('PreviewProvider');
   /** jobs this process is rendering now */
   private readonly rendering = new Map<string, Promise<void>>();
@@ -63,6 +76,10 @@ export class PreviewProvider implements AiProvider {
   ) {
     this.leaseMs = options.leaseMs ?? 60_000;
     this.now = options.now ?? Date.now;
+  }
+
+  inputSpec(): ProviderInputSpec {
+    return PreviewProvider.INPUT_SPEC;
   }
 
   async start(input: ProviderStartInput): Promise<ProviderStartResult> {
