@@ -2,13 +2,14 @@
  * The AI provider port. A provider behaves like an asynchronous vendor API: `start` answers a job
  * id at once; `status` is polled (every 3 s, at most 60 times by default) until the job completes
  * or fails; providers with webhooks also report through `parseWebhook`. Implementations:
- * `preview` (local renderer, the default), `dashscope` (Alibaba Cloud Model Studio), `fashn`.
+ * `preview` (local renderer, the default), `dashscope` (Alibaba Cloud Model Studio), `fashn`, `fal`
+ * (fal.ai's queue, several hosted models).
  */
 export type GenerationType = 'image' | 'video';
 
 export const AI_PROVIDER = Symbol('AI_PROVIDER');
 
-export type AiProviderName = 'preview' | 'dashscope' | 'fashn';
+export type AiProviderName = 'preview' | 'dashscope' | 'fashn' | 'fal';
 
 /** An image the provider reads: a signed URL that expires (vendors fetch it), plus where it is in our storage. */
 export interface ProviderImage {
@@ -88,12 +89,24 @@ export class ProviderError extends Error {
   }
 }
 
+/** What a vendor accepts as an input image; the server prepares a derived copy to fit (the stored photo is untouched). */
+export interface ProviderInputSpec {
+  /** each side must be at least this many pixels (smaller photos are refused at upload) */
+  minSide: number;
+  /** the longer side is scaled down to at most this many pixels */
+  maxSide: number;
+  /** the vendor accepts `data:image/jpeg;base64,...` in place of a URL (used when APP_URL is not reachable from the internet) */
+  acceptsDataUri: boolean;
+}
+
 export interface AiProvider {
   readonly name: AiProviderName;
   /** whether `parseWebhook` is implemented and `webhookUrl` is used */
   readonly supportsWebhooks: boolean;
   /** false for the local preview renderer (no AI): its results are labelled a preview, not AI-generated */
   readonly generatesWithAi: boolean;
+  /** What the vendor accepts as an input image of this kind of generation; the server sends a derived copy that fits. */
+  inputSpec(type: GenerationType): ProviderInputSpec;
   start(input: ProviderStartInput): Promise<ProviderStartResult>;
   status(jobId: string, signal?: AbortSignal): Promise<ProviderStatus>;
   /** best effort: ask the vendor to stop (not every vendor can) */
@@ -105,12 +118,13 @@ export interface AiProvider {
   discard?(jobId: string): Promise<void>;
   /**
    * Verifies and reads a webhook call. Answers null when the call is not authentic (bad or
-   * missing signature), which the controller answers with 401 and ignores.
+   * missing signature), which the controller answers with 401 and ignores. May answer a promise
+   * (fal fetches the vendor's public keys to check a signature).
    */
   parseWebhook?(
     headers: Record<string, string | string[] | undefined>,
     rawBody: Buffer,
     /** the path and query the call arrived on (`/api/webhooks/ai/<provider>?...`), for vendors that sign the URL */
     requestUrl?: string,
-  ): { jobId: string; status: ProviderStatus } | null;
+  ): { jobId: string; status: ProviderStatus } | null | Promise<{ jobId: string; status: ProviderStatus } | null>;
 }
