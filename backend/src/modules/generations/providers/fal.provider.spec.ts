@@ -309,6 +309,18 @@ describe('fal error mapping', () => {
     expect(refused).toMatchObject({ kind: ProviderErrorKind.Rejected, options: { refused: true } });
   });
 
+  it('links and data URIs the vendor quotes (ours point at a photo) are not kept', async () => {
+    const quoted = await submitWith({
+      status: 422,
+      body: {
+        detail: [
+          { msg: 'Could not load https://files.example/signed/p.jpg?sig=abc or data:image/jpeg;base64,/9j/4AAQ', type: 'image_load_error' },
+        ],
+      },
+    });
+    expect(quoted.message).toBe('fal answered 422 image_load_error: Could not load <link> or <data URI>');
+  });
+
   it('a status query of an unknown request (404) is NotFound; a network failure is Network', async () => {
     stubFetch(() => ({ status: 404, body: { detail: 'Request not found' } }));
     await expect(provider().status('fal-ai/kling/requests/gone')).rejects.toMatchObject({ kind: ProviderErrorKind.NotFound });

@@ -216,7 +216,7 @@ export class FalProvider implements AiProvider {
   private webhookStatus(body: Record<string, unknown>): ProviderStatus {
     if (body.status === 'ERROR') {
       const detail = errorDetail(body.payload);
-      const reason = detail.message ?? (typeof body.error === 'string' ? this.redact(body.error) : undefined);
+      const reason = detail.message ?? (typeof body.error === 'string' ? this.redact(scrubLinks(body.error)) : undefined);
       return failedStatus(detail.type, reason);
     }
     if (body.status === 'OK') {
@@ -366,16 +366,21 @@ export function outputToStatus(output: unknown): ProviderStatus {
 /** The first model error of a fal error body: { detail: [{ msg, type }] } or { detail: "..." }. */
 export function errorDetail(body: unknown): { type?: string; message?: string } {
   const detail = asRecord(body)?.detail;
-  if (typeof detail === 'string') return { message: truncate(detail) };
+  if (typeof detail === 'string') return { message: truncate(scrubLinks(detail)) };
   if (Array.isArray(detail)) {
     const first = asRecord(detail[0]);
     // `input` may echo what we sent (a signed link to a photo): only the type and the message are kept
     return {
       type: typeof first?.type === 'string' ? first.type : undefined,
-      message: typeof first?.msg === 'string' ? truncate(first.msg) : undefined,
+      message: typeof first?.msg === 'string' ? truncate(scrubLinks(first.msg)) : undefined,
     };
   }
   return {};
+}
+
+/** Vendor text without the links or data URIs it may quote (ours point at a person's photo). */
+export function scrubLinks(text: string): string {
+  return text.replace(/\bdata:[^\s"',]+(,[^\s"']*)?/gi, '<data URI>').replace(/https?:\/\/[^\s"']+/gi, '<link>');
 }
 
 function failedStatus(type: string | undefined, message: string | undefined): ProviderStatus {
