@@ -18,6 +18,7 @@ import {
   uploadPhoto,
   waitFor,
   waitForEnd,
+  type DriverKind,
   type GenerationApp,
 } from '../generations/generation-test-kit';
 import { bearer } from '../helpers/auth';
@@ -210,121 +211,145 @@ describe('fal adapter against a fake fal queue', () => {
   });
 });
 
-describe('a generation through the real API and worker with AI_PROVIDER=fal (fake fal queue)', () => {
-  const vendor = new FakeFalServer();
-  const falEnv = (extra: Record<string, string>) => ({
-    AI_PROVIDER: 'fal',
-    FAL_KEY: vendor.apiKey,
-    FAL_QUEUE_URL: vendor.baseUrl,
-    FAL_JWKS_URL: vendor.jwksUrl,
-    ...extra,
-  });
-  /** the test app's APP_URL is not where it listens: the fake reaches it the way the internet would reach APP_URL */
-  const routeTo = (t: GenerationApp) => (vendor.resolveUrl = (url) => url.replace(t.config.appUrl, t.baseUrl));
-  const requestIdOf = async (t: GenerationApp, id: string) =>
-    waitFor('the provider job', async () => {
-      const [row] = await t.db.query(`SELECT provider_job_id FROM user_generations WHERE id = $1`, [id]);
-      return (row.provider_job_id as string | null)?.split('/').at(-1);
+describe.each<DriverKind>(['in-process', 'bullmq'])(
+  'a generation through the real API and worker with AI_PROVIDER=fal, %s queue',
+  (driver) => {
+    const vendor = new FakeFalServer();
+    const falEnv = (extra: Record<string, string>) => ({
+      AI_PROVIDER: 'fal',
+      FAL_KEY: vendor.apiKey,
+      FAL_QUEUE_URL: vendor.baseUrl,
+      FAL_JWKS_URL: vendor.jwksUrl,
+      ...extra,
     });
+    /** the test app's APP_URL is not where it listens: the fake reaches it the way the internet would reach APP_URL */
+    const routeTo = (t: GenerationApp) => (vendor.resolveUrl = (url) => url.replace(t.config.appUrl, t.baseUrl));
+    const requestIdOf = async (t: GenerationApp, id: string) =>
+      waitFor('the provider job', async () => {
+        const [row] = await t.db.query(`SELECT provider_job_id FROM user_generations WHERE id = $1`, [id]);
+        return (row.provider_job_id as string | null)?.split('/').at(-1);
+      });
 
-  beforeAll(() => vendor.start());
-  afterAll(() => vendor.stop());
-  beforeEach(() => vendor.reset());
+    beforeAll(() => vendor.start());
+    afterAll(() => vendor.stop());
+    beforeEach(() => vendor.reset());
 
-  describe('by polling (FAL_WEBHOOKS=false)', () => {
-    let t: GenerationApp;
-    beforeAll(async () => {
-      t = await createGenerationApp({ driver: 'in-process', env: falEnv({ FAL_WEBHOOKS: 'false', AI_POLL_INTERVAL_MS: '50' }) });
-    });
-    afterAll(() => t?.close());
-    beforeEach(() => routeTo(t));
+    describe('by polling (FAL_WEBHOOKS=false)', () => {
+      let t: GenerationApp;
+      beforeAll(async () => {
+        t = await createGenerationApp({ driver, env: falEnv({ FAL_WEBHOOKS: 'false', AI_POLL_INTERVAL_MS: '50' }) });
+      });
+      afterAll(() => t?.close());
+      beforeEach(() => routeTo(t));
 
-    it('an image and a video complete: the fake read the photo, drew the results; they are stored and charged once', async () => {
-      const who = await person(t, { tier: 'glow_up', addCredits: 10 });
-      const upload = await uploadPhoto(t, who);
+      it('an image and a video complete: the fake read the photo, drew the results; they are stored and charged once', async () => {
+        const who = await person(t, { tier: 'glow_up', addCredits: 10 });
+        const upload = await uploadPhoto(t, who);
 
-      const image = await startGeneration(t, who, { ...IMAGE_START, upload_ids: [upload] });
-      expect(image.status).toBe(202);
-      const done = await waitForEnd(t, who, image.body.id);
-      expect(done).toMatchObject({ status: 'completed', error: null });
-      const submit = vendor.lastSubmit()!;
-      expect(submit.path).toBe('/fal-ai/kling/v1-5/kolors-virtual-try-on');
-      expect(submit.query.get('fal_webhook')).toBeNull();
-      const file = await fetch(`${t.baseUrl}${new URL(done.url).pathname}${new URL(done.url).search}`);
-      expect(file.headers.get('content-type')).toBe('image/jpeg');
-      expect(await books(t.db, who.userId, image.body.id)).toMatchObject({ charged: 1, held: 0, balanced: true });
+        const image = await startGeneration(t, who, { ...IMAGE_START, upload_ids: [upload] });
+        expect(image.status).toBe(202);
+        const done = await waitForEnd(t, who, image.body.id);
+        expect(done).toMatchObject({ status: 'completed', error: null });
+        const submit = vendor.lastSubmit()!;
+        expect(submit.path).toBe('/fal-ai/kling/v1-5/kolors-virtual-try-on');
+        expect(submit.query.get('fal_webhook')).toBeNull();
+        const file = await fetch(`${t.baseUrl}${new URL(done.url).pathname}${new URL(done.url).search}`);
+        expect(file.headers.get('content-type')).toBe('image/jpeg');
+        expect(await books(t.db, who.userId, image.body.id)).toMatchObject({ charged: 1, held: 0, balanced: true });
 
-      const video = await startGeneration(t, who, { ...IMAGE_START, type: 'video', upload_ids: [upload] });
-      expect(video.status).toBe(202);
-      const finished = await waitForEnd(t, who, video.body.id, 30_000);
-      expect(finished.status).toBe('completed');
-      expect(vendor.lastSubmit()!.path).toBe('/fal-ai/kling-video/v2.1/standard/image-to-video');
-      const mp4 = Buffer.from(
-        await (await fetch(`${t.baseUrl}${new URL(finished.url).pathname}${new URL(finished.url).search}`)).arrayBuffer(),
-      );
-      expect(mp4.toString('latin1', 4, 8)).toBe('ftyp');
-      expect(await books(t.db, who.userId, video.body.id)).toMatchObject({ charged: 4, held: 0, balanced: true });
-    });
+        const video = await startGeneration(t, who, { ...IMAGE_START, type: 'video', upload_ids: [upload] });
+        expect(video.status).toBe(202);
+        const finished = await waitForEnd(t, who, video.body.id, 30_000);
+        expect(finished.status).toBe('completed');
+        expect(vendor.lastSubmit()!.path).toBe('/fal-ai/kling-video/v2.1/standard/image-to-video');
+        const mp4 = Buffer.from(
+          await (await fetch(`${t.baseUrl}${new URL(finished.url).pathname}${new URL(finished.url).search}`)).arrayBuffer(),
+        );
+        expect(mp4.toString('latin1', 4, 8)).toBe('ftyp');
+        expect(await books(t.db, who.userId, video.body.id)).toMatchObject({ charged: 4, held: 0, balanced: true });
+      });
 
-    it("a model's 422 fails the generation with nothing charged", async () => {
-      const who = await person(t);
-      const upload = await uploadPhoto(t, who);
-      vendor.nextPlan = {
-        pollsBeforeDone: 1,
-        error: modelError('human_image_url', 'image_too_small', 'Image must be at least 300x300 pixels'),
-      };
-      const started = await startGeneration(t, who, { ...IMAGE_START, upload_ids: [upload] });
-      const done = await waitForEnd(t, who, started.body.id);
-      expect(done).toMatchObject({ status: 'failed', error: 'Generation failed', url: null });
-      expect(await books(t.db, who.userId, started.body.id)).toMatchObject({
-        charged: 0,
-        held: 0,
-        available: 3,
-        balanced: true,
-        holds: [{ status: 'released' }],
+      it("a model's 422 fails the generation with nothing charged", async () => {
+        const who = await person(t);
+        const upload = await uploadPhoto(t, who);
+        vendor.nextPlan = {
+          pollsBeforeDone: 1,
+          error: modelError('human_image_url', 'image_too_small', 'Image must be at least 300x300 pixels'),
+        };
+        const started = await startGeneration(t, who, { ...IMAGE_START, upload_ids: [upload] });
+        const done = await waitForEnd(t, who, started.body.id);
+        expect(done).toMatchObject({ status: 'failed', error: 'Generation failed', url: null });
+        expect(await books(t.db, who.userId, started.body.id)).toMatchObject({
+          charged: 0,
+          held: 0,
+          available: 3,
+          balanced: true,
+          holds: [{ status: 'released' }],
+        });
       });
     });
-  });
 
-  describe('by webhook (polls a minute apart)', () => {
-    let t: GenerationApp;
-    beforeAll(async () => {
-      t = await createGenerationApp({ driver: 'in-process', env: falEnv({ AI_POLL_INTERVAL_MS: '60000', AI_MAX_POLLS: '5' }) });
+    describe('by webhook (polls a minute apart)', () => {
+      let t: GenerationApp;
+      beforeAll(async () => {
+        t = await createGenerationApp({ driver, env: falEnv({ AI_POLL_INTERVAL_MS: '60000', AI_MAX_POLLS: '5' }) });
+      });
+      afterAll(() => t?.close());
+      beforeEach(() => routeTo(t));
+
+      it('a forged webhook is refused and changes nothing; the signed one finishes the generation at once', async () => {
+        const who = await person(t);
+        const upload = await uploadPhoto(t, who);
+        const started = await startGeneration(t, who, { ...IMAGE_START, upload_ids: [upload] });
+        const id = started.body.id as string;
+        const requestId = await requestIdOf(t, id);
+        const webhook = new URL(vendor.lastSubmit()!.query.get('fal_webhook')!);
+        expect(`${webhook.origin}${webhook.pathname}`).toBe(`${t.config.appUrl}/api/webhooks/ai/fal`);
+        const hook = `/api/webhooks/ai/fal${webhook.search}`;
+
+        // a payload claiming success, signed with a key fal never published
+        const lie = Buffer.from(
+          JSON.stringify({ request_id: requestId, status: 'OK', payload: { image: { url: 'https://evil.example/x.jpg' } } }),
+        );
+        const forged = vendor.signedWebhook(lie, { requestId, key: generateKeyPairSync('ed25519').privateKey });
+        const asked = vendor.received.length;
+        const refused = await t.http.post(hook).set(forged.headers).send(lie.toString());
+        expect(refused.status).toBe(401);
+        // the genuine key but a stale timestamp
+        const stale = vendor.signedWebhook(lie, { requestId, timestamp: Math.floor(Date.now() / 1000) - 3600 });
+        expect((await t.http.post(hook).set(stale.headers).send(lie.toString())).status).toBe(401);
+        await new Promise((r) => setTimeout(r, 300));
+        expect((await t.http.get(`/api/generations/${id}`).set(bearer(who.accessToken))).body.status).toBe('processing');
+        // nothing asked the queue because of them (only the JWKS was read)
+        expect(vendor.received.slice(asked).every((r) => r.path === '/.well-known/jwks.json')).toBe(true);
+
+        await vendor.finish(requestId);
+        expect(vendor.deliveries).toEqual([{ url: expect.stringContaining('/api/webhooks/ai/fal?fr_app=fal-ai%2Fkling'), status: 202 }]);
+        // the poll interval is a minute: only the webhook can have finished it this soon
+        const done = await waitForEnd(t, who, id, 10_000);
+        expect(done.status).toBe('completed');
+        expect(await books(t.db, who.userId, id)).toMatchObject({ charged: 1, held: 0, balanced: true });
+        // fal retries a delivery it thinks failed: the same call again changes nothing
+        const again = vendor.signedWebhook(await vendor.webhookBody(requestId), { requestId });
+        expect((await t.http.post(hook).set(again.headers).send(again.body.toString())).status).toBe(202);
+        await new Promise((r) => setTimeout(r, 200));
+        expect(await books(t.db, who.userId, id)).toMatchObject({ charged: 1, held: 0, balanced: true });
+      });
+
+      it('a video completes on its webhook too (the Kling video app id in the callback)', async () => {
+        const who = await person(t, { tier: 'glow_up', addCredits: 10 });
+        const upload = await uploadPhoto(t, who);
+        const started = await startGeneration(t, who, { ...IMAGE_START, type: 'video', upload_ids: [upload] });
+        const requestId = await requestIdOf(t, started.body.id);
+        expect(new URL(vendor.lastSubmit()!.query.get('fal_webhook')!).searchParams.get('fr_app')).toBe('fal-ai/kling-video');
+        await vendor.finish(requestId);
+        expect(vendor.deliveries.map((d) => d.status)).toEqual([202]);
+        const done = await waitForEnd(t, who, started.body.id, 15_000);
+        expect(done.status).toBe('completed');
+        const mp4 = Buffer.from(await (await fetch(`${t.baseUrl}${new URL(done.url).pathname}${new URL(done.url).search}`)).arrayBuffer());
+        expect(mp4.toString('latin1', 4, 8)).toBe('ftyp');
+        expect(await books(t.db, who.userId, started.body.id)).toMatchObject({ charged: 4, held: 0, balanced: true });
+      });
     });
-    afterAll(() => t?.close());
-    beforeEach(() => routeTo(t));
-
-    it('a forged webhook is refused and changes nothing; the signed one finishes the generation at once', async () => {
-      const who = await person(t);
-      const upload = await uploadPhoto(t, who);
-      const started = await startGeneration(t, who, { ...IMAGE_START, upload_ids: [upload] });
-      const id = started.body.id as string;
-      const requestId = await requestIdOf(t, id);
-      const webhook = new URL(vendor.lastSubmit()!.query.get('fal_webhook')!);
-      expect(`${webhook.origin}${webhook.pathname}`).toBe(`${t.config.appUrl}/api/webhooks/ai/fal`);
-      const hook = `/api/webhooks/ai/fal${webhook.search}`;
-
-      // a payload claiming success, signed with a key fal never published
-      const lie = Buffer.from(
-        JSON.stringify({ request_id: requestId, status: 'OK', payload: { image: { url: 'https://evil.example/x.jpg' } } }),
-      );
-      const forged = vendor.signedWebhook(lie, { requestId, key: generateKeyPairSync('ed25519').privateKey });
-      const asked = vendor.received.length;
-      const refused = await t.http.post(hook).set(forged.headers).send(lie.toString());
-      expect(refused.status).toBe(401);
-      // the genuine key but a stale timestamp
-      const stale = vendor.signedWebhook(lie, { requestId, timestamp: Math.floor(Date.now() / 1000) - 3600 });
-      expect((await t.http.post(hook).set(stale.headers).send(lie.toString())).status).toBe(401);
-      await new Promise((r) => setTimeout(r, 300));
-      expect((await t.http.get(`/api/generations/${id}`).set(bearer(who.accessToken))).body.status).toBe('processing');
-      // nothing asked the queue because of them (only the JWKS was read)
-      expect(vendor.received.slice(asked).every((r) => r.path === '/.well-known/jwks.json')).toBe(true);
-
-      await vendor.finish(requestId);
-      expect(vendor.deliveries).toEqual([{ url: expect.stringContaining('/api/webhooks/ai/fal?fr_app=fal-ai%2Fkling'), status: 202 }]);
-      const done = await waitForEnd(t, who, id, 10_000);
-      expect(done.status).toBe('completed');
-      expect(await books(t.db, who.userId, id)).toMatchObject({ charged: 1, held: 0, balanced: true });
-    });
-  });
-});
+  },
+);
