@@ -326,7 +326,7 @@ export class FakeFalServer extends FakeVendorServer {
     }
     const images: Record<string, Buffer> = {};
     for (const field of model.images) {
-      const checked = await this.loadImage(field, input[field], model);
+      const checked = await this.readInputImage(field, input[field], model);
       if ('status' in checked) return checked;
       images[field] = checked.bytes;
     }
@@ -345,7 +345,7 @@ export class FakeFalServer extends FakeVendorServer {
   }
 
   /** An image input as the model reads it: fetched from its URL or decoded from its data URI, then checked. */
-  private async loadImage(field: string, value: unknown, model: FakeModel): Promise<{ bytes: Buffer } | FakeModelError> {
+  private async readInputImage(field: string, value: unknown, model: FakeModel): Promise<{ bytes: Buffer } | FakeModelError> {
     if (typeof value !== 'string') return modelError(field, 'string_type', 'Input should be a valid string');
     let bytes: Buffer;
     const data = /^data:image\/(jpeg|png);base64,([A-Za-z0-9+/=]+)$/.exec(value);
