@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { dashScopeSettings, type DashScopeSettings } from '../modules/generations/providers/dashscope.config';
+import { falSettings, type FalSettings } from '../modules/generations/providers/fal.config';
 import { fashnSettings, type FashnSettings } from '../modules/generations/providers/fashn.config';
 import { envSchema } from './env.schema';
 
@@ -18,7 +19,7 @@ export const GOOGLE_OAUTH_DEFAULTS = {
 } as const;
 
 export interface AiConfig {
-  provider: 'preview' | 'dashscope' | 'fashn';
+  provider: 'preview' | 'dashscope' | 'fashn' | 'fal';
   requestTimeoutMs: number;
   pollIntervalMs: number;
   maxPolls: number;
@@ -37,6 +38,8 @@ export interface AiConfig {
 export type DashScopeConfig = DashScopeSettings;
 
 export type FashnConfig = FashnSettings;
+
+export type FalConfig = FalSettings;
 
 export interface AlertsConfig {
   /** this many failed generations within the window raise one notification */
@@ -122,6 +125,8 @@ export interface AppConfig {
   dashscope: DashScopeConfig;
   /** FASHN_*: set by loadConfig(); optional only for hand-built test configurations. */
   fashn: FashnConfig;
+  /** FAL_*: set by loadConfig(); optional only for hand-built test configurations. */
+  fal: FalConfig;
   /**
    * Outgoing mail (SMTP_*): set only when SMTP_HOST is configured; without it every message is
    * written as an .eml file under `mail.outboxDir`. `from` defaults to `APP_NAME <support address>`.
@@ -245,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     dashscope: dashScopeSettings(e),
     fashn: fashnSettings(e),
+    fal: falSettings(e),
     smtp: e.SMTP_HOST
       ? {
           host: e.SMTP_HOST,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FASHN_MODERATION_LEVELS } from '../modules/generations/providers/fashn.config';
+import { falModelIds, findFalModel } from '../modules/generations/providers/fal.config';
 
 /**
  * The one place that knows every environment variable the backend reads.
@@ -150,7 +151,7 @@ export const envSchema = z
     FEATURE_VIDEO: bool(true),
     FEATURE_ANALYTICS: bool(true),
 
-    AI_PROVIDER: z.enum(['preview', 'dashscope', 'fashn']).default('preview'),
+    AI_PROVIDER: z.enum(['preview', 'dashscope', 'fashn', 'fal']).default('preview'),
     AI_REQUEST_TIMEOUT_MS: int(30_000, 100, 600_000),
     AI_POLL_INTERVAL_MS: int(3000, 10, 600_000),
     AI_MAX_POLLS: int(60, 1, 10_000),
@@ -216,7 +217,7 @@ export const envSchema = z
     ALERT_QUEUE_BACKLOG_THRESHOLD: int(100, 1, 10_000_000),
     ALERT_QUEUE_BACKLOG_CHECK_EVERY_MIN: int(5, 1, 24 * 60),
 
-    // the real AI providers (AI_PROVIDER=dashscope / fashn) and their keys: docs/ai-providers.md
+    // the real AI providers (AI_PROVIDER=dashscope / fashn / fal) and their keys: docs/ai-providers.md
     DASHSCOPE_API_KEY: optionalString,
     DASHSCOPE_BASE_URL: optionalString.pipe(urlWithProtocols(['http:', 'https:']).optional()),
     DASHSCOPE_IMAGE_MODEL: optionalString,
@@ -230,6 +231,12 @@ export const envSchema = z
     FASHN_MODERATION_LEVEL: optionalString.pipe(
       z.enum(FASHN_MODERATION_LEVELS, { error: 'must be conservative or permissive (none would let nudity through)' }).optional(),
     ),
+    FAL_KEY: optionalString,
+    FAL_QUEUE_URL: optionalString.pipe(urlWithProtocols(['http:', 'https:']).optional()),
+    FAL_IMAGE_MODEL: optionalString,
+    FAL_VIDEO_MODEL: optionalString,
+    FAL_JWKS_URL: optionalString.pipe(urlWithProtocols(['http:', 'https:']).optional()),
+    FAL_WEBHOOKS: bool(true),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -275,6 +282,18 @@ export const envSchema = z
     }
     if (env.AI_PROVIDER === 'fashn' && !env.FASHN_API_KEY) {
       ctx.addIssue({ code: 'custom', path: ['FASHN_API_KEY'], message: 'is required when AI_PROVIDER=fashn' });
+    }
+    if (env.AI_PROVIDER === 'fal' && !env.FAL_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['FAL_KEY'], message: 'is required when AI_PROVIDER=fal' });
+    }
+    for (const [name, type] of [
+      ['FAL_IMAGE_MODEL', 'image'],
+      ['FAL_VIDEO_MODEL', 'video'],
+    ] as const) {
+      const id = env[name];
+      if (id !== undefined && findFalModel(id)?.type !== type) {
+        ctx.addIssue({ code: 'custom', path: [name], message: `must be one of ${falModelIds(type).join(', ')}` });
+      }
     }
   });
 

@@ -260,7 +260,7 @@ export class GenerationsService {
     if (providerName !== this.provider.name || !this.provider.supportsWebhooks || !this.provider.parseWebhook) {
       throw new NotFoundError('No such webhook.');
     }
-    const parsed = this.provider.parseWebhook(headers, rawBody, requestUrl);
+    const parsed = await this.provider.parseWebhook(headers, rawBody, requestUrl);
     if (!parsed) throw new AuthError('Invalid webhook signature.');
     if (parsed.status.state === 'processing') return;
     const row = await this.repo.findByProviderJob(this.provider.name, parsed.jobId);

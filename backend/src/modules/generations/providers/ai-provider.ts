@@ -2,13 +2,14 @@
  * The AI provider port. A provider behaves like an asynchronous vendor API: `start` answers a job
  * id at once; `status` is polled (every 3 s, at most 60 times by default) until the job completes
  * or fails; providers with webhooks also report through `parseWebhook`. Implementations:
- * `preview` (local renderer, the default), `dashscope` (Alibaba Cloud Model Studio), `fashn`.
+ * `preview` (local renderer, the default), `dashscope` (Alibaba Cloud Model Studio), `fashn`, `fal`
+ * (fal.ai's queue, several hosted models).
  */
 export type GenerationType = 'image' | 'video';
 
 export const AI_PROVIDER = Symbol('AI_PROVIDER');
 
-export type AiProviderName = 'preview' | 'dashscope' | 'fashn';
+export type AiProviderName = 'preview' | 'dashscope' | 'fashn' | 'fal';
 
 /**
  * An image the provider reads, always an opaque JPEG that fits the provider's `inputSpec`: a signed
@@ -121,12 +122,13 @@ export interface AiProvider {
   discard?(jobId: string): Promise<void>;
   /**
    * Verifies and reads a webhook call. Answers null when the call is not authentic (bad or
-   * missing signature), which the controller answers with 401 and ignores.
+   * missing signature), which the controller answers with 401 and ignores. May answer a promise
+   * (fal fetches the vendor's public keys to check a signature).
    */
   parseWebhook?(
     headers: Record<string, string | string[] | undefined>,
     rawBody: Buffer,
     /** the path and query the call arrived on (`/api/webhooks/ai/<provider>?...`), for vendors that sign the URL */
     requestUrl?: string,
-  ): { jobId: string; status: ProviderStatus } | null;
+  ): { jobId: string; status: ProviderStatus } | null | Promise<{ jobId: string; status: ProviderStatus } | null>;
 }

@@ -1,4 +1,5 @@
 import { createDashScopeProvider } from './dashscope.provider';
+import { createFalProvider } from './fal.provider';
 import { createFashnProvider } from './fashn.provider';
 import { PreviewProvider } from './preview.provider';
 import type { AppConfig } from '../../../config/app-config';
@@ -19,11 +20,12 @@ const FACTORIES = new Map<string, AiProviderFactory>([
   ['preview', (c) => new PreviewProvider(c.storage, { delayMs: c.config.ai.previewDelayMs, artworkSvg: c.artworkSvg })],
   ['dashscope', (c) => createDashScopeProvider(c.config)],
   ['fashn', (c) => createFashnProvider(c.config)],
+  ['fal', (c) => createFalProvider(c.config)],
 ]);
 
 /**
  * Makes a provider available under `name`. AI_PROVIDER selects one of the built-in ones above
- * (preview, dashscope, fashn); the benchmark registers its fake vendor under a name of its own and
+ * (preview, dashscope, fashn, fal); the benchmark registers its fake vendor under a name of its own and
  * selects it with `config.ai.provider`.
  */
 export function registerAiProvider(name: string, factory: AiProviderFactory): void {

@@ -18,7 +18,7 @@ export interface VendorErrorAnswer {
 export interface JsonRequest {
   /** the vendor's name in messages ("FASHN did not answer in time") */
   vendor: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   url: string;
   /** sent besides `Accept: application/json` (and `Content-Type: application/json` with a body) */
   headers: Record<string, string>;
