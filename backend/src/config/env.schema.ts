@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { FASHN_MODERATION_LEVELS } from '../modules/generations/providers/fashn.config';
 import { falModelIds, findFalModel } from '../modules/generations/providers/fal.config';
+import { FASHN_MODERATION_LEVELS } from '../modules/generations/providers/fashn.config';
 
 /**
  * The one place that knows every environment variable the backend reads.
