@@ -46,7 +46,7 @@ export class ProviderInputsService {
         storageKey: personKey,
         contentType: 'image/jpeg',
       },
-      garment: await this.artwork(row.metadata.outfit_id),
+      garment: await this.garment(row.metadata.outfit_id),
       scene: sceneId === CUSTOM_POSE.id ? undefined : await this.artwork(sceneId),
       templateId: row.metadata.outfit_id,
       sceneId,
@@ -67,5 +67,17 @@ export class ProviderInputsService {
       await this.storage.put(key, png, { contentType: 'image/png' });
     }
     return { url: await this.storage.signedUrl(key, { ttlSeconds: this.vendorTtl }), storageKey: key, contentType: 'image/png' };
+  }
+
+  /**
+   * The template's garment photo when an admin uploaded one (private, through a signed link), else
+   * its artwork. Try-on vendors take a packshot, flat-lay or on-model photo of the garment
+   * (https://docs.fashn.ai/guides/tryon-parameters-guide, "Garment Image"); a JPEG served with its
+   * Content-Type.
+   */
+  private async garment(templateId: string): Promise<ProviderImage> {
+    const key = this.catalog.garmentPhotoKey(templateId);
+    if (!key || !(await this.storage.exists(key))) return this.artwork(templateId);
+    return { url: await this.storage.signedUrl(key, { ttlSeconds: this.vendorTtl }), storageKey: key, contentType: 'image/jpeg' };
   }
 }
