@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { STORAGE, type StoragePort } from '../../src/storage';
 import { waitFor } from '../generations/generation-test-kit';
-import { signUp, uniqueEmail } from '../helpers/auth';
+import { bearer, signUp, uniqueEmail } from '../helpers/auth';
 import { launchBrowser } from '../helpers/browser';
 import { ownDatabase } from '../helpers/own-database';
 import { createAccount, shot, signedInContext, startUserApp, uploadPhotoAndGenerate, waitForImage, watchErrors } from '../helpers/user-app';
@@ -76,6 +76,9 @@ describe('the managed catalogue in the console and the user app', () => {
     await page.getByRole('menuitem', { name: 'Templates' }).click();
     const row = page.getByRole('row').filter({ hasText: OLD_NAME });
     await row.waitFor();
+    for (const column of ['Name', 'Category', 'Tier', 'Enabled', 'Order']) await page.getByRole('columnheader', { name: column }).waitFor();
+    await waitForImage(page, row.locator('img').first());
+    await shot(page, 'catalogue-00-console-templates');
     await row.getByText(OLD_NAME).click();
     await page.waitForURL(`${base}/admin/templates/bikini-black`);
     await page.getByText('No photo yet: AI vendors receive the illustrated artwork.').waitFor();
@@ -146,6 +149,17 @@ describe('the managed catalogue in the console and the user app', () => {
     expect(meanDiff).toBeLessThan(4);
 
     // the result: Search is "Shop this look", a link that opens a new tab
+    const done = await waitFor(
+      'the generation to end',
+      async () => {
+        const res = await t.http.get('/api/generations').set(bearer(person.accessToken));
+        const item = res.body.items?.[0];
+        return item && item.status !== 'processing' ? item : undefined;
+      },
+      30_000,
+      200,
+    );
+    expect({ status: done.status, error: done.error }).toEqual({ status: 'completed', error: null });
     await userPage.goto(`${base}/dashboard/generations`);
     const shop = userPage.getByRole('link', { name: 'Shop this look' });
     await shop.waitFor({ timeout: 30_000 });

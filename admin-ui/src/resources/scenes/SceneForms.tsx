@@ -1,8 +1,26 @@
 import { Box } from '@mui/material';
-import { BooleanInput, Create, Edit, NumberInput, required, SelectInput, SimpleForm, TextField, TextInput } from 'react-admin';
+import {
+  BooleanInput,
+  Create,
+  Edit,
+  NumberInput,
+  required,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  Toolbar,
+} from 'react-admin';
 import { CatalogPhotoInput } from '../catalogue/fields';
 import { useTierChoices } from '../users/tiers';
 
+/** Catalogue items are disabled, never deleted: no Delete button. */
+const SAVE_ONLY = (
+  <Toolbar>
+    <SaveButton />
+  </Toolbar>
+);
 function SceneFields() {
   const tiers = useTierChoices();
   return (
@@ -36,7 +54,7 @@ function SceneFields() {
 export function SceneEdit() {
   return (
     <Edit mutationMode="pessimistic" redirect={false}>
-      <SimpleForm>
+      <SimpleForm toolbar={SAVE_ONLY}>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'baseline' }}>
           <TextField source="id" />
           <TextField source="category" emptyText="every category" />

@@ -1,8 +1,26 @@
 import { Box } from '@mui/material';
-import { BooleanInput, Create, Edit, NumberInput, required, SelectInput, SimpleForm, TextField, TextInput } from 'react-admin';
+import {
+  BooleanInput,
+  Create,
+  Edit,
+  NumberInput,
+  required,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  Toolbar,
+} from 'react-admin';
 import { CatalogPhotoInput, useCategoryChoices } from '../catalogue/fields';
 import { useTierChoices } from '../users/tiers';
 
+/** Catalogue items are disabled, never deleted: no Delete button. */
+const SAVE_ONLY = (
+  <Toolbar>
+    <SaveButton />
+  </Toolbar>
+);
 function TemplateFields() {
   const tiers = useTierChoices();
   return (
@@ -34,7 +52,7 @@ function TemplateFields() {
 export function TemplateEdit() {
   return (
     <Edit mutationMode="pessimistic" redirect={false}>
-      <SimpleForm>
+      <SimpleForm toolbar={SAVE_ONLY}>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'baseline' }}>
           <TextField source="id" />
           <TextField source="category" />
