@@ -11,7 +11,9 @@ import auditLog from './resources/audit-log';
 import generations from './resources/generations';
 import notifications from './resources/notifications';
 import outbox from './resources/outbox';
+import scenes from './resources/scenes';
 import supportInquiries from './resources/support-inquiries';
+import templates from './resources/templates';
 import users from './resources/users';
 
 /**
@@ -38,6 +40,8 @@ export function App({ role }: { role: string }) {
         <Resource name="generations" {...generations} />
         <Resource name="audit-log" {...auditLog} />
         <Resource name="outbox" {...outbox} />
+        <Resource name="templates" {...templates} />
+        <Resource name="scenes" {...scenes} />
         <CustomRoutes>
           <Route path="/queues" element={<QueuesPage />} />
         </CustomRoutes>

@@ -2,7 +2,7 @@
 
 import { type Client, type ClientMeta, formDataBodySerializer, type Options as Options2, type RequestResult, type ServerSentEventsResult, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AdjustUserCreditsData, AdjustUserCreditsErrors, AdjustUserCreditsResponses, CancelGenerationData, CancelGenerationErrors, CancelGenerationResponses, ChangeMyPasswordData, ChangeMyPasswordErrors, ChangeMyPasswordResponses, CheckGenerationData, CheckGenerationErrors, CheckGenerationResponses, CreateAnnouncementData, CreateAnnouncementErrors, CreateAnnouncementResponses, CreateQueueBoardSessionData, CreateQueueBoardSessionErrors, CreateQueueBoardSessionResponses, CreateSupportInquiryData, CreateSupportInquiryErrors, CreateSupportInquiryResponses, CreateSupportMessageData, CreateSupportMessageErrors, CreateSupportMessageResponses, DeleteGenerationData, DeleteGenerationErrors, DeleteGenerationResponses, DeleteMyAccountData, DeleteMyAccountErrors, DeleteMyAccountResponses, DeleteUploadData, DeleteUploadErrors, DeleteUploadResponses, DisableMyTwoFactorData, DisableMyTwoFactorErrors, DisableMyTwoFactorResponses, DownloadGenerationData, DownloadGenerationErrors, DownloadGenerationResponses, DownloadSignedFileData, DownloadSignedFileErrors, DownloadSignedFileResponses, EnableMyTwoFactorData, EnableMyTwoFactorErrors, EnableMyTwoFactorResponses, FinishGoogleSignInData, FinishGoogleSignInErrors, FinishGoogleSignInResponses, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, GetAdminNotificationData, GetAdminNotificationErrors, GetAdminNotificationResponses, GetAdminStatsData, GetAdminStatsErrors, GetAdminStatsResponses, GetAdminUserData, GetAdminUserErrors, GetAdminUserResponses, GetArtworkData, GetArtworkErrors, GetArtworkResponses, GetCatalogData, GetCatalogErrors, GetCatalogResponses, GetGenerationData, GetGenerationErrors, GetGenerationResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetLivenessData, GetLivenessErrors, GetLivenessResponses, GetMeData, GetMeErrors, GetMeResponses, GetMySettingsData, GetMySettingsErrors, GetMySettingsResponses, GetMyStatsData, GetMyStatsErrors, GetMyStatsResponses, GetOutboxMessageData, GetOutboxMessageErrors, GetOutboxMessageResponses, GetQueueOverviewData, GetQueueOverviewErrors, GetQueueOverviewResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSupportInquiryData, GetSupportInquiryErrors, GetSupportInquiryResponses, GetUploadData, GetUploadErrors, GetUploadResponses, IsAdminData, IsAdminErrors, IsAdminResponses, ListAdminGenerationsData, ListAdminGenerationsErrors, ListAdminGenerationsResponses, ListAdminNotificationsData, ListAdminNotificationsErrors, ListAdminNotificationsResponses, ListAdminUsersData, ListAdminUsersErrors, ListAdminUsersResponses, ListAuditLogData, ListAuditLogErrors, ListAuditLogResponses, ListGenerationsData, ListGenerationsErrors, ListGenerationsResponses, ListOutboxMessagesData, ListOutboxMessagesErrors, ListOutboxMessagesResponses, ListSupportInquiriesData, ListSupportInquiriesErrors, ListSupportInquiriesResponses, MarkAdminNotificationReadData, MarkAdminNotificationReadErrors, MarkAdminNotificationReadResponses, ReceiveProviderWebhookData, ReceiveProviderWebhookErrors, ReceiveProviderWebhookResponses, RefreshSessionData, RefreshSessionErrors, RefreshSessionResponses, RemoveAdminGenerationData, RemoveAdminGenerationErrors, RemoveAdminGenerationResponses, RemoveReportedGenerationData, RemoveReportedGenerationErrors, RemoveReportedGenerationResponses, ReplaceAdminNotificationData, ReplaceAdminNotificationErrors, ReplaceAdminNotificationResponses, ReplaceAdminUserData, ReplaceAdminUserErrors, ReplaceAdminUserResponses, ReplaceSupportInquiryData, ReplaceSupportInquiryErrors, ReplaceSupportInquiryResponses, ResendEmailVerificationData, ResendEmailVerificationErrors, ResendEmailVerificationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SetUpMyTwoFactorData, SetUpMyTwoFactorErrors, SetUpMyTwoFactorResponses, SignInData, SignInErrors, SignInResponses, SignInWithCodeData, SignInWithCodeErrors, SignInWithCodeResponses, SignOutData, SignOutErrors, SignOutResponses, SignUpData, SignUpErrors, SignUpResponses, StartGenerationData, StartGenerationErrors, StartGenerationResponses, StartGoogleSignInData, StartGoogleSignInErrors, StartGoogleSignInResponses, StreamGenerationEventsData, StreamGenerationEventsErrors, StreamGenerationEventsResponse, StreamGenerationEventsResponses, SuspendAdminUserData, SuspendAdminUserErrors, SuspendAdminUserResponses, UnsubscribeFromMailData, UnsubscribeFromMailErrors, UnsubscribeFromMailResponses, UnsuspendAdminUserData, UnsuspendAdminUserErrors, UnsuspendAdminUserResponses, UpdateAdminUserData, UpdateAdminUserErrors, UpdateAdminUserResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, UpdateMySettingsData, UpdateMySettingsErrors, UpdateMySettingsResponses, UpdateSupportInquiryData, UpdateSupportInquiryErrors, UpdateSupportInquiryResponses, UploadPhotosData, UploadPhotosErrors, UploadPhotosResponses, UsageData, UsageErrors, UsageResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses } from './types.gen';
+import type { AdjustUserCreditsData, AdjustUserCreditsErrors, AdjustUserCreditsResponses, CancelGenerationData, CancelGenerationErrors, CancelGenerationResponses, ChangeMyPasswordData, ChangeMyPasswordErrors, ChangeMyPasswordResponses, CheckGenerationData, CheckGenerationErrors, CheckGenerationResponses, CreateAdminSceneData, CreateAdminSceneErrors, CreateAdminSceneResponses, CreateAdminTemplateData, CreateAdminTemplateErrors, CreateAdminTemplateResponses, CreateAnnouncementData, CreateAnnouncementErrors, CreateAnnouncementResponses, CreateQueueBoardSessionData, CreateQueueBoardSessionErrors, CreateQueueBoardSessionResponses, CreateSupportInquiryData, CreateSupportInquiryErrors, CreateSupportInquiryResponses, CreateSupportMessageData, CreateSupportMessageErrors, CreateSupportMessageResponses, DeleteGenerationData, DeleteGenerationErrors, DeleteGenerationResponses, DeleteMyAccountData, DeleteMyAccountErrors, DeleteMyAccountResponses, DeleteUploadData, DeleteUploadErrors, DeleteUploadResponses, DisableMyTwoFactorData, DisableMyTwoFactorErrors, DisableMyTwoFactorResponses, DownloadGenerationData, DownloadGenerationErrors, DownloadGenerationResponses, DownloadSignedFileData, DownloadSignedFileErrors, DownloadSignedFileResponses, EnableMyTwoFactorData, EnableMyTwoFactorErrors, EnableMyTwoFactorResponses, FinishGoogleSignInData, FinishGoogleSignInErrors, FinishGoogleSignInResponses, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, GetAdminNotificationData, GetAdminNotificationErrors, GetAdminNotificationResponses, GetAdminSceneData, GetAdminSceneErrors, GetAdminSceneResponses, GetAdminStatsData, GetAdminStatsErrors, GetAdminStatsResponses, GetAdminTemplateData, GetAdminTemplateErrors, GetAdminTemplateResponses, GetAdminUserData, GetAdminUserErrors, GetAdminUserResponses, GetArtworkData, GetArtworkErrors, GetArtworkResponses, GetCatalogData, GetCatalogErrors, GetCatalogResponses, GetGenerationData, GetGenerationErrors, GetGenerationResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetLivenessData, GetLivenessErrors, GetLivenessResponses, GetMeData, GetMeErrors, GetMeResponses, GetMySettingsData, GetMySettingsErrors, GetMySettingsResponses, GetMyStatsData, GetMyStatsErrors, GetMyStatsResponses, GetOutboxMessageData, GetOutboxMessageErrors, GetOutboxMessageResponses, GetQueueOverviewData, GetQueueOverviewErrors, GetQueueOverviewResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSupportInquiryData, GetSupportInquiryErrors, GetSupportInquiryResponses, GetUploadData, GetUploadErrors, GetUploadResponses, IsAdminData, IsAdminErrors, IsAdminResponses, ListAdminGenerationsData, ListAdminGenerationsErrors, ListAdminGenerationsResponses, ListAdminNotificationsData, ListAdminNotificationsErrors, ListAdminNotificationsResponses, ListAdminScenesData, ListAdminScenesErrors, ListAdminScenesResponses, ListAdminTemplatesData, ListAdminTemplatesErrors, ListAdminTemplatesResponses, ListAdminUsersData, ListAdminUsersErrors, ListAdminUsersResponses, ListAuditLogData, ListAuditLogErrors, ListAuditLogResponses, ListGenerationsData, ListGenerationsErrors, ListGenerationsResponses, ListOutboxMessagesData, ListOutboxMessagesErrors, ListOutboxMessagesResponses, ListSupportInquiriesData, ListSupportInquiriesErrors, ListSupportInquiriesResponses, MarkAdminNotificationReadData, MarkAdminNotificationReadErrors, MarkAdminNotificationReadResponses, ReceiveProviderWebhookData, ReceiveProviderWebhookErrors, ReceiveProviderWebhookResponses, RefreshSessionData, RefreshSessionErrors, RefreshSessionResponses, RemoveAdminGenerationData, RemoveAdminGenerationErrors, RemoveAdminGenerationResponses, RemoveReportedGenerationData, RemoveReportedGenerationErrors, RemoveReportedGenerationResponses, ReplaceAdminNotificationData, ReplaceAdminNotificationErrors, ReplaceAdminNotificationResponses, ReplaceAdminUserData, ReplaceAdminUserErrors, ReplaceAdminUserResponses, ReplaceSupportInquiryData, ReplaceSupportInquiryErrors, ReplaceSupportInquiryResponses, ResendEmailVerificationData, ResendEmailVerificationErrors, ResendEmailVerificationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SetAdminSceneReferenceData, SetAdminSceneReferenceErrors, SetAdminSceneReferenceResponses, SetAdminTemplateGarmentData, SetAdminTemplateGarmentErrors, SetAdminTemplateGarmentResponses, SetUpMyTwoFactorData, SetUpMyTwoFactorErrors, SetUpMyTwoFactorResponses, SignInData, SignInErrors, SignInResponses, SignInWithCodeData, SignInWithCodeErrors, SignInWithCodeResponses, SignOutData, SignOutErrors, SignOutResponses, SignUpData, SignUpErrors, SignUpResponses, StartGenerationData, StartGenerationErrors, StartGenerationResponses, StartGoogleSignInData, StartGoogleSignInErrors, StartGoogleSignInResponses, StreamGenerationEventsData, StreamGenerationEventsErrors, StreamGenerationEventsResponse, StreamGenerationEventsResponses, SuspendAdminUserData, SuspendAdminUserErrors, SuspendAdminUserResponses, UnsubscribeFromMailData, UnsubscribeFromMailErrors, UnsubscribeFromMailResponses, UnsuspendAdminUserData, UnsuspendAdminUserErrors, UnsuspendAdminUserResponses, UpdateAdminSceneData, UpdateAdminSceneErrors, UpdateAdminSceneResponses, UpdateAdminTemplateData, UpdateAdminTemplateErrors, UpdateAdminTemplateResponses, UpdateAdminUserData, UpdateAdminUserErrors, UpdateAdminUserResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, UpdateMySettingsData, UpdateMySettingsErrors, UpdateMySettingsResponses, UpdateSupportInquiryData, UpdateSupportInquiryErrors, UpdateSupportInquiryResponses, UploadPhotosData, UploadPhotosErrors, UploadPhotosResponses, UsageData, UsageErrors, UsageResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -163,6 +163,74 @@ export const getQueueOverview = <ThrowOnError extends boolean = false>(options?:
 });
 
 /**
+ * Scenes (poses) of the catalogue, disabled ones included
+ *
+ * ra-data-simple-rest dialect: sort, range and filter (q, id, category, required_tier, enabled) as JSON; answers an array with a Content-Range header. Admins only.
+ */
+export const listAdminScenes = <ThrowOnError extends boolean = false>(options?: Options<ListAdminScenesData, ThrowOnError>): RequestResult<ListAdminScenesResponses, ListAdminScenesErrors, ThrowOnError> => (options?.client ?? client).get<ListAdminScenesResponses, ListAdminScenesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/admin/scenes',
+    ...options
+});
+
+/**
+ * Add a scene: an id starting with a category's prefix (bikini-, activewear-...) belongs to that category, others are generic
+ *
+ * Audited; shown by GET /api/catalog on every API process within seconds. Texts may not mention nudity, see-through clothing or anything that suggests a minor; a new or changed prompt text must pass the custom pose safety check (its message is answered). Admins only.
+ */
+export const createAdminScene = <ThrowOnError extends boolean = false>(options: Options<CreateAdminSceneData, ThrowOnError>): RequestResult<CreateAdminSceneResponses, CreateAdminSceneErrors, ThrowOnError> => (options.client ?? client).post<CreateAdminSceneResponses, CreateAdminSceneErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/admin/scenes',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * A scene, with a short-lived signed link to its reference photo
+ *
+ * Admins only.
+ */
+export const getAdminScene = <ThrowOnError extends boolean = false>(options: Options<GetAdminSceneData, ThrowOnError>): RequestResult<GetAdminSceneResponses, GetAdminSceneErrors, ThrowOnError> => (options.client ?? client).get<GetAdminSceneResponses, GetAdminSceneErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/admin/scenes/{id}',
+    ...options
+});
+
+/**
+ * Edit a scene: name, description, prompt text, tier, credit cost, order, enabled
+ *
+ * Audited; shown by GET /api/catalog on every API process within seconds. Texts may not mention nudity, see-through clothing or anything that suggests a minor; a new or changed prompt text must pass the custom pose safety check (its message is answered). Admins only. The credit cost is the scene's image cost in the one cost rule (a video adds the catalogue's videoSurcharge).
+ */
+export const updateAdminScene = <ThrowOnError extends boolean = false>(options: Options<UpdateAdminSceneData, ThrowOnError>): RequestResult<UpdateAdminSceneResponses, UpdateAdminSceneErrors, ThrowOnError> => (options.client ?? client).patch<UpdateAdminSceneResponses, UpdateAdminSceneErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/admin/scenes/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Upload the scene's reference photo (shown in the console)
+ *
+ * Multipart form, field `file`: a JPEG, PNG or WebP under 10MB, judged and re-encoded like a user upload (no metadata kept), stored privately and never public. Replaces the previous photo. Audited. Admins only.
+ */
+export const setAdminSceneReference = <ThrowOnError extends boolean = false>(options: Options<SetAdminSceneReferenceData, ThrowOnError>): RequestResult<SetAdminSceneReferenceResponses, SetAdminSceneReferenceErrors, ThrowOnError> => (options.client ?? client).put<SetAdminSceneReferenceResponses, SetAdminSceneReferenceErrors, ThrowOnError>({
+    ...formDataBodySerializer,
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/admin/scenes/{id}/garment',
+    ...options,
+    headers: {
+        'Content-Type': null,
+        ...options.headers
+    }
+});
+
+/**
  * Dashboard stats (the product's get_dashboard_stats) with 30-day series
  *
  * Counts of users, generations (successful, failed, success rate) and credits (used, in the system), open tickets, unread notifications, the tier distribution, and per-day series of generations and credits spent over the last 30 days. Admins only.
@@ -251,6 +319,74 @@ export const removeReportedGeneration = <ThrowOnError extends boolean = false>(o
     ...options,
     headers: {
         'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Templates of the catalogue, disabled ones included (sorted by sort_order by default)
+ *
+ * ra-data-simple-rest dialect: sort, range and filter (q, id, category, required_tier, enabled) as JSON; answers an array with a Content-Range header. Admins only.
+ */
+export const listAdminTemplates = <ThrowOnError extends boolean = false>(options?: Options<ListAdminTemplatesData, ThrowOnError>): RequestResult<ListAdminTemplatesResponses, ListAdminTemplatesErrors, ThrowOnError> => (options?.client ?? client).get<ListAdminTemplatesResponses, ListAdminTemplatesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/admin/templates',
+    ...options
+});
+
+/**
+ * Add a template (its thumbnail is drawn like the first template of its category)
+ *
+ * Audited; shown by GET /api/catalog on every API process within seconds. Texts may not mention nudity, see-through clothing or anything that suggests a minor; a new or changed prompt text must pass the custom pose safety check (its message is answered). Admins only.
+ */
+export const createAdminTemplate = <ThrowOnError extends boolean = false>(options: Options<CreateAdminTemplateData, ThrowOnError>): RequestResult<CreateAdminTemplateResponses, CreateAdminTemplateErrors, ThrowOnError> => (options.client ?? client).post<CreateAdminTemplateResponses, CreateAdminTemplateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/admin/templates',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * A template, with a short-lived signed link to its garment photo
+ *
+ * Admins only.
+ */
+export const getAdminTemplate = <ThrowOnError extends boolean = false>(options: Options<GetAdminTemplateData, ThrowOnError>): RequestResult<GetAdminTemplateResponses, GetAdminTemplateErrors, ThrowOnError> => (options.client ?? client).get<GetAdminTemplateResponses, GetAdminTemplateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/admin/templates/{id}',
+    ...options
+});
+
+/**
+ * Edit a template: name, description, prompt text, tier, order, enabled, shop link
+ *
+ * Audited; shown by GET /api/catalog on every API process within seconds. Texts may not mention nudity, see-through clothing or anything that suggests a minor; a new or changed prompt text must pass the custom pose safety check (its message is answered). Admins only.
+ */
+export const updateAdminTemplate = <ThrowOnError extends boolean = false>(options: Options<UpdateAdminTemplateData, ThrowOnError>): RequestResult<UpdateAdminTemplateResponses, UpdateAdminTemplateErrors, ThrowOnError> => (options.client ?? client).patch<UpdateAdminTemplateResponses, UpdateAdminTemplateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/admin/templates/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Upload the template's garment photo (packshot, flat-lay or on-model): what AI vendors receive instead of the artwork
+ *
+ * Multipart form, field `file`: a JPEG, PNG or WebP under 10MB, judged and re-encoded like a user upload (no metadata kept), stored privately and never public. Replaces the previous photo. Audited. Admins only.
+ */
+export const setAdminTemplateGarment = <ThrowOnError extends boolean = false>(options: Options<SetAdminTemplateGarmentData, ThrowOnError>): RequestResult<SetAdminTemplateGarmentResponses, SetAdminTemplateGarmentErrors, ThrowOnError> => (options.client ?? client).put<SetAdminTemplateGarmentResponses, SetAdminTemplateGarmentErrors, ThrowOnError>({
+    ...formDataBodySerializer,
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/admin/templates/{id}/garment',
+    ...options,
+    headers: {
+        'Content-Type': null,
         ...options.headers
     }
 });
@@ -505,7 +641,7 @@ export const resendEmailVerification = <ThrowOnError extends boolean = false>(op
 /**
  * The catalogue: categories, templates, scenes, the custom pose, plans, packs, tiers and the cost rule
  *
- * Public. Templates and scenes carry `locked` for the caller (an anonymous caller is free tier). A generation costs a scene's creditCost, plus videoSurcharge for a video; the custom pose costs customPose.creditCost. Categories switched off by configuration are left out. Cached for 60 s when signed out (public); never stored when signed in, like every answer to a signed-in caller.
+ * Public. Templates and scenes carry `locked` for the caller (an anonymous caller is free tier). A generation costs a scene's creditCost, plus videoSurcharge for a video; the custom pose costs customPose.creditCost. Categories switched off by configuration are left out. Cached for 5 s when signed out (public); never stored when signed in, like every answer to a signed-in caller.
  */
 export const getCatalog = <ThrowOnError extends boolean = false>(options?: Options<GetCatalogData, ThrowOnError>): RequestResult<GetCatalogResponses, GetCatalogErrors, ThrowOnError> => (options?.client ?? client).get<GetCatalogResponses, GetCatalogErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

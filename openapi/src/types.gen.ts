@@ -80,6 +80,88 @@ export type AdminRefusalsDto = {
     total: number;
 };
 
+export type AdminSceneCreateDto = {
+    /**
+     * credits for an image; a video adds the catalogue's videoSurcharge
+     */
+    credit_cost: number;
+    /**
+     * shown to users
+     */
+    description?: string;
+    /**
+     * disabled: left out of the catalogue, refused for new generations
+     */
+    enabled?: boolean;
+    /**
+     * lowercase words joined by hyphens; cannot change later
+     */
+    id: string;
+    name: string;
+    /**
+     * goes into the AI prompt; checked like a custom pose
+     */
+    prompt_description: string;
+    required_tier: Tier;
+    /**
+     * display order (ascending)
+     */
+    sort_order?: number;
+};
+
+export type AdminSceneDto = {
+    /**
+     * owning category (by id prefix); null for a generic scene
+     */
+    category: 'active_wear' | 'dress' | 'pajamas' | 'bikini' | 'lingerie' | 'spicy' | null;
+    /**
+     * credits for an image (a video adds the catalogue’s videoSurcharge)
+     */
+    credit_cost: number;
+    description: string;
+    enabled: boolean;
+    has_reference_photo: boolean;
+    id: string;
+    name: string;
+    /**
+     * the scene part of the AI prompt
+     */
+    prompt_description: string;
+    /**
+     * a short-lived signed link to the reference photo (admins only), or null
+     */
+    reference_photo_url: string | null;
+    required_tier: Tier;
+    sort_order: number;
+    thumbnail: string;
+    updated_at: string;
+};
+
+export type AdminSceneUpdateDto = {
+    /**
+     * credits for an image; a video adds the catalogue's videoSurcharge
+     */
+    credit_cost?: number;
+    /**
+     * shown to users
+     */
+    description?: string;
+    /**
+     * disabled: left out of the catalogue, refused for new generations
+     */
+    enabled?: boolean;
+    name?: string;
+    /**
+     * goes into the AI prompt; checked like a custom pose
+     */
+    prompt_description?: string;
+    required_tier?: Tier;
+    /**
+     * display order (ascending)
+     */
+    sort_order?: number;
+};
+
 export type AdminStatsDto = {
     credits_spent_per_day: Array<CreditsPerDayDto>;
     failed_generations: number;
@@ -107,6 +189,101 @@ export type AdminStatsDto = {
 
 export type AdminSuspensionDto = {
     reason: string;
+};
+
+export type AdminTemplateCreateDto = {
+    category: CategoryId;
+    /**
+     * shown to users
+     */
+    description?: string;
+    /**
+     * disabled: left out of the catalogue, refused for new generations
+     */
+    enabled?: boolean;
+    /**
+     * lowercase words joined by hyphens; cannot change later
+     */
+    id: string;
+    name: string;
+    /**
+     * goes into the AI prompt; checked like a custom pose
+     */
+    prompt_description: string;
+    required_tier: Tier;
+    /**
+     * "Shop this look": an https link; null or empty removes it
+     */
+    shop_url?: string | null;
+    /**
+     * display order (ascending)
+     */
+    sort_order?: number;
+};
+
+export type AdminTemplateDto = {
+    category: CategoryId;
+    /**
+     * shown to users
+     */
+    description: string;
+    /**
+     * disabled: left out of the catalogue and refused for new generations
+     */
+    enabled: boolean;
+    /**
+     * a short-lived signed link to the garment photo, given to admins only; null when there is none
+     */
+    garment_photo_url: string | null;
+    /**
+     * whether vendors receive a garment photo (else the artwork)
+     */
+    has_garment_photo: boolean;
+    id: string;
+    name: string;
+    /**
+     * the outfit part of the AI prompt
+     */
+    prompt_description: string;
+    required_tier: Tier;
+    /**
+     * "Shop this look" (https), or null
+     */
+    shop_url: string | null;
+    /**
+     * display order within the category (ascending)
+     */
+    sort_order: number;
+    /**
+     * relative URL of the illustrated thumbnail
+     */
+    thumbnail: string;
+    updated_at: string;
+};
+
+export type AdminTemplateUpdateDto = {
+    /**
+     * shown to users
+     */
+    description?: string;
+    /**
+     * disabled: left out of the catalogue, refused for new generations
+     */
+    enabled?: boolean;
+    name?: string;
+    /**
+     * goes into the AI prompt; checked like a custom pose
+     */
+    prompt_description?: string;
+    required_tier?: Tier;
+    /**
+     * "Shop this look": an https link; null or empty removes it
+     */
+    shop_url?: string | null;
+    /**
+     * display order (ascending)
+     */
+    sort_order?: number;
 };
 
 export type AdminUserDetailsDto = {
@@ -391,6 +568,10 @@ export type CatalogTemplateDto = {
      */
     promptDescription: string;
     requiredTier: Tier;
+    /**
+     * "Shop this look": an https link set by an admin (opened in a new tab), or null
+     */
+    shopUrl: string | null;
     /**
      * Relative URL of the SVG thumbnail (long-cached; the version changes with the image)
      */
@@ -1544,6 +1725,213 @@ export type GetQueueOverviewResponses = {
 
 export type GetQueueOverviewResponse = GetQueueOverviewResponses[keyof GetQueueOverviewResponses];
 
+export type ListAdminScenesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * JSON ["field","ASC"|"DESC"]
+         */
+        sort?: string;
+        /**
+         * JSON [start,end], both inclusive
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"q":"ann"}
+         */
+        filter?: string;
+        /**
+         * search text (same as filter.q)
+         */
+        q?: string;
+    };
+    url: '/api/admin/scenes';
+};
+
+export type ListAdminScenesErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type ListAdminScenesError = ListAdminScenesErrors[keyof ListAdminScenesErrors];
+
+export type ListAdminScenesResponses = {
+    200: Array<AdminSceneDto>;
+};
+
+export type ListAdminScenesResponse = ListAdminScenesResponses[keyof ListAdminScenesResponses];
+
+export type CreateAdminSceneData = {
+    body: AdminSceneCreateDto;
+    path?: never;
+    query?: never;
+    url: '/api/admin/scenes';
+};
+
+export type CreateAdminSceneErrors = {
+    /**
+     * VALIDATION_ERROR: a missing or bad field, an unsafe text
+     */
+    400: ErrorResponseDto;
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
+     */
+    403: ErrorResponseDto;
+    /**
+     * CONFLICT: the id is taken
+     */
+    409: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type CreateAdminSceneError = CreateAdminSceneErrors[keyof CreateAdminSceneErrors];
+
+export type CreateAdminSceneResponses = {
+    201: AdminSceneDto;
+};
+
+export type CreateAdminSceneResponse = CreateAdminSceneResponses[keyof CreateAdminSceneResponses];
+
+export type GetAdminSceneData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/admin/scenes/{id}';
+};
+
+export type GetAdminSceneErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
+     */
+    403: ErrorResponseDto;
+    /**
+     * no such scene
+     */
+    404: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type GetAdminSceneError = GetAdminSceneErrors[keyof GetAdminSceneErrors];
+
+export type GetAdminSceneResponses = {
+    200: AdminSceneDto;
+};
+
+export type GetAdminSceneResponse = GetAdminSceneResponses[keyof GetAdminSceneResponses];
+
+export type UpdateAdminSceneData = {
+    body: AdminSceneUpdateDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/admin/scenes/{id}';
+};
+
+export type UpdateAdminSceneErrors = {
+    /**
+     * VALIDATION_ERROR: a bad field or an unsafe text
+     */
+    400: ErrorResponseDto;
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
+     */
+    403: ErrorResponseDto;
+    /**
+     * no such scene
+     */
+    404: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type UpdateAdminSceneError = UpdateAdminSceneErrors[keyof UpdateAdminSceneErrors];
+
+export type UpdateAdminSceneResponses = {
+    200: AdminSceneDto;
+};
+
+export type UpdateAdminSceneResponse = UpdateAdminSceneResponses[keyof UpdateAdminSceneResponses];
+
+export type SetAdminSceneReferenceData = {
+    body: {
+        file: Blob | File;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/admin/scenes/{id}/garment';
+};
+
+export type SetAdminSceneReferenceErrors = {
+    /**
+     * VALIDATION_ERROR: no photo, not an image, too many pixels
+     */
+    400: ErrorResponseDto;
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
+     */
+    403: ErrorResponseDto;
+    /**
+     * no such scene
+     */
+    404: ErrorResponseDto;
+    /**
+     * PAYLOAD_TOO_LARGE: 10MB or more
+     */
+    413: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type SetAdminSceneReferenceError = SetAdminSceneReferenceErrors[keyof SetAdminSceneReferenceErrors];
+
+export type SetAdminSceneReferenceResponses = {
+    200: AdminSceneDto;
+};
+
+export type SetAdminSceneReferenceResponse = SetAdminSceneReferenceResponses[keyof SetAdminSceneReferenceResponses];
+
 export type GetAdminStatsData = {
     body?: never;
     path?: never;
@@ -1812,6 +2200,213 @@ export type RemoveReportedGenerationResponses = {
 };
 
 export type RemoveReportedGenerationResponse = RemoveReportedGenerationResponses[keyof RemoveReportedGenerationResponses];
+
+export type ListAdminTemplatesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * JSON ["field","ASC"|"DESC"]
+         */
+        sort?: string;
+        /**
+         * JSON [start,end], both inclusive
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"q":"ann"}
+         */
+        filter?: string;
+        /**
+         * search text (same as filter.q)
+         */
+        q?: string;
+    };
+    url: '/api/admin/templates';
+};
+
+export type ListAdminTemplatesErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type ListAdminTemplatesError = ListAdminTemplatesErrors[keyof ListAdminTemplatesErrors];
+
+export type ListAdminTemplatesResponses = {
+    200: Array<AdminTemplateDto>;
+};
+
+export type ListAdminTemplatesResponse = ListAdminTemplatesResponses[keyof ListAdminTemplatesResponses];
+
+export type CreateAdminTemplateData = {
+    body: AdminTemplateCreateDto;
+    path?: never;
+    query?: never;
+    url: '/api/admin/templates';
+};
+
+export type CreateAdminTemplateErrors = {
+    /**
+     * VALIDATION_ERROR: a missing or bad field, an unsafe text, a link that is not https
+     */
+    400: ErrorResponseDto;
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
+     */
+    403: ErrorResponseDto;
+    /**
+     * CONFLICT: the id is taken
+     */
+    409: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type CreateAdminTemplateError = CreateAdminTemplateErrors[keyof CreateAdminTemplateErrors];
+
+export type CreateAdminTemplateResponses = {
+    201: AdminTemplateDto;
+};
+
+export type CreateAdminTemplateResponse = CreateAdminTemplateResponses[keyof CreateAdminTemplateResponses];
+
+export type GetAdminTemplateData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/admin/templates/{id}';
+};
+
+export type GetAdminTemplateErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
+     */
+    403: ErrorResponseDto;
+    /**
+     * no such template
+     */
+    404: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type GetAdminTemplateError = GetAdminTemplateErrors[keyof GetAdminTemplateErrors];
+
+export type GetAdminTemplateResponses = {
+    200: AdminTemplateDto;
+};
+
+export type GetAdminTemplateResponse = GetAdminTemplateResponses[keyof GetAdminTemplateResponses];
+
+export type UpdateAdminTemplateData = {
+    body: AdminTemplateUpdateDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/admin/templates/{id}';
+};
+
+export type UpdateAdminTemplateErrors = {
+    /**
+     * VALIDATION_ERROR: a bad field, an unsafe text, a link that is not https
+     */
+    400: ErrorResponseDto;
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
+     */
+    403: ErrorResponseDto;
+    /**
+     * no such template
+     */
+    404: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type UpdateAdminTemplateError = UpdateAdminTemplateErrors[keyof UpdateAdminTemplateErrors];
+
+export type UpdateAdminTemplateResponses = {
+    200: AdminTemplateDto;
+};
+
+export type UpdateAdminTemplateResponse = UpdateAdminTemplateResponses[keyof UpdateAdminTemplateResponses];
+
+export type SetAdminTemplateGarmentData = {
+    body: {
+        file: Blob | File;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/admin/templates/{id}/garment';
+};
+
+export type SetAdminTemplateGarmentErrors = {
+    /**
+     * VALIDATION_ERROR: no photo, not an image, too many pixels
+     */
+    400: ErrorResponseDto;
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
+     */
+    403: ErrorResponseDto;
+    /**
+     * no such template
+     */
+    404: ErrorResponseDto;
+    /**
+     * PAYLOAD_TOO_LARGE: 10MB or more
+     */
+    413: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type SetAdminTemplateGarmentError = SetAdminTemplateGarmentErrors[keyof SetAdminTemplateGarmentErrors];
+
+export type SetAdminTemplateGarmentResponses = {
+    200: AdminTemplateDto;
+};
+
+export type SetAdminTemplateGarmentResponse = SetAdminTemplateGarmentResponses[keyof SetAdminTemplateGarmentResponses];
 
 export type ListAdminUsersData = {
     body?: never;

@@ -107,6 +107,24 @@ describe('dataProvider', () => {
     expect(api.requests[1]?.json).toEqual({ status: 'closed' });
   });
 
+  it('edits templates and scenes with PATCH and only their editable fields', async () => {
+    api.on('PATCH /api/admin/templates/bikini-black', { body: { id: 'bikini-black', name: 'Night' } });
+    await dataProvider.update('templates', {
+      id: 'bikini-black',
+      data: { id: 'bikini-black', name: 'Night', shop_url: 'https://shop.example/x', thumbnail: '/t.svg', garment_photo_url: 'x' },
+      previousData: { id: 'bikini-black', name: 'Day', shop_url: null, thumbnail: '/t.svg', garment_photo_url: 'x' },
+    });
+    expect(api.requests[0]?.json).toEqual({ name: 'Night', shop_url: 'https://shop.example/x' });
+
+    api.on('PATCH /api/admin/scenes/beach-standing', { body: { id: 'beach-standing' } });
+    await dataProvider.update('scenes', {
+      id: 'beach-standing',
+      data: { id: 'beach-standing', credit_cost: 2, category: null },
+      previousData: { id: 'beach-standing', credit_cost: 1, category: null },
+    });
+    expect(api.requests[1]?.json).toEqual({ credit_cost: 2 });
+  });
+
   it('refuses to update a resource the console cannot edit, without a request', async () => {
     await expect(dataProvider.update('audit-log', { id: 'a1', data: { action: 'x' }, previousData: { id: 'a1' } })).rejects.toThrow(
       'audit-log cannot be edited',

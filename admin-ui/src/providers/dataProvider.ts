@@ -10,6 +10,8 @@ import {
   getQueueOverview,
   type QueueOverviewDto,
   removeReportedGeneration,
+  setAdminSceneReference,
+  setAdminTemplateGarment,
   type SupportInquiryDetailsDto,
   type SupportMessageCreateDto,
   type SupportMessageDto,
@@ -53,7 +55,12 @@ const EDITABLE_FIELDS: Record<string, readonly string[]> = {
   users: ['tier'],
   notifications: ['read'],
   'support-inquiries': ['status', 'priority'],
+  templates: ['name', 'description', 'prompt_description', 'required_tier', 'sort_order', 'enabled', 'shop_url'],
+  scenes: ['name', 'description', 'prompt_description', 'required_tier', 'credit_cost', 'sort_order', 'enabled'],
 };
+
+/** Resources whose edits are PATCH (the others take PUT, as ra-data-simple-rest sends it). */
+const PATCHED = new Set(['templates', 'scenes']);
 
 function editablePart(resource: string, data: Record<string, unknown>, previous?: Record<string, unknown>) {
   const fields = EDITABLE_FIELDS[resource];
@@ -79,6 +86,8 @@ export interface ConsoleDataProvider extends DataProvider {
   /** Removes the generation an abuse report names (files included) and notes it on the ticket. */
   removeReportedGeneration(ticketId: string, options?: { includeSource?: boolean }): Promise<SupportInquiryDetailsDto>;
   getQueues(): Promise<QueueOverviewDto>;
+  /** A template's garment photo or a scene's reference photo (admin only, audited); answers the record. */
+  uploadCatalogPhoto(resource: 'templates' | 'scenes', id: string, file: File): Promise<unknown>;
   /** Sets the short-lived cookie that lets this browser open Bull Board (admin only). */
   openQueueBoardSession(): Promise<unknown>;
 }
@@ -95,7 +104,7 @@ export const dataProvider: ConsoleDataProvider = {
   async update(resource, params) {
     const body = editablePart(resource, params.data, params.previousData);
     const { json: record } = await httpClient(`${API_URL}/${resource}/${encodeURIComponent(params.id)}`, {
-      method: 'PUT',
+      method: PATCHED.has(resource) ? 'PATCH' : 'PUT',
       body: JSON.stringify(body),
     });
     return { data: record };
@@ -117,4 +126,8 @@ export const dataProvider: ConsoleDataProvider = {
     data(removeReportedGeneration({ path: { id: ticketId }, body: { include_source: options?.includeSource ?? false } })),
   getQueues: () => data(getQueueOverview()),
   openQueueBoardSession: () => data(createQueueBoardSession()),
+  uploadCatalogPhoto: (resource, id, file) =>
+    resource === 'templates'
+      ? data(setAdminTemplateGarment({ path: { id }, body: { file } }))
+      : data(setAdminSceneReference({ path: { id }, body: { file } })),
 };

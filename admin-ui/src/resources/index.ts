@@ -1,2 +1,11 @@
 /** The console's resources, in menu order; names are the access policy's resource names. */
-export const RESOURCE_NAMES = ['users', 'support-inquiries', 'notifications', 'generations', 'audit-log', 'outbox'] as const;
+export const RESOURCE_NAMES = [
+  'users',
+  'support-inquiries',
+  'notifications',
+  'generations',
+  'audit-log',
+  'outbox',
+  'templates',
+  'scenes',
+] as const;

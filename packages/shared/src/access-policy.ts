@@ -3,7 +3,7 @@
  * console (admin-ui imports this file) both apply. It depends on nothing so that both builds can
  * compile it.
  *
- * - admin: everything.
+ * - admin: everything (the catalogue's templates and scenes included).
  * - support: the support desk (tickets: list, show, edit, reply) and a read-only user lookup.
  * - user: nothing in the console.
  */
@@ -23,6 +23,8 @@ export const ACCESS_RESOURCES = [
   'queues',
   'outbox',
   'announcements',
+  'templates',
+  'scenes',
 ] as const;
 export type AccessResource = (typeof ACCESS_RESOURCES)[number];
 

@@ -17,6 +17,12 @@ export enum AuditAction {
   Announcement = 'mail.announcement',
   UserSuspend = 'user.suspend',
   UserUnsuspend = 'user.unsuspend',
+  CatalogTemplateCreate = 'catalog.template.create',
+  CatalogTemplateUpdate = 'catalog.template.update',
+  CatalogTemplateGarment = 'catalog.template.garment',
+  CatalogSceneCreate = 'catalog.scene.create',
+  CatalogSceneUpdate = 'catalog.scene.update',
+  CatalogSceneReference = 'catalog.scene.reference',
 }
 
 export interface AuditEntry {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { artworkEntries } from './artwork/artwork-registry';
+import { ArtworkEntry, artworkEntries } from './artwork/artwork-registry';
+import { catalogScenes, catalogTemplates } from './catalog';
 import type { CategoryId } from './catalog.types';
 
 export interface RenderedArtwork {
@@ -14,33 +15,45 @@ export interface RenderedArtwork {
 export const ARTWORK_URL_PREFIX = '/api/catalog/artwork';
 
 /**
- * Renders every catalogue picture once (the SVG text is deterministic) and keeps the strings in
- * memory: about 110 pictures of a few kB each.
+ * The catalogue's pictures, drawn from the live snapshot: a picture is rendered once per set of
+ * inputs (id, name, artwork parameters) and kept in memory, so an admin's rename draws a new
+ * picture with a new URL. About 110 pictures of a few kB each.
  */
 @Injectable()
 export class ArtworkService {
-  private readonly pictures = new Map<string, RenderedArtwork>();
+  private readonly pictures = new Map<string, { inputs: string; picture: RenderedArtwork }>();
+  private entries: { templates: unknown; scenes: unknown; byId: Map<string, ArtworkEntry> } | undefined;
 
-  constructor() {
-    for (const entry of artworkEntries()) {
-      const svg = entry.render();
-      const version = createHash('sha256').update(svg).digest('hex').slice(0, 12);
-      this.pictures.set(entry.id, { id: entry.id, category: entry.category, svg, version });
+  /** The entries of the current snapshot, listed again only when the snapshot changed. */
+  private entry(id: string): ArtworkEntry | undefined {
+    const templates = catalogTemplates();
+    const scenes = catalogScenes();
+    if (this.entries?.templates !== templates || this.entries.scenes !== scenes) {
+      this.entries = { templates, scenes, byId: new Map(artworkEntries().map((e) => [e.id, e])) };
     }
+    return this.entries.byId.get(id);
   }
 
   get(id: string): RenderedArtwork | undefined {
-    return this.pictures.get(id);
+    const entry = this.entry(id);
+    if (!entry) return undefined;
+    const kept = this.pictures.get(id);
+    if (kept?.inputs === entry.inputs) return kept.picture;
+    const svg = entry.render();
+    const version = createHash('sha256').update(svg).digest('hex').slice(0, 12);
+    const picture = { id: entry.id, category: entry.category, svg, version };
+    this.pictures.set(id, { inputs: entry.inputs, picture });
+    return picture;
   }
 
   /** `/api/catalog/artwork/<id>.svg?v=<content hash>` */
   url(id: string): string {
-    const picture = this.pictures.get(id);
+    const picture = this.get(id);
     if (!picture) throw new Error(`No artwork for ${id}`);
     return `${ARTWORK_URL_PREFIX}/${encodeURIComponent(id)}.svg?v=${picture.version}`;
   }
 
   ids(): string[] {
-    return [...this.pictures.keys()];
+    return artworkEntries().map((e) => e.id);
   }
 }

@@ -3,8 +3,8 @@ import {
   CREDIT_PACKS,
   CUSTOM_POSE,
   PLANS,
-  TEMPLATES,
-  ALL_SCENES,
+  catalogScenes,
+  catalogTemplates,
   VIDEO_SURCHARGE,
   sceneCategory,
   scenesForCategory,
@@ -24,7 +24,8 @@ export interface CatalogResponseInput {
 
 /**
  * GET /api/catalog for a caller of `tier`: the whole catalogue with `locked` flags. Categories
- * switched off (FEATURE_SPICY) are left out together with their templates and scenes.
+ * switched off (FEATURE_SPICY) are left out together with their templates and scenes, and so are
+ * templates and scenes an admin disabled.
  */
 export function buildCatalogResponse({ tier, features, thumbnail }: CatalogResponseInput): CatalogResponseDto {
   const locked = lockedFor(tier);
@@ -41,30 +42,35 @@ export function buildCatalogResponse({ tier, features, thumbnail }: CatalogRespo
       templateIds: templatesForCategory(c.id).map((t) => t.id),
       sceneIds: scenesForCategory(c.id).map((s) => s.id),
     })),
-    templates: TEMPLATES.filter((t) => enabled.has(t.category)).map((t) => ({
-      id: t.id,
-      name: t.name,
-      category: t.category,
-      description: t.description,
-      promptDescription: t.promptDescription,
-      requiredTier: t.requiredTier,
-      thumbnail: thumbnail(t.id),
-      locked: locked(t),
-    })),
-    scenes: ALL_SCENES.filter((s) => {
-      const owner = sceneCategory(s.id);
-      return owner === null || enabled.has(owner);
-    }).map((s) => ({
-      id: s.id,
-      name: s.name,
-      category: sceneCategory(s.id),
-      description: s.description,
-      promptDescription: s.promptDescription,
-      requiredTier: s.requiredTier,
-      creditCost: s.creditCost,
-      thumbnail: thumbnail(s.id),
-      locked: locked(s),
-    })),
+    templates: catalogTemplates()
+      .filter((t) => t.enabled && enabled.has(t.category))
+      .map((t) => ({
+        id: t.id,
+        name: t.name,
+        category: t.category,
+        description: t.description,
+        promptDescription: t.promptDescription,
+        requiredTier: t.requiredTier,
+        thumbnail: thumbnail(t.id),
+        locked: locked(t),
+        shopUrl: t.shopUrl,
+      })),
+    scenes: catalogScenes()
+      .filter((s) => {
+        const owner = sceneCategory(s.id);
+        return s.enabled && (owner === null || enabled.has(owner));
+      })
+      .map((s) => ({
+        id: s.id,
+        name: s.name,
+        category: sceneCategory(s.id),
+        description: s.description,
+        promptDescription: s.promptDescription,
+        requiredTier: s.requiredTier,
+        creditCost: s.creditCost,
+        thumbnail: thumbnail(s.id),
+        locked: locked(s),
+      })),
     customPose: {
       id: CUSTOM_POSE.id,
       name: CUSTOM_POSE.name,

@@ -20,7 +20,8 @@ export function callerTier(req: RequestWithUser): Tier {
   return isTier(tier) ? tier : 'free';
 }
 
-export const CATALOG_MAX_AGE_SECONDS = 60;
+/** Short: an admin's edit reaches visitors within seconds. */
+export const CATALOG_MAX_AGE_SECONDS = 5;
 export const ARTWORK_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 
 @ApiTags('catalog')
@@ -39,7 +40,7 @@ export class CatalogController {
     description:
       'Public. Templates and scenes carry `locked` for the caller (an anonymous caller is free tier). ' +
       "A generation costs a scene's creditCost, plus videoSurcharge for a video; the custom pose costs customPose.creditCost. " +
-      'Categories switched off by configuration are left out. Cached for 60 s when signed out (public); never stored when signed in, like every answer to a signed-in caller.',
+      'Categories switched off by configuration are left out. Cached for 5 s when signed out (public); never stored when signed in, like every answer to a signed-in caller.',
   })
   @ApiOkResponse({ type: CatalogResponseDto })
   getCatalog(@Req() req: RequestWithUser, @Res({ passthrough: true }) res: Response): CatalogResponseDto {

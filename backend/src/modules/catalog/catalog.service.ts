@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module';
 import { ArtworkService, RenderedArtwork } from './artwork.service';
+import { findTemplate } from './catalog';
 import { buildCatalogResponse } from './catalog-response';
 import { assertCategoryEnabled, assertVideoEnabled, CatalogFeatures, isCategoryEnabled } from './feature-flags';
 import type { AppConfig } from '../../config/app-config';
@@ -32,6 +33,11 @@ export class CatalogService {
     const picture = this.artwork.get(id);
     if (!picture || (picture.category && !isCategoryEnabled(picture.category, this.features))) return undefined;
     return picture;
+  }
+
+  /** The private storage key of a template's garment photo (what vendors receive), or undefined: use the artwork. */
+  garmentPhotoKey(templateId: string): string | undefined {
+    return findTemplate(templateId)?.garmentKey ?? undefined;
   }
 
   /** VALIDATION_ERROR for an unknown category label or one switched off (FEATURE_SPICY=false). */

@@ -1,21 +1,74 @@
-import { CATEGORY_IDS, CategoryId, GENERATION_CATEGORIES, GenerationCategory, SceneDefinition, TemplateDefinition } from './catalog.types';
+import {
+  CatalogScene,
+  CatalogTemplate,
+  CATEGORY_IDS,
+  CategoryId,
+  GENERATION_CATEGORIES,
+  GenerationCategory,
+  SceneDefinition,
+  TemplateDefinition,
+} from './catalog.types';
 import { CATEGORIES, SCENE_PREFIX_ALIASES } from './data/categories.data';
 import { CATEGORY_SCENES, GENERIC_SCENES } from './data/scenes.data';
 import { TEMPLATES } from './data/templates.data';
 import { tierRank } from './tiers';
 
 /**
- * Lookups over the catalogue data (data/*.ts). Everything here is pure and synchronous: the
- * catalogue is code, versioned with the app, and the same for every process.
+ * Lookups over the live catalogue. The typed data (data/*.ts) is its SEED: a migration and every
+ * start insert the seed rows missing from `catalog_templates` / `catalog_scenes`, and never
+ * overwrite a row (admins edit them in the console). Each process keeps the rows in memory as a
+ * snapshot (replaced by CatalogStore when the database's catalogue version moves), so every
+ * lookup here stays synchronous. Until a store loads the database, the snapshot is the seed.
  */
 export { CATEGORIES, CATEGORY_SCENES, GENERIC_SCENES, TEMPLATES };
 export { CREDIT_PACKS, PLANS } from './data/plans.data';
 export { CUSTOM_POSE, VIDEO_SURCHARGE } from './data/costs.data';
 
+/** The seed's scenes: category scenes first, then the generic ones. */
 export const ALL_SCENES: readonly SceneDefinition[] = [...CATEGORY_SCENES, ...GENERIC_SCENES];
 
-const templatesById = new Map(TEMPLATES.map((t) => [t.id, t]));
-const scenesById = new Map(ALL_SCENES.map((s) => [s.id, s]));
+/** Seed order: 10, 20, 30... so that an admin can slot an item between two. */
+export const SEED_ORDER_STEP = 10;
+
+/** The seed as catalogue rows: enabled, in the data's order, no photos, no shop links. */
+export function seedTemplates(): CatalogTemplate[] {
+  return TEMPLATES.map((t, i) => ({ ...t, sortOrder: (i + 1) * SEED_ORDER_STEP, enabled: true, shopUrl: null, garmentKey: null }));
+}
+
+export function seedScenes(): CatalogScene[] {
+  return ALL_SCENES.map((s, i) => ({ ...s, sortOrder: (i + 1) * SEED_ORDER_STEP, enabled: true, referenceKey: null }));
+}
+
+interface Snapshot {
+  templates: readonly CatalogTemplate[];
+  scenes: readonly CatalogScene[];
+  templatesById: ReadonlyMap<string, CatalogTemplate>;
+  scenesById: ReadonlyMap<string, CatalogScene>;
+}
+
+function snapshotOf(templates: readonly CatalogTemplate[], scenes: readonly CatalogScene[]): Snapshot {
+  const byOrder = <T extends { sortOrder: number; id: string }>(a: T, b: T) => a.sortOrder - b.sortOrder || a.id.localeCompare(b.id);
+  const t = [...templates].sort(byOrder);
+  const s = [...scenes].sort(byOrder);
+  return { templates: t, scenes: s, templatesById: new Map(t.map((x) => [x.id, x])), scenesById: new Map(s.map((x) => [x.id, x])) };
+}
+
+let current: Snapshot = snapshotOf(seedTemplates(), seedScenes());
+
+/** Replaces this process's snapshot (CatalogStore, after reading the database). */
+export function replaceCatalog(templates: readonly CatalogTemplate[], scenes: readonly CatalogScene[]): void {
+  current = snapshotOf(templates, scenes);
+}
+
+/** Every template of the snapshot, disabled ones included, in display order. */
+export function catalogTemplates(): readonly CatalogTemplate[] {
+  return current.templates;
+}
+
+/** Every scene of the snapshot, disabled ones included, in display order. */
+export function catalogScenes(): readonly CatalogScene[] {
+  return current.scenes;
+}
 
 export function isCategoryId(value: unknown): value is CategoryId {
   return typeof value === 'string' && (CATEGORY_IDS as readonly string[]).includes(value);
@@ -26,16 +79,19 @@ export function isGenerationCategory(value: unknown): value is GenerationCategor
   return typeof value === 'string' && (GENERATION_CATEGORIES as readonly string[]).includes(value);
 }
 
-export function findTemplate(id: string): TemplateDefinition | undefined {
-  return templatesById.get(id);
+/** A template by id, enabled or not (a generation under way keeps its template). */
+export function findTemplate(id: string): CatalogTemplate | undefined {
+  return current.templatesById.get(id);
 }
 
-export function findScene(id: string): SceneDefinition | undefined {
-  return scenesById.get(id);
+/** A scene by id, enabled or not. */
+export function findScene(id: string): CatalogScene | undefined {
+  return current.scenesById.get(id);
 }
 
+/** The enabled templates of a category, in display order. */
 export function templatesForCategory(category: CategoryId): TemplateDefinition[] {
-  return TEMPLATES.filter((t) => t.category === category);
+  return current.templates.filter((t) => t.enabled && t.category === category);
 }
 
 /** The scene id prefix of a category or alias: active_wear and activewear -> activewear, dress -> dresses. */
@@ -53,14 +109,15 @@ export function isGenericScene(scene: Pick<SceneDefinition, 'id'>): boolean {
 }
 
 /**
- * The pose buttons of a category screen: its own scenes plus the generic ones, cheapest tier
- * first (stable within a tier: category scenes before generic ones). Accepts the aliases
- * `activewear` and `dresses`.
+ * The pose buttons of a category screen: its own enabled scenes plus the generic ones, cheapest
+ * tier first, then by their order (seeded: category scenes before generic ones). Accepts the
+ * aliases `activewear` and `dresses`.
  */
 export function scenesForCategory(category: CategoryId | string): SceneDefinition[] {
   const prefix = scenePrefix(category);
-  const own = CATEGORY_SCENES.filter((s) => s.id.startsWith(`${prefix}-`));
-  return [...own, ...GENERIC_SCENES]
+  const owner = CATEGORIES.find((c) => c.scenePrefix === prefix)?.id ?? null;
+  return current.scenes
+    .filter((s) => s.enabled && (isGenericScene(s) || (owner !== null && sceneCategory(s.id) === owner)))
     .map((scene, index) => ({ scene, index }))
     .sort((a, b) => tierRank(a.scene.requiredTier) - tierRank(b.scene.requiredTier) || a.index - b.index)
     .map((x) => x.scene);

@@ -203,6 +203,27 @@ export interface SceneDefinition {
   artwork: SceneArtwork;
 }
 
+/** A template as the live catalogue holds it: its definition plus what the console manages. */
+export interface CatalogTemplate extends TemplateDefinition {
+  /** Display order within its category (ascending) */
+  sortOrder: number;
+  /** A disabled template is left out of GET /api/catalog and refused for new generations */
+  enabled: boolean;
+  /** "Shop this look": an https link, or null */
+  shopUrl: string | null;
+  /** Private storage key of the garment photo vendors receive; null: they receive the artwork */
+  garmentKey: string | null;
+}
+
+/** A scene as the live catalogue holds it. */
+export interface CatalogScene extends SceneDefinition {
+  /** Display order within a tier (ascending); pose buttons are sorted by tier first */
+  sortOrder: number;
+  enabled: boolean;
+  /** Private storage key of the scene's reference photo, or null */
+  referenceKey: string | null;
+}
+
 export interface PlanDefinition {
   id: Tier;
   name: string;

@@ -302,8 +302,9 @@ export class GenerationsService {
 
     this.catalog.assertCategoryEnabled(dto.category);
     const category = dto.category as CategoryId;
+    // a template or scene an admin disabled is refused like an unknown one
     const template = findTemplate(dto.template_id);
-    if (!template) throw new ValidationError(`${GENERATION_MESSAGES.unknownTemplate}: ${dto.template_id}`);
+    if (!template?.enabled) throw new ValidationError(`${GENERATION_MESSAGES.unknownTemplate}: ${dto.template_id}`);
     if (template.category !== category) throw new ValidationError(GENERATION_MESSAGES.templateCategory);
     if (!canUseTemplate(user.tier, template))
       throw new ForbiddenError(GENERATION_MESSAGES.lockedTemplate(planForTier(template.requiredTier).name));
@@ -314,7 +315,8 @@ export class GenerationsService {
       customPose = (dto.custom_pose ?? '').trim();
       await this.refusals.screen(user, customPose, source);
     } else {
-      scene = findScene(dto.scene_id!) ?? null;
+      const found = findScene(dto.scene_id!);
+      scene = found?.enabled ? found : null;
       if (!scene) throw new ValidationError(`${GENERATION_MESSAGES.unknownScene}: ${dto.scene_id}`);
       if (!sceneBelongsTo(scene.id, category)) throw new ValidationError(GENERATION_MESSAGES.sceneCategory);
       if (!canUseScene(user.tier, scene)) throw new ForbiddenError(GENERATION_MESSAGES.lockedScene(planForTier(scene.requiredTier).name));

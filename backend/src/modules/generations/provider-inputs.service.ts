@@ -190,7 +190,7 @@ export class ProviderInputsService implements OnApplicationBootstrap {
       prompt: row.prompt,
       size: OUTPUT_SIZE,
       person: await this.person(row, spec, inline),
-      garment: await this.artwork(row.metadata.outfit_id, spec, inline),
+      garment: await this.garment(row, spec, inline),
       scene: sceneId === CUSTOM_POSE.id ? undefined : await this.artwork(sceneId, spec, inline),
       templateId: row.metadata.outfit_id,
       sceneId,
@@ -240,6 +240,11 @@ export class ProviderInputsService implements OnApplicationBootstrap {
   private async person(row: GenerationEntity, spec: ProviderInputSpec, inline: boolean): Promise<ProviderImage> {
     const key = row.metadata.upload_path;
     if (!(await this.storage.exists(key))) throw new PhotoMissingError();
+    return this.photo(key, `${providerInputsPrefix(row.userId, row.id)}person.jpg`, spec, inline);
+  }
+
+  /** A stored photo as the vendor takes it: as is when it fits, else a derived copy (kept at `derivedKey` when sent as a link). */
+  private async photo(key: string, derivedKey: string, spec: ProviderInputSpec, inline: boolean): Promise<ProviderImage> {
     const photo = (await this.storage.get(key)).body;
     const asIs = await fitsAsIs(photo, spec);
     if (inline) {
@@ -247,7 +252,6 @@ export class ProviderInputsService implements OnApplicationBootstrap {
       return { url: jpegDataUri(jpeg), storageKey: key, contentType: 'image/jpeg' };
     }
     if (asIs) return this.linked(key);
-    const derivedKey = `${providerInputsPrefix(row.userId, row.id)}person.jpg`;
     await this.storage.put(derivedKey, (await prepareInputImage(photo, spec)).jpeg, { contentType: 'image/jpeg' });
     return this.linked(derivedKey);
   }
@@ -275,5 +279,17 @@ export class ProviderInputsService implements OnApplicationBootstrap {
 
   private async linked(key: string): Promise<ProviderImage> {
     return { url: await this.storage.signedUrl(key, { ttlSeconds: this.vendorTtl }), storageKey: key, contentType: 'image/jpeg' };
+  }
+
+  /**
+   * The template's garment photo when an admin uploaded one (private; fitted to the vendor like the
+   * person photo), else its artwork. Try-on vendors take a packshot, flat-lay or on-model photo of the
+   * garment (https://docs.fashn.ai/guides/tryon-parameters-guide, "Garment Image").
+   */
+  private async garment(row: GenerationEntity, spec: ProviderInputSpec, inline: boolean): Promise<ProviderImage> {
+    const templateId = row.metadata.outfit_id;
+    const key = this.catalog.garmentPhotoKey(templateId);
+    if (!key || !(await this.storage.exists(key))) return this.artwork(templateId, spec, inline);
+    return this.photo(key, `${providerInputsPrefix(row.userId, row.id)}garment.jpg`, spec, inline);
   }
 }

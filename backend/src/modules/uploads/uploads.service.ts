@@ -115,6 +115,16 @@ export class UploadsService {
     }
   }
 
+  /**
+   * One photo through the same intake as a user's upload (judged by its bytes, decoded under the
+   * image work gate, re-encoded without metadata), for the console's catalogue photos. Stores
+   * nothing and counts against no person's allowance: the caller keeps the clean copy.
+   */
+  async acceptOne(bytes: Buffer): Promise<AcceptedPhoto> {
+    const inspected = await asCatalogueError(() => inspectPhoto(bytes));
+    return this.imageWork.run(() => asCatalogueError(() => cleanCopy(bytes, inspected)));
+  }
+
   async get(userId: string, id: string): Promise<UploadResponseDto> {
     return this.toDto(await this.findOwn(userId, id));
   }

@@ -22,6 +22,8 @@ interface GenerationCardProps {
   downloading: boolean;
   onDownload(generation: Generation): void;
   onSearch(generation: Generation): void;
+  /** The template's "Shop this look" link (https, set by an admin): Search opens it in a new tab instead. */
+  shopUrl?: string | null;
   onDelete(generation: Generation): void;
   /** The result's signed URL failed to load (it may have expired): fetch fresh ones. */
   onMediaError(): void;
@@ -78,6 +80,7 @@ export function GenerationCard({
   downloading,
   onDownload,
   onSearch,
+  shopUrl,
   onDelete,
   onMediaError,
 }: GenerationCardProps) {
@@ -112,9 +115,23 @@ export function GenerationCard({
           >
             <DownloadIcon />
           </IconButton>
-          <IconButton aria-label="Search" title="Find similar items to buy" size="sm" variant="ghost" onClick={() => onSearch(generation)}>
-            <SearchIcon />
-          </IconButton>
+          {shopUrl ? (
+            <IconButton asChild aria-label="Shop this look" title="Shop this look" size="sm" variant="ghost">
+              <a href={shopUrl} target="_blank" rel="noopener noreferrer">
+                <SearchIcon />
+              </a>
+            </IconButton>
+          ) : (
+            <IconButton
+              aria-label="Search"
+              title="Find similar items to buy"
+              size="sm"
+              variant="ghost"
+              onClick={() => onSearch(generation)}
+            >
+              <SearchIcon />
+            </IconButton>
+          )}
           <IconButton aria-label="Delete" title="Delete" size="sm" variant="ghost" colorPalette="red" onClick={() => onDelete(generation)}>
             <TrashIcon />
           </IconButton>

@@ -33,7 +33,8 @@ interface GenerationListProps {
 
 /**
  * A grid of the user's completed generations (docs/product.md, All Generations and the category
- * screens): spinner, cards with Download, Search and Delete, the confirm dialog, and more pages on
+ * screens): spinner, cards with Download, Search (the template's "Shop this look" link when an admin set one,
+ * else the "Coming Soon" toast) and Delete, the confirm dialog, and more pages on
  * request.
  */
 export function GenerationList({ category, empty, labelledBy }: GenerationListProps) {
@@ -113,6 +114,7 @@ export function GenerationList({ category, empty, labelledBy }: GenerationListPr
               downloading={downloading === generation.id}
               onDownload={(g) => void onDownload(g)}
               onSearch={onSearch}
+              shopUrl={catalog?.templates.find((t) => t.id === generation.metadata.outfit_id)?.shopUrl}
               onDelete={setPendingDelete}
               onMediaError={onMediaError}
             />

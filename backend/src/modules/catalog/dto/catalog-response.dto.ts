@@ -60,6 +60,14 @@ export class CatalogTemplateDto {
 
   @ApiProperty({ description: "true when the caller's tier is below requiredTier" })
   locked: boolean;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'https://shop.example/sunshine-bikini',
+    description: '"Shop this look": an https link set by an admin (opened in a new tab), or null',
+  })
+  shopUrl: string | null;
 }
 
 export class CatalogSceneDto {
