@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { stripeSettings, type StripeSettings } from '../modules/billing/stripe.config';
 import { dashScopeSettings, type DashScopeSettings } from '../modules/generations/providers/dashscope.config';
 import { fashnSettings, type FashnSettings } from '../modules/generations/providers/fashn.config';
 import { envSchema } from './env.schema';
@@ -106,6 +107,8 @@ export interface AppConfig {
   dashscope: DashScopeConfig;
   /** FASHN_*: set by loadConfig(); optional only for hand-built test configurations. */
   fashn: FashnConfig;
+  /** STRIPE_*: payments are on only with a secret key. Optional only for hand-built test configurations (absent: no payments). */
+  stripe?: StripeSettings;
   /**
    * Outgoing mail (SMTP_*): set only when SMTP_HOST is configured; without it every message is
    * written as an .eml file under `mail.outboxDir`. `from` defaults to `APP_NAME <support address>`.
@@ -227,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     dashscope: dashScopeSettings(e),
     fashn: fashnSettings(e),
+    stripe: stripeSettings(e),
     smtp: e.SMTP_HOST
       ? {
           host: e.SMTP_HOST,
