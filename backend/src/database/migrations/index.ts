@@ -11,6 +11,7 @@ import { ResultPhash1795468441775 } from './1795468441775-ResultPhash';
 import { ReportImageMatch1795469988359 } from './1795469988359-ReportImageMatch';
 import { SessionPreviousToken1795470523853 } from './1795470523853-SessionPreviousToken';
 import { UploadReceivedBytes1795472000000 } from './1795472000000-UploadReceivedBytes';
+import { Billing1795714205998 } from './1795714205998-Billing';
 import type { MigrationInterface } from 'typeorm';
 
 /** Every migration, in order. `npm run migration:generate -- <Name>` appends new ones here. */
@@ -28,4 +29,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   ReportImageMatch1795469988359,
   SessionPreviousToken1795470523853,
   UploadReceivedBytes1795472000000,
+  Billing1795714205998,
 ];
