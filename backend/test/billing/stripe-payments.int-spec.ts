@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { stripeCatalog, syncStripeCatalog } from '../../src/modules/billing/stripe-catalog';
+import { planLookupKey, stripeCatalog, syncStripeCatalog } from '../../src/modules/billing/stripe-catalog';
 import { createStripeClient } from '../../src/modules/billing/stripe.client';
 import { CreditsService } from '../../src/modules/credits/credits.service';
 import { FakeStripe } from '../fakes/fake-stripe.server';
@@ -208,6 +208,35 @@ describe('payments through Stripe', () => {
     await expectLedgerBalanced(who.userId);
     const actions: { action: string }[] = await db.query(`SELECT action FROM audit_log WHERE target_user_id = $1`, [who.userId]);
     expect(new Set(actions.map((a) => a.action))).toEqual(new Set(['billing.checkout', 'billing.subscription', 'billing.renewal']));
+  });
+
+  it('an upgrade mid-period tops the subscription credits up at once; a downgrade waits for the renewal', async () => {
+    const who = await signUp(t.http);
+    const credits = t.app.get(CreditsService);
+    const sub = await subscribe(who, 'starter');
+    // plans change in the billing portal, not through a second subscription
+    const second = await t.http.post('/api/billing/checkout').set(bearer(who.accessToken)).send({ plan: 'glow_up' });
+    expect(second.status).toBe(409);
+    expect(second.body.message).toContain('billing portal');
+    await credits.adjust({ userId: who.userId, mode: 'deduct', amount: 15, reason: 'spent', actorId: who.userId });
+    await fake.changePlan(sub, planLookupKey('glow_up'));
+    await applied();
+    expect(await balance(who)).toMatchObject({ tier: 'glow_up', subscription: 70 });
+    await fake.changePlan(sub, planLookupKey('starter'));
+    await applied();
+    expect(await balance(who)).toMatchObject({ tier: 'starter', subscription: 70 });
+    await fake.renew(sub);
+    await applied();
+    expect(await balance(who)).toMatchObject({ tier: 'starter', subscription: 20 });
+    await expectLedgerBalanced(who.userId);
+  });
+
+  it('deleting the account cancels its subscription at Stripe', async () => {
+    const who = await signUp(t.http);
+    const sub = await subscribe(who, 'model_mode');
+    await t.http.delete('/api/me').set(bearer(who.accessToken)).send({ confirm: 'DELETE' }).expect(204);
+    expect(fake.subscriptions.get(sub)).toMatchObject({ status: 'canceled' });
+    expect(await db.query(`SELECT 1 FROM subscriptions WHERE user_id = $1`, [who.userId])).toEqual([]);
   });
 
   it('applies events that arrive out of order from the current state, once', async () => {

@@ -190,6 +190,7 @@ export class FakeStripe {
     if (method === 'POST' && path === '/v1/checkout/sessions') return this.createSession(body);
     if (method === 'POST' && path === '/v1/billing_portal/sessions') return this.createPortalSession(body);
     if (method === 'GET' && (match = m(/^\/v1\/subscriptions\/([^/]+)$/))) return this.found(this.subscriptions, match[1], 'subscription');
+    if (method === 'DELETE' && (match = m(/^\/v1\/subscriptions\/([^/]+)$/))) return this.cancelNow(match[1]);
     if (method === 'GET' && (match = m(/^\/v1\/charges\/([^/]+)$/))) return this.found(this.charges, match[1], 'charge');
     throw new StripeApiError(404, `Unrecognized request URL (${method}: ${path}).`);
   }
@@ -362,6 +363,18 @@ export class FakeStripe {
     return session;
   }
 
+  /** DELETE /v1/subscriptions/:id: cancelled at once; Stripe then sends customer.subscription.deleted. */
+  private cancelNow(id: string): Obj {
+    const sub = this.subscription(id);
+    if (sub.status === 'canceled') {
+      throw new StripeApiError(400, `A canceled subscription can only update its cancellation_details and metadata.`, 'resource_missing');
+    }
+    Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now() });
+    const event = this.event('customer.subscription.deleted', sub);
+    setImmediate(() => void this.deliver(event).catch(() => undefined));
+    return sub;
+  }
+
   private createPortalSession(body: Obj): Obj {
     const customer = required(body, 'customer') as string;
     if (!this.customers.has(customer)) throw new StripeApiError(400, `No such customer: '${customer}'`, 'resource_missing', 'customer');
@@ -517,6 +530,19 @@ export class FakeStripe {
     const events = [
       this.event('customer.subscription.updated', sub),
       this.event('invoice.paid', this.invoice(sub, 'subscription_cycle', 'paid')),
+    ];
+    return this.emit(events, opts.deliver ?? true);
+  }
+
+  /** The person switches plans in the billing portal: the new price at once, a prorated invoice paid now. */
+  async changePlan(subscriptionId: string, lookupKey: string, opts: { deliver?: boolean } = {}): Promise<Obj[]> {
+    const sub = this.subscription(subscriptionId);
+    const price = [...this.prices.values()].find((p) => p.lookup_key === lookupKey && p.active);
+    if (!price) throw new Error(`no active price ${lookupKey}`);
+    ((sub.items as Obj).data as Obj[])[0].price = price;
+    const events = [
+      this.event('customer.subscription.updated', sub),
+      this.event('invoice.paid', this.invoice(sub, 'subscription_update', 'paid')),
     ];
     return this.emit(events, opts.deliver ?? true);
   }

@@ -123,6 +123,15 @@ export class BillingRepository {
     return rows.length > 0;
   }
 
+  /** The user's subscriptions that still bill (anything Stripe has not ended). */
+  async billingSubscriptionsOf(userId: string): Promise<string[]> {
+    const rows: { stripe_subscription_id: string }[] = await this.db.query(
+      `SELECT stripe_subscription_id FROM subscriptions WHERE user_id = $1 AND status NOT IN ('canceled', 'incomplete_expired')`,
+      [userId],
+    );
+    return rows.map((r) => r.stripe_subscription_id);
+  }
+
   async setPaymentFailed(m: EntityManager, id: string, failed: boolean): Promise<void> {
     await m.query(`UPDATE subscriptions SET payment_failed = $2, updated_at = now() WHERE stripe_subscription_id = $1`, [id, failed]);
   }

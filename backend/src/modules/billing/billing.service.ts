@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
 import Stripe from 'stripe';
 import { appLink, APP_PAGES } from '../../common/app-links';
 import { AppError, ConflictError, ErrorCode, ErrorMessages, ServiceUnavailableError, ValidationError } from '../../common/errors';
@@ -11,6 +12,7 @@ import { isTier, type Tier } from '../catalog/tiers';
 import { CreditsService } from '../credits/credits.service';
 import { NotificationsService } from '../notifications/notifications.service';
 import { NotificationType } from '../notifications/system-notification.entity';
+import { ACCOUNT_DELETING_EVENT } from '../privacy/account-deletion.service';
 import { UserMailService } from '../users/user-mail.service';
 import { UsersRepository } from '../users/users.repository';
 import { BillingRepository, LIVE_SUBSCRIPTION_STATUSES } from './billing.repository';
@@ -175,6 +177,33 @@ export class BillingService {
       { idempotencyKey: `customer-${userId}` },
     );
     return this.repo.saveCustomer(userId, created.id);
+  }
+
+  /**
+   * "Delete All My Data": the account's subscriptions are cancelled at once at Stripe (no more
+   * charges for an account that is gone). A failure never blocks the deletion: the admins are told
+   * to cancel by hand.
+   */
+  @OnEvent(ACCOUNT_DELETING_EVENT, { promisify: true })
+  async onAccountDeleting(event: { userId: string }): Promise<void> {
+    if (!this.stripe) return;
+    for (const id of await this.repo.billingSubscriptionsOf(event.userId)) {
+      try {
+        await this.stripe.subscriptions.cancel(id, {}, { idempotencyKey: `cancel-deleted-${id}` });
+      } catch (error) {
+        this.logger.error(
+          { event: 'stripe_cancel_failed', subscription: id, err: error },
+          'could not cancel the subscription of a deleted account',
+        );
+        await this.notifications.notify({
+          type: NotificationType.SubscriptionNotCancelled,
+          severity: 'critical',
+          title: 'Cancel a subscription by hand',
+          message: `An account was deleted but its Stripe subscription ${id} could not be cancelled: cancel it in Stripe's Dashboard.`,
+          dedupeKey: `stripe-cancel:${id}`,
+        });
+      }
+    }
   }
 
   /**
@@ -352,12 +381,17 @@ export class BillingService {
     const customer = idOf(sub.customer);
     const userId = sub.metadata?.user_id || (customer ? await this.repo.userOfCustomer(customer) : undefined);
     if (!userId) throw new Error(`Subscription ${id} belongs to no known account`);
+    if (!(await this.users.findById(userId))) {
+      // the account was deleted: nothing to apply, and nothing more to charge
+      if (isLive(sub.status)) await this.client().subscriptions.cancel(id, {}, { idempotencyKey: `cancel-deleted-${id}` });
+      return null;
+    }
     const lookupKey = sub.items.data[0]?.price?.lookup_key ?? null;
     const tier = tierOfLookupKey(lookupKey);
     if (!tier) throw new Error(`Subscription ${id} has a price that is not in the catalogue (${lookupKey ?? 'no lookup key'})`);
     await this.repo.transaction(async (m) => {
       const user = await this.users.lockForUpdate(m, userId);
-      if (!user) return; // the account was deleted
+      if (!user) return; // deleted meanwhile
       const before = await this.repo.lockSubscription(m, id);
       const row = {
         stripeSubscriptionId: id,

@@ -90,7 +90,11 @@ export interface SyncLine {
  */
 export async function syncStripeCatalog(stripe: Stripe, items = stripeCatalog()): Promise<SyncLine[]> {
   const lines: SyncLine[] = [];
-  const existing = await stripe.prices.list({ lookup_keys: items.map((i) => i.lookupKey), limit: 100 });
+  const existing: Stripe.Price[] = [];
+  // Stripe takes at most 10 lookup keys per list call
+  for (let i = 0; i < items.length; i += 10) {
+    existing.push(...(await stripe.prices.list({ lookup_keys: items.slice(i, i + 10).map((x) => x.lookupKey), limit: 100 })).data);
+  }
   for (const item of items) {
     let product: SyncLine['product'] = 'found';
     try {
@@ -100,7 +104,7 @@ export async function syncStripeCatalog(stripe: Stripe, items = stripeCatalog())
       await stripe.products.create({ id: item.productId, name: item.name, metadata: { kind: item.kind, catalog_id: item.id } });
       product = 'created';
     }
-    const current = existing.data.find((p) => p.lookup_key === item.lookupKey);
+    const current = existing.find((p) => p.lookup_key === item.lookupKey);
     if (current && priceMatches(current, item)) {
       lines.push({ lookupKey: item.lookupKey, product, price: 'unchanged', priceId: current.id });
       continue;
