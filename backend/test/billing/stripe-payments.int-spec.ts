@@ -166,6 +166,9 @@ describe('payments through Stripe', () => {
     const genuine = fake.signed(forged);
     expect((await post(genuine.payload.replace('"pack-70"', '"pack-500"'), genuine.signature)).status).toBe(400);
     expect((await post(genuine.payload)).status).toBe(400);
+    // a genuine signature captured and replayed later than Stripe's 5-minute tolerance
+    const old = fake.signed(forged, undefined, Math.floor(Date.now() / 1000) - 600);
+    expect((await post(old.payload, old.signature)).status).toBe(400);
     const [{ n: after }] = await db.query(`SELECT count(*)::int AS n FROM stripe_events`);
     expect(after).toBe(before);
     await applied();

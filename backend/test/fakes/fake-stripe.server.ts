@@ -393,9 +393,9 @@ export class FakeStripe {
   // --- Stripe's side: what happens when a person pays, time passes, or money goes back ---
 
   /** The event Stripe would send, signed as Stripe signs it. */
-  signed(event: Obj, secret = this.options.webhookSecret): { payload: string; signature: string } {
+  signed(event: Obj, secret = this.options.webhookSecret, timestamp = now()): { payload: string; signature: string } {
     const payload = JSON.stringify(event, null, 2);
-    return { payload, signature: this.stripeSdk.webhooks.generateTestHeaderString({ payload, secret }) };
+    return { payload, signature: this.stripeSdk.webhooks.generateTestHeaderString({ payload, secret, timestamp }) };
   }
 
   private event(type: string, object: Obj): Obj {
