@@ -174,6 +174,9 @@ describe('payments through Stripe', () => {
     await applied();
     expect(await balance(who)).toMatchObject({ purchased: 75 });
     await expectLedgerBalanced(who.userId);
+    // the applied event keeps its id and type, not the person's details
+    const [stored] = await db.query(`SELECT type, payload, handled_at FROM stripe_events WHERE id = $1`, [events[0].id]);
+    expect(stored).toMatchObject({ type: 'checkout.session.completed', payload: {}, handled_at: expect.any(Date) });
   });
 
   it('a Starter subscription: paid renewals reset its credits to 20 (no rollover), a cancellation keeps them to the period end, then the free tier', async () => {

@@ -31,7 +31,7 @@ export class StripeEventEntity {
   @Column({ type: 'varchar', length: 100 })
   type: string;
 
-  /** the event as Stripe sent it (verified), for the job that applies it */
+  /** the event as Stripe sent it (verified), for the job that applies it; emptied once applied (personal data) */
   @Column({ type: 'jsonb' })
   payload: Record<string, unknown>;
 

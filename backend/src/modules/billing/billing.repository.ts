@@ -67,8 +67,12 @@ export class BillingRepository {
     return rows[0];
   }
 
+  /**
+   * Marks the event applied and clears its body: Stripe's objects carry names, emails and addresses,
+   * which must not outlive their use (nor an account's deletion). The id, type and times stay.
+   */
   async markEventHandled(id: string): Promise<void> {
-    await this.db.query(`UPDATE stripe_events SET handled_at = now(), error = NULL WHERE id = $1`, [id]);
+    await this.db.query(`UPDATE stripe_events SET handled_at = now(), error = NULL, payload = '{}'::jsonb WHERE id = $1`, [id]);
   }
 
   async markEventFailed(id: string, error: string): Promise<void> {
