@@ -11,6 +11,7 @@ import { AdminModule } from './modules/admin/admin.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { AuditModule } from './modules/audit/audit.module';
 import { AuthModule } from './modules/auth/auth.module';
+import { BillingModule } from './modules/billing/billing.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
 import { CreditsModule } from './modules/credits/credits.module';
 import { GenerationsModule } from './modules/generations/generations.module';
@@ -65,6 +66,7 @@ export class AppModule {
         AdminModule,
         NotificationsModule,
         SupportModule,
+        BillingModule,
       ],
     };
   }

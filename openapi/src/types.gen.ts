@@ -421,6 +421,13 @@ export type AuthSignUpDto = {
     password: string;
 };
 
+export type BillingRedirectDto = {
+    /**
+     * Stripe's own page; open it in the browser
+     */
+    url: string;
+};
+
 export type CatalogCategoryDto = {
     /**
      * Placeholder of the "+ Custom" pose input
@@ -594,6 +601,17 @@ export type CatalogViewerDto = {
 };
 
 export type CategoryId = 'active_wear' | 'dress' | 'pajamas' | 'bikini' | 'lingerie' | 'spicy';
+
+export type CheckoutRequestDto = {
+    /**
+     * a credit pack: a one-time payment; its credits never expire
+     */
+    pack?: 'pack-20' | 'pack-70' | 'pack-200' | 'pack-500';
+    /**
+     * a paid plan: a monthly subscription
+     */
+    plan?: 'starter' | 'glow_up' | 'model_mode';
+};
 
 export type CreditsPerDayDto = {
     credits: number;
@@ -909,6 +927,13 @@ export type PasswordResetDto = {
     token: string;
 };
 
+export type ProfileBillingDto = {
+    /**
+     * the last payment of the subscription failed and Stripe is retrying; the plan and credits stay meanwhile
+     */
+    payment_failed: boolean;
+};
+
 export type ProfileCreditBalanceDto = {
     /**
      * held by generations still running; `credits` = subscription + purchased - held
@@ -929,6 +954,10 @@ export type ProfileResponseDto = {
      * whether the person has confirmed being 18 or older. Always true after an email sign-up; false for a new Google account until it confirms with PATCH /api/me { age_confirmed: true }
      */
     age_confirmed: boolean;
+    /**
+     * GET and PATCH /api/me only
+     */
+    billing?: ProfileBillingDto;
     created_at: string;
     credit_balance: ProfileCreditBalanceDto;
     /**
@@ -1051,6 +1080,10 @@ export type StatsResponseDto = {
     successful_generations: number;
     total_credits_spent: number;
     total_generations: number;
+};
+
+export type StripeWebhookAckDto = {
+    received: boolean;
 };
 
 export type SupportInquiryCreateDto = {
@@ -3036,6 +3069,82 @@ export type ResendEmailVerificationResponses = {
 
 export type ResendEmailVerificationResponse = ResendEmailVerificationResponses[keyof ResendEmailVerificationResponses];
 
+export type CheckoutData = {
+    body: CheckoutRequestDto;
+    path?: never;
+    query?: never;
+    url: '/api/billing/checkout';
+};
+
+export type CheckoutErrors = {
+    /**
+     * neither or both, an unknown plan or pack, or the Free plan
+     */
+    400: ErrorResponseDto;
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * a subscription exists already (change it in the billing portal)
+     */
+    409: ErrorResponseDto;
+    /**
+     * payments are not configured: "Stripe integration coming soon!"
+     */
+    501: ErrorResponseDto;
+    /**
+     * the prices are not set up in Stripe yet
+     */
+    503: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type CheckoutError = CheckoutErrors[keyof CheckoutErrors];
+
+export type CheckoutResponses = {
+    200: BillingRedirectDto;
+};
+
+export type CheckoutResponse = CheckoutResponses[keyof CheckoutResponses];
+
+export type PortalData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/billing/portal';
+};
+
+export type PortalErrors = {
+    /**
+     * nothing bought yet
+     */
+    400: ErrorResponseDto;
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * payments are not configured: "Stripe integration coming soon!"
+     */
+    501: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type PortalError = PortalErrors[keyof PortalErrors];
+
+export type PortalResponses = {
+    200: BillingRedirectDto;
+};
+
+export type PortalResponse = PortalResponses[keyof PortalResponses];
+
 export type GetCatalogData = {
     body?: never;
     path?: never;
@@ -4072,3 +4181,33 @@ export type ReceiveProviderWebhookResponses = {
 };
 
 export type ReceiveProviderWebhookResponse = ReceiveProviderWebhookResponses[keyof ReceiveProviderWebhookResponses];
+
+export type ReceiveStripeWebhookData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/webhooks/stripe';
+};
+
+export type ReceiveStripeWebhookErrors = {
+    /**
+     * missing or invalid Stripe-Signature: nothing changes
+     */
+    400: ErrorResponseDto;
+    /**
+     * payments are not configured: "Stripe integration coming soon!"
+     */
+    501: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type ReceiveStripeWebhookError = ReceiveStripeWebhookErrors[keyof ReceiveStripeWebhookErrors];
+
+export type ReceiveStripeWebhookResponses = {
+    200: StripeWebhookAckDto;
+};
+
+export type ReceiveStripeWebhookResponse = ReceiveStripeWebhookResponses[keyof ReceiveStripeWebhookResponses];

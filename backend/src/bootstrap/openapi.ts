@@ -14,10 +14,12 @@ export const API_TAGS: Readonly<Record<string, string>> = {
   catalog: 'The public catalogue: categories, clothing templates, poses and scenes, plans, credit costs, and their artwork.',
   uploads: 'Photos of myself to try clothes on: upload (verified adults only), read, delete, and the upload allowance.',
   generations: 'Try-on generations: check a start, start, follow live (server-sent events) or poll, cancel, download, delete.',
+  billing:
+    "Payments through Stripe: Checkout for a plan or a credit pack, and Stripe's billing portal (501 while payments are not configured).",
   support: 'The public contact form, "Report an image" included; a signed-in sender is linked to the ticket.',
   files: 'Private files through expiring signed links (only with the local storage driver; S3 links point at the bucket).',
   health: 'Liveness and readiness of the API and its dependencies, for orchestrators and monitors.',
-  webhooks: 'Callbacks of the AI provider: called by the vendor, not by browsers.',
+  webhooks: 'Callbacks of the AI provider and of Stripe: called by the vendors, not by browsers.',
   admin:
     'The console (react-admin, ra-data-simple-rest dialect): dashboard, users, generations, audit log, notifications, support desk, ' +
     'outbox, queues, announcements. Staff roles only, as the access policy says.',

@@ -11,6 +11,8 @@ export const APP_PAGES = {
   unsubscribe: '/unsubscribe',
   generations: '/dashboard/generations',
   settings: '/dashboard/settings',
+  pricing: '/pricing',
+  subscription: '/dashboard/subscription',
 } as const;
 
 /** `$APP_URL` + a page (+ a query). */

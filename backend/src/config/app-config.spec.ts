@@ -207,4 +207,24 @@ describe('loadConfig', () => {
       queueBacklogCheckEveryMin: 5,
     });
   });
+
+  it('turns payments on only with a Stripe secret key, which needs the webhook secret', () => {
+    expect(loadConfig(valid).stripe).toEqual({
+      secretKey: undefined,
+      webhookSecret: undefined,
+      publishableKey: undefined,
+      apiUrl: undefined,
+    });
+    expect(problems({ ...valid, STRIPE_SECRET_KEY: 'sk_test_123' })).toEqual([expect.stringMatching(/^STRIPE_WEBHOOK_SECRET is required/)]);
+    expect(problems({ ...valid, STRIPE_SECRET_KEY: 'pk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toEqual([
+      expect.stringMatching(/^STRIPE_SECRET_KEY must be a secret key/),
+    ]);
+    const config = loadConfig({
+      ...valid,
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_API_URL: 'http://127.0.0.1:12111/',
+    });
+    expect(config.stripe).toMatchObject({ secretKey: 'sk_test_123', webhookSecret: 'whsec_1', apiUrl: 'http://127.0.0.1:12111' });
+  });
 });

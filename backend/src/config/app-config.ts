@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { stripeSettings, type StripeSettings } from '../modules/billing/stripe.config';
 import { dashScopeSettings, type DashScopeSettings } from '../modules/generations/providers/dashscope.config';
 import { falSettings, type FalSettings } from '../modules/generations/providers/fal.config';
 import { fashnSettings, type FashnSettings } from '../modules/generations/providers/fashn.config';
@@ -127,6 +128,8 @@ export interface AppConfig {
   fashn: FashnConfig;
   /** FAL_*: set by loadConfig(); optional only for hand-built test configurations. */
   fal: FalConfig;
+  /** STRIPE_*: payments are on only with a secret key. Optional only for hand-built test configurations (absent: no payments). */
+  stripe?: StripeSettings;
   /**
    * Outgoing mail (SMTP_*): set only when SMTP_HOST is configured; without it every message is
    * written as an .eml file under `mail.outboxDir`. `from` defaults to `APP_NAME <support address>`.
@@ -251,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dashscope: dashScopeSettings(e),
     fashn: fashnSettings(e),
     fal: falSettings(e),
+    stripe: stripeSettings(e),
     smtp: e.SMTP_HOST
       ? {
           host: e.SMTP_HOST,

@@ -237,6 +237,22 @@ export const envSchema = z
     FAL_VIDEO_MODEL: optionalString,
     FAL_JWKS_URL: optionalString.pipe(urlWithProtocols(['http:', 'https:']).optional()),
     FAL_WEBHOOKS: bool(true),
+
+    // payments through Stripe (docs/payments.md); without STRIPE_SECRET_KEY there are no payments
+    STRIPE_SECRET_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^(sk|rk)_/, { message: 'must be a secret key (sk_...) or a restricted key (rk_...)' })
+        .optional(),
+    ),
+    STRIPE_WEBHOOK_SECRET: optionalString.pipe(
+      z
+        .string()
+        .regex(/^whsec_/, { message: 'must be a webhook signing secret (whsec_...)' })
+        .optional(),
+    ),
+    STRIPE_PUBLISHABLE_KEY: optionalString.pipe(z.string().regex(/^pk_/, { message: 'must be a publishable key (pk_...)' }).optional()),
+    STRIPE_API_URL: optionalString.pipe(urlWithProtocols(['http:', 'https:']).optional()),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -279,6 +295,13 @@ export const envSchema = z
     }
     if (env.AI_PROVIDER === 'dashscope' && !env.DASHSCOPE_API_KEY) {
       ctx.addIssue({ code: 'custom', path: ['DASHSCOPE_API_KEY'], message: 'is required when AI_PROVIDER=dashscope' });
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'is required when STRIPE_SECRET_KEY is set (payments are applied from signed webhooks)',
+      });
     }
     if (env.AI_PROVIDER === 'fashn' && !env.FASHN_API_KEY) {
       ctx.addIssue({ code: 'custom', path: ['FASHN_API_KEY'], message: 'is required when AI_PROVIDER=fashn' });

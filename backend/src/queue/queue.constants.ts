@@ -41,6 +41,8 @@ export enum JobName {
   SafetyRefusalsSweep = 'safety.refusals-sweep',
   /** mails the receipt of a report of an image to the reporter */
   SupportReceiptMail = 'support.receipt-mail',
+  /** applies one stored Stripe webhook event (stripe_events) to subscriptions, purchases and credits, once */
+  BillingStripeEvent = 'billing.stripe-event',
 }
 
 /** What an AccountMail job sends; the job looks the account up and issues any link itself. */
@@ -88,6 +90,8 @@ export interface JobPayloads {
   [JobName.MailAnnouncement]: { subject: string; body: string; afterId?: string };
   [JobName.SafetyRefusalsSweep]: Record<string, never>;
   [JobName.SupportReceiptMail]: { inquiryId: string };
+  /** the id of the Stripe event (evt_...) stored in stripe_events */
+  [JobName.BillingStripeEvent]: { eventId: string };
 }
 
 export type JobPayload<N extends JobName> = JobPayloads[N];
@@ -110,6 +114,7 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JobName.MailAnnouncement]: QueueName.Maintenance,
   [JobName.SafetyRefusalsSweep]: QueueName.Maintenance,
   [JobName.SupportReceiptMail]: QueueName.Maintenance,
+  [JobName.BillingStripeEvent]: QueueName.Maintenance,
 };
 
 /** Mail jobs retry for about half an hour (30 s, 1, 2, 4, 8 minutes) before giving up. */

@@ -84,6 +84,8 @@ export const ErrorMessages = {
   rateLimited: 'Too many requests. Please try again later.',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again.',
   conflict: 'This action conflicts with the current state. Please refresh and try again.',
+  /** checkout and the billing portal while payments are not configured (no STRIPE_SECRET_KEY) */
+  checkoutComingSoon: 'Stripe integration coming soon!',
 } as const;
 
 /** PostgreSQL SQLSTATE codes named by the product rules, and what the API answers for each. */

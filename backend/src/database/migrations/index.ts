@@ -12,6 +12,7 @@ import { ReportImageMatch1795469988359 } from './1795469988359-ReportImageMatch'
 import { SessionPreviousToken1795470523853 } from './1795470523853-SessionPreviousToken';
 import { UploadReceivedBytes1795472000000 } from './1795472000000-UploadReceivedBytes';
 import { Catalogue1795480000000 } from './1795480000000-Catalogue';
+import { Billing1795714205998 } from './1795714205998-Billing';
 import type { MigrationInterface } from 'typeorm';
 
 /** Every migration, in order. `npm run migration:generate -- <Name>` appends new ones here. */
@@ -30,4 +31,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   SessionPreviousToken1795470523853,
   UploadReceivedBytes1795472000000,
   Catalogue1795480000000,
+  Billing1795714205998,
 ];

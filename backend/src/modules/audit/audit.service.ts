@@ -23,6 +23,18 @@ export enum AuditAction {
   CatalogSceneCreate = 'catalog.scene.create',
   CatalogSceneUpdate = 'catalog.scene.update',
   CatalogSceneReference = 'catalog.scene.reference',
+  /** a person opened Stripe Checkout for a plan or a pack (the actor is the person) */
+  BillingCheckout = 'billing.checkout',
+  BillingPortal = 'billing.portal',
+  /** a paid pack's credits were added */
+  BillingPackPaid = 'billing.pack.paid',
+  /** Stripe changed a subscription (status, plan, period, cancellation) */
+  BillingSubscription = 'billing.subscription',
+  /** a paid renewal reset the subscription credits */
+  BillingRenewal = 'billing.renewal',
+  BillingPaymentFailed = 'billing.payment.failed',
+  /** a refund or dispute of a pack took its credits back */
+  BillingReversal = 'billing.reversal',
 }
 
 export interface AuditEntry {

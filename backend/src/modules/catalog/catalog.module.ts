@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { UploadsModule } from '../uploads/uploads.module';
+import { PhotoIntakeModule } from '../uploads/photo-intake.service';
 import { CatalogAdminController } from './admin/catalog-admin.controller';
 import { CatalogAdminService } from './admin/catalog-admin.service';
 import { ArtworkService } from './artwork.service';
@@ -17,7 +17,7 @@ import { CatalogStore } from './store/catalog.store';
  * managed by admins through /api/admin/templates and /api/admin/scenes.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([CatalogTemplateEntity, CatalogSceneEntity, CatalogVersionEntity]), UploadsModule],
+  imports: [TypeOrmModule.forFeature([CatalogTemplateEntity, CatalogSceneEntity, CatalogVersionEntity]), PhotoIntakeModule],
   controllers: [CatalogController, CatalogAdminController],
   providers: [ArtworkService, CatalogService, CatalogRepository, CatalogStore, CatalogAdminService],
   exports: [CatalogService, CatalogStore],

@@ -27,8 +27,14 @@ export enum CreditEntryKind {
   MonthlyExpiry = 'monthly_expiry',
   /** an upgrade tops the subscription bucket up to the new plan's monthly credits at once */
   PlanUpgrade = 'plan_upgrade',
-  /** a credit pack bought (checkout is not implemented yet) */
+  /** a credit pack paid through Stripe Checkout (credits plus bonus, in the purchased bucket) */
   Purchase = 'purchase',
+  /** a refunded or disputed pack: its credits taken back, as far as the balance allows */
+  PurchaseReversal = 'purchase_reversal',
+  /** unused subscription credits expiring when a paid renewal resets them (no rollover) */
+  RenewalExpiry = 'renewal_expiry',
+  /** the plan's monthly credits granted by a paid renewal (Stripe invoice) */
+  RenewalGrant = 'renewal_grant',
   AdminAdd = 'admin_add',
   AdminDeduct = 'admin_deduct',
   /** a generation's held credits, charged when its result is stored */
@@ -112,6 +118,11 @@ export class CreditLedgerEntryEntity {
 
   @Column({ type: 'text', nullable: true })
   reason: string | null;
+
+  /** the payment's id at Stripe (payment intent, invoice, charge or dispute) for payments, refunds and renewals */
+  @Index('credit_ledger_entries_external_idx')
+  @Column({ name: 'external_id', type: 'varchar', length: 255, nullable: true })
+  externalId: string | null;
 
   /** the admin who made an adjustment */
   @Column('uuid', { name: 'actor_id', nullable: true })

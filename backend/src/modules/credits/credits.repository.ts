@@ -9,6 +9,12 @@ function returnedRows<T>(result: unknown): T[] {
   return result as T[];
 }
 
+/**
+ * The account (alias `a`) has no live Stripe subscription (billing module's table): for paying users a
+ * paid renewal replaces the time-based monthly reset; free users, and paid plans that ended, keep it.
+ */
+const NOT_PAID_BY_STRIPE = `NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = a.user_id AND s.status IN ('active', 'trialing', 'past_due'))`;
+
 /** A credit_accounts row as the ledger reads it (PostgreSQL integers; the service turns them into a balance). */
 export interface AccountRow {
   subscription_balance: number;
@@ -31,6 +37,8 @@ export interface LedgerEntry {
   generationId?: string | null;
   reason?: string | null;
   actorId?: string | null;
+  /** the payment's id at Stripe, for payments, refunds and renewals */
+  externalId?: string | null;
 }
 
 /**
@@ -52,8 +60,9 @@ export class CreditsRepository {
   /** Appends one ledger entry. */
   async insertEntry(m: EntityManager, e: LedgerEntry): Promise<void> {
     await m.query(
-      `INSERT INTO credit_ledger_entries (user_id, kind, bucket, amount, generation_id, reason, actor_id) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [e.userId, e.kind, e.bucket, e.amount, e.generationId ?? null, e.reason ?? null, e.actorId ?? null],
+      `INSERT INTO credit_ledger_entries (user_id, kind, bucket, amount, generation_id, reason, actor_id, external_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [e.userId, e.kind, e.bucket, e.amount, e.generationId ?? null, e.reason ?? null, e.actorId ?? null, e.externalId ?? null],
     );
   }
 
@@ -188,10 +197,31 @@ export class CreditsRepository {
     ]);
   }
 
-  /** Up to 200 accounts whose period started a month or more before `now`, the oldest first. */
+  /** Whether the books already have a line for this Stripe id (a renewal or payment applied before). */
+  async hasExternalEntry(m: EntityManager, userId: string, externalId: string, kind: CreditEntryKind): Promise<boolean> {
+    const rows: unknown[] = await m.query(
+      `SELECT 1 FROM credit_ledger_entries WHERE user_id = $1 AND external_id = $2 AND kind = $3 LIMIT 1`,
+      [userId, externalId, kind],
+    );
+    return rows.length > 0;
+  }
+
+  /** Sets the subscription bucket and starts a new period at `now` (a paid renewal, or the end of a paid plan). */
+  async setSubscriptionPeriod(m: EntityManager, userId: string, subscription: number, now: Date): Promise<void> {
+    await m.query(`UPDATE credit_accounts SET subscription_balance = $2, period_start = $3, updated_at = now() WHERE user_id = $1`, [
+      userId,
+      subscription,
+      now,
+    ]);
+  }
+
+  /**
+   * Up to 200 accounts whose period started a month or more before `now`, the oldest first. An
+   * account with a paid Stripe subscription is left out: its paid renewals reset it instead.
+   */
   async findDueAccounts(now: Date): Promise<string[]> {
     const due: { user_id: string }[] = await this.db.query(
-      `SELECT user_id FROM credit_accounts WHERE period_start + interval '1 month' <= $1 ORDER BY period_start LIMIT 200`,
+      `SELECT user_id FROM credit_accounts a WHERE period_start + interval '1 month' <= $1 AND ${NOT_PAID_BY_STRIPE} ORDER BY period_start LIMIT 200`,
       [now],
     );
     return due.map((r) => r.user_id);
@@ -205,7 +235,7 @@ export class CreditsRepository {
     const [row] = await m.query(
       `SELECT a.subscription_balance, a.purchased_balance, a.held, a.period_start, u.tier
          FROM credit_accounts a JOIN users u ON u.id = a.user_id
-        WHERE a.user_id = $1 AND a.period_start + interval '1 month' <= $2 FOR UPDATE OF a`,
+        WHERE a.user_id = $1 AND a.period_start + interval '1 month' <= $2 AND ${NOT_PAID_BY_STRIPE} FOR UPDATE OF a`,
       [userId, now],
     );
     return row;

@@ -204,6 +204,92 @@ export class CreditsService {
   }
 
   /**
+   * A paid credit pack: `credits` (the pack's credits plus its bonus) into the purchased bucket, with
+   * the payment's Stripe id on the ledger line. The caller makes it happen once (its purchase row).
+   */
+  async addPurchase(userId: string, credits: number, externalId: string, reason: string, manager?: EntityManager): Promise<CreditBalance> {
+    assertWholePositive(credits, 'number of credits');
+    return this.inTransaction(manager, async (m) => {
+      if (!(await this.repo.lockAccount(m, userId))) throw new NotFoundError();
+      await this.repo.addPurchased(m, userId, credits);
+      await this.entry(m, { userId, kind: CreditEntryKind.Purchase, bucket: CreditBucket.Purchased, amount: credits, reason, externalId });
+      return this.getBalance(userId, m);
+    });
+  }
+
+  /**
+   * A refunded or disputed pack: takes up to `credits` back from the purchased bucket, as far as the
+   * balance allows (never below zero, never under what running generations hold). Answers what it took.
+   */
+  async reversePurchase(userId: string, credits: number, externalId: string, reason: string, manager?: EntityManager): Promise<number> {
+    if (credits <= 0) return 0;
+    return this.inTransaction(manager, async (m) => {
+      const account = await this.repo.lockAccount(m, userId);
+      if (!account) return 0;
+      const b = toBalance(account);
+      const taken = Math.max(0, Math.min(credits, b.purchased, b.available));
+      if (taken === 0) return 0;
+      await this.repo.deductBuckets(m, userId, 0, taken);
+      await this.entry(m, {
+        userId,
+        kind: CreditEntryKind.PurchaseReversal,
+        bucket: CreditBucket.Purchased,
+        amount: -taken,
+        reason,
+        externalId,
+      });
+      return taken;
+    });
+  }
+
+  /**
+   * A paid renewal of a subscription (its Stripe invoice `invoiceId`): the subscription bucket is set
+   * to the plan's monthly credits, what was left expires (no rollover), purchased credits are
+   * untouched, and a new period starts. Once per invoice: answers false when it was applied before.
+   */
+  async applyPaidRenewal(userId: string, tier: string, invoiceId: string, now = new Date(), manager?: EntityManager): Promise<boolean> {
+    return this.resetSubscriptionBucket(userId, tier, invoiceId, `Monthly credits (${tier} plan, paid renewal)`, now, manager);
+  }
+
+  /**
+   * A paid plan ended (cancelled at its period end, or unpaid): the account is on the free tier
+   * from now, with the free plan's monthly credits and a new period. Once per subscription.
+   */
+  async applyPlanEnded(userId: string, subscriptionId: string, now = new Date(), manager?: EntityManager): Promise<boolean> {
+    return this.resetSubscriptionBucket(userId, 'free', subscriptionId, 'Paid plan ended: monthly credits of the free plan', now, manager);
+  }
+
+  private resetSubscriptionBucket(
+    userId: string,
+    tier: string,
+    externalId: string,
+    reason: string,
+    now: Date,
+    manager: EntityManager | undefined,
+  ): Promise<boolean> {
+    return this.inTransaction(manager, async (m) => {
+      const account = await this.repo.lockAccount(m, userId);
+      if (!account) throw new NotFoundError();
+      if (await this.repo.hasExternalEntry(m, userId, externalId, CreditEntryKind.RenewalGrant)) return false;
+      const before = toBalance(account);
+      const grant = this.monthlyCreditsFor(tier);
+      // credits held by running generations stay covered, as in the monthly reset
+      const newSubscription = Math.max(grant, before.held - before.purchased);
+      await this.repo.setSubscriptionPeriod(m, userId, newSubscription, now);
+      const common = { userId, bucket: CreditBucket.Subscription, externalId };
+      await this.entry(m, {
+        ...common,
+        kind: CreditEntryKind.RenewalExpiry,
+        amount: -before.subscription,
+        reason: 'Unused monthly credits expired',
+      });
+      // a grant line even for the same amount (0 is no line): it is what marks the invoice applied
+      await this.repo.insertEntry(m, { ...common, kind: CreditEntryKind.RenewalGrant, amount: newSubscription, reason });
+      return true;
+    });
+  }
+
+  /**
    * The monthly reset: every account whose period started a month or more ago gets its plan's
    * credits in the subscription bucket; what was left there expires (no rollover). Purchased
    * credits are untouched. Running it twice changes nothing the second time.

@@ -12,6 +12,10 @@ export enum NotificationType {
   QueueBacklog = 'queue_backlog',
   AccountDeleted = 'account_deleted',
   CustomPosePaused = 'custom_pose_paused',
+  /** a pack's payment was refunded or disputed: its credits were taken back (maybe not all) */
+  PaymentReversed = 'payment_reversed',
+  /** a deleted account's Stripe subscription could not be cancelled: an admin cancels it by hand */
+  SubscriptionNotCancelled = 'subscription_not_cancelled',
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { OpsEvents } from '../../common/ops-events';
 import { JobName, MessageQueueService, OnJob, type JobPayload } from '../../queue';
 import { STORAGE, type StoragePort } from '../../storage';
@@ -11,6 +12,12 @@ export function accountFilesPrefix(userId: string): string {
 }
 
 export { userIdHash } from './personal-text';
+
+/**
+ * Emitted (and awaited) before an account's rows go, with `{ userId }`: what lives outside the
+ * database is ended while it can still be found (the billing module cancels Stripe subscriptions).
+ */
+export const ACCOUNT_DELETING_EVENT = 'account.deleting';
 
 /** The retry of a failed file deletion: many attempts, minutes apart (1, 2, 4 ... 128 minutes). */
 export const ACCOUNT_FILES_CLEANUP_OPTIONS = { attempts: 8, backoffMs: 60_000 } as const;
@@ -30,6 +37,7 @@ export class AccountDeletionService {
     private readonly queue: MessageQueueService,
     /** who else hears of a deletion (the admin notifications, with the pseudonym only); absent in unit tests */
     @Optional() private readonly ops?: OpsEvents,
+    @Optional() private readonly events?: EventEmitter2,
   ) {}
 
   /**
@@ -38,6 +46,7 @@ export class AccountDeletionService {
    */
   async deleteAccount(userId: string, options: { notify?: boolean } = {}): Promise<void> {
     const account = userIdHash(userId);
+    await this.events?.emitAsync(ACCOUNT_DELETING_EVENT, { userId });
     const existed = await this.repository.deleteAccountRows(userId);
     let files: number | null = null;
     try {

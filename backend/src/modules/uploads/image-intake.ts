@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { ErrorMessages } from '../../common/errors';
+import { AppError, ErrorCode, ErrorMessages, ValidationError } from '../../common/errors';
 
 /**
  * What an uploaded photo must be, and what we keep of it. Pure functions over bytes: the file's
@@ -136,4 +136,22 @@ export async function cleanCopy(bytes: Buffer, inspected: InspectedPhoto): Promi
 /** Accepts a JPEG, PNG or WebP judged by its bytes and answers a clean copy, or throws PhotoRejectedError. */
 export async function acceptPhoto(bytes: Buffer): Promise<AcceptedPhoto> {
   return cleanCopy(bytes, await inspectPhoto(bytes));
+}
+
+/** A refused upload: 413 PAYLOAD_TOO_LARGE with the product's "File size must be less than 10MB". */
+export class PhotoTooLargeError extends AppError {
+  constructor() {
+    super(ErrorCode.PAYLOAD_TOO_LARGE, UPLOAD_MESSAGES.tooLarge, 413);
+  }
+}
+
+/** A refused photo in the catalogue's words: 413 for a file too large, VALIDATION_ERROR otherwise. */
+export async function asCatalogueError<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof PhotoRejectedError)
+      throw error.reason === 'tooLarge' ? new PhotoTooLargeError() : new ValidationError(error.message);
+    throw error;
+  }
 }

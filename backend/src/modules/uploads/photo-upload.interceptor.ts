@@ -1,20 +1,15 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import multer from 'multer';
-import { AppError, ErrorCode, ValidationError } from '../../common/errors';
-import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from './image-intake';
+import { AppError, ValidationError } from '../../common/errors';
+import { PhotoTooLargeError, UPLOAD_LIMITS, UPLOAD_MESSAGES } from './image-intake';
 import { UploadQuotaService } from './upload-quota.service';
 import type { AuthUser } from '../../common/auth';
 import type { Request, Response } from 'express';
 import type { Observable } from 'rxjs';
 
-export const PHOTO_FIELD = 'files';
+export { PhotoTooLargeError };
 
-/** A refused upload: 413 PAYLOAD_TOO_LARGE with the product's "File size must be less than 10MB". */
-export class PhotoTooLargeError extends AppError {
-  constructor() {
-    super(ErrorCode.PAYLOAD_TOO_LARGE, UPLOAD_MESSAGES.tooLarge, 413);
-  }
-}
+export const PHOTO_FIELD = 'files';
 
 /** Multer's and busboy's refusals in the catalogue's words. */
 export function uploadErrorFor(error: unknown): AppError {

@@ -6,15 +6,14 @@ import { STORAGE, type StoragePort } from '../../storage';
 import { AI_PROVIDER, type AiProvider } from '../generations/providers/ai-provider';
 import { UploadResponseDto } from './dto/upload-response.dto';
 import {
+  asCatalogueError,
   cleanCopy,
   inspectPhoto,
-  PhotoRejectedError,
   UPLOAD_LIMITS,
   UPLOAD_MESSAGES,
   type AcceptedPhoto,
   type InspectedPhoto,
 } from './image-intake';
-import { PhotoTooLargeError } from './photo-upload.interceptor';
 import { UploadQuotaService } from './upload-quota.service';
 import { UploadEntity } from './upload.entity';
 import { UploadsRepository } from './uploads.repository';
@@ -120,11 +119,6 @@ export class UploadsService {
    * image work gate, re-encoded without metadata), for the console's catalogue photos. Stores
    * nothing and counts against no person's allowance: the caller keeps the clean copy.
    */
-  async acceptOne(bytes: Buffer): Promise<AcceptedPhoto> {
-    const inspected = await asCatalogueError(() => inspectPhoto(bytes));
-    return this.imageWork.run(() => asCatalogueError(() => cleanCopy(bytes, inspected)));
-  }
-
   async get(userId: string, id: string): Promise<UploadResponseDto> {
     return this.toDto(await this.findOwn(userId, id));
   }
@@ -167,16 +161,5 @@ export class UploadsService {
       url: await this.storage.signedUrl(row.storageKey),
       created_at: (row.createdAt ?? new Date()).toISOString(),
     };
-  }
-}
-
-/** A refused photo in the catalogue's words: 413 for a file too large, VALIDATION_ERROR otherwise. */
-async function asCatalogueError<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof PhotoRejectedError)
-      throw error.reason === 'tooLarge' ? new PhotoTooLargeError() : new ValidationError(error.message);
-    throw error;
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ActivityService } from '../analytics/activity.service';
 import { AnalyticsService } from '../analytics/analytics.service';
 import { ActivityType } from '../analytics/user-activity-log.entity';
+import { BillingStatusRepository } from '../billing/billing-status.repository';
 import { ProfileResponseDto } from './dto/profile-response.dto';
 import { ProfileUpdateDto } from './dto/profile-update.dto';
 import { SettingsResponseDto } from './dto/settings-response.dto';
@@ -18,16 +19,19 @@ export class MeService {
     private readonly settings: UserSettingsService,
     private readonly activity: ActivityService,
     private readonly analytics: AnalyticsService,
+    private readonly billing: BillingStatusRepository,
   ) {}
 
-  getProfile(userId: string): Promise<ProfileResponseDto> {
-    return this.users.getProfile(userId);
+  /** The profile with the billing state (a failed payment Stripe is retrying: the user app shows a banner). */
+  async getProfile(userId: string): Promise<ProfileResponseDto> {
+    const [profile, billing] = await Promise.all([this.users.getProfile(userId), this.billing.statusOf(userId)]);
+    return { ...profile, billing };
   }
 
   async updateProfile(userId: string, dto: ProfileUpdateDto): Promise<ProfileResponseDto> {
     const { profile, changed } = await this.users.updateProfile(userId, { fullName: dto.full_name, ageConfirmed: dto.age_confirmed });
     if (changed.length) await this.activity.record(userId, ActivityType.ProfileUpdate, { fields: changed });
-    return profile;
+    return { ...profile, billing: await this.billing.statusOf(userId) };
   }
 
   getSettings(userId: string): Promise<SettingsResponseDto> {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AnalyticsModule } from '../analytics/analytics.module';
+import { BillingStatusRepository } from '../billing/billing-status.repository';
 import { GenerationsRepository } from '../generations/generations.repository';
 import { AdminEmailsService } from './admin-emails.service';
 import { FirstAdminService } from './first-admin.service';
@@ -22,6 +23,8 @@ import { UsersService } from './users.service';
     // stateless (the database connection only), so it is provided here too: importing GenerationsModule would
     // make a cycle (GenerationsModule imports AuthModule, which imports this module)
     GenerationsRepository,
+    // the same for the billing state GET /api/me shows (the billing module imports this one)
+    BillingStatusRepository,
     UsersService,
     UserSettingsService,
     MeService,

@@ -5,7 +5,7 @@ import { parseListQuery, type ListParams, type SimpleRestQueryDto } from '../../
 import { STORAGE, type StoragePort } from '../../../storage';
 import { AuditAction, AuditService } from '../../audit/audit.service';
 import { checkCustomPose, CUSTOM_POSE_SAFETY_MESSAGES, SafetyReason } from '../../generations/safety';
-import { UploadsService } from '../../uploads/uploads.service';
+import { PhotoIntakeService } from '../../uploads/photo-intake.service';
 import { ArtworkService } from '../artwork.service';
 import { sceneCategory, templatesForCategory, TEMPLATES } from '../catalog';
 import { FORBIDDEN_WORDS } from '../catalog-text.policy';
@@ -106,7 +106,7 @@ export class CatalogAdminService {
     private readonly repo: CatalogRepository,
     private readonly store: CatalogStore,
     private readonly artwork: ArtworkService,
-    private readonly uploads: UploadsService,
+    private readonly intake: PhotoIntakeService,
     private readonly audit: AuditService,
     @Inject(STORAGE) private readonly storage: StoragePort,
   ) {}
@@ -285,7 +285,7 @@ export class CatalogAdminService {
 
   private async replacePhoto(kind: Kind, actorId: string, id: string, file: { buffer: Buffer } | undefined): Promise<void> {
     if (!file?.buffer?.length) throw new ValidationError(CATALOG_ADMIN_MESSAGES.noPhoto);
-    const photo = await this.uploads.acceptOne(file.buffer);
+    const photo = await this.intake.acceptOne(file.buffer);
     const key = `catalog/${kind}s/${id}/${kind === 'template' ? 'garment' : 'reference'}-${randomUUID()}.jpg`;
     await this.storage.put(key, photo.jpeg, { contentType: 'image/jpeg' });
     const replaced: { key: string | null } = { key: null };

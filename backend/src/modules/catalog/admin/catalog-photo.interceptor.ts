@@ -1,7 +1,7 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import multer from 'multer';
 import { ValidationError } from '../../../common/errors';
-import { PhotoTooLargeError, UPLOAD_LIMITS, UPLOAD_MESSAGES } from '../../uploads';
+import { PhotoTooLargeError, UPLOAD_LIMITS, UPLOAD_MESSAGES } from '../../uploads/image-intake';
 import type { Request, Response } from 'express';
 import type { Observable } from 'rxjs';
 

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { UserRole, UserTier } from '../user.entity';
 
 /** Where the available credits come from: the two buckets of the ledger and what running work holds. */
@@ -11,6 +11,14 @@ export class ProfileCreditBalanceDto {
 
   @ApiProperty({ example: 0, description: 'held by generations still running; `credits` = subscription + purchased - held' })
   held: number;
+}
+
+/** Payments (Stripe): what the user app shows as a banner. */
+export class ProfileBillingDto {
+  @ApiProperty({
+    description: 'the last payment of the subscription failed and Stripe is retrying; the plan and credits stay meanwhile',
+  })
+  payment_failed: boolean;
 }
 
 /** The signed-in user's profile: the product's profiles row with its tier and credits. */
@@ -57,4 +65,7 @@ export class ProfileResponseDto {
 
   @ApiProperty({ format: 'date-time' })
   created_at: string;
+
+  @ApiPropertyOptional({ type: ProfileBillingDto, description: 'GET and PATCH /api/me only' })
+  billing?: ProfileBillingDto;
 }

@@ -1,0 +1,172 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+
+/** A subscription as Stripe last described it. */
+export interface SubscriptionRow {
+  stripeSubscriptionId: string;
+  userId: string;
+  priceLookupKey: string | null;
+  tier: string;
+  status: string;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+/** A bought pack, as a refund or dispute needs it. */
+export interface PurchaseRow {
+  checkout_session_id: string;
+  user_id: string;
+  pack_id: string;
+  credits: number;
+  refunded_credits: number;
+}
+
+/** Statuses in which a subscription gives its plan (past_due: Stripe is retrying a failed payment). */
+export const LIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due'] as const;
+
+/** Every read and write of stripe_customers, stripe_events, subscriptions and purchases. */
+@Injectable()
+export class BillingRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  transaction<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.manager.transaction(work);
+  }
+
+  async customerOf(userId: string): Promise<string | undefined> {
+    const rows: { customer_id: string }[] = await this.db.query(`SELECT customer_id FROM stripe_customers WHERE user_id = $1`, [userId]);
+    return rows[0]?.customer_id;
+  }
+
+  async userOfCustomer(customerId: string): Promise<string | undefined> {
+    const rows: { user_id: string }[] = await this.db.query(`SELECT user_id FROM stripe_customers WHERE customer_id = $1`, [customerId]);
+    return rows[0]?.user_id;
+  }
+
+  /** Links the user to the customer unless it has one already; answers the user's customer. */
+  async saveCustomer(userId: string, customerId: string): Promise<string> {
+    await this.db.query(`INSERT INTO stripe_customers (user_id, customer_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [userId, customerId]);
+    return (await this.customerOf(userId)) ?? customerId;
+  }
+
+  /** Stores a verified event once; answers false when its id was stored before (a replay). */
+  async insertEvent(id: string, type: string, payload: unknown): Promise<boolean> {
+    const rows: unknown[] = await this.db.query(
+      `INSERT INTO stripe_events (id, type, payload) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING RETURNING id`,
+      [id, type, JSON.stringify(payload)],
+    );
+    return rows.length > 0;
+  }
+
+  async findEvent(id: string): Promise<{ payload: Record<string, unknown>; handled_at: Date | null } | undefined> {
+    const rows: { payload: Record<string, unknown>; handled_at: Date | null }[] = await this.db.query(
+      `SELECT payload, handled_at FROM stripe_events WHERE id = $1`,
+      [id],
+    );
+    return rows[0];
+  }
+
+  /**
+   * Marks the event applied and clears its body: Stripe's objects carry names, emails and addresses,
+   * which must not outlive their use (nor an account's deletion). The id, type and times stay.
+   */
+  async markEventHandled(id: string): Promise<void> {
+    await this.db.query(`UPDATE stripe_events SET handled_at = now(), error = NULL, payload = '{}'::jsonb WHERE id = $1`, [id]);
+  }
+
+  async markEventFailed(id: string, error: string): Promise<void> {
+    await this.db.query(`UPDATE stripe_events SET error = $2 WHERE id = $1`, [id, error.slice(0, 2000)]);
+  }
+
+  /** The stored subscription, locked to the commit (undefined before its first event). */
+  async lockSubscription(m: EntityManager, id: string): Promise<SubscriptionRow | undefined> {
+    const rows: Record<string, unknown>[] = await m.query(
+      `SELECT stripe_subscription_id, user_id, price_lookup_key, tier, status, current_period_end, cancel_at_period_end
+         FROM subscriptions WHERE stripe_subscription_id = $1 FOR UPDATE`,
+      [id],
+    );
+    const r = rows[0];
+    return (
+      r && {
+        stripeSubscriptionId: r.stripe_subscription_id as string,
+        userId: r.user_id as string,
+        priceLookupKey: r.price_lookup_key as string | null,
+        tier: r.tier as string,
+        status: r.status as string,
+        currentPeriodEnd: r.current_period_end as Date | null,
+        cancelAtPeriodEnd: r.cancel_at_period_end as boolean,
+      }
+    );
+  }
+
+  async upsertSubscription(m: EntityManager, s: SubscriptionRow): Promise<void> {
+    await m.query(
+      `INSERT INTO subscriptions (stripe_subscription_id, user_id, price_lookup_key, tier, status, current_period_end, cancel_at_period_end)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (stripe_subscription_id) DO UPDATE SET price_lookup_key = $3, tier = $4, status = $5, current_period_end = $6,
+              cancel_at_period_end = $7, updated_at = now()`,
+      [s.stripeSubscriptionId, s.userId, s.priceLookupKey, s.tier, s.status, s.currentPeriodEnd, s.cancelAtPeriodEnd],
+    );
+  }
+
+  /** Another live subscription of the user than `exceptId` (a person may have subscribed twice). */
+  async otherLiveSubscription(m: EntityManager, userId: string, exceptId: string): Promise<{ tier: string } | undefined> {
+    const rows: { tier: string }[] = await m.query(
+      `SELECT tier FROM subscriptions WHERE user_id = $1 AND stripe_subscription_id <> $2 AND status = ANY($3) ORDER BY updated_at DESC LIMIT 1`,
+      [userId, exceptId, LIVE_SUBSCRIPTION_STATUSES],
+    );
+    return rows[0];
+  }
+
+  async hasLiveSubscription(userId: string): Promise<boolean> {
+    const rows: unknown[] = await this.db.query(`SELECT 1 FROM subscriptions WHERE user_id = $1 AND status = ANY($2) LIMIT 1`, [
+      userId,
+      LIVE_SUBSCRIPTION_STATUSES,
+    ]);
+    return rows.length > 0;
+  }
+
+  /** The user's subscriptions that still bill (anything Stripe has not ended). */
+  async billingSubscriptionsOf(userId: string): Promise<string[]> {
+    const rows: { stripe_subscription_id: string }[] = await this.db.query(
+      `SELECT stripe_subscription_id FROM subscriptions WHERE user_id = $1 AND status NOT IN ('canceled', 'incomplete_expired')`,
+      [userId],
+    );
+    return rows.map((r) => r.stripe_subscription_id);
+  }
+
+  async setPaymentFailed(m: EntityManager, id: string, failed: boolean): Promise<void> {
+    await m.query(`UPDATE subscriptions SET payment_failed = $2, updated_at = now() WHERE stripe_subscription_id = $1`, [id, failed]);
+  }
+
+  /** Records a paid pack once per Checkout Session; answers false when it was recorded before. */
+  async insertPurchase(
+    m: EntityManager,
+    p: { sessionId: string; userId: string; paymentIntentId: string | null; packId: string; credits: number },
+  ): Promise<boolean> {
+    const rows: unknown[] = await m.query(
+      `INSERT INTO purchases (checkout_session_id, user_id, payment_intent_id, pack_id, credits) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT DO NOTHING RETURNING checkout_session_id`,
+      [p.sessionId, p.userId, p.paymentIntentId, p.packId, p.credits],
+    );
+    return rows.length > 0;
+  }
+
+  /** The pack paid by a payment intent, locked to the commit. */
+  async lockPurchaseByPaymentIntent(m: EntityManager, paymentIntentId: string): Promise<PurchaseRow | undefined> {
+    const rows: PurchaseRow[] = await m.query(
+      `SELECT checkout_session_id, user_id, pack_id, credits, refunded_credits FROM purchases WHERE payment_intent_id = $1 FOR UPDATE`,
+      [paymentIntentId],
+    );
+    return rows[0];
+  }
+
+  async setRefunded(m: EntityManager, sessionId: string, refundedCredits: number, chargeId: string | null): Promise<void> {
+    await m.query(`UPDATE purchases SET refunded_credits = $2, charge_id = COALESCE($3, charge_id) WHERE checkout_session_id = $1`, [
+      sessionId,
+      refundedCredits,
+      chargeId,
+    ]);
+  }
+}
