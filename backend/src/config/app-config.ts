@@ -126,10 +126,10 @@ export interface AppConfig {
   dashscope: DashScopeConfig;
   /** FASHN_*: set by loadConfig(); optional only for hand-built test configurations. */
   fashn: FashnConfig;
-  /** FAL_*: set by loadConfig(); optional only for hand-built test configurations. */
+  /** FAL_*: fal.ai's queue, models and webhooks */
   fal: FalConfig;
-  /** STRIPE_*: payments are on only with a secret key. Optional only for hand-built test configurations (absent: no payments). */
-  stripe?: StripeSettings;
+  /** STRIPE_*: payments are on only with a secret key */
+  stripe: StripeSettings;
   /**
    * Outgoing mail (SMTP_*): set only when SMTP_HOST is configured; without it every message is
    * written as an .eml file under `mail.outboxDir`. `from` defaults to `APP_NAME <support address>`.

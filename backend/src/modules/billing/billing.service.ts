@@ -214,7 +214,7 @@ export class BillingService {
    */
   async acceptWebhook(signature: string | string[] | undefined, raw: Buffer): Promise<void> {
     const stripe = this.client();
-    const secret = this.config.stripe?.webhookSecret;
+    const secret = this.config.stripe.webhookSecret;
     if (!secret) throw new PaymentsNotConfiguredError();
     if (typeof signature !== 'string' || !signature) throw new ValidationError('The Stripe-Signature header is missing');
     let event: Stripe.Event;
