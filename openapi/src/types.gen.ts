@@ -45,7 +45,7 @@ export type AdminGenerationRowDto = {
     stage: string;
     status: 'processing' | 'completed' | 'failed';
     /**
-     * a signed link to the result (expires), when completed
+     * a signed link to the result (expires; host-relative with local storage), when completed
      */
     thumbnail_url: string | null;
     type: 'image' | 'video';
@@ -539,7 +539,7 @@ export type GenerationResponseDto = {
     type: 'image' | 'video';
     updated_at: string;
     /**
-     * signed URL of the result (completed only); expires (15 minutes by default)
+     * signed link to the result (completed only), host-relative (`/api/files/...`) with local storage, presigned on the bucket with S3; expires (15 minutes by default)
      */
     url: string | null;
     user_id: string;
@@ -1034,7 +1034,7 @@ export type UploadResponseDto = {
     height: number;
     id: string;
     /**
-     * signed URL of the stored JPEG; expires
+     * signed link to the stored JPEG, host-relative (`/api/files/...`) with local storage, presigned on the bucket with S3; expires
      */
     url: string;
     /**
