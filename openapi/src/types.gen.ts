@@ -181,6 +181,17 @@ export type AdminUserUpdateDto = {
     tier?: 'free' | 'starter' | 'glow_up' | 'model_mode';
 };
 
+export type AiModeDto = {
+    /**
+     * false for the preview renderer: results are collages labelled "Preview, not AI-generated", not AI try-ons
+     */
+    generates_with_ai: boolean;
+    /**
+     * AI_PROVIDER: `preview` (local renderer, no AI), `dashscope` or `fashn`
+     */
+    provider: string;
+};
+
 export type AnnouncementCreateDto = {
     /**
      * plain text; blank lines separate paragraphs
@@ -581,6 +592,10 @@ export type HealthIndicatorDto = {
 };
 
 export type HealthResponseDto = {
+    /**
+     * What renders generations (answered when a check is down too)
+     */
+    ai: AiModeDto;
     /**
      * Every check, by name
      */
