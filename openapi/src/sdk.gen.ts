@@ -790,9 +790,9 @@ export const streamGenerationEvents = <ThrowOnError extends boolean = false>(opt
 });
 
 /**
- * Every dependency: database, queue, storage, and where the rate limits are counted
+ * Every dependency: database, queue, storage, and where the rate limits are counted; and what renders generations
  *
- * 503 when any check is down. `rate_limits` says `redis`, or `memory` while Redis does not answer (limits then hold per process).
+ * 503 when any check is down. `rate_limits` says `redis`, or `memory` while Redis does not answer (limits then hold per process). `ai` says which AI_PROVIDER renders generations and whether it is an AI at all (`preview` is not): the user app reads it to say that results are previews.
  */
 export const getHealth = <ThrowOnError extends boolean = false>(options?: Options<GetHealthData, ThrowOnError>): RequestResult<GetHealthResponses, GetHealthErrors, ThrowOnError> => (options?.client ?? client).get<GetHealthResponses, GetHealthErrors, ThrowOnError>({ url: '/api/health', ...options });
 

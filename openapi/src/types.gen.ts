@@ -45,7 +45,7 @@ export type AdminGenerationRowDto = {
     stage: string;
     status: 'processing' | 'completed' | 'failed';
     /**
-     * a signed link to the result (expires), when completed
+     * a signed link to the result (expires; host-relative with local storage), when completed
      */
     thumbnail_url: string | null;
     type: 'image' | 'video';
@@ -356,6 +356,17 @@ export type AdminUserUpdateDto = {
      * the new subscription tier (admin only)
      */
     tier?: 'free' | 'starter' | 'glow_up' | 'model_mode';
+};
+
+export type AiModeDto = {
+    /**
+     * false for the preview renderer: results are collages labelled "Preview, not AI-generated", not AI try-ons
+     */
+    generates_with_ai: boolean;
+    /**
+     * AI_PROVIDER: `preview` (local renderer, no AI), `dashscope` or `fashn`
+     */
+    provider: string;
 };
 
 export type AnnouncementCreateDto = {
@@ -738,7 +749,7 @@ export type GenerationResponseDto = {
     type: 'image' | 'video';
     updated_at: string;
     /**
-     * signed URL of the result (completed only); expires (15 minutes by default)
+     * signed link to the result (completed only), host-relative (`/api/files/...`) with local storage, presigned on the bucket with S3; expires (15 minutes by default)
      */
     url: string | null;
     user_id: string;
@@ -780,6 +791,10 @@ export type HealthIndicatorDto = {
 };
 
 export type HealthResponseDto = {
+    /**
+     * What renders generations (answered when a check is down too)
+     */
+    ai: AiModeDto;
     /**
      * Every check, by name
      */
@@ -1248,7 +1263,7 @@ export type UploadResponseDto = {
     height: number;
     id: string;
     /**
-     * signed URL of the stored JPEG; expires
+     * signed link to the stored JPEG, host-relative (`/api/files/...`) with local storage, presigned on the bucket with S3; expires
      */
     url: string;
     /**

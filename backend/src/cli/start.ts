@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { createApiApp } from '../bootstrap/api';
 import { REPO_ROOT } from '../bootstrap/static-ui';
 import { ConfigurationError, loadConfig } from '../config/app-config';
+import { AI_PROVIDER, aiModeBanner, type AiProvider } from '../modules/generations';
 import { EmbeddedPostgresHandle, startEmbeddedPostgres } from './embedded-postgres';
 
 /**
@@ -109,6 +110,7 @@ async function main(): Promise<void> {
         `    database  ${pg ? `embedded PostgreSQL on 127.0.0.1:${pg.port} (data in ${path.relative(process.cwd(), dataDir) || '.'}/postgres)` : 'DATABASE_URL'}\n` +
         `    queue     ${config.queue.driver === 'bullmq' ? 'BullMQ on REDIS_URL' : 'in-process (set REDIS_URL for BullMQ)'}\n` +
         `    files     ${config.storage.driver === 's3' ? `S3 bucket ${config.storage.s3?.bucket}` : config.storage.localDir}\n` +
+        `    AI        ${aiModeBanner(app.get<AiProvider>(AI_PROVIDER)).join('\n              ')}\n` +
         `  Press Ctrl-C to stop.\n\n`,
     );
   } catch (error) {

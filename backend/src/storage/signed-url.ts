@@ -1,9 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Signed links of the local driver: `<appUrl>/api/files/<key>?exp=<unix s>[&dl=<name>]&sig=<sig>`,
- * sig = base64url(HMAC-SHA256(secret, canonical(key, exp, dl))). Pure functions; `now` (ms) is
- * injectable for tests.
+ * Signed links of the local driver: `[<appUrl>]/api/files/<key>?exp=<unix s>[&dl=<name>]&sig=<sig>`,
+ * sig = base64url(HMAC-SHA256(secret, canonical(key, exp, dl))). The host is not signed: a link
+ * handed to the browser is host-relative (it works on whatever host the app was opened on), one
+ * handed to a vendor is absolute on APP_URL; both are exactly as strong. Pure functions; `now` (ms)
+ * is injectable for tests.
  */
 export const FILES_ROUTE = '/api/files/';
 
@@ -16,7 +18,8 @@ export interface LocalSignatureFields {
 }
 
 export interface SignLocalUrlInput {
-  appUrl: string;
+  /** the origin to put in front; without it the link is host-relative (`/api/files/...`) */
+  appUrl?: string;
   key: string;
   secret: string;
   ttlSeconds: number;
@@ -41,7 +44,7 @@ export function computeLocalSignature(fields: LocalSignatureFields, secret: stri
   return hmac(fields, secret).toString('base64url');
 }
 
-/** Absolute signed URL of a (valid) key; the caller validates the key and ttl. */
+/** Signed link of a (valid) key, absolute on `appUrl` or host-relative without it; the caller validates the key and ttl. */
 export function signLocalUrl({ appUrl, key, secret, ttlSeconds, downloadName, now = Date.now() }: SignLocalUrlInput): string {
   const exp = Math.floor(now / 1000) + ttlSeconds;
   const dl = downloadName === undefined ? undefined : sanitizeDownloadName(downloadName);
@@ -49,7 +52,7 @@ export function signLocalUrl({ appUrl, key, secret, ttlSeconds, downloadName, no
   if (dl) query.set('dl', dl);
   query.set('sig', computeLocalSignature({ key, exp, dl }, secret));
   const path = key.split('/').map(encodeURIComponent).join('/');
-  return `${appUrl.replace(/\/+$/, '')}${FILES_ROUTE}${path}?${query.toString()}`;
+  return `${(appUrl ?? '').replace(/\/+$/, '')}${FILES_ROUTE}${path}?${query.toString()}`;
 }
 
 const SIG = /^[A-Za-z0-9_-]{43}$/; // 32 bytes, base64url without padding

@@ -12,6 +12,14 @@ export interface SignedUrlOptions {
   ttlSeconds?: number;
   /** Sets `Content-Disposition: attachment; filename=...` (sanitized) on the download. */
   downloadName?: string;
+  /**
+   * For links handed to the browser: the local driver answers a host-relative link
+   * (`/api/files/<key>?...`), which loads from whatever host the app was opened on (`localhost`,
+   * `127.0.0.1`, a LAN address) under the app's `img-src 'self'`; the signature and expiry are the
+   * same. Links for anyone else (an AI vendor fetching a photo) leave it unset: absolute on APP_URL.
+   * Drivers whose links live on another host (S3's presigned URLs) ignore it.
+   */
+  hostRelative?: boolean;
 }
 
 /**
@@ -28,7 +36,7 @@ export interface StoragePort {
   delete(key: string): Promise<void>;
   /** Deletes every object whose key starts with `prefix` (e.g. `users/<id>/`); answers how many. */
   deletePrefix(prefix: string): Promise<number>;
-  /** Absolute URL that serves the object until it expires. */
+  /** A URL that serves the object until it expires: absolute, or host-relative with `hostRelative` (local driver). */
   signedUrl(key: string, opts?: SignedUrlOptions): Promise<string>;
   /** Health: throws when the storage cannot be used. */
   check(): Promise<void>;

@@ -18,6 +18,8 @@ describe.each([
       queue: { status: 'up', driver: overrides.REDIS_URL ? 'bullmq' : 'in-process' },
       storage: { status: 'up', driver: 'local' },
     });
+    // what renders generations: here the default, the local preview renderer, which is no AI
+    expect(res.body.ai).toEqual({ provider: 'preview', generates_with_ai: false });
   });
 
   it('serves the OpenAPI document with operation ids named after controller methods', async () => {
@@ -65,6 +67,19 @@ describe('the API when a dependency is down', () => {
       expect(res.body.status).toBe('error');
       expect(res.body.details.database.status).toBe('up');
       expect(res.body.details.queue.status).toBe('down');
+      expect(res.body.ai).toEqual({ provider: 'preview', generates_with_ai: false }); // the app can still tell
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the API with an AI vendor configured', () => {
+  it('says in GET /api/health that a vendor renders generations (the user app then shows no preview note)', async () => {
+    const t = await createTestApp({ AI_PROVIDER: 'fashn', FASHN_API_KEY: 'fa-test-key' });
+    try {
+      const res = await t.http.get('/api/health').expect(200);
+      expect(res.body.ai).toEqual({ provider: 'fashn', generates_with_ai: true });
     } finally {
       await t.close();
     }

@@ -67,6 +67,8 @@ describe('npm start on embedded defaults', () => {
 
     const first = await start(dataDir, port, pgPort);
     expect(first.output()).toContain(`is running at http://localhost:${port}`);
+    // no AI_PROVIDER: the banner says that no AI renders anything
+    expect(first.output()).toContain('AI        preview: NO AI is configured. Results are local previews (a collage), not AI try-ons');
     const password = first.output().match(/password: (\S+)/)?.[1];
     expect(password).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     expect(first.output()).toContain('email:    admin@localhost');

@@ -294,6 +294,25 @@ describe('FilesController (local driver, over HTTP)', () => {
     expect(maxAge).toBeLessThanOrEqual(900);
   });
 
+  it('gives the browser a host-relative link with the same signature and expiry, refused once altered', async () => {
+    const now = Date.now();
+    jest.spyOn(Date, 'now').mockReturnValue(now);
+    let absolute: string, relative: string;
+    try {
+      absolute = await storage.signedUrl(key, { downloadName: 'a.jpg' });
+      relative = await storage.signedUrl(key, { downloadName: 'a.jpg', hostRelative: true });
+    } finally {
+      jest.restoreAllMocks();
+    }
+    // the same link without APP_URL's origin: it loads from whatever host the page came from
+    expect(relative).toMatch(new RegExp(`^/api/files/${key}\\?exp=\\d+&dl=a\\.jpg&sig=[\\w-]{43}$`));
+    expect(absolute).toBe(`${APP_URL}${relative}`);
+    const http = request(app.getHttpServer());
+    expect((await http.get(relative)).status).toBe(200);
+    expectInvalidLink(await http.get(relative.replace(/exp=(\d+)/, (_, exp: string) => `exp=${Number(exp) + 60}`)));
+    expectInvalidLink(await http.get(relative.replace('dl=a.jpg', 'dl=b.jpg')));
+  });
+
   it('answers an attachment with a sanitized file name when dl is given', async () => {
     const url = await storage.signedUrl(key, { downloadName: 'fitting-room-42.jpg' });
     const res = await request(app.getHttpServer()).get(pathOf(url));

@@ -136,7 +136,7 @@ export class AdminGenerationsService {
       provider: r.provider,
       created_at: new Date(r.created_at).toISOString(),
       completed_at: r.completed_at ? new Date(r.completed_at).toISOString() : null,
-      thumbnail_url: r.status === 'completed' && r.result_key ? await this.storage.signedUrl(r.result_key) : null,
+      thumbnail_url: r.status === 'completed' && r.result_key ? await this.storage.signedUrl(r.result_key, { hostRelative: true }) : null,
     };
   }
 }

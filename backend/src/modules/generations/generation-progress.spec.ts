@@ -1,4 +1,4 @@
-import { GENERATION_MESSAGES, progressMessage, progressOf, PROGRESS_MESSAGES } from './generation-progress';
+import { GENERATION_MESSAGES, progressMessage, progressOf, PROGRESS_MESSAGES, progressSteps, type Progress } from './generation-progress';
 import { GenerationStage, GenerationStatus } from './generation.entity';
 
 describe('progress messages (docs/product.md)', () => {
@@ -44,5 +44,37 @@ describe('progress messages (docs/product.md)', () => {
 
   it('words the timeout as the catalogue does', () => {
     expect(GENERATION_MESSAGES.timeout).toBe('Operation timed out: generation. Please try again.');
+  });
+
+  describe('the stages reported on the way to a new one (progressSteps)', () => {
+    const at = (stage: GenerationStage, poll = 0): Progress => ({ stage, message: progressMessage(stage, poll, 60), poll, max_polls: 60 });
+    const messages = (steps: Progress[]) => steps.map((s) => s.message);
+
+    it('from nothing: every stage before it, in order, then it', () => {
+      expect(messages(progressSteps(undefined, at(GenerationStage.Finalizing, 4)))).toEqual([
+        'Creating generation record...',
+        'Starting AI generation...',
+        'Processing (this may take 10-30 seconds)...',
+        'Checking status (4/60)...',
+        'Finalizing...',
+      ]);
+      expect(messages(progressSteps(undefined, at(GenerationStage.Creating)))).toEqual(['Creating generation record...']);
+    });
+
+    it('from a stage: only those after it; a later check of the same stage is just itself', () => {
+      expect(messages(progressSteps(at(GenerationStage.Starting), at(GenerationStage.Polling, 1)))).toEqual([
+        'Processing (this may take 10-30 seconds)...',
+        'Checking status (1/60)...',
+      ]);
+      expect(messages(progressSteps(at(GenerationStage.Polling, 1), at(GenerationStage.Polling, 5)))).toEqual([
+        'Checking status (5/60)...',
+      ]);
+    });
+
+    it('invents no status check that did not happen (a webhook before any check), and fills nothing before a final state', () => {
+      expect(messages(progressSteps(at(GenerationStage.Processing), at(GenerationStage.Finalizing, 0)))).toEqual(['Finalizing...']);
+      const failed: Progress = { stage: GenerationStage.Failed, message: 'Cancelled', poll: 0, max_polls: 60 };
+      expect(progressSteps(undefined, failed)).toEqual([failed]);
+    });
   });
 });

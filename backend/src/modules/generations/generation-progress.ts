@@ -50,6 +50,45 @@ export function progressMessage(stage: GenerationStage, poll: number, maxPolls: 
   return PROGRESS_MESSAGES[stage];
 }
 
+/** The stages in the order a generation passes them (a final state last). */
+export const STAGE_ORDER: Record<GenerationStage, number> = {
+  [GenerationStage.Creating]: 0,
+  [GenerationStage.Starting]: 1,
+  [GenerationStage.Processing]: 2,
+  [GenerationStage.Polling]: 3,
+  [GenerationStage.Finalizing]: 4,
+  [GenerationStage.Complete]: 5,
+  [GenerationStage.Failed]: 5,
+};
+
+/** The running stages, in order (every generation that completes passed each of them but, with webhooks, perhaps Polling). */
+const RUNNING_STAGES = [
+  GenerationStage.Creating,
+  GenerationStage.Starting,
+  GenerationStage.Processing,
+  GenerationStage.Polling,
+  GenerationStage.Finalizing,
+] as const;
+
+/**
+ * The progress to report on the way from `from` (the last one reported, if any) to `to`, in order,
+ * `to` last: the stages passed in between are reported too, so that a browser that connects late,
+ * reconnects, or missed a stage that came and went between two events still shows each of the
+ * product's messages in order. A Polling stage is filled in only when a status check happened
+ * (`to.poll` > 0), with the last check's number. A final state (complete, failed) fills nothing.
+ */
+export function progressSteps(from: Progress | undefined, to: Progress): Progress[] {
+  if (to.stage === GenerationStage.Complete || to.stage === GenerationStage.Failed) return [to];
+  const start = from ? STAGE_ORDER[from.stage] + 1 : 0;
+  const passed = RUNNING_STAGES.filter((stage) => STAGE_ORDER[stage] >= start && STAGE_ORDER[stage] < STAGE_ORDER[to.stage])
+    .filter((stage) => stage !== GenerationStage.Polling || to.poll > 0)
+    .map((stage) => {
+      const poll = stage === GenerationStage.Polling ? to.poll : 0;
+      return { stage, message: progressMessage(stage, poll, to.max_polls), poll, max_polls: to.max_polls };
+    });
+  return [...passed, to];
+}
+
 export function progressOf(row: Pick<GenerationEntity, 'stage' | 'status' | 'polls' | 'maxPolls' | 'error'>): Progress {
   const stage =
     row.status === GenerationStatus.Completed

@@ -32,6 +32,17 @@ class FakeResponse extends EventEmitter {
   }
 }
 
+/** The events of a stream, in order: `progress:<message>`, or the event's name. */
+const eventsOf = (res: FakeResponse) =>
+  res.text
+    .split('\n\n')
+    .filter((b) => b.startsWith('event:'))
+    .map((b) => {
+      const [head, data] = b.split('\n');
+      const name = head.slice(7);
+      return name === 'progress' ? `progress:${(JSON.parse(data.slice(6)) as { message: string }).message}` : name;
+    });
+
 const flush = async () => {
   for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
 };
@@ -68,7 +79,7 @@ describe('GenerationStreamService', () => {
 
   afterEach(() => jest.useRealTimers());
 
-  it('sends the current state, progress in order (never backwards), then the final state read from the database, and closes', async () => {
+  it('sends the stages passed, the current state, progress in order (never backwards), then the final state read from the database, and closes', async () => {
     const service = setup();
     const res = new FakeResponse();
     await service.open('u1', 'g1', res as unknown as Response);
@@ -81,15 +92,70 @@ describe('GenerationStreamService', () => {
     current = { ...base, status: GenerationStatus.Completed, stage: GenerationStage.Complete };
     listener!({ type: 'completed' });
     await flush();
-    const events = res.text
-      .split('\n\n')
-      .filter((b) => b.startsWith('event:'))
-      .map((b) => b.split('\n')[0].slice(7));
-    expect(events).toEqual(['progress', 'progress', 'progress', 'completed']);
+    expect(eventsOf(res)).toEqual([
+      // where the generation stood when the browser came: every stage it had passed, in order
+      'progress:Creating generation record...',
+      'progress:Starting AI generation...',
+      'progress:Processing (this may take 10-30 seconds)...',
+      'progress:Checking status (1/60)...',
+      'progress:Checking status (2/60)...',
+      'progress:Finalizing...', // it completed before its "Finalizing..." event came: filled in
+      'completed',
+    ]);
     expect(res.text).not.toContain('late');
     expect(res.text).toContain('"generation":{"id":"g1","status":"completed"}');
     expect(res.writableEnded).toBe(true);
     expect(unsubscribed).toBe(true);
+  });
+
+  it('a browser that comes after the end sees every stage the generation passed, then completed; a failed one only its failure', async () => {
+    const service = setup();
+    const res = new FakeResponse();
+    current = { ...base, status: GenerationStatus.Completed, stage: GenerationStage.Complete, polls: 3 };
+    await service.open('u1', 'g1', res as unknown as Response);
+    await flush();
+    expect(eventsOf(res)).toEqual([
+      'progress:Creating generation record...',
+      'progress:Starting AI generation...',
+      'progress:Processing (this may take 10-30 seconds)...',
+      'progress:Checking status (3/60)...',
+      'progress:Finalizing...',
+      'completed',
+    ]);
+
+    const failed = new FakeResponse();
+    current = { ...base, status: GenerationStatus.Failed, stage: GenerationStage.Failed, error: 'Cancelled' };
+    await service.open('u1', 'g1', failed as unknown as Response);
+    await flush();
+    expect(eventsOf(failed)).toEqual(['failed']);
+  });
+
+  it('fills in a stage that came and went between two events, and nothing twice', async () => {
+    const service = setup();
+    const res = new FakeResponse();
+    current = { ...base, stage: GenerationStage.Creating };
+    await service.open('u1', 'g1', res as unknown as Response);
+    await flush();
+    listener!({
+      type: 'progress',
+      stage: GenerationStage.Processing,
+      message: 'Processing (this may take 10-30 seconds)...',
+      poll: 0,
+      max_polls: 60,
+    });
+    listener!({
+      type: 'progress',
+      stage: GenerationStage.Processing,
+      message: 'Processing (this may take 10-30 seconds)...',
+      poll: 0,
+      max_polls: 60,
+    });
+    await flush();
+    expect(eventsOf(res)).toEqual([
+      'progress:Creating generation record...',
+      'progress:Starting AI generation...',
+      'progress:Processing (this may take 10-30 seconds)...',
+    ]);
   });
 
   it('writes a heartbeat comment every 15 s, and then notices a final state whose event was lost', async () => {

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { GenerationEventsService } from './generation-events.service';
-import { GENERATION_MESSAGES, progressOf, type Progress } from './generation-progress';
+import { GENERATION_MESSAGES, progressOf, progressSteps, STAGE_ORDER, type Progress } from './generation-progress';
 import { GenerationStage, GenerationStatus, type GenerationEntity } from './generation.entity';
 import { GenerationsRepository } from './generations.repository';
 import { GenerationsService } from './generations.service';
@@ -8,16 +8,6 @@ import type { Response } from 'express';
 
 /** A comment line every 15 s keeps proxies from closing an idle stream. */
 export const SSE_HEARTBEAT_MS = 15_000;
-
-const STAGE_ORDER: Record<GenerationStage, number> = {
-  [GenerationStage.Creating]: 0,
-  [GenerationStage.Starting]: 1,
-  [GenerationStage.Processing]: 2,
-  [GenerationStage.Polling]: 3,
-  [GenerationStage.Finalizing]: 4,
-  [GenerationStage.Complete]: 5,
-  [GenerationStage.Failed]: 5,
-};
 
 /** Writes server-sent events to an Express response. */
 export class SseWriter {
@@ -50,8 +40,11 @@ export class SseWriter {
 /**
  * GET /api/generations/:id/events: the owner's live view of one generation. Events: `progress`
  * `{ stage, message, poll, max_polls }` (never backwards), then `completed` `{ generation }` or
- * `failed` `{ reason }`, after which the stream closes. The current state is sent first, so a
- * late or reconnecting browser sees where things are; final states are always read from
+ * `failed` `{ reason }`, after which the stream closes. The current state is sent first, after the
+ * stages passed before it (from "Creating generation record..." on), and a stage skipped between
+ * two events is filled in, so the browser can show each of the product's messages in order, also
+ * when it connects late, reconnects, or the generation was quick; a completed generation's
+ * "Finalizing..." comes before `completed`. Final states are always read from
  * PostgreSQL (events are only the trigger), and the heartbeat re-reads the record too, so a lost
  * event delays the end by 15 s at most.
  */
@@ -82,13 +75,17 @@ export class GenerationStreamService {
     const sendProgress = (p: Progress) => {
       const newer = !last || STAGE_ORDER[p.stage] > STAGE_ORDER[last.stage] || (p.stage === last.stage && p.poll > last.poll);
       if (!newer) return;
+      for (const step of progressSteps(last, p)) {
+        sse.event('progress', { stage: step.stage, message: step.message, poll: step.poll, max_polls: step.max_polls });
+      }
       last = p;
-      sse.event('progress', { stage: p.stage, message: p.message, poll: p.poll, max_polls: p.max_polls });
     };
     const sendState = async (row: GenerationEntity | null) => {
       if (!row) {
         sse.event('failed', { reason: GENERATION_MESSAGES.notFound });
       } else if (row.status === GenerationStatus.Completed) {
+        // every completed generation was finalized: the stages up to it first, in case they were not sent
+        sendProgress(progressOf({ ...row, status: GenerationStatus.Processing, stage: GenerationStage.Finalizing }));
         sse.event('completed', { generation: await this.generations.toDto(row) });
       } else if (row.status === GenerationStatus.Failed) {
         sse.event('failed', { reason: row.error ?? GENERATION_MESSAGES.failed });

@@ -171,7 +171,7 @@ export class GenerationsController {
   })
   @ApiFoundResponse({
     description: 'to the signed link of the file',
-    headers: locationHeader('the signed link of the result (expires), answered as an attachment'),
+    headers: locationHeader('the signed link of the result (expires; host-relative with local storage), answered as an attachment'),
   })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   @ApiConflictResponse({ type: ErrorResponseDto, description: `CONFLICT: "${GENERATION_MESSAGES.noResult}"` })

@@ -243,7 +243,10 @@ export class GenerationsService {
     const row = await this.findOwn(userId, id);
     if (row.status !== GenerationStatus.Completed || !row.resultKey) throw new ConflictError(GENERATION_MESSAGES.noResult);
     const extension = row.type === 'video' ? 'mp4' : 'jpg';
-    return this.storage.signedUrl(row.resultKey, { downloadName: `${downloadPrefix(this.config.appName)}-${row.id}.${extension}` });
+    return this.storage.signedUrl(row.resultKey, {
+      downloadName: `${downloadPrefix(this.config.appName)}-${row.id}.${extension}`,
+      hostRelative: true,
+    });
   }
 
   /**
@@ -269,7 +272,10 @@ export class GenerationsService {
   }
 
   async toDto(row: GenerationEntity): Promise<GenerationResponseDto> {
-    const url = row.status === GenerationStatus.Completed && row.resultKey ? await this.storage.signedUrl(row.resultKey) : null;
+    const url =
+      row.status === GenerationStatus.Completed && row.resultKey
+        ? await this.storage.signedUrl(row.resultKey, { hostRelative: true })
+        : null;
     return {
       id: row.id,
       user_id: row.userId,

@@ -4,6 +4,8 @@ import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthI
 import { MessageQueueService } from '../../queue/message-queue.service';
 import { STORAGE, StoragePort } from '../../storage/storage.port';
 import { AUTH_RATE_LIMIT_STORAGE } from '../auth/rate-limit/auth-rate-limit';
+import { aiModeOf } from '../generations/ai-mode';
+import { AI_PROVIDER, type AiProvider } from '../generations/providers/ai-provider';
 import { HealthIndicatorDto, HealthResponseDto } from './health-response.dto';
 import type { RateLimitStore } from '../auth/rate-limit/redis-throttler.storage';
 import type { Response } from 'express';
@@ -19,14 +21,16 @@ export class HealthController {
     private readonly queue: MessageQueueService,
     @Inject(STORAGE) private readonly storage: StoragePort,
     @Inject(AUTH_RATE_LIMIT_STORAGE) private readonly rateLimits: RateLimitStore,
+    @Inject(AI_PROVIDER) private readonly provider: AiProvider,
   ) {}
 
   @Get()
   @HealthCheck({ swaggerDocumentation: false })
   @ApiOperation({
-    summary: 'Every dependency: database, queue, storage, and where the rate limits are counted',
+    summary: 'Every dependency: database, queue, storage, and where the rate limits are counted; and what renders generations',
     description:
-      '503 when any check is down. `rate_limits` says `redis`, or `memory` while Redis does not answer (limits then hold per process).',
+      '503 when any check is down. `rate_limits` says `redis`, or `memory` while Redis does not answer (limits then hold per process). ' +
+      '`ai` says which AI_PROVIDER renders generations and whether it is an AI at all (`preview` is not): the user app reads it to say that results are previews.',
   })
   @ApiOkResponse({ type: HealthResponseDto })
   @ApiServiceUnavailableResponse({ type: HealthResponseDto, description: 'One or more checks are down' })
@@ -78,14 +82,16 @@ export class HealthController {
   /** Always up: limits hold either way; it says where they are counted. */
   private readonly rateLimitCheck = () => this.indicators.check('rate_limits').up({ store: this.rateLimits.where() });
 
+  /** The checks' report, with `ai` beside it. */
   private async run(res: Response, checks: Parameters<HealthCheckService['check']>[0]): Promise<HealthResponseDto> {
+    const extra = { ai: aiModeOf(this.provider) };
     try {
-      return (await this.health.check(checks)) as HealthResponseDto;
+      return { ...(await this.health.check(checks)), ...extra } as HealthResponseDto;
     } catch (error) {
       // Keep terminus' detailed body (which check failed) rather than the generic error shape.
       if (error instanceof ServiceUnavailableException) {
         res.status(503);
-        return error.getResponse() as HealthResponseDto;
+        return { ...(error.getResponse() as object), ...extra } as HealthResponseDto;
       }
       throw error;
     }

@@ -158,7 +158,7 @@ export class UploadsService {
       id: row.id,
       width: row.width,
       height: row.height,
-      url: await this.storage.signedUrl(row.storageKey),
+      url: await this.storage.signedUrl(row.storageKey, { hostRelative: true }),
       created_at: (row.createdAt ?? new Date()).toISOString(),
     };
   }

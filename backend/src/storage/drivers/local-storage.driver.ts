@@ -136,7 +136,7 @@ export class LocalStorageDriver implements StoragePort {
     const ttlSeconds = opts.ttlSeconds ?? this.config.storage.signedUrlTtlSeconds;
     assertValidTtl(ttlSeconds);
     return signLocalUrl({
-      appUrl: this.config.appUrl,
+      appUrl: opts.hostRelative ? undefined : this.config.appUrl,
       key,
       secret: this.config.storage.signingSecret,
       ttlSeconds,

@@ -31,6 +31,8 @@ import {
 import { CatalogPicture } from '../catalog/CatalogPicture';
 import { ResendLink, useEmailVerified, VERIFY_FIRST } from '../dashboard/VerifyEmailBanner';
 import { generationApi } from '../generations/generation-api';
+import { PreviewModeLine } from '../health/PreviewModeNote';
+import { usePreviewOnly } from '../health/useApiStatus';
 import { GENERATE_REQUIREMENTS_MESSAGE, PHOTO_MESSAGES, screenPhotos } from './photo-rules';
 import { PhotoPicker, type PhotoEntry } from './PhotoPicker';
 import { PosePicker } from './PosePicker';
@@ -150,7 +152,8 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
   const [type, setType] = useState<GenerationType>('image');
   /** The API's refusal of the last Generate, before anything started (nothing uploaded at a check refusal). */
   const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const ids = { photos: useId(), pose: useId(), type: useId(), typeHint: useId(), verify: useId(), refusal: useId() };
+  const ids = { photos: useId(), pose: useId(), type: useId(), typeHint: useId(), verify: useId(), refusal: useId(), preview: useId() };
+  const previewOnly = usePreviewOnly();
   const { user } = useAuth();
   const verified = useEmailVerified();
   const usage = useQuery({ ...uploadUsageQueryOptions, enabled: verified });
@@ -344,6 +347,7 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
                   </Link>
                 </Text>
               ) : null}
+              {previewOnly ? <PreviewModeLine id={ids.preview} /> : null}
               {checkRefusal ? (
                 <Text id={ids.refusal} role="alert" fontSize="sm" color="fg.error">
                   {checkRefusal}
@@ -356,7 +360,11 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
                   flex={{ sm: '1' }}
                   minW="0"
                   onClick={generate}
-                  aria-describedby={verified ? (checkRefusal ? ids.refusal : undefined) : ids.verify}
+                  aria-describedby={
+                    [verified ? (checkRefusal ? ids.refusal : null) : ids.verify, previewOnly ? ids.preview : null]
+                      .filter(Boolean)
+                      .join(' ') || undefined
+                  }
                   data-generate-button=""
                   aria-disabled={running || undefined}
                   data-busy={running || undefined}

@@ -10,12 +10,14 @@ import {
   GENERATE_MESSAGES,
   type GenerationRequest,
   GenerationRunner,
+  MIN_STAGE_MS,
   type Refusal,
   type RunnerState,
 } from './generation-runner';
 import type { Generation } from '../generations/generation-api';
 
 /** The API's progress messages, as the server words them (a local copy: the tests read no backend code). */
+const CREATING = 'Creating generation record...';
 const STARTING = 'Starting AI generation...';
 const PROCESSING = 'Processing (this may take 10-30 seconds)...';
 const FINALIZING = 'Finalizing...';
@@ -63,15 +65,29 @@ let api: FakeApi;
 let runner: GenerationRunner;
 let queryClient: QueryClient;
 let token: string | null;
-/** Every state the runner published, in order. */
+/** Every state the runner published, in order, with the (fake) time it was published. */
 let states: RunnerState[];
+let times: number[];
 /** Every toast shown, in order. */
 let toasts: { type: string; title: string; description?: string }[];
 let refusals: Refusal[];
 let uploaded: Map<File, string>[];
 let stopToasts: () => void;
 
-const stages = () => states.flatMap((s) => (s.phase === 'idle' ? ['(idle)'] : [s.stage]));
+/** The texts a person saw, in order (a state that changed something else, such as the id, repeats none). */
+const stages = () =>
+  states.flatMap((s) => (s.phase === 'idle' ? ['(idle)'] : [s.stage])).filter((stage, i, all) => i === 0 || all[i - 1] !== stage);
+/** Each text shown and for how long (ms) until the next; the last one has no end. */
+function shownFor(): { stage: string; ms: number | null }[] {
+  const shown: { stage: string; at: number }[] = [];
+  states.forEach((s, i) => {
+    const stage = s.phase === 'idle' ? '(idle)' : s.stage;
+    if (shown.at(-1)?.stage !== stage) shown.push({ stage, at: times[i]! });
+  });
+  return shown.map(({ stage, at }, i) => ({ stage, ms: i + 1 < shown.length ? shown[i + 1]!.at - at : null }));
+}
+/** Long enough for every waiting message to have had its turn (the stream tests: nothing polls). */
+const showAll = () => advance(MIN_STAGE_MS * 12);
 const photo = (name: string, uploadId?: string) => ({ file: new File(['jpeg'], name, { type: 'image/jpeg' }), uploadId });
 
 function request(overrides: Partial<GenerationRequest> = {}): GenerationRequest {
@@ -122,7 +138,11 @@ beforeEach(() => {
   token = 'access-token-1';
   runner = new GenerationRunner();
   states = [];
-  runner.subscribe(() => states.push(runner.getSnapshot()));
+  times = [];
+  runner.subscribe(() => {
+    states.push(runner.getSnapshot());
+    times.push(Date.now());
+  });
   toasts = [];
   stopToasts = toaster.subscribe((toast: { type?: string; title?: string; description?: string; dismiss?: boolean; message?: string }) => {
     if (toast.dismiss || toast.message || !toast.title) return;
@@ -141,17 +161,19 @@ afterEach(() => {
 });
 
 describe('starting a generation', () => {
-  it('shows the client stages, then the first stage the server reports, and says it started', async () => {
+  it('shows the client stages in turn, knows the id at once (for Cancel), and says it started', async () => {
     await start();
-    expect(stages()).toEqual([CLIENT_STAGES.preparing, CLIENT_STAGES.uploading, STARTING]);
+    // the check, the upload and the start were answered at once; "Uploading image..." waits its turn
     expect(runner.getSnapshot()).toEqual({
       phase: 'running',
-      stage: STARTING,
+      stage: CLIENT_STAGES.preparing,
       category: 'active_wear',
       type: 'image',
       generationId: GEN_ID,
     });
     expect(toasts).toEqual([{ type: 'success', title: GENERATE_MESSAGES.started }]);
+    await advance(MIN_STAGE_MS);
+    expect(stages()).toEqual([CLIENT_STAGES.preparing, CLIENT_STAGES.uploading]);
   });
 
   it('checks the choice first, then uploads, then starts: one request each, in that order', async () => {
@@ -247,14 +269,23 @@ describe('following the live stream', () => {
   it('shows each progress message in the order the server sends them, then Complete!', async () => {
     await start();
     const stream = FakeEventSource.only();
-    stream.emit('progress', { stage: 'processing', message: PROCESSING });
-    stream.emit('progress', { stage: 'polling', message: checking(1) });
-    stream.emit('progress', { stage: 'polling', message: checking(2) });
-    stream.emit('progress', { stage: 'finalizing', message: FINALIZING });
+    for (const [stage, message] of [
+      ['creating', CREATING],
+      ['starting', STARTING],
+      ['processing', PROCESSING],
+      ['polling', checking(1)],
+      ['polling', checking(2)],
+      ['finalizing', FINALIZING],
+    ]) {
+      await advance(MIN_STAGE_MS);
+      stream.emit('progress', { stage, message });
+    }
     stream.emit('completed', { generation: generation({ status: 'completed' }) });
+    await showAll();
     expect(stages()).toEqual([
       CLIENT_STAGES.preparing,
       CLIENT_STAGES.uploading,
+      CREATING,
       STARTING,
       PROCESSING,
       checking(1),
@@ -264,13 +295,76 @@ describe('following the live stream', () => {
     ]);
   });
 
+  it('shows every message for at least MIN_STAGE_MS, in order, however fast they come, and Complete! right after the last one had its time', async () => {
+    await start();
+    const stream = FakeEventSource.only();
+    // a quick generation: every stage (as the stream sends a late browser) and the end, at once
+    stream.emit('progress', { stage: 'creating', message: CREATING });
+    stream.emit('progress', { stage: 'starting', message: STARTING });
+    stream.emit('progress', { stage: 'processing', message: PROCESSING });
+    stream.emit('progress', { stage: 'polling', message: checking(1) });
+    stream.emit('progress', { stage: 'polling', message: checking(2) }); // the newer check takes the waiting one's place
+    stream.emit('progress', { stage: 'finalizing', message: FINALIZING });
+    stream.emit('completed', { generation: generation({ status: 'completed' }) });
+    expect(stream.closed).toBe(true); // nothing more is needed from the server
+
+    await advance(MIN_STAGE_MS * 7 - 1);
+    expect(runner.getSnapshot()).toMatchObject({ phase: 'running', stage: FINALIZING });
+    expect(invalidated(['generations', { category: null }])).toBe(false); // the result is not listed before "Complete!"
+    await advance(1);
+    expect(runner.getSnapshot()).toMatchObject({ phase: 'completed', stage: CLIENT_STAGES.complete });
+    expect(invalidated(['generations', { category: null }])).toBe(true);
+    expect(shownFor()).toEqual([
+      { stage: CLIENT_STAGES.preparing, ms: MIN_STAGE_MS },
+      { stage: CLIENT_STAGES.uploading, ms: MIN_STAGE_MS },
+      { stage: CREATING, ms: MIN_STAGE_MS },
+      { stage: STARTING, ms: MIN_STAGE_MS },
+      { stage: PROCESSING, ms: MIN_STAGE_MS },
+      { stage: checking(2), ms: MIN_STAGE_MS },
+      { stage: FINALIZING, ms: MIN_STAGE_MS },
+      { stage: CLIENT_STAGES.complete, ms: null },
+    ]);
+  });
+
+  it('adds no wait to messages that come slower than MIN_STAGE_MS, and updates a status check in place', async () => {
+    await start();
+    const stream = FakeEventSource.only();
+    await advance(MIN_STAGE_MS * 2);
+    stream.emit('progress', { stage: 'creating', message: CREATING });
+    expect(runner.getSnapshot()).toMatchObject({ stage: CREATING }); // "Uploading image..." had had its time
+    await advance(2_000);
+    stream.emit('progress', { stage: 'polling', message: checking(1) });
+    expect(runner.getSnapshot()).toMatchObject({ stage: checking(1) });
+    await advance(100);
+    stream.emit('progress', { stage: 'polling', message: checking(2) });
+    expect(runner.getSnapshot()).toMatchObject({ stage: checking(2) }); // the same message, the next number: at once
+    await advance(MIN_STAGE_MS);
+    stream.emit('completed', {});
+    expect(runner.getSnapshot()).toMatchObject({ phase: 'completed' });
+  });
+
+  it('shows a stage the stream repeats (a reconnected stream starts again from the first stage) only once', async () => {
+    await start();
+    const stream = FakeEventSource.only();
+    stream.emit('progress', { stage: 'creating', message: CREATING });
+    stream.emit('progress', { stage: 'starting', message: STARTING });
+    await showAll();
+    stream.emit('progress', { stage: 'creating', message: CREATING });
+    stream.emit('progress', { stage: 'starting', message: STARTING });
+    stream.emit('progress', { stage: 'processing', message: PROCESSING });
+    await showAll();
+    expect(stages()).toEqual([CLIENT_STAGES.preparing, CLIENT_STAGES.uploading, CREATING, STARTING, PROCESSING]);
+  });
+
   it('shows the stage name when a progress event has no message, and ignores one it cannot read', async () => {
     await start();
     const stream = FakeEventSource.only();
     stream.emit('progress', { stage: 'processing' });
+    await showAll();
     expect(runner.getSnapshot()).toMatchObject({ stage: 'processing' });
     stream.emit('progress', 'not json');
     stream.emit('progress', {});
+    await showAll();
     expect(runner.getSnapshot()).toMatchObject({ stage: 'processing' });
   });
 
@@ -278,6 +372,8 @@ describe('following the live stream', () => {
     await start();
     const stream = FakeEventSource.only();
     stream.emit('completed', { generation: generation({ status: 'completed' }) });
+    expect(stream.closed).toBe(true);
+    await showAll();
     expect(runner.getSnapshot()).toEqual({
       phase: 'completed',
       stage: CLIENT_STAGES.complete,
@@ -319,6 +415,7 @@ describe('following the live stream', () => {
     expect(api.count(GEN_ROUTE)).toBe(0);
     expect(FakeEventSource.instances).toHaveLength(1);
     stream.emit('completed', {});
+    await showAll();
     expect(runner.getSnapshot()).toMatchObject({ phase: 'completed', generationId: GEN_ID });
   });
 
@@ -327,6 +424,7 @@ describe('following the live stream', () => {
     runner.acknowledge();
     expect(runner.getSnapshot()).toMatchObject({ phase: 'running' });
     FakeEventSource.only().emit('completed', {});
+    await showAll();
     runner.acknowledge();
     expect(runner.getSnapshot()).toEqual({ phase: 'idle' });
   });
@@ -346,10 +444,10 @@ describe('falling back to polling GET /api/generations/:id', () => {
     expect(stream.closed).toBe(true);
     await advance(0);
     expect(api.count(GEN_ROUTE)).toBe(1);
-    expect(runner.getSnapshot()).toMatchObject({ stage: PROCESSING });
 
     await advance(2_999);
     expect(api.count(GEN_ROUTE)).toBe(1);
+    expect(runner.getSnapshot()).toMatchObject({ stage: PROCESSING }); // in its turn, after "Uploading image..."
     await advance(1);
     expect(api.count(GEN_ROUTE)).toBe(2);
     expect(runner.getSnapshot()).toMatchObject({ stage: checking(1) });
@@ -387,7 +485,10 @@ describe('falling back to polling GET /api/generations/:id', () => {
     api.on(GEN_ROUTE, ok(generation({ status: 'completed' })));
     await start();
     await advance(0);
+    await advance(MIN_STAGE_MS * 3); // three messages before it, each its turn
     expect(runner.getSnapshot()).toMatchObject({ phase: 'completed' });
+    // without the stream, the start's own answer says where the server stood
+    expect(stages()).toEqual([CLIENT_STAGES.preparing, CLIENT_STAGES.uploading, STARTING, CLIENT_STAGES.complete]);
   });
 
   it('a failed generation shows its error; one without an error says "Generation failed"', async () => {
@@ -451,6 +552,43 @@ describe('cancel', () => {
     expect(runner.getSnapshot()).toEqual({ phase: 'idle' });
     expect(toasts.at(-1)).toEqual({ type: 'info', title: GENERATE_MESSAGES.cancelled });
     expect(invalidated(['me'])).toBe(true);
+  });
+
+  it('a double click on Cancel asks the server once', async () => {
+    const cancelling = api.hold(CANCEL_ROUTE);
+    await start();
+    const first = runner.cancel();
+    void runner.cancel(); // the second click, while the first is on its way
+    await cancelling.arrived;
+    await settle();
+    expect(api.count(CANCEL_ROUTE)).toBe(1);
+    cancelling.answer(ok(generation({ status: 'failed', error: 'Cancelled' })));
+    await first;
+    await settle();
+    expect(api.count(CANCEL_ROUTE)).toBe(1);
+    expect(toasts.filter((t) => t.title === GENERATE_MESSAGES.cancelled)).toHaveLength(1);
+    expect(runner.getSnapshot()).toEqual({ phase: 'idle' });
+  });
+
+  it('a double click on Cancel while uploading aborts once and says it once', async () => {
+    const upload = api.hold('POST /api/uploads');
+    await start();
+    await upload.arrived;
+    await Promise.all([runner.cancel(), runner.cancel()]);
+    await settle();
+    expect(toasts).toEqual([{ type: 'info', title: GENERATE_MESSAGES.cancelled }]);
+  });
+
+  it('after the generation completed (its last messages still showing) cancels nothing and shows the result at once', async () => {
+    await start();
+    const stream = FakeEventSource.only();
+    stream.emit('progress', { stage: 'finalizing', message: FINALIZING });
+    stream.emit('completed', {});
+    expect(runner.getSnapshot()).toMatchObject({ phase: 'running' });
+    await runner.cancel();
+    expect(api.count(CANCEL_ROUTE)).toBe(0);
+    expect(runner.getSnapshot()).toMatchObject({ phase: 'completed', generationId: GEN_ID });
+    expect(toasts.filter((t) => t.title === GENERATE_MESSAGES.cancelled)).toEqual([]);
   });
 
   it('stops the polling too: nothing is asked after a cancel', async () => {
@@ -568,6 +706,7 @@ describe('another user signs in (reset)', () => {
     await advance(0);
     expect(api.requests.filter((r) => r.route.startsWith('GET /api/generations/'))).toEqual([]);
     current.emit('progress', { message: PROCESSING });
+    await showAll();
     expect(runner.getSnapshot()).toMatchObject({ generationId: 'gen-2', stage: PROCESSING });
   });
 });

@@ -25,6 +25,16 @@ export const GENERATE_MESSAGES = {
 /** The fallback when the live stream is not available: poll every 3 s. */
 const POLL_INTERVAL_MS = 3_000;
 
+/**
+ * Each progress message stays at least this long before the next one replaces it, so that a
+ * quick step ("Creating generation record...") can be read. Later messages wait their turn; the
+ * final "Complete!" comes as soon as the messages before it have had theirs.
+ */
+export const MIN_STAGE_MS = 500;
+
+/** A progress message waiting its turn (`key`: its kind; a newer message of the same kind takes its place), or the final state. */
+type QueuedStage = { key: string; message: string } | { final: () => void };
+
 export type RunnerState =
   | { phase: 'idle' }
   | {
@@ -90,7 +100,8 @@ interface ServerEvent {
 /**
  * Runs one generation at a time for the signed-in user, across screens: checks the choice with
  * the API first (a refused pose or balance uploads nothing), uploads the photos, starts the generation, follows its progress over server-sent events (or by polling when the
- * stream is unavailable), and refreshes the user's credits and lists when it ends. Screens read
+ * stream is unavailable), and refreshes the user's credits and lists when it ends. Each progress
+ * message, the client's and the server's, is shown in order for at least MIN_STAGE_MS. Screens read
  * its state through `useGenerationRunner`; it lives outside them so that moving from one screen
  * to another never loses a running generation.
  */
@@ -101,6 +112,15 @@ export class GenerationRunner {
   private abort: AbortController | null = null;
   private events: EventSource | null = null;
   private pollTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The progress messages waiting their turn, the kind of the one shown, since when, and the wait's timer. */
+  private queue: QueuedStage[] = [];
+  private shownKey = '';
+  private shownAt = 0;
+  private stageTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The server's messages already shown or queued in this run (a reconnected stream repeats the stages passed). */
+  private seen = new Set<string>();
+  /** The generation completed: its final state is queued behind the messages still to show. */
+  private finishing = false;
   private cancelRequested = false;
   private deps: RunnerDeps | null = null;
   /** Whose generation this is: another user's session must not see it. */
@@ -132,10 +152,15 @@ export class GenerationRunner {
     this.deps = deps;
     this.owner = owner;
     this.cancelRequested = false;
+    this.finishing = false;
+    this.seen = new Set();
     this.abort = new AbortController();
     const { signal } = this.abort;
     const running = { phase: 'running' as const, category: request.category, type: request.type, generationId: null };
+    this.clearStages();
     this.set({ ...running, stage: CLIENT_STAGES.preparing });
+    this.shownKey = 'client:preparing';
+    this.shownAt = Date.now();
 
     const choice: GenerationCheckBody = {
       type: request.type,
@@ -162,8 +187,9 @@ export class GenerationRunner {
         return;
       }
       notify.success({ title: GENERATE_MESSAGES.started });
-      this.set({ ...running, generationId: generation.id, stage: generation.progress?.message || CLIENT_STAGES.preparing });
-      this.follow(generation.id, run);
+      // The id at once (Cancel needs it); the stage as its turn comes.
+      if (this.state.phase === 'running') this.set({ ...this.state, generationId: generation.id });
+      this.follow(generation.id, run, generation.progress);
     } catch (thrown) {
       if (run !== this.run) return;
       const error = thrown instanceof StepError ? thrown.error : thrown;
@@ -184,7 +210,7 @@ export class GenerationRunner {
     const pending = request.photos.filter((photo) => !photo.uploadId).map((photo) => photo.file);
     const ids = new Map<File, string>();
     if (pending.length > 0) {
-      this.setStage(CLIENT_STAGES.uploading, run);
+      this.showStage('client:uploading', CLIENT_STAGES.uploading, run);
       const { uploads } = await generationApi.uploadPhotos(pending, signal).catch((error: unknown) => {
         throw new StepError('upload', error);
       });
@@ -198,15 +224,73 @@ export class GenerationRunner {
     return request.photos.flatMap((photo) => photo.uploadId ?? ids.get(photo.file) ?? []);
   }
 
-  private setStage(stage: string, run: number): void {
-    if (run !== this.run || this.state.phase !== 'running') return;
-    this.set({ ...this.state, stage });
+  /**
+   * Shows a progress message in its turn: at once when the one shown has had its MIN_STAGE_MS,
+   * else after it (and after those already waiting). A newer message of the kind shown or last
+   * queued (the next status check) takes that one's place instead of waiting behind it.
+   */
+  private showStage(key: string, message: string, run: number): void {
+    if (run !== this.run || this.state.phase !== 'running' || this.finishing) return;
+    const last = this.queue.at(-1);
+    if (!last && key === this.shownKey) {
+      if (this.state.stage !== message) this.set({ ...this.state, stage: message });
+      return;
+    }
+    if (last && 'key' in last && last.key === key) last.message = message;
+    else this.queue.push({ key, message });
+    this.pump();
   }
 
-  /** Follows the generation's events; falls back to polling when the stream cannot be used. */
-  private follow(id: string, run: number): void {
+  /** A progress event or answer of the server: shown in its turn, unless it was shown already. */
+  private serverStage(stage: string | undefined, message: string | undefined, run: number): void {
+    const text = message || stage;
+    if (!text || this.seen.has(text)) return;
+    this.seen.add(text);
+    this.showStage(`server:${stage ?? text}`, text, run);
+  }
+
+  /** Shows the next waiting message, or ends, once the one shown has had its time; else waits for that. */
+  private pump(): void {
+    if (this.stageTimer !== undefined) return;
+    const next = this.queue[0];
+    if (!next) return;
+    const wait = this.shownAt + MIN_STAGE_MS - Date.now();
+    if (wait > 0) {
+      this.stageTimer = setTimeout(() => {
+        this.stageTimer = undefined;
+        this.pump();
+      }, wait);
+      return;
+    }
+    this.queue.shift();
+    if ('final' in next) {
+      next.final();
+      return;
+    }
+    if (this.state.phase !== 'running') return;
+    this.set({ ...this.state, stage: next.message });
+    this.shownKey = next.key;
+    this.shownAt = Date.now();
+    this.pump();
+  }
+
+  /** Forgets the waiting messages (the generation failed, was cancelled or forgotten). */
+  private clearStages(): void {
+    clearTimeout(this.stageTimer);
+    this.stageTimer = undefined;
+    this.queue = [];
+    this.shownKey = '';
+  }
+
+  /**
+   * Follows the generation's events; falls back to polling when the stream cannot be used. The
+   * stream starts with every stage the generation has passed, so the start's answer is shown only
+   * when polling.
+   */
+  private follow(id: string, run: number, progress: Generation['progress'] | undefined): void {
     const token = this.deps?.getAccessToken();
     if (typeof EventSource === 'undefined' || !token) {
+      this.serverStage(progress?.stage, progress?.message, run);
       this.poll(id, run, 0);
       return;
     }
@@ -221,8 +305,7 @@ export class GenerationRunner {
     };
     events.addEventListener('progress', (event) => {
       const data = parse(event as MessageEvent);
-      const stage = data.message ?? data.stage;
-      if (stage) this.setStage(stage, run);
+      this.serverStage(data.stage, data.message, run);
     });
     events.addEventListener('completed', (event) => {
       const data = parse(event as MessageEvent);
@@ -254,7 +337,7 @@ export class GenerationRunner {
       if (run !== this.run) return;
       if (generation.status === 'completed') return this.complete(id, run);
       if (generation.status === 'failed') return this.fail(generation.error || GENERATE_MESSAGES.failedReason);
-      if (generation.progress?.message) this.setStage(generation.progress.message, run);
+      this.serverStage(generation.progress?.stage, generation.progress?.message, run);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return this.fail(error.message);
       // A passing failure (network): keep asking.
@@ -262,12 +345,22 @@ export class GenerationRunner {
     this.poll(id, run, POLL_INTERVAL_MS);
   }
 
+  /** Stops following at once; the completed state (and the refreshed lists) come after the messages still waiting. */
   private complete(generationId: string, run: number): void {
-    if (run !== this.run || this.state.phase !== 'running') return;
+    if (run !== this.run || this.state.phase !== 'running' || this.finishing) return;
     const { category } = this.state;
-    this.stop();
-    this.set({ phase: 'completed', stage: CLIENT_STAGES.complete, category, generationId });
-    this.refresh();
+    this.finishing = true;
+    this.closeEvents();
+    clearTimeout(this.pollTimer);
+    this.queue.push({
+      final: () => {
+        if (run !== this.run) return;
+        this.stop();
+        this.set({ phase: 'completed', stage: CLIENT_STAGES.complete, category, generationId });
+        this.refresh();
+      },
+    });
+    this.pump();
   }
 
   /** Shows the failure, clears the progress, and refreshes the credits (the hold was released). */
@@ -289,7 +382,13 @@ export class GenerationRunner {
 
   /** Cancel aborts and resets (docs/product.md): the server stops the work and releases the hold. */
   async cancel(): Promise<void> {
-    if (this.state.phase !== 'running') return;
+    // Once is enough: a second click while the first is on its way sends nothing.
+    if (this.state.phase !== 'running' || this.cancelRequested) return;
+    if (this.finishing) {
+      // It has completed already: nothing to cancel, the result is shown now.
+      this.flushStages();
+      return;
+    }
     const { generationId } = this.state;
     this.cancelRequested = true;
     if (generationId) {
@@ -334,9 +433,18 @@ export class GenerationRunner {
     if (this.state.phase === 'completed') this.set({ phase: 'idle' });
   }
 
+  /** Runs the queued final state at once, skipping the messages still waiting. */
+  private flushStages(): void {
+    const final = this.queue.find((item) => 'final' in item);
+    this.clearStages();
+    if (final && 'final' in final) final.final();
+  }
+
   private stop(): void {
     this.closeEvents();
     clearTimeout(this.pollTimer);
+    this.clearStages();
+    this.finishing = false;
     this.abort = null;
   }
 

@@ -13,6 +13,10 @@ export class AdminGenerationRowDto {
   @ApiProperty() provider: string;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time', nullable: true, type: String }) completed_at: string | null;
-  @ApiProperty({ nullable: true, type: String, description: 'a signed link to the result (expires), when completed' }) thumbnail_url:
-    string | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: 'a signed link to the result (expires; host-relative with local storage), when completed',
+  })
+  thumbnail_url: string | null;
 }

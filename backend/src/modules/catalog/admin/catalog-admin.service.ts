@@ -347,7 +347,7 @@ export class CatalogAdminService {
   }
 
   private async photoLink(key: string | null): Promise<string | null> {
-    return key ? this.storage.signedUrl(key, { ttlSeconds: CATALOG_PHOTO_LINK_TTL_SECONDS }) : null;
+    return key ? this.storage.signedUrl(key, { ttlSeconds: CATALOG_PHOTO_LINK_TTL_SECONDS, hostRelative: true }) : null;
   }
 
   private thumbnail(id: string): string {

@@ -62,7 +62,12 @@ export class GenerationResponseDto {
   @ApiProperty({ type: GenerationMetadataDto })
   metadata: GenerationMetadataDto;
 
-  @ApiProperty({ type: String, nullable: true, description: 'signed URL of the result (completed only); expires (15 minutes by default)' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'signed link to the result (completed only), host-relative (`/api/files/...`) with local storage, presigned on the bucket with S3; expires (15 minutes by default)',
+  })
   url: string | null;
 
   @ApiProperty({ type: GenerationProgressDto })

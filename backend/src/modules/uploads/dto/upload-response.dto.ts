@@ -11,7 +11,10 @@ export class UploadResponseDto {
   @ApiProperty({ example: 2048 })
   height: number;
 
-  @ApiProperty({ description: 'signed URL of the stored JPEG; expires' })
+  @ApiProperty({
+    description:
+      'signed link to the stored JPEG, host-relative (`/api/files/...`) with local storage, presigned on the bucket with S3; expires',
+  })
   url: string;
 
   @ApiProperty({ format: 'date-time' })
