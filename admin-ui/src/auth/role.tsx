@@ -14,7 +14,7 @@ export function useRole(): string | null {
 
 /**
  * Whether the signed-in person may do `action` on `resource`: the API's own policy
- * (backend/src/common/auth/access-policy.ts), evaluated synchronously to hide menu items and buttons.
+ * (@fitting-room/shared's access policy), evaluated synchronously to hide menu items and buttons.
  */
 export function useCan(resource: AccessResource, action: AccessAction): boolean {
   return canAccess(useRole(), resource, action);
