@@ -294,6 +294,38 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ path: `/api/admin/notifications/${NO_SUCH_GENERATION}`, body: { read: true } }),
   },
 
+  // the managed catalogue: admins only (test/catalog covers the edits); nothing here changes it
+  'GET /api/admin/templates': {
+    expect: adminOnly(200),
+    check: (res) => expect(res.headers['content-range']).toMatch(/^templates \d+-\d+\/\d+$/),
+  },
+  'POST /api/admin/templates': { expect: adminOnly(400), request: () => ({ body: {} }) },
+  'GET /api/admin/templates/:id': { expect: adminOnly(404), request: () => ({ path: '/api/admin/templates/no-such-template' }) },
+  'PATCH /api/admin/templates/:id': {
+    expect: adminOnly(404),
+    request: () => ({ path: '/api/admin/templates/no-such-template', body: { name: 'Nothing' } }),
+  },
+  'PUT /api/admin/templates/:id/garment': {
+    expect: adminOnly(400),
+    request: () => ({ path: '/api/admin/templates/bikini-yellow/garment' }),
+  },
+  'GET /api/admin/scenes': {
+    expect: adminOnly(200),
+    check: (res) => expect(res.headers['content-range']).toMatch(/^scenes \d+-\d+\/\d+$/),
+  },
+  'POST /api/admin/scenes': { expect: adminOnly(400), request: () => ({ body: {} }) },
+  'GET /api/admin/scenes/:id': { expect: adminOnly(404), request: () => ({ path: '/api/admin/scenes/no-such-scene' }) },
+  'PATCH /api/admin/scenes/:id': {
+    expect: adminOnly(404),
+    request: () => ({ path: '/api/admin/scenes/no-such-scene', body: { name: 'Nothing' } }),
+  },
+  'PUT /api/admin/scenes/:id/garment': { expect: adminOnly(400), request: () => ({ path: '/api/admin/scenes/beach-standing/garment' }) },
+
+  // payments: no Stripe key in these tests, so the product's "coming soon" (test/billing covers Stripe)
+  'POST /api/billing/checkout': { expect: signedIn(501), request: () => ({ body: { plan: 'starter' } }) },
+  'POST /api/billing/portal': { expect: signedIn(501) },
+  'POST /api/webhooks/stripe': { expect: everyone(501), request: () => ({ body: { id: 'evt_x', type: 'invoice.paid' } }) },
+
   // support: the public contact form; the desk for support and admins (test/support covers them)
   'POST /api/support/inquiries': {
     expect: everyone(201),

@@ -253,7 +253,7 @@ describe.each<DriverKind>(['in-process', 'bullmq'])(
         const submit = vendor.lastSubmit()!;
         expect(submit.path).toBe('/fal-ai/kling/v1-5/kolors-virtual-try-on');
         expect(submit.query.get('fal_webhook')).toBeNull();
-        const file = await fetch(`${t.baseUrl}${new URL(done.url).pathname}${new URL(done.url).search}`);
+        const file = await fetch(new URL(done.url, t.baseUrl));
         expect(file.headers.get('content-type')).toBe('image/jpeg');
         expect(await books(t.db, who.userId, image.body.id)).toMatchObject({ charged: 1, held: 0, balanced: true });
 
@@ -262,9 +262,7 @@ describe.each<DriverKind>(['in-process', 'bullmq'])(
         const finished = await waitForEnd(t, who, video.body.id, 30_000);
         expect(finished.status).toBe('completed');
         expect(vendor.lastSubmit()!.path).toBe('/fal-ai/kling-video/v2.1/standard/image-to-video');
-        const mp4 = Buffer.from(
-          await (await fetch(`${t.baseUrl}${new URL(finished.url).pathname}${new URL(finished.url).search}`)).arrayBuffer(),
-        );
+        const mp4 = Buffer.from(await (await fetch(new URL(finished.url, t.baseUrl))).arrayBuffer());
         expect(mp4.toString('latin1', 4, 8)).toBe('ftyp');
         expect(await books(t.db, who.userId, video.body.id)).toMatchObject({ charged: 4, held: 0, balanced: true });
       });
@@ -346,7 +344,7 @@ describe.each<DriverKind>(['in-process', 'bullmq'])(
         expect(vendor.deliveries.map((d) => d.status)).toEqual([202]);
         const done = await waitForEnd(t, who, started.body.id, 15_000);
         expect(done.status).toBe('completed');
-        const mp4 = Buffer.from(await (await fetch(`${t.baseUrl}${new URL(done.url).pathname}${new URL(done.url).search}`)).arrayBuffer());
+        const mp4 = Buffer.from(await (await fetch(new URL(done.url, t.baseUrl))).arrayBuffer());
         expect(mp4.toString('latin1', 4, 8)).toBe('ftyp');
         expect(await books(t.db, who.userId, started.body.id)).toMatchObject({ charged: 4, held: 0, balanced: true });
       });
