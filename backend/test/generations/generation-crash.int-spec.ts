@@ -97,11 +97,17 @@ async function expectFinishedOnce(db: DataSource, who: SignedIn, id: string, job
     balanced: true,
     holds: [{ status: 'captured', amount: 1 }],
   });
-  const [{ completions }] = await db.query(
-    `SELECT count(*)::int AS completions FROM analytics_events WHERE event = 'generation_completed' AND properties->>'generation_id' = $1`,
-    [id],
-  );
-  expect(completions).toBe(1);
+  // the analytics event is written by a listener just after the outcome commits: wait for it, then it must be the only one
+  const completions = async () =>
+    (
+      await db.query(
+        `SELECT count(*)::int AS n FROM analytics_events WHERE event = 'generation_completed' AND properties->>'generation_id' = $1`,
+        [id],
+      )
+    )[0].n as number;
+  await waitFor('the completion to be recorded', async () => (await completions()) > 0, 5_000, 25);
+  await new Promise((r) => setTimeout(r, 200));
+  expect(await completions()).toBe(1);
   const [{ charges }] = await db.query(
     `SELECT count(*)::int AS charges FROM credit_ledger_entries WHERE generation_id = $1 AND kind = 'generation_charge'`,
     [id],
