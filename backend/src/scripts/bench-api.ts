@@ -27,7 +27,7 @@ const autocannon = require('autocannon') as Cannon;
  * Each target gets a warm-up, then `--duration` seconds at `--connections` connections
  * (autocannon, in this process). Printed: req/s, p50/p99 latency, and the ratio to the bare server's
  * two reads. Every answer must be 2xx (404 for the floor): otherwise the line says so.
- * BENCH_PROFILE=<dir> makes the API write a CPU profile (.cpuprofile) there.
+ * `--only <text>` runs only the targets whose label contains it. BENCH_PROFILE=<dir> makes the API write a CPU profile (.cpuprofile) there.
  */
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -158,7 +158,9 @@ async function main(): Promise<void> {
         `  ${'target'.padEnd(50)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}  vs bare reads\n`,
     );
     const results: Array<{ target: Target; r: CannonResult }> = [];
-    for (const target of targets) {
+    // --only <text>: just the targets whose label contains it (and the bare reads, the reference)
+    const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+    for (const target of targets.filter((t, i) => !only || t.label.includes(only) || i === targets.length - 1)) {
       await autocannon({ url: target.url, connections, duration: 3, headers: target.headers });
       const r = await autocannon({ url: target.url, connections, duration, headers: target.headers });
       results.push({ target, r });

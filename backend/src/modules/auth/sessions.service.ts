@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createSecretKey, randomBytes, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { AuthError } from '../../common/errors';
@@ -67,7 +67,16 @@ export class SessionsService {
     private readonly users: UsersRepository,
     private readonly jwt: JwtService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.accessKey = createSecretKey(Buffer.from(config.auth.jwtSecret));
+  }
+
+  /**
+   * The access tokens' HMAC key, made once: given the secret as a string, jsonwebtoken first tries
+   * (and fails) to read it as a public key on every verification, a cost paid on every request.
+   * (@nestjs/jwt types `secret` as string | Buffer but hands it to jsonwebtoken, which takes a KeyObject.)
+   */
+  private readonly accessKey: KeyObject;
 
   async create(user: Pick<UserEntity, 'id' | 'role'>, client: ClientInfo): Promise<IssuedSession> {
     const id = randomUUID();
@@ -158,17 +167,16 @@ export class SessionsService {
   async authenticate(accessToken: string): Promise<AuthUser | null> {
     const claims = await this.verifiedClaims(accessToken);
     if (!claims) return null;
-    const session = await this.sessions.findLiveWithUser(claims.sid, claims.sub);
-    if (!session?.user || session.user.suspendedAt) return null;
-    const u = session.user;
+    const live = await this.sessions.findLiveAuth(claims.sid, claims.sub);
+    if (!live || live.suspended) return null;
     return {
-      id: u.id,
-      role: u.role,
-      tier: u.tier,
-      sessionId: session.id,
-      emailVerified: u.emailVerifiedAt !== null,
-      ageConfirmed: u.ageConfirmedAt !== null,
-      twoFactorEnabled: u.totpEnabledAt !== null,
+      id: live.userId,
+      role: live.role,
+      tier: live.tier,
+      sessionId: live.sessionId,
+      emailVerified: live.emailVerified,
+      ageConfirmed: live.ageConfirmed,
+      twoFactorEnabled: live.twoFactorEnabled,
     };
   }
 
@@ -186,7 +194,10 @@ export class SessionsService {
   private async verifiedClaims(accessToken: string): Promise<AccessTokenClaims | null> {
     let claims: AccessTokenClaims;
     try {
-      claims = await this.jwt.verifyAsync<AccessTokenClaims>(accessToken, { secret: this.config.auth.jwtSecret, algorithms: ['HS256'] });
+      claims = await this.jwt.verifyAsync<AccessTokenClaims>(accessToken, {
+        secret: this.accessKey as unknown as string,
+        algorithms: ['HS256'],
+      });
     } catch {
       return null;
     }
@@ -206,7 +217,7 @@ export class SessionsService {
     // never outlive the session itself
     const exp = Math.min(now + this.config.auth.accessTokenTtlSeconds, Math.floor(sessionExpiresAt.getTime() / 1000));
     const claims: AccessTokenClaims = { sub: user.id, sid: sessionId, role: user.role, exp };
-    const accessToken = await this.jwt.signAsync(claims, { secret: this.config.auth.jwtSecret, algorithm: 'HS256' });
+    const accessToken = await this.jwt.signAsync(claims, { secret: this.accessKey as unknown as string, algorithm: 'HS256' });
     return { sessionId, accessToken, accessTokenExpiresAt: exp, refreshToken: `${sessionId}.${secret}`, sessionExpiresAt };
   }
 }

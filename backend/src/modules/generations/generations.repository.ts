@@ -61,12 +61,13 @@ export class GenerationsRepository {
   }
 
   async listCompleted(userId: string, category: string | undefined, page: number, pageSize: number): Promise<[GenerationEntity[], number]> {
-    return this.db.getRepository(GenerationEntity).findAndCount({
-      where: { userId, status: GenerationStatus.Completed, ...(category ? { category } : {}) },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      skip: (page - 1) * pageSize,
-      take: pageSize,
-    });
+    const where = { userId, status: GenerationStatus.Completed, ...(category ? { category } : {}) };
+    const generations = this.db.getRepository(GenerationEntity);
+    // the page and the count side by side (findAndCount runs them one after the other)
+    return Promise.all([
+      generations.find({ where, order: { createdAt: 'DESC', id: 'DESC' }, skip: (page - 1) * pageSize, take: pageSize }),
+      generations.count({ where }),
+    ]);
   }
 
   /** Deletes the row; answers whether there was one. `manager`: inside the caller's transaction. */

@@ -81,7 +81,8 @@ export class UsersService {
 
   /** The profile of an existing user (a missing one answers 404 "No rows found."). */
   async getProfile(id: string): Promise<ProfileResponseDto> {
-    return this.profileOf(await this.users.getById(id));
+    const [user, balance] = await Promise.all([this.users.getById(id), this.credits.getBalance(id)]);
+    return toProfile(user, balance);
   }
 
   /** The profile of a user already loaded, with the available balance from the ledger. */
