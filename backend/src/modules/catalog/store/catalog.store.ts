@@ -1,4 +1,5 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { OutageLog } from '../../../common/errors';
 import { catalogScenes, catalogTemplates, replaceCatalog } from '../catalog';
 import { CatalogRepository, toScene, toTemplate } from './catalog.repository';
 
@@ -10,7 +11,7 @@ export const CATALOG_REFRESH_MS = 2_000;
  * inserts the missing seed rows and loads every row; then every CATALOG_REFRESH_MS it reads the
  * one-row `catalog_version` and reloads when another process (or this one) changed something.
  * Reads stay synchronous and never wait for the database; an edit shows on every API process
- * within about two seconds. A failed check is logged and tried again at the next tick.
+ * within about two seconds. A failed check is tried again at the next tick and logged at most once a minute.
  */
 @Injectable()
 export class CatalogStore implements OnModuleInit, OnModuleDestroy {
@@ -18,6 +19,8 @@ export class CatalogStore implements OnModuleInit, OnModuleDestroy {
   private version: string | null = null;
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
+  /** while the database is away the check fails every tick: one warning a minute says so */
+  private readonly outages = new OutageLog(60_000);
 
   constructor(private readonly repo: CatalogRepository) {}
 
@@ -25,7 +28,11 @@ export class CatalogStore implements OnModuleInit, OnModuleDestroy {
     await this.repo.insertMissingSeed();
     await this.load();
     this.timer = setInterval(() => {
-      this.refresh().catch((err: unknown) => this.logger.warn({ err }, 'could not check the catalogue version'));
+      this.refresh().catch((err: unknown) => {
+        const line = this.outages.take('catalog-version');
+        if (line)
+          this.logger.warn({ err, suppressed: line.suppressed }, 'could not check the catalogue version (serving the last one loaded)');
+      });
     }, CATALOG_REFRESH_MS);
     this.timer.unref();
   }
