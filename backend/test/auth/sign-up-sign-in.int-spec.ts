@@ -267,7 +267,8 @@ describe('email sign-up and sign-in', () => {
     const { created } = await t.app.get(UsersService).upsertAdmin(email, 'cli-admin-password-9');
     expect(created).toBe(true);
     const s = await signIn(t.http, email, 'cli-admin-password-9');
-    expect(s.res.body.user).toMatchObject({ role: 'admin', tier: 'free', credits: 3 });
+    // verified and 18+ confirmed by the operator: the user app asks neither
+    expect(s.res.body.user).toMatchObject({ role: 'admin', tier: 'free', credits: 3, email_verified: true, age_confirmed: true });
     expect((await t.http.get('/api/auth/is-admin').set(bearer(s.accessToken))).body).toEqual({ is_admin: true });
   });
 });

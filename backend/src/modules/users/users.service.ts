@@ -219,6 +219,8 @@ export class UsersService {
         adminFromList: false,
         passwordHash,
         emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
+        // the operator who runs admin:create vouches for the new staff member: no "Confirm your age" in the user app
+        ageConfirmedAt: user.ageConfirmedAt ?? (existing ? null : new Date()),
       });
       const saved = existing ? await this.users.save(user, m) : await this.saveNewUser(user, m);
       const displaced = await this.users.unverifiedIdsOf(m, normalized);
