@@ -139,7 +139,8 @@ async function main(): Promise<void> {
     const bareBase = `http://127.0.0.1:${barePort}`;
     await until('the bare server', async () => (await fetch(`${bareBase}/trivial`)).ok);
 
-    const auth = { authorization: `Bearer ${session.access_token}` };
+    // as a browser asks: compressed when the API compresses
+    const auth = { authorization: `Bearer ${session.access_token}`, 'accept-encoding': 'br, gzip' };
     const targets: Target[] = [
       { label: 'GET /api/me', url: `${base}/api/me`, headers: auth, expect: 'ok' },
       { label: 'GET /api/generations', url: `${base}/api/generations`, headers: auth, expect: 'ok' },

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { createApiApp } from '../../src/bootstrap/api';
 import { AppError, ErrorCode } from '../../src/common/errors';
 import { ConfigurationError } from '../../src/config/app-config';
@@ -58,6 +59,31 @@ describe('GET /api/catalog (everything switched on)', () => {
     const bad = await t.http.get('/api/catalog').set(bearer('not-a-token')).expect(200);
     expect(bad.headers['cache-control']).toBe('no-store');
     expect(bad.body.viewer.tier).toBe('free');
+  });
+
+  it('sends the same answer as brotli, gzip or plain as the browser asks, and 304 to a matching ETag', async () => {
+    // superagent decodes brotli and gzip as a browser does: the header says what travelled
+    const bodies: Record<string, unknown> = {};
+    let etag = '';
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const res = await t.http.get('/api/catalog').set('Accept-Encoding', encoding).expect(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers['vary']).toMatch(/Accept-Encoding/);
+      expect(res.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+      bodies[encoding] = res.body;
+      etag ||= res.headers['etag'];
+      expect(res.headers['etag']).toBe(etag);
+    }
+    expect(bodies.br).toEqual(catalog);
+    expect(bodies.gzip).toEqual(catalog);
+    expect(bodies.identity).toEqual(catalog);
+    await t.http.get('/api/catalog').set('If-None-Match', etag).expect(304);
+    // another tier is another answer
+    const user = await signUp(t.http);
+    await t.app.get(DataSource).query(`UPDATE users SET tier = 'model_mode' WHERE id = $1`, [user.userId]);
+    const paid = await t.http.get('/api/catalog').set(bearer(user.accessToken)).expect(200);
+    expect(paid.body.viewer.tier).toBe('model_mode');
+    expect(paid.headers['etag']).not.toBe(etag);
   });
 
   it('has exactly 72 templates, 12 per category, with the tier split of the spec', () => {

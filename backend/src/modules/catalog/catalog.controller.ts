@@ -1,7 +1,7 @@
 import { Controller, Get, NotFoundException, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Authenticated } from '../../common/auth';
-import { CatalogService } from './catalog.service';
+import { CatalogService, type CatalogEncoding } from './catalog.service';
 import { CatalogResponseDto } from './dto/catalog-response.dto';
 import { isTier, Tier } from './tiers';
 import type { Request, Response } from 'express';
@@ -43,11 +43,21 @@ export class CatalogController {
       'Categories switched off by configuration are left out. Cached for 5 s when signed out (public); never stored when signed in, like every answer to a signed-in caller.',
   })
   @ApiOkResponse({ type: CatalogResponseDto })
-  getCatalog(@Req() req: RequestWithUser, @Res({ passthrough: true }) res: Response): CatalogResponseDto {
+  getCatalog(@Req() req: RequestWithUser, @Res() res: Response): void {
     const anonymous = !req.user && !req.headers.authorization;
     res.setHeader('Cache-Control', anonymous ? `public, max-age=${CATALOG_MAX_AGE_SECONDS}` : 'no-store');
-    res.vary('Authorization');
-    return this.catalog.getCatalog(callerTier(req));
+    res.vary('Authorization').vary('Accept-Encoding');
+    // made once per catalogue change and tier, compressed already (the compression middleware leaves it alone)
+    const encoding = (req.acceptsEncodings('br', 'gzip', 'identity') || 'identity') as CatalogEncoding;
+    const { bytes, etag } = this.catalog.encodedCatalog(callerTier(req), encoding);
+    res.setHeader('ETag', etag);
+    if (req.fresh) {
+      res.status(304).end();
+      return;
+    }
+    res.type('application/json; charset=utf-8');
+    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+    res.send(bytes);
   }
 
   @Get('artwork/:id.svg')

@@ -1,13 +1,24 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module';
 import { ArtworkService, RenderedArtwork } from './artwork.service';
-import { findTemplate } from './catalog';
+import { catalogScenes, catalogTemplates, findTemplate } from './catalog';
 import { buildCatalogResponse } from './catalog-response';
 import { assertCategoryEnabled, assertVideoEnabled, CatalogFeatures, isCategoryEnabled } from './feature-flags';
 import type { AppConfig } from '../../config/app-config';
 import type { GenerationCategory } from './catalog.types';
 import type { CatalogResponseDto } from './dto/catalog-response.dto';
 import type { Tier } from './tiers';
+
+/** How GET /api/catalog's answer travels: brotli, gzip or as is. */
+export type CatalogEncoding = 'br' | 'gzip' | 'identity';
+
+/** GET /api/catalog's answer as bytes, and its validator (the same for every encoding of one answer). */
+export interface EncodedCatalog {
+  bytes: Buffer;
+  etag: string;
+}
 
 /**
  * The catalogue as the rest of the app sees it: the response of GET /api/catalog for a tier, the
@@ -27,6 +38,33 @@ export class CatalogService {
   getCatalog(tier: Tier): CatalogResponseDto {
     return buildCatalogResponse({ tier, features: this.features, thumbnail: (id) => this.artwork.url(id) });
   }
+
+  /**
+   * The answer for a tier as JSON bytes in the asked encoding, made once per snapshot of the
+   * catalogue: it is the same for every caller of a tier until an admin changes the catalogue, and
+   * building, serialising and compressing it cost far more than the rest of the request.
+   */
+  encodedCatalog(tier: Tier, encoding: CatalogEncoding): EncodedCatalog {
+    const templates = catalogTemplates();
+    const scenes = catalogScenes();
+    if (this.encoded?.templates !== templates || this.encoded.scenes !== scenes) this.encoded = { templates, scenes, bodies: new Map() };
+    const key = `${tier}:${encoding}`;
+    let body = this.encoded.bodies.get(key);
+    if (!body) {
+      const json = Buffer.from(JSON.stringify(this.getCatalog(tier)));
+      const bytes =
+        encoding === 'br'
+          ? brotliCompressSync(json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: json.length } })
+          : encoding === 'gzip'
+            ? gzipSync(json, { level: 9 })
+            : json;
+      body = { bytes, etag: `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"` };
+      this.encoded.bodies.set(key, body);
+    }
+    return body;
+  }
+
+  private encoded?: { templates: unknown; scenes: unknown; bodies: Map<string, EncodedCatalog> };
 
   /** A picture, unless it belongs to a category that is switched off. */
   getArtwork(id: string): RenderedArtwork | undefined {
