@@ -11,6 +11,7 @@ import auditLog from './resources/audit-log';
 import generations from './resources/generations';
 import notifications from './resources/notifications';
 import outbox from './resources/outbox';
+import payments from './resources/payments';
 import scenes from './resources/scenes';
 import supportInquiries from './resources/support-inquiries';
 import templates from './resources/templates';
@@ -38,6 +39,7 @@ export function App({ role }: { role: string }) {
         <Resource name="support-inquiries" {...supportInquiries} />
         <Resource name="notifications" {...notifications} />
         <Resource name="generations" {...generations} />
+        <Resource name="payments" {...payments} />
         <Resource name="audit-log" {...auditLog} />
         <Resource name="outbox" {...outbox} />
         <Resource name="templates" {...templates} />

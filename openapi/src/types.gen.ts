@@ -53,6 +53,46 @@ export type AdminGenerationRowDto = {
     user_id: string;
 };
 
+export type AdminPaymentRowDto = {
+    /**
+     * in the currency's smallest unit (cents); a refund's is what was refunded of its charge so far
+     */
+    amount: number;
+    /**
+     * when the webhook recorded it
+     */
+    created_at: string;
+    currency: string;
+    /**
+     * the Stripe object's id (cs_… for a pack, in_… for an invoice, ch_… for a refund, dp_… for a dispute)
+     */
+    id: string;
+    /**
+     * pack (a credit pack), subscription (a plan's invoice), refund, dispute
+     */
+    kind: 'pack' | 'subscription' | 'refund' | 'dispute';
+    payment_intent_id: string | null;
+    /**
+     * the pack's id or the plan's tier
+     */
+    product: string | null;
+    /**
+     * pack: paid, partially_refunded, refunded, disputed; subscription: paid, failed; refund: refunded; dispute: Stripe’s status
+     */
+    status: string;
+    /**
+     * the subscription in Stripe's dashboard, for an invoice
+     */
+    stripe_subscription_url: string | null;
+    /**
+     * the object in Stripe's dashboard (its test-mode pages with a test key)
+     */
+    stripe_url: string | null;
+    subscription_id: string | null;
+    user_email: string | null;
+    user_id: string;
+};
+
 export type AdminRefusalDto = {
     created_at: string;
     id: string;
@@ -78,6 +118,42 @@ export type AdminRefusalsDto = {
      */
     recent: Array<AdminRefusalDto>;
     total: number;
+};
+
+export type AdminRevenueDto = {
+    /**
+     * live subscriptions
+     */
+    active_subscriptions: number;
+    currency: string;
+    /**
+     * monthly recurring revenue: the catalogue's monthly price of every live subscription (active, trialing, past_due)
+     */
+    mrr: number;
+    /**
+     * what those packs were paid
+     */
+    pack_revenue_30d: number;
+    /**
+     * credit packs bought in the last 30 days
+     */
+    packs_sold_30d: number;
+    /**
+     * what they took back
+     */
+    refunded_amount_30d: number;
+    /**
+     * refunds and disputes recorded in the last 30 days
+     */
+    refunds_30d: number;
+    /**
+     * packs and invoices paid in the last 30 days (before refunds)
+     */
+    revenue_30d: number;
+    /**
+     * subscriptions' invoices paid in the last 30 days
+     */
+    subscription_revenue_30d: number;
 };
 
 export type AdminSceneCreateDto = {
@@ -1713,6 +1789,53 @@ export type GetOutboxMessageResponses = {
 
 export type GetOutboxMessageResponse = GetOutboxMessageResponses[keyof GetOutboxMessageResponses];
 
+export type ListAdminPaymentsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * JSON ["field","ASC"|"DESC"]
+         */
+        sort?: string;
+        /**
+         * JSON [start,end], both inclusive
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"q":"ann"}
+         */
+        filter?: string;
+        /**
+         * search text (same as filter.q)
+         */
+        q?: string;
+    };
+    url: '/api/admin/payments';
+};
+
+export type ListAdminPaymentsErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type ListAdminPaymentsError = ListAdminPaymentsErrors[keyof ListAdminPaymentsErrors];
+
+export type ListAdminPaymentsResponses = {
+    200: Array<AdminPaymentRowDto>;
+};
+
+export type ListAdminPaymentsResponse = ListAdminPaymentsResponses[keyof ListAdminPaymentsResponses];
+
 export type CreateQueueBoardSessionData = {
     body?: never;
     path?: never;
@@ -1772,6 +1895,36 @@ export type GetQueueOverviewResponses = {
 };
 
 export type GetQueueOverviewResponse = GetQueueOverviewResponses[keyof GetQueueOverviewResponses];
+
+export type GetAdminRevenueData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/admin/revenue';
+};
+
+export type GetAdminRevenueErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type GetAdminRevenueError = GetAdminRevenueErrors[keyof GetAdminRevenueErrors];
+
+export type GetAdminRevenueResponses = {
+    200: AdminRevenueDto;
+};
+
+export type GetAdminRevenueResponse = GetAdminRevenueResponses[keyof GetAdminRevenueResponses];
 
 export type ListAdminScenesData = {
     body?: never;

@@ -6,6 +6,7 @@ import { Navigate } from 'react-router-dom';
 import { useCan } from '../auth/role';
 import { ErrorBanner } from '../components/Banners';
 import { useTierChoices } from '../resources/users/tiers';
+import { RevenueCards } from './RevenueCards';
 import { useApiHealth } from './useApiHealth';
 import type { ConsoleDataProvider } from '../providers/dataProvider';
 import type { AdminStatsDto as AdminStats } from '@fitting-room/api-client';
@@ -111,6 +112,7 @@ function Analytics() {
       </Typography>
       <ErrorBanner error={error} />
       {isPending && !error && <CircularProgress aria-label="Loading statistics" />}
+      <RevenueCards />
       {stats && (
         <>
           <StatCards stats={stats} tiers={tiers} />

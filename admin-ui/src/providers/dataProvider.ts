@@ -1,11 +1,13 @@
 import {
   adjustUserCredits,
   type AdminCreditsAdjustDto,
+  type AdminRevenueDto,
   type AdminStatsDto,
   type AdminSuspensionDto,
   type AdminUserDetailsDto,
   createQueueBoardSession,
   createSupportMessage,
+  getAdminRevenue,
   getAdminStats,
   getQueueOverview,
   type QueueOverviewDto,
@@ -77,6 +79,8 @@ function editablePart(resource: string, data: Record<string, unknown>, previous?
 /** The calls that are not CRUD, through the typed client (same bearer token and retry). */
 export interface ConsoleDataProvider extends DataProvider {
   getStats(): Promise<AdminStatsDto>;
+  /** MRR, packs sold, revenue and refunds of the last 30 days (admin only). */
+  getRevenue(): Promise<AdminRevenueDto>;
   adjustCredits(userId: string, body: AdminCreditsAdjustDto): Promise<AdminUserDetailsDto>;
   /** Suspends an account with a reason (admin only, audited): sessions end, a running generation is cancelled. */
   suspendUser(userId: string, body: AdminSuspensionDto): Promise<AdminUserDetailsDto>;
@@ -118,6 +122,7 @@ export const dataProvider: ConsoleDataProvider = {
     return { data: params.ids };
   },
   getStats: () => data(getAdminStats()),
+  getRevenue: () => data(getAdminRevenue()),
   adjustCredits: (userId, body) => data(adjustUserCredits({ path: { id: userId }, body })),
   suspendUser: (userId, body) => data(suspendAdminUser({ path: { id: userId }, body })),
   unsuspendUser: (userId) => data(unsuspendAdminUser({ path: { id: userId } })),

@@ -4,6 +4,7 @@ export const RESOURCE_NAMES = [
   'support-inquiries',
   'notifications',
   'generations',
+  'payments',
   'audit-log',
   'outbox',
   'templates',

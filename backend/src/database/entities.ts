@@ -4,7 +4,13 @@ import { AuditLogEntity } from '../modules/audit/audit-log.entity';
 import { SessionEntity } from '../modules/auth/session.entity';
 import { AuthTokenEntity } from '../modules/auth/tokens/auth-token.entity';
 import { RecoveryCodeEntity } from '../modules/auth/two-factor/recovery-code.entity';
-import { PurchaseEntity, StripeCustomerEntity, StripeEventEntity, SubscriptionEntity } from '../modules/billing/billing.entities';
+import {
+  PaymentEntity,
+  PurchaseEntity,
+  StripeCustomerEntity,
+  StripeEventEntity,
+  SubscriptionEntity,
+} from '../modules/billing/billing.entities';
 import { CatalogSceneEntity, CatalogTemplateEntity, CatalogVersionEntity } from '../modules/catalog/store/catalog.entities';
 import { CreditAccountEntity, CreditHoldEntity, CreditLedgerEntryEntity } from '../modules/credits/credit.entities';
 import { GenerationEntity } from '../modules/generations/generation.entity';
@@ -41,4 +47,5 @@ export const ENTITIES = [
   StripeEventEntity,
   SubscriptionEntity,
   PurchaseEntity,
+  PaymentEntity,
 ];

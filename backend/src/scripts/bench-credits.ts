@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   try {
     await ds.initialize();
     await ds.runMigrations();
-    const credits = new CreditsService(new CreditsRepository(ds), () => 3);
+    const credits = new CreditsService(new CreditsRepository(ds), () => 3, { renewedByStripe: async () => new Set<string>() });
     const users: string[] = [];
     for (let i = 0; i < userCount; i++) {
       const [row] = await ds.query(`INSERT INTO users (email) VALUES ($1) RETURNING id`, [`bench-${i}@example.com`]);

@@ -263,6 +263,12 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ path: `/api/admin/generations/${NO_SUCH_GENERATION}` }),
   },
   'GET /api/admin/audit-log': { expect: adminOnly(200) },
+  // money is for admins: support staff see neither payments nor revenue
+  'GET /api/admin/payments': {
+    expect: adminOnly(200),
+    check: (res) => expect(res.headers['content-range']).toMatch(/^payments (\d+-\d+|\*)\/\d+$/),
+  },
+  'GET /api/admin/revenue': { expect: adminOnly(200), check: (res) => expect(res.body).toMatchObject({ mrr: expect.any(Number) }) },
   'GET /api/admin/queues': { expect: adminOnly(200) },
   // the outbox of mail written without SMTP (test/auth/email-verification and others read it)
   'GET /api/admin/outbox': {

@@ -2,63 +2,31 @@ import { DataSource } from 'typeorm';
 import { planLookupKey, stripeCatalog, syncStripeCatalog } from '../../src/modules/billing/stripe-catalog';
 import { createStripeClient } from '../../src/modules/billing/stripe.client';
 import { CreditsService } from '../../src/modules/credits/credits.service';
-import { FakeStripe } from '../fakes/fake-stripe.server';
-import { deleteRedisKeys } from '../generations/generation-test-kit';
+import { type FakeStripe } from '../fakes/fake-stripe.server';
 import { bearer, signUp, type SignedIn } from '../helpers/auth';
 import { waitForMail } from '../helpers/mail';
-import { createTestApp, TestApp, testRedisUrl } from '../helpers/test-app';
-
-const SECRET_KEY = 'sk_test_fitting_room_fake_0123456789';
-const WEBHOOK_SECRET = 'whsec_fitting_room_fake_0123456789abcdef';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import { startStripeKit, type StripeKit } from './stripe-kit';
 
 /**
  * Payments end to end: the real API, PostgreSQL, Redis and BullMQ, and the official Stripe SDK
- * pointed at a local fake Stripe that signs its webhooks as Stripe does.
+ * pointed at a local fake Stripe that signs its webhooks as Stripe does (stripe-kit.ts).
  */
 describe('payments through Stripe', () => {
+  let kit: StripeKit;
   let t: TestApp;
   let fake: FakeStripe;
   let db: DataSource;
 
   beforeAll(async () => {
-    fake = new FakeStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
-    await fake.start();
-    t = await createTestApp({
-      REDIS_URL: testRedisUrl(),
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: fake.url,
-    });
-    db = t.app.get(DataSource);
-    fake.send = async (payload, signature) =>
-      (await t.http.post('/api/webhooks/stripe').set('Stripe-Signature', signature).set('Content-Type', 'application/json').send(payload))
-        .status;
-    await syncStripeCatalog(createStripeClient(t.config.stripe)!);
+    kit = await startStripeKit();
+    ({ t, fake, db } = kit);
   });
 
-  afterAll(async () => {
-    if (t) {
-      await t.close();
-      await deleteRedisKeys(testRedisUrl(), t.config.queue.prefix);
-    }
-    await fake?.stop();
-  });
+  afterAll(async () => kit?.close());
 
-  /**
-   * Waits until the queue has applied every stored event (BullMQ's repeatable jobs always wait, so
-   * idle queues are no sign); a job that keeps failing shows its error.
-   */
-  async function applied(timeoutMs = 20_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const pending: { id: string; type: string; error: string | null }[] = await db.query(
-        `SELECT id, type, error FROM stripe_events WHERE handled_at IS NULL`,
-      );
-      if (pending.length === 0) return;
-      if (Date.now() > deadline) throw new Error(`events not applied: ${JSON.stringify(pending)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+  /** Waits until the queue has applied every stored event; a job that keeps failing shows its error. */
+  const applied = (timeoutMs?: number) => kit.applied(timeoutMs);
 
   async function balance(who: SignedIn): Promise<{ tier: string; subscription: number; purchased: number; payment_failed: boolean }> {
     const me = await t.http.get('/api/me').set(bearer(who.accessToken));

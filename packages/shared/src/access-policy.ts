@@ -3,7 +3,7 @@
  * console (admin-ui imports this file) both apply. It depends on nothing so that both builds can
  * compile it.
  *
- * - admin: everything (the catalogue's templates and scenes included).
+ * - admin: everything (the catalogue's templates and scenes, payments and revenue included).
  * - support: the support desk (tickets: list, show, edit, reply) and a read-only user lookup.
  * - user: nothing in the console.
  */
@@ -25,6 +25,7 @@ export const ACCESS_RESOURCES = [
   'announcements',
   'templates',
   'scenes',
+  'payments',
 ] as const;
 export type AccessResource = (typeof ACCESS_RESOURCES)[number];
 

@@ -21,10 +21,12 @@ import { GenerationsService } from '../generations/generations.service';
 import { UserMailService } from '../users/user-mail.service';
 import { AdminAuditService } from './admin-audit.service';
 import { AdminGenerationsService } from './admin-generations.service';
+import { AdminPaymentsService } from './admin-payments.service';
 import { AdminStatsService } from './admin-stats.service';
 import { AdminUsersService } from './admin-users.service';
 import { AdminCreditsAdjustDto } from './dto/admin-credits-adjust.dto';
 import { AdminGenerationRowDto } from './dto/admin-generation.dto';
+import { AdminPaymentRowDto, AdminRevenueDto } from './dto/admin-payment.dto';
 import { AdminStatsDto } from './dto/admin-stats.dto';
 import { AdminSuspensionDto, AdminUserDetailsDto, AdminUserRowDto, AdminUserUpdateDto } from './dto/admin-user.dto';
 import { AnnouncementCreateDto, AnnouncementResponseDto } from './dto/announcement.dto';
@@ -52,6 +54,7 @@ export class AdminController {
     private readonly mail: UserMailService,
     private readonly audit: AuditService,
     private readonly generationsService: GenerationsService,
+    private readonly payments: AdminPaymentsService,
   ) {}
 
   @Get('stats')
@@ -237,6 +240,35 @@ export class AdminController {
   ): Promise<void> {
     if (includeSource === 'true') await this.generations.takedown(actor.id, id);
     else await this.generations.remove(actor.id, id);
+  }
+
+  @Get('payments')
+  @Authenticated({ roles: rolesFor('payments', 'list') })
+  @ApiOperation({
+    summary: 'Payments at Stripe: packs bought, subscription invoices, refunds and disputes, with the payer and links to Stripe',
+    description:
+      `${LIST_NOTE} Filters: kind (pack, subscription, refund, dispute), status, q (part of the payer's email), user_id. ` +
+      'Amounts are in cents. Admins only.',
+  })
+  @ApiOkResponse({ type: [AdminPaymentRowDto], headers: contentRangeHeader('payments') })
+  async listAdminPayments(@Query() query: SimpleRestQueryDto, @Res({ passthrough: true }) res: Response): Promise<AdminPaymentRowDto[]> {
+    const params = this.payments.parse(query);
+    const { rows, total } = await this.payments.list(params);
+    setContentRange(res, 'payments', params.offset, rows.length, total);
+    return rows;
+  }
+
+  @Get('revenue')
+  @Authenticated({ roles: rolesFor('payments', 'list') })
+  @ApiOperation({
+    summary: 'Revenue for the dashboard: monthly recurring revenue, packs sold, revenue and refunds of the last 30 days',
+    description:
+      "MRR is the catalogue's monthly price of every live subscription (active, trialing, past_due); the 30-day figures are what " +
+      'Stripe reported for packs and invoices. Amounts in cents of `currency`. Admins only.',
+  })
+  @ApiOkResponse({ type: AdminRevenueDto })
+  getAdminRevenue(): Promise<AdminRevenueDto> {
+    return this.payments.revenue();
   }
 
   @Get('audit-log')

@@ -9,6 +9,8 @@ import { AdminAuditRepository } from './admin-audit.repository';
 import { AdminAuditService } from './admin-audit.service';
 import { AdminGenerationsRepository } from './admin-generations.repository';
 import { AdminGenerationsService } from './admin-generations.service';
+import { AdminPaymentsRepository } from './admin-payments.repository';
+import { AdminPaymentsService } from './admin-payments.service';
 import { AdminStatsRepository } from './admin-stats.repository';
 import { AdminStatsService } from './admin-stats.service';
 import { AdminUsersRepository } from './admin-users.repository';
@@ -16,7 +18,7 @@ import { AdminUsersService } from './admin-users.service';
 import { AdminController } from './admin.controller';
 import { QueueBoardService } from './queue-board.service';
 
-/** The console's API: stats, users (tier, credits), generations moderation, audit trail, queue monitor (JSON and Bull Board). */
+/** The console's API: stats, users (tier, credits), generations moderation, payments and revenue, audit trail, queue monitor (JSON and Bull Board). */
 @Module({
   imports: [AuthModule, CreditsModule, GenerationsModule, UploadsModule, UsersModule, JwtModule.register({})],
   controllers: [AdminController],
@@ -25,10 +27,12 @@ import { QueueBoardService } from './queue-board.service';
     AdminStatsRepository,
     AdminGenerationsRepository,
     AdminAuditRepository,
+    AdminPaymentsRepository,
     AdminUsersService,
     AdminStatsService,
     AdminGenerationsService,
     AdminAuditService,
+    AdminPaymentsService,
     QueueBoardService,
   ],
   exports: [AdminGenerationsService],

@@ -120,3 +120,59 @@ export class PurchaseEntity {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }
+
+/** What moved money at Stripe: a pack's Checkout Session, a subscription's invoice, a refunded charge, a dispute. */
+export const PAYMENT_KINDS = ['pack', 'subscription', 'refund', 'dispute'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
+/**
+ * One Stripe object that moved money, with the amount (cents) and currency Stripe reported and its
+ * last status: the console's Payments page and revenue figures. Keyed by the object's Stripe id.
+ */
+@Entity({ name: 'payments' })
+@Check('payments_kind_check', `"kind" IN ('pack', 'subscription', 'refund', 'dispute')`)
+@Check('payments_amount_check', '"amount" >= 0')
+@Index('payments_user_idx', ['userId'])
+export class PaymentEntity {
+  @PrimaryColumn({ name: 'stripe_id', type: 'varchar', length: 255, primaryKeyConstraintName: 'PK_payments_stripe_id' })
+  stripeId: string;
+
+  @Column({ type: 'varchar', length: 16 })
+  kind: PaymentKind;
+
+  @Column('uuid', { name: 'user_id' })
+  userId: string;
+
+  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'FK_payments_user' })
+  user?: UserEntity;
+
+  /** in the currency's smallest unit (cents); a refund's is what was refunded of its charge so far */
+  @Column({ type: 'integer' })
+  amount: number;
+
+  @Column({ type: 'varchar', length: 3 })
+  currency: string;
+
+  /** pack: paid, partially_refunded, refunded, disputed; subscription: paid, failed; refund: refunded; dispute: Stripe's status */
+  @Column({ type: 'varchar', length: 32 })
+  status: string;
+
+  /** the pack's id or the plan's tier */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  product: string | null;
+
+  @Index('payments_payment_intent_idx')
+  @Column({ name: 'payment_intent_id', type: 'varchar', length: 255, nullable: true })
+  paymentIntentId: string | null;
+
+  @Column({ name: 'subscription_id', type: 'varchar', length: 255, nullable: true })
+  subscriptionId: string | null;
+
+  @Index('payments_created_idx')
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

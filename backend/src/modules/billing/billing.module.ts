@@ -5,7 +5,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { UsersModule } from '../users/users.module';
 import { BillingController, StripeWebhookController } from './billing.controller';
-import { PurchaseEntity, StripeCustomerEntity, StripeEventEntity, SubscriptionEntity } from './billing.entities';
+import { PaymentEntity, PurchaseEntity, StripeCustomerEntity, StripeEventEntity, SubscriptionEntity } from './billing.entities';
 import { BillingRepository } from './billing.repository';
 import { BillingService } from './billing.service';
 import { createStripeClient, STRIPE_CLIENT } from './stripe.client';
@@ -13,7 +13,7 @@ import { createStripeClient, STRIPE_CLIENT } from './stripe.client';
 /** Payments through Stripe: checkout, the billing portal and the webhook (docs/payments.md). */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([StripeCustomerEntity, StripeEventEntity, SubscriptionEntity, PurchaseEntity]),
+    TypeOrmModule.forFeature([StripeCustomerEntity, StripeEventEntity, SubscriptionEntity, PurchaseEntity, PaymentEntity]),
     UsersModule,
     NotificationsModule,
   ],

@@ -22,10 +22,23 @@ export interface PurchaseRow {
   refunded_credits: number;
 }
 
+/** A money movement at Stripe as the payments table keeps it (billing.entities.ts PaymentEntity). */
+export interface PaymentRecord {
+  stripeId: string;
+  kind: 'pack' | 'subscription' | 'refund' | 'dispute';
+  userId: string;
+  amount: number;
+  currency: string;
+  status: string;
+  product: string | null;
+  paymentIntentId: string | null;
+  subscriptionId: string | null;
+}
+
 /** Statuses in which a subscription gives its plan (past_due: Stripe is retrying a failed payment). */
 export const LIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due'] as const;
 
-/** Every read and write of stripe_customers, stripe_events, subscriptions and purchases. */
+/** Every read and write of stripe_customers, stripe_events, subscriptions, purchases and payments. */
 @Injectable()
 export class BillingRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -168,5 +181,42 @@ export class BillingRepository {
       refundedCredits,
       chargeId,
     ]);
+  }
+
+  /**
+   * Records a money movement, or brings its row up to date (a later status, a refund grown since):
+   * the amount never goes down, so an event that arrives late cannot undo a newer one.
+   */
+  async recordPayment(m: EntityManager | undefined, p: PaymentRecord): Promise<void> {
+    await (m ?? this.db.manager).query(
+      `INSERT INTO payments (stripe_id, kind, user_id, amount, currency, status, product, payment_intent_id, subscription_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       ON CONFLICT (stripe_id) DO UPDATE SET
+         status = CASE WHEN payments.status = 'paid' AND EXCLUDED.status = 'failed' THEN payments.status
+                       WHEN EXCLUDED.amount >= payments.amount THEN EXCLUDED.status ELSE payments.status END,
+         amount = GREATEST(payments.amount, EXCLUDED.amount),
+         product = COALESCE(payments.product, EXCLUDED.product),
+         payment_intent_id = COALESCE(payments.payment_intent_id, EXCLUDED.payment_intent_id),
+         subscription_id = COALESCE(payments.subscription_id, EXCLUDED.subscription_id),
+         updated_at = now()`,
+      [p.stripeId, p.kind, p.userId, p.amount, p.currency, p.status, p.product, p.paymentIntentId, p.subscriptionId],
+    );
+  }
+
+  /** Sets the status of the pack paid by a payment intent (refunded, partially_refunded, disputed). */
+  async setPackPaymentStatus(m: EntityManager | undefined, paymentIntentId: string, status: string): Promise<void> {
+    await (m ?? this.db.manager).query(
+      `UPDATE payments SET status = $2, updated_at = now() WHERE kind = 'pack' AND payment_intent_id = $1`,
+      [paymentIntentId, status],
+    );
+  }
+
+  /** Who paid through a payment intent and for what (the pack's id), for a refund's or dispute's row. */
+  async paymentOfIntent(paymentIntentId: string): Promise<{ user_id: string; product: string | null } | undefined> {
+    const rows: { user_id: string; product: string | null }[] = await this.db.query(
+      `SELECT user_id, product FROM payments WHERE payment_intent_id = $1 AND kind IN ('pack', 'subscription') LIMIT 1`,
+      [paymentIntentId],
+    );
+    return rows[0];
   }
 }

@@ -15,8 +15,8 @@ import { NotificationType } from '../notifications/system-notification.entity';
 import { ACCOUNT_DELETING_EVENT } from '../privacy/account-deletion.service';
 import { UserMailService } from '../users/user-mail.service';
 import { UsersRepository } from '../users/users.repository';
-import { BillingRepository, LIVE_SUBSCRIPTION_STATUSES } from './billing.repository';
-import { packLookupKey, planLookupKey, tierOfLookupKey } from './stripe-catalog';
+import { BillingRepository, LIVE_SUBSCRIPTION_STATUSES, type PaymentRecord } from './billing.repository';
+import { CATALOG_CURRENCY, packLookupKey, planLookupKey, tierOfLookupKey } from './stripe-catalog';
 import { STRIPE_CLIENT } from './stripe.client';
 import type { EntityManager } from 'typeorm';
 
@@ -261,12 +261,29 @@ export class BillingService {
       case 'charge.refunded': {
         const charge = event.data.object;
         const share = charge.amount > 0 ? charge.amount_refunded / charge.amount : 1;
-        return this.reverse(idOf(charge.payment_intent), share, charge.id, charge.id, 'refund');
+        const paymentIntent = idOf(charge.payment_intent);
+        await this.recordReversal(paymentIntent, idOf(charge.customer), {
+          stripeId: charge.id,
+          kind: 'refund',
+          amount: charge.amount_refunded,
+          currency: charge.currency,
+          status: 'refunded',
+          packStatus: charge.amount_refunded >= charge.amount ? 'refunded' : 'partially_refunded',
+        });
+        return this.reverse(paymentIntent, share, charge.id, charge.id, 'refund');
       }
       case 'charge.dispute.created': {
         const dispute = event.data.object;
         let paymentIntent = idOf(dispute.payment_intent);
         if (!paymentIntent) paymentIntent = idOf((await this.client().charges.retrieve(idOf(dispute.charge)!)).payment_intent);
+        await this.recordReversal(paymentIntent, null, {
+          stripeId: dispute.id,
+          kind: 'dispute',
+          amount: dispute.amount,
+          currency: dispute.currency,
+          status: dispute.status,
+          packStatus: 'disputed',
+        });
         return this.reverse(paymentIntent, 1, dispute.id, idOf(dispute.charge), 'dispute');
       }
       default:
@@ -298,6 +315,17 @@ export class BillingService {
         credits,
       });
       if (!inserted) return;
+      await this.repo.recordPayment(m, {
+        stripeId: session.id,
+        kind: 'pack',
+        userId,
+        amount: session.amount_total ?? 0,
+        currency: session.currency ?? CATALOG_CURRENCY,
+        status: 'paid',
+        product: pack.id,
+        paymentIntentId: paymentIntent,
+        subscriptionId: null,
+      });
       const reason = pack.bonus > 0 ? `Credit pack: ${pack.credits} credits + ${pack.bonus} bonus` : `Credit pack: ${pack.credits} credits`;
       await this.credits.addPurchase(userId, credits, paymentIntent ?? session.id, reason, m);
       await this.audit.record(
@@ -321,6 +349,7 @@ export class BillingService {
     if (!sub) return;
     await this.repo.transaction(async (m) => {
       await this.repo.setPaymentFailed(m, subscriptionId, false);
+      if (invoice.id) await this.repo.recordPayment(m, invoicePayment(invoice, sub, subscriptionId, 'paid'));
       // the first invoice's credits come with the plan change (an upgrade tops up at once); a renewal resets
       if (invoice.billing_reason !== 'subscription_cycle' || !isLive(sub.status) || !invoice.id) return;
       if (!(await this.credits.applyPaidRenewal(sub.userId, sub.tier, invoice.id, new Date(), m))) return;
@@ -345,6 +374,7 @@ export class BillingService {
     if (!sub || !isLive(sub.status)) return;
     await this.repo.transaction(async (m) => {
       await this.repo.setPaymentFailed(m, subscriptionId, true);
+      if (invoice.id) await this.repo.recordPayment(m, invoicePayment(invoice, sub, subscriptionId, 'failed'));
       await this.audit.record(
         {
           actorId: sub.userId,
@@ -441,6 +471,34 @@ export class BillingService {
   }
 
   /**
+   * Keeps a refund or dispute on the Payments page, for whoever paid through the payment intent
+   * (or the charge's customer), and marks the pack's own row refunded or disputed.
+   */
+  private async recordReversal(
+    paymentIntent: string | null,
+    customer: string | null,
+    r: { stripeId: string; kind: 'refund' | 'dispute'; amount: number; currency: string; status: string; packStatus: string },
+  ): Promise<void> {
+    const paid = paymentIntent ? await this.repo.paymentOfIntent(paymentIntent) : undefined;
+    const userId = paid?.user_id ?? (customer ? await this.repo.userOfCustomer(customer) : undefined);
+    if (!userId) return;
+    await this.repo.transaction(async (m) => {
+      await this.repo.recordPayment(m, {
+        stripeId: r.stripeId,
+        kind: r.kind,
+        userId,
+        amount: r.amount,
+        currency: r.currency,
+        status: r.status,
+        product: paid?.product ?? null,
+        paymentIntentId: paymentIntent,
+        subscriptionId: null,
+      });
+      if (paymentIntent) await this.repo.setPackPaymentStatus(m, paymentIntent, r.packStatus);
+    });
+  }
+
+  /**
    * A refund (`share` of the charge refunded so far) or a dispute (all of it) of a pack: takes its
    * credits back as far as the balance allows, never below zero, and tells the admins.
    */
@@ -488,4 +546,24 @@ export class BillingService {
       dedupeKey: `${NotificationType.PaymentReversed}:${externalId}`,
     });
   }
+}
+
+/** A subscription's invoice as a row of the Payments page: what it asked (failed) or what was paid. */
+function invoicePayment(
+  invoice: Stripe.Invoice,
+  sub: { userId: string; tier: Tier },
+  subscriptionId: string,
+  status: 'paid' | 'failed',
+): PaymentRecord {
+  return {
+    stripeId: invoice.id!,
+    kind: 'subscription',
+    userId: sub.userId,
+    amount: status === 'paid' ? invoice.amount_paid : invoice.amount_due,
+    currency: invoice.currency,
+    status,
+    product: sub.tier,
+    paymentIntentId: null,
+    subscriptionId,
+  };
 }

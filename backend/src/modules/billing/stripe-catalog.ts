@@ -16,11 +16,14 @@ export interface StripeCatalogItem {
   productId: string;
   name: string;
   unitAmount: number;
-  currency: 'usd';
+  currency: typeof CATALOG_CURRENCY;
   recurring: boolean;
 }
 
 const PREFIX = 'fitting_room';
+
+/** The one currency the catalogue's prices are in. */
+export const CATALOG_CURRENCY = 'usd' as const;
 
 export function planLookupKey(tier: Tier): string {
   return `${PREFIX}_plan_${tier}_monthly`;
@@ -43,7 +46,7 @@ export function stripeCatalog(): StripeCatalogItem[] {
     productId: `${PREFIX}_plan_${p.id}`,
     name: `${p.displayName} (monthly)`,
     unitAmount: cents(p.price),
-    currency: 'usd',
+    currency: CATALOG_CURRENCY,
     recurring: true,
   }));
   const packs = CREDIT_PACKS.map((p): StripeCatalogItem => ({
@@ -53,7 +56,7 @@ export function stripeCatalog(): StripeCatalogItem[] {
     productId: `${PREFIX}_${p.id.replace(/[^a-z0-9]+/gi, '_')}`,
     name: p.bonus > 0 ? `${p.credits} credits + ${p.bonus} bonus` : `${p.credits} credits`,
     unitAmount: cents(p.price),
-    currency: 'usd',
+    currency: CATALOG_CURRENCY,
     recurring: false,
   }));
   return [...plans, ...packs];

@@ -9,17 +9,17 @@ function returnedRows<T>(result: unknown): T[] {
   return result as T[];
 }
 
-/**
- * The account (alias `a`) has no live Stripe subscription (billing module's table): for paying users a
- * paid renewal replaces the time-based monthly reset; free users, and paid plans that ended, keep it.
- */
-const NOT_PAID_BY_STRIPE = `NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = a.user_id AND s.status IN ('active', 'trialing', 'past_due'))`;
-
 /** A credit_accounts row as the ledger reads it (PostgreSQL integers; the service turns them into a balance). */
 export interface AccountRow {
   subscription_balance: number;
   purchased_balance: number;
   held: number;
+}
+
+/** An account due for its monthly reset, and where a page of them ends (period start, then user id). */
+export interface DueCursor {
+  userId: string;
+  periodStart: Date;
 }
 
 /** An account due for its monthly reset, locked, with the tier of its user. */
@@ -216,15 +216,22 @@ export class CreditsRepository {
   }
 
   /**
-   * Up to 200 accounts whose period started a month or more before `now`, the oldest first. An
-   * account with a paid Stripe subscription is left out: its paid renewals reset it instead.
+   * Up to 200 accounts whose period started a month or more before `now`, the oldest first, after
+   * `after` (the last of the previous page). Whether Stripe renews one instead is billing's to say.
    */
-  async findDueAccounts(now: Date): Promise<string[]> {
-    const due: { user_id: string }[] = await this.db.query(
-      `SELECT user_id FROM credit_accounts a WHERE period_start + interval '1 month' <= $1 AND ${NOT_PAID_BY_STRIPE} ORDER BY period_start LIMIT 200`,
-      [now],
-    );
-    return due.map((r) => r.user_id);
+  async findDueAccounts(now: Date, after?: DueCursor): Promise<DueCursor[]> {
+    const rows: { user_id: string; period_start: Date }[] = after
+      ? await this.db.query(
+          `SELECT user_id, period_start FROM credit_accounts
+            WHERE period_start + interval '1 month' <= $1 AND (period_start, user_id) > ($2, $3)
+            ORDER BY period_start, user_id LIMIT 200`,
+          [now, after.periodStart, after.userId],
+        )
+      : await this.db.query(
+          `SELECT user_id, period_start FROM credit_accounts WHERE period_start + interval '1 month' <= $1 ORDER BY period_start, user_id LIMIT 200`,
+          [now],
+        );
+    return rows.map((r) => ({ userId: r.user_id, periodStart: r.period_start }));
   }
 
   /**
@@ -235,7 +242,7 @@ export class CreditsRepository {
     const [row] = await m.query(
       `SELECT a.subscription_balance, a.purchased_balance, a.held, a.period_start, u.tier
          FROM credit_accounts a JOIN users u ON u.id = a.user_id
-        WHERE a.user_id = $1 AND a.period_start + interval '1 month' <= $2 AND ${NOT_PAID_BY_STRIPE} FOR UPDATE OF a`,
+        WHERE a.user_id = $1 AND a.period_start + interval '1 month' <= $2 FOR UPDATE OF a`,
       [userId, now],
     );
     return row;

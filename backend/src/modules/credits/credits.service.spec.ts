@@ -3,17 +3,19 @@ import { newTestService } from '../../../test/helpers/new-test-service';
 import { InsufficientCreditsError, NotFoundError, ValidationError } from '../../common/errors';
 import { CreditBucket, CreditEntryKind } from './credit.entities';
 import { CreditsRepository, LedgerEntry } from './credits.repository';
-import { CreditsService, MONTHLY_CREDITS_FOR_TIER } from './credits.service';
+import { CreditsService, MONTHLY_CREDITS_FOR_TIER, PAID_RENEWALS, type PaidRenewals } from './credits.service';
 
 const PLAN_CREDITS: Record<string, number> = { free: 20, pro: 100, studio: 300 };
 const tx = {} as EntityManager;
 
 /** The service over a mocked repository: transactions run at once, and the ledger lines it books are collected. */
-function setup() {
-  const { sut, mock } = newTestService(CreditsService, {
-    provide: MONTHLY_CREDITS_FOR_TIER,
-    useValue: (tier: string) => PLAN_CREDITS[tier] ?? 0,
-  });
+function setup(renewedByStripe: string[] = []) {
+  const paidRenewals: PaidRenewals = { renewedByStripe: async (ids) => new Set(ids.filter((id) => renewedByStripe.includes(id))) };
+  const { sut, mock } = newTestService(
+    CreditsService,
+    { provide: MONTHLY_CREDITS_FOR_TIER, useValue: (tier: string) => PLAN_CREDITS[tier] ?? 0 },
+    { provide: PAID_RENEWALS, useValue: paidRenewals },
+  );
   const repo = mock(CreditsRepository);
   repo.inTransaction.mockImplementation((_manager, work) => work(tx) as never);
   const ledger: LedgerEntry[] = [];
@@ -23,6 +25,8 @@ function setup() {
   const lines = () => ledger.map((e) => [e.kind, e.bucket, e.amount]);
   return { sut, repo, ledger, lines };
 }
+
+const due = (...userIds: string[]) => userIds.map((userId) => ({ userId, periodStart: new Date('2026-01-01') }));
 
 const account = (subscription: number, purchased: number, held = 0) => ({
   subscription_balance: subscription,
@@ -208,7 +212,7 @@ describe('CreditsService', () => {
   describe('the monthly reset', () => {
     it("replaces unused subscription credits with the tier's grant (no rollover) and counts only the accounts it reset", async () => {
       const { sut, repo, lines } = setup();
-      repo.findDueAccounts.mockResolvedValueOnce(['u1', 'u2']).mockResolvedValueOnce([]);
+      repo.findDueAccounts.mockResolvedValueOnce(due('u1', 'u2')).mockResolvedValueOnce([]);
       repo.lockDueAccount.mockImplementation(async (_m, userId) =>
         userId === 'u1' ? { ...account(7, 40), period_start: new Date('2026-01-01'), tier: 'pro' } : undefined,
       );
@@ -224,10 +228,23 @@ describe('CreditsService', () => {
 
     it('never resets below what running generations hold beyond the purchased credits', async () => {
       const { sut, repo } = setup();
-      repo.findDueAccounts.mockResolvedValueOnce(['u1']).mockResolvedValueOnce([]);
+      repo.findDueAccounts.mockResolvedValueOnce(due('u1')).mockResolvedValueOnce([]);
       repo.lockDueAccount.mockResolvedValue({ ...account(30, 5, 30), period_start: new Date('2026-01-01'), tier: 'free' });
       await sut.resetDueAccounts(new Date('2026-02-02T00:00:00Z'));
       expect(repo.resetPeriod).toHaveBeenCalledWith(tx, 'u1', 25, expect.any(Date));
+    });
+
+    it('leaves the accounts Stripe renews to their paid renewals, and pages on past them', async () => {
+      const { sut, repo } = setup(['u2']);
+      const first = due('u1', 'u2');
+      repo.findDueAccounts.mockResolvedValueOnce(first).mockResolvedValueOnce([]);
+      repo.lockDueAccount.mockResolvedValue({ ...account(1, 0), period_start: new Date('2026-01-01'), tier: 'free' });
+      const now = new Date('2026-02-02T00:00:00Z');
+      expect(await sut.resetDueAccounts(now)).toBe(1);
+      expect(repo.lockDueAccount).toHaveBeenCalledTimes(1);
+      expect(repo.lockDueAccount).toHaveBeenCalledWith(tx, 'u1', now);
+      // the next page starts after the last account of this one, so a renewed account is not found again and again
+      expect(repo.findDueAccounts).toHaveBeenLastCalledWith(now, first[1]);
     });
   });
 });

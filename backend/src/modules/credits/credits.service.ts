@@ -2,7 +2,18 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { InsufficientCreditsError, NotFoundError, ValidationError } from '../../common/errors';
 import { CreditBucket, CreditEntryKind } from './credit.entities';
-import { AccountRow, CreditsRepository, LedgerEntry } from './credits.repository';
+import { AccountRow, CreditsRepository, DueCursor, LedgerEntry } from './credits.repository';
+
+/**
+ * Which accounts Stripe renews: a live subscription's paid renewals reset its credits, so the
+ * time-based monthly reset leaves them alone. The billing module answers it from its own tables
+ * (billing-status.repository.ts); the ledger never reads them.
+ */
+export const PAID_RENEWALS = Symbol('PAID_RENEWALS');
+export interface PaidRenewals {
+  /** Of these users, those with a live Stripe subscription (within `m`'s transaction when given). */
+  renewedByStripe(userIds: readonly string[], m?: EntityManager): Promise<Set<string>>;
+}
 
 /** What the plan of a tier grants each month (read from the catalogue; injected to keep this module pure). */
 export const MONTHLY_CREDITS_FOR_TIER = Symbol('MONTHLY_CREDITS_FOR_TIER');
@@ -49,6 +60,7 @@ export class CreditsService {
   constructor(
     private readonly repo: CreditsRepository,
     @Inject(MONTHLY_CREDITS_FOR_TIER) private readonly monthlyCreditsFor: MonthlyCreditsForTier,
+    @Inject(PAID_RENEWALS) private readonly paidRenewals: PaidRenewals,
   ) {}
 
   private inTransaction<T>(manager: EntityManager | undefined, work: (m: EntityManager) => Promise<T>): Promise<T> {
@@ -296,11 +308,15 @@ export class CreditsService {
    */
   async resetDueAccounts(now = new Date()): Promise<number> {
     let total = 0;
+    let after: DueCursor | undefined;
     for (;;) {
-      const due = await this.repo.findDueAccounts(now);
+      const due = await this.repo.findDueAccounts(now, after);
       if (due.length === 0) return total;
-      for (const userId of due) {
-        if (await this.resetAccount(userId, now)) total++;
+      after = due[due.length - 1];
+      // a paying account's paid renewals reset it instead (free users, and plans that ended, keep this reset)
+      const renewed = await this.paidRenewals.renewedByStripe(due.map((d) => d.userId));
+      for (const { userId } of due) {
+        if (!renewed.has(userId) && (await this.resetAccount(userId, now))) total++;
       }
     }
   }
@@ -309,6 +325,7 @@ export class CreditsService {
     return this.inTransaction(undefined, async (m) => {
       const row = await this.repo.lockDueAccount(m, userId, now);
       if (!row) return false; // another worker reset it first
+      if ((await this.paidRenewals.renewedByStripe([userId], m)).has(userId)) return false; // subscribed meanwhile
       const grant = this.monthlyCreditsFor(row.tier);
       const purchased = Number(row.purchased_balance);
       // Credits held by running generations stay covered: never reset below what they need.

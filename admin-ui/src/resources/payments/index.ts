@@ -1,0 +1,4 @@
+import PaymentsIcon from '@mui/icons-material/Payments';
+import { PaymentList } from './PaymentList';
+
+export default { list: PaymentList, icon: PaymentsIcon, options: { label: 'Payments' } };

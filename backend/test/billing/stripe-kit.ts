@@ -1,0 +1,101 @@
+import { DataSource } from 'typeorm';
+import { syncStripeCatalog } from '../../src/modules/billing/stripe-catalog';
+import { createStripeClient } from '../../src/modules/billing/stripe.client';
+import { FakeStripe } from '../fakes/fake-stripe.server';
+import { deleteRedisKeys } from '../generations/generation-test-kit';
+import { bearer, type SignedIn } from '../helpers/auth';
+import { createTestApp, TestApp, testRedisUrl } from '../helpers/test-app';
+
+export const STRIPE_TEST_SECRET_KEY = 'sk_test_fitting_room_fake_0123456789';
+export const STRIPE_TEST_WEBHOOK_SECRET = 'whsec_fitting_room_fake_0123456789abcdef';
+
+/**
+ * The real API (PostgreSQL, Redis, BullMQ) with the official Stripe SDK pointed at a local fake
+ * Stripe whose signed webhooks reach the app, and the catalogue synced to it: the steps a payment
+ * test takes.
+ */
+export interface StripeKit {
+  t: TestApp;
+  fake: FakeStripe;
+  db: DataSource;
+  /** waits until the queue applied every stored event; a job that keeps failing shows its error */
+  applied(timeoutMs?: number): Promise<void>;
+  /** POST /api/billing/checkout as the person: the Checkout Session's URL */
+  checkout(who: SignedIn, body: { plan?: string; pack?: string }): Promise<string>;
+  /** the person opens the Checkout page and pays; the webhooks are applied */
+  pay(url: string): Promise<void>;
+  /** a paid subscription to `plan`: its Stripe id */
+  subscribe(who: SignedIn, plan: string): Promise<string>;
+  /** the payment intent of the person's pack bought last */
+  paymentIntentOf(who: SignedIn, packId: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Starts the fake Stripe and the app (`env` adds settings, e.g. SERVE_UI, ADMIN_EMAILS). */
+export async function startStripeKit(env: Record<string, string> = {}): Promise<StripeKit> {
+  const fake = new FakeStripe({ secretKey: STRIPE_TEST_SECRET_KEY, webhookSecret: STRIPE_TEST_WEBHOOK_SECRET });
+  await fake.start();
+  const t = await createTestApp({
+    REDIS_URL: testRedisUrl(),
+    STRIPE_SECRET_KEY: STRIPE_TEST_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
+    STRIPE_API_URL: fake.url,
+    ...env,
+  });
+  const db = t.app.get(DataSource);
+  fake.send = async (payload, signature) =>
+    (await t.http.post('/api/webhooks/stripe').set('Stripe-Signature', signature).set('Content-Type', 'application/json').send(payload))
+      .status;
+  await syncStripeCatalog(createStripeClient(t.config.stripe)!);
+
+  async function applied(timeoutMs = 20_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const pending: { id: string; type: string; error: string | null }[] = await db.query(
+        `SELECT id, type, error FROM stripe_events WHERE handled_at IS NULL`,
+      );
+      if (pending.length === 0) return;
+      if (Date.now() > deadline) throw new Error(`events not applied: ${JSON.stringify(pending)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  async function checkout(who: SignedIn, body: { plan?: string; pack?: string }): Promise<string> {
+    const res = await t.http.post('/api/billing/checkout').set(bearer(who.accessToken)).send(body);
+    if (res.status !== 200) throw new Error(`checkout answered ${res.status}: ${JSON.stringify(res.body)}`);
+    return res.body.url as string;
+  }
+
+  async function pay(url: string): Promise<void> {
+    await fake.pay(url);
+    await applied();
+  }
+
+  return {
+    t,
+    fake,
+    db,
+    applied,
+    checkout,
+    pay,
+    async subscribe(who, plan) {
+      await pay(await checkout(who, { plan }));
+      const [row] = await db.query(`SELECT stripe_subscription_id FROM subscriptions WHERE user_id = $1 ORDER BY updated_at DESC`, [
+        who.userId,
+      ]);
+      return row.stripe_subscription_id as string;
+    },
+    async paymentIntentOf(who, packId) {
+      const [row] = await db.query(
+        `SELECT payment_intent_id FROM purchases WHERE user_id = $1 AND pack_id = $2 ORDER BY created_at DESC LIMIT 1`,
+        [who.userId, packId],
+      );
+      return row.payment_intent_id as string;
+    },
+    async close() {
+      await t.close();
+      await deleteRedisKeys(testRedisUrl(), t.config.queue.prefix);
+      await fake.stop();
+    },
+  };
+}
