@@ -1,10 +1,12 @@
-import { checkout, type CheckoutRequestDto, getMe, portal } from '@fitting-room/api-client';
+import { checkout, type CheckoutRequestDto, portal } from '@fitting-room/api-client';
+import { ErrorCode, ErrorMessages } from '@fitting-room/shared';
 import { ApiError, errorMessage, unwrap } from '@fitting-room/shared/browser';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
 import { notify } from '../../components/toaster';
 import { useAuth } from '../auth/useAuth';
+import { meQueryOptions } from '../profile/profile-queries';
 import { rememberCheckoutBaseline } from './CheckoutOutcome';
 
 /** What a plan or pack button buys: a paid plan (a monthly subscription) or a credit pack (one-time). */
@@ -17,7 +19,8 @@ function leaveFor(url: string): void {
 
 /**
  * A failed checkout or portal call: without Stripe keys the API answers 501 with the spec's
- * "Stripe integration coming soon!", shown as the neutral alert it always was; anything else is an error.
+ * "Stripe integration coming soon!" (the shared error catalogue's checkoutComingSoon), shown as the
+ * neutral alert it always was; anything else is an error.
  */
 function showFailure(error: unknown): void {
   if (error instanceof ApiError && error.status === 501) notify.info({ title: error.message });
@@ -32,12 +35,16 @@ function showFailure(error: unknown): void {
 export function useCheckout() {
   const { status } = useAuth();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: async (item: CheckoutItem) => {
+      const me = await queryClient.fetchQuery(meQueryOptions).catch(() => undefined);
+      // payments are off (the profile says so): the API's answer is known, no need to ask for it
+      if (me?.billing && !me.billing.payments_enabled) {
+        throw new ApiError(ErrorMessages.checkoutComingSoon, 501, ErrorCode.SERVICE_UNAVAILABLE);
+      }
       // the plan and credits as they are before paying: back from Stripe, the page sees them change
-      await unwrap(getMe())
-        .then(rememberCheckoutBaseline)
-        .catch(() => undefined);
+      if (me) rememberCheckoutBaseline(me);
       return unwrap(checkout({ body: item as CheckoutRequestDto }));
     },
     onSuccess: ({ url }) => leaveFor(url),
