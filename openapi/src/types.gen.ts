@@ -1023,6 +1023,14 @@ export type ProfileBillingDto = {
      * the last payment of the subscription failed and Stripe is retrying; the plan and credits stay meanwhile
      */
     payment_failed: boolean;
+    /**
+     * payments through Stripe are on; without them checkout answers "Stripe integration coming soon!"
+     */
+    payments_enabled: boolean;
+    /**
+     * the billing portal can be opened (the account has bought something through Stripe)
+     */
+    portal_available: boolean;
 };
 
 export type ProfileCreditBalanceDto = {

@@ -4,7 +4,7 @@ import { createStripeClient } from '../../src/modules/billing/stripe.client';
 import { CreditsService } from '../../src/modules/credits/credits.service';
 import { type FakeStripe } from '../fakes/fake-stripe.server';
 import { bearer, signUp, type SignedIn } from '../helpers/auth';
-import { waitForMail } from '../helpers/mail';
+import { outboxFiles, waitForMail } from '../helpers/mail';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { startStripeKit, type StripeKit } from './stripe-kit';
 
@@ -44,7 +44,9 @@ describe('payments through Stripe', () => {
   async function pay(url: string): Promise<void> {
     expect(url.startsWith(`${fake.url}/c/pay/cs_test_`)).toBe(true);
     expect((await fetch(url)).status).toBe(200);
-    expect((await fetch(url, { method: 'POST' })).status).toBe(200);
+    const paid = await fetch(url, { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`${t.config.appUrl}/dashboard/subscription?checkout=success`);
     await applied();
   }
 
@@ -111,6 +113,9 @@ describe('payments through Stripe', () => {
     await applied();
     expect(await balance(who)).toMatchObject({ tier: 'free', subscription: 3, purchased: 75 });
     const paymentIntent = fake.sessions.get(session.id as string)!.payment_intent as string;
+    const credited = await waitForMail(t.config.mail.outboxDir, { to: who.email, template: 'account-notice' });
+    expect(credited.headers.subject).toContain('Credits added');
+    expect(credited.text).toContain('75 credits (70 + 5 bonus) are now in your account');
     expect((await ledger(who.userId)).filter((l) => l.kind === 'purchase')).toEqual([
       { kind: 'purchase', bucket: 'purchased', amount: 75, external_id: paymentIntent },
     ]);
@@ -152,6 +157,9 @@ describe('payments through Stripe', () => {
     const credits = t.app.get(CreditsService);
     const sub = await subscribe(who, 'starter');
     expect(await balance(who)).toMatchObject({ tier: 'starter', subscription: 20, purchased: 0 });
+    const started = await waitForMail(t.config.mail.outboxDir, { to: who.email, template: 'account-notice' });
+    expect(started.headers.subject).toContain('Your plan changed');
+    expect(started.text).toContain('Your plan is now Starter Plan (before: Free Plan)');
     await credits.adjust({ userId: who.userId, mode: 'add', amount: 7, reason: 'goodwill', actorId: who.userId });
     await credits.adjust({ userId: who.userId, mode: 'deduct', amount: 15, reason: 'spent', actorId: who.userId });
     expect(await balance(who)).toMatchObject({ subscription: 5, purchased: 7 });
@@ -179,6 +187,8 @@ describe('payments through Stripe', () => {
     await fake.endPeriod(sub);
     await applied();
     expect(await balance(who)).toMatchObject({ tier: 'free', subscription: 3, purchased: 7 });
+    const ended = await waitForMail(t.config.mail.outboxDir, { to: who.email, template: 'account-notice', after: [started.file] });
+    expect(ended.text).toContain('Your plan is now Free Plan (before: Starter Plan)');
     await expectLedgerBalanced(who.userId);
     const actions: { action: string }[] = await db.query(`SELECT action FROM audit_log WHERE target_user_id = $1`, [who.userId]);
     expect(new Set(actions.map((a) => a.action))).toEqual(new Set(['billing.checkout', 'billing.subscription', 'billing.renewal']));
@@ -235,10 +245,12 @@ describe('payments through Stripe', () => {
   it('a failed renewal tells the person (mail and a banner flag) and keeps the plan while Stripe retries', async () => {
     const who = await signUp(t.http);
     const sub = await subscribe(who, 'starter');
+    await waitForMail(t.config.mail.outboxDir, { to: who.email, template: 'account-notice' }); // the plan changed
+    const seen = outboxFiles(t.config.mail.outboxDir);
     await fake.failRenewal(sub);
     await applied();
     expect(await balance(who)).toMatchObject({ tier: 'starter', subscription: 20, payment_failed: true });
-    const mail = await waitForMail(t.config.mail.outboxDir, { to: who.email, template: 'account-notice' });
+    const mail = await waitForMail(t.config.mail.outboxDir, { to: who.email, template: 'account-notice', after: seen });
     expect(mail.headers.subject).toContain('Your payment did not go through');
     expect(mail.text).toContain('update your payment method');
 
@@ -283,7 +295,13 @@ describe('payments through Stripe', () => {
   it('the billing portal opens for a customer', async () => {
     const who = await signUp(t.http);
     expect((await t.http.post('/api/billing/portal').set(bearer(who.accessToken))).status).toBe(400);
+    expect((await t.http.get('/api/me').set(bearer(who.accessToken))).body.billing).toEqual({
+      payments_enabled: true,
+      portal_available: false,
+      payment_failed: false,
+    });
     await pay(await checkout(who, { pack: 'pack-20' }));
+    expect((await t.http.get('/api/me').set(bearer(who.accessToken))).body.billing).toMatchObject({ portal_available: true });
     const res = await t.http.post('/api/billing/portal').set(bearer(who.accessToken));
     expect(res.status).toBe(200);
     expect(res.body.url).toMatch(new RegExp(`^${fake.url}/p/session/bps_`));
@@ -309,7 +327,11 @@ describe('without a Stripe key', () => {
       expect(res.body.message).toBe('Stripe integration coming soon!');
     }
     const me = await t.http.get('/api/me').set(bearer(who.accessToken));
-    expect(me.body).toMatchObject({ tier: 'free', credits: 3, billing: { payment_failed: false } });
+    expect(me.body).toMatchObject({
+      tier: 'free',
+      credits: 3,
+      billing: { payments_enabled: false, portal_available: false, payment_failed: false },
+    });
     expect((await t.http.post('/api/webhooks/stripe').set('Content-Type', 'application/json').send('{}')).status).toBe(501);
   });
 });

@@ -11,7 +11,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * wrong: required fields, a lookup key used by one price only (unless `transfer_lookup_key`),
  * amounts that cannot be edited, the mode of a Checkout Session matching its price, metadata limits.
  *
- * Test helpers play the person and Stripe's own side: pay a Checkout Session (its `url` here),
+ * Test helpers play the person and Stripe's own side: pay a Checkout Session (its `url` here is a
+ * page a browser can use: Pay, or Cancel back to the app),
  * renew, fail a renewal, cancel at the period end, end the period, refund, dispute. Each produces
  * the events Stripe would send, signed with the SDK's generateTestHeaderString and delivered to the
  * app through `send` (or returned undelivered, to deliver in another order).
@@ -65,6 +66,10 @@ export function parseStripeForm(body: string): Obj {
       : mapped;
   };
   return arrays(root) as Obj;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function now(): number {
@@ -138,15 +143,18 @@ export class FakeStripe {
       res.end(JSON.stringify(body));
     };
     try {
-      // the Checkout page a person opens (not the API): GET shows it, POST pays
+      // the Checkout page a person opens (not the API): GET shows it, POST pays and goes back to the app
       const page = /^\/c\/pay\/(cs_test_\w+)$/.exec(url.pathname);
-      if (page) {
-        if (req.method === 'POST') {
-          await this.pay(page[1]);
-          return reply(200, { paid: true });
-        }
-        res.writeHead(200, { 'Content-Type': 'text/html' });
-        res.end(`<!doctype html><title>Fake Checkout</title><form method="post"><button>Pay</button></form>`);
+      if (page) return await this.checkoutPage(req.method ?? 'GET', page[1], res);
+      // the billing portal a person opens: a page with the way back (return_url)
+      const portalPage = /^\/p\/session\/(bps_\w+)$/.exec(url.pathname);
+      if (portalPage) {
+        const session = this.found(this.portalSessions, portalPage[1], 'billing_portal.session');
+        const back = session.return_url ? `<p><a href="${escapeHtml(String(session.return_url))}">Return</a></p>` : '';
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+        res.end(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Billing portal (fake Stripe)</title></head><body><h1>Billing portal</h1>${back}</body></html>`,
+        );
         return;
       }
       const auth = req.headers.authorization ?? '';
@@ -176,6 +184,36 @@ export class FakeStripe {
       }
       reply(500, { error: { type: 'api_error', message: error instanceof Error ? error.message : String(error) } });
     }
+  }
+
+  /**
+   * Stripe's hosted Checkout page, as far as a person uses it: the amount, a Pay button (a form
+   * POST: the session is paid, Stripe's signed webhooks are delivered to the app, and the browser
+   * is sent to success_url, its {CHECKOUT_SESSION_ID} filled in), and a link back to cancel_url.
+   */
+  private async checkoutPage(method: string, id: string, res: ServerResponse): Promise<void> {
+    const session = this.found(this.sessions, id, 'checkout.session');
+    const html = (status: number, body: string) => {
+      res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Checkout (fake Stripe)</title></head><body>${body}</body></html>`,
+      );
+    };
+    if (session.status !== 'open') return html(410, `<h1>This Checkout Session is no longer available</h1>`);
+    if (method === 'POST') {
+      await this.pay(id);
+      const back = String(session.success_url).replace('{CHECKOUT_SESSION_ID}', id);
+      res.writeHead(303, { Location: back });
+      res.end();
+      return;
+    }
+    const amount = `$${(Number(session.amount_total) / 100).toFixed(2)}`;
+    const cancel = session.cancel_url ? `<p><a href="${escapeHtml(String(session.cancel_url))}">Cancel</a></p>` : '';
+    html(
+      200,
+      `<main><h1>Pay ${amount}</h1><p>${session.mode === 'subscription' ? 'per month' : 'one-time payment'}</p>` +
+        `<form method="post"><button type="submit">Pay</button></form>${cancel}</main>`,
+    );
   }
 
   private route(method: string, path: string, body: Obj): Obj {

@@ -31,7 +31,7 @@ describe('my profile, settings and stats', () => {
       two_factor_enabled: false,
       has_password: true,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-      billing: { payment_failed: false },
+      billing: { payments_enabled: false, portal_available: false, payment_failed: false },
     });
     expect(res.headers['cache-control']).toBe('no-store');
   });

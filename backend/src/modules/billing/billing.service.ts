@@ -125,15 +125,15 @@ export class BillingService {
     const customer = await this.customerFor(stripe, userId);
     const metadata: Record<string, string> =
       item.kind === 'plan' ? { user_id: userId, kind: 'plan', tier: item.tier } : { user_id: userId, kind: 'pack', pack_id: item.packId };
-    const back = item.kind === 'plan' ? APP_PAGES.subscription : APP_PAGES.pricing;
     const session = await stripe.checkout.sessions.create({
       mode: item.kind === 'plan' ? 'subscription' : 'payment',
       line_items: [{ price: price.id, quantity: 1 }],
       customer,
       client_reference_id: userId,
       metadata,
-      success_url: appLink(this.config.appUrl, back, { checkout: 'success' }),
-      cancel_url: appLink(this.config.appUrl, back, { checkout: 'cancelled' }),
+      // back on the Subscription page, which shows the outcome (docs/payments.md)
+      success_url: appLink(this.config.appUrl, APP_PAGES.subscription, { checkout: 'success' }),
+      cancel_url: appLink(this.config.appUrl, APP_PAGES.subscription, { checkout: 'cancelled' }),
       ...(item.kind === 'plan' ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
     });
     if (!session.url) throw new ServiceUnavailableError();
@@ -306,7 +306,7 @@ export class BillingService {
     if (!pack) throw new Error(`Checkout Session ${session.id} names no known pack`);
     const credits = pack.credits + pack.bonus;
     const paymentIntent = idOf(session.payment_intent);
-    await this.repo.transaction(async (m) => {
+    const added = await this.repo.transaction(async (m) => {
       const inserted = await this.repo.insertPurchase(m, {
         sessionId: session.id,
         userId,
@@ -314,7 +314,7 @@ export class BillingService {
         packId: pack.id,
         credits,
       });
-      if (!inserted) return;
+      if (!inserted) return false;
       await this.repo.recordPayment(m, {
         stripeId: session.id,
         kind: 'pack',
@@ -339,6 +339,17 @@ export class BillingService {
         },
         m,
       );
+      return true;
+    });
+    if (!added) return;
+    await this.mail?.send({
+      kind: 'account-notice',
+      userId,
+      title: 'Credits added',
+      lines: [
+        `Thank you for your purchase: ${credits} credits (${pack.bonus > 0 ? `${pack.credits} + ${pack.bonus} bonus` : 'the pack'}) are now in your account.`,
+        'Purchased credits never expire. Your receipt comes from Stripe, our payment provider.',
+      ],
     });
   }
 
@@ -400,6 +411,23 @@ export class BillingService {
     });
   }
 
+  /** "Plan changed": a subscription started, was switched in the portal, or ended (the Free plan). */
+  private async mailPlanChanged(userId: string, from: Tier, to: Tier): Promise<void> {
+    const plan = planForTier(to);
+    await this.mail?.send({
+      kind: 'account-notice',
+      userId,
+      title: 'Your plan changed',
+      lines: [
+        `Your plan is now ${plan.displayName} (before: ${planForTier(from).displayName}).`,
+        plan.price > 0
+          ? `It comes with ${plan.monthlyCredits} credits every month, without rollover. Your receipts come from Stripe, our payment provider.`
+          : `It comes with ${plan.monthlyCredits} free credits every month. Purchased credits stay yours.`,
+        'You can see your plan and credits on the Subscription page.',
+      ],
+    });
+  }
+
   /**
    * Reads the subscription as it is now at Stripe (whatever the order of the events) and makes the
    * account match: a live subscription gives its plan's tier (an upgrade tops the subscription
@@ -419,9 +447,9 @@ export class BillingService {
     const lookupKey = sub.items.data[0]?.price?.lookup_key ?? null;
     const tier = tierOfLookupKey(lookupKey);
     if (!tier) throw new Error(`Subscription ${id} has a price that is not in the catalogue (${lookupKey ?? 'no lookup key'})`);
-    await this.repo.transaction(async (m) => {
+    const planChange = await this.repo.transaction(async (m): Promise<{ from: Tier; to: Tier } | null> => {
       const user = await this.users.lockForUpdate(m, userId);
-      if (!user) return; // deleted meanwhile
+      if (!user) return null; // deleted meanwhile
       const before = await this.repo.lockSubscription(m, id);
       const row = {
         stripeSubscriptionId: id,
@@ -453,7 +481,8 @@ export class BillingService {
         await this.users.setTier(m, userId, newTier);
         creditsAdded = await this.credits.applyPlanChange(userId, user.tier, newTier, null, m);
       }
-      if (!changed && newTier === user.tier) return;
+      const planChange = newTier !== user.tier ? { from: user.tier, to: newTier } : null;
+      if (!changed && !planChange) return null;
       await this.audit.record(
         {
           actorId: userId,
@@ -466,7 +495,9 @@ export class BillingService {
         },
         m,
       );
+      return planChange;
     });
+    if (planChange) await this.mailPlanChanged(userId, planChange.from, planChange.to);
     return { userId, tier, status: sub.status };
   }
 

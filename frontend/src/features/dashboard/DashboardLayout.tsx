@@ -5,6 +5,7 @@ import { MAIN_CONTENT_ID } from '../../app/layout-ids';
 import { useOutsideDismissGuard } from '../../components/useOutsideDismissGuard';
 import { Wordmark } from '../../components/Wordmark';
 import { PreviewModeBanner } from '../health/PreviewModeNote';
+import { PaymentFailedBanner } from '../subscription/PaymentFailedBanner';
 import { DashboardNav } from './DashboardNav';
 import { VerifyEmailBanner } from './VerifyEmailBanner';
 
@@ -107,6 +108,7 @@ export function DashboardLayout() {
         <chakra.main id={MAIN_CONTENT_ID} tabIndex={-1} outline="none" flex="1">
           <Container maxW="5xl" py={{ base: '6', md: '10' }} px={{ base: '4', md: '8' }}>
             <VerifyEmailBanner />
+            <PaymentFailedBanner />
             <PreviewModeBanner />
             <Outlet />
           </Container>

@@ -3,40 +3,27 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { CheckIcon } from '../../components/icons';
-import { notify } from '../../components/toaster';
 import { useAuth } from '../auth/useAuth';
 import { type Catalog, formatPrice } from '../catalog/catalog-helpers';
 import { useCatalog } from '../catalog/useCatalog';
+import { isBusy, useCheckout } from '../subscription/billing-actions';
 import { PricingFaq } from './PricingFaq';
 import type { CatalogPackDto, CatalogPlanDto } from '@fitting-room/api-client';
-
-/** Spec, section 8: checkout is not built yet; every plan and pack button says so to signed-in users. */
-export const CHECKOUT_COMING_SOON = 'Stripe integration coming soon!';
 
 /** "70 + 5 bonus credits", or "20 credits" for a pack without a bonus. */
 export function packCreditsLabel(pack: CatalogPackDto): string {
   return pack.bonus > 0 ? `${pack.credits} + ${pack.bonus} bonus credits` : `${pack.credits} credits`;
 }
 
-/**
- * What a plan or pack button does: signed-out visitors go to /try (the auth guard sends them on
- * to the landing page); a signed-in user learns that checkout is coming.
- */
-function useCheckout() {
-  const { status } = useAuth();
-  const navigate = useNavigate();
-  return () => {
-    if (status === 'signed-in') notify.info({ title: CHECKOUT_COMING_SOON });
-    else void navigate(paths.try);
-  };
-}
-
 /** The pricing page (route /pricing): the catalogue's four plans and four credit packs, and the FAQ. */
 export function PricingPage() {
   useDocumentTitle('Pricing');
   const { data: catalog, isPending, isError, refetch } = useCatalog();
-  const { user } = useAuth();
-  const checkout = useCheckout();
+  const { user, status } = useAuth();
+  const navigate = useNavigate();
+  const { start, busy } = useCheckout();
+  // the Free plan needs no payment: signed in, its button leads to the Subscription page (Cancel plan)
+  const chooseFree = () => void navigate(status === 'signed-in' ? paths.subscription : paths.try);
 
   return (
     <Box>
@@ -80,7 +67,13 @@ export function PricingPage() {
                 {isPending
                   ? [0, 1, 2, 3].map((i) => <Skeleton key={i} h="md" borderRadius="2xl" />)
                   : catalog.plans.map((plan) => (
-                      <PlanCard key={plan.id} plan={plan} current={user?.tier === plan.id} onChoose={checkout} />
+                      <PlanCard
+                        key={plan.id}
+                        plan={plan}
+                        current={user?.tier === plan.id}
+                        busy={isBusy(busy, { plan: plan.id })}
+                        onChoose={plan.price === 0 ? chooseFree : () => start({ plan: plan.id })}
+                      />
                     ))}
               </Grid>
             </Box>
@@ -95,7 +88,9 @@ export function PricingPage() {
               <Grid templateColumns={{ base: '1fr', sm: 'repeat(2, 1fr)', xl: 'repeat(4, 1fr)' }} gap="4">
                 {isPending
                   ? [0, 1, 2, 3].map((i) => <Skeleton key={i} h="44" borderRadius="2xl" />)
-                  : catalog.packs.map((pack) => <PackCard key={pack.id} pack={pack} onBuy={checkout} />)}
+                  : catalog.packs.map((pack) => (
+                      <PackCard key={pack.id} pack={pack} busy={isBusy(busy, { pack: pack.id })} onBuy={() => start({ pack: pack.id })} />
+                    ))}
               </Grid>
             </Box>
 
@@ -107,7 +102,7 @@ export function PricingPage() {
   );
 }
 
-function PlanCard({ plan, current, onChoose }: { plan: CatalogPlanDto; current: boolean; onChoose(): void }) {
+function PlanCard({ plan, current, busy, onChoose }: { plan: CatalogPlanDto; current: boolean; busy: boolean; onChoose(): void }) {
   const headingId = `plan-${plan.id}`;
   return (
     <Stack
@@ -171,7 +166,7 @@ function PlanCard({ plan, current, onChoose }: { plan: CatalogPlanDto; current: 
           Your current plan
         </Button>
       ) : (
-        <Button variant={plan.mostPopular ? 'solid' : 'outline'} onClick={onChoose}>
+        <Button variant={plan.mostPopular ? 'solid' : 'outline'} onClick={onChoose} loading={busy}>
           {plan.price === 0 ? 'Start free' : `Choose ${plan.name}`}
         </Button>
       )}
@@ -179,7 +174,7 @@ function PlanCard({ plan, current, onChoose }: { plan: CatalogPlanDto; current: 
   );
 }
 
-function PackCard({ pack, onBuy }: { pack: CatalogPackDto; onBuy(): void }) {
+function PackCard({ pack, busy, onBuy }: { pack: CatalogPackDto; busy: boolean; onBuy(): void }) {
   const headingId = `pack-${pack.id}`;
   return (
     <Stack as="article" aria-labelledby={headingId} gap="4" p="6" bg="bg.panel" borderWidth="1px" borderColor="border" borderRadius="2xl">
@@ -194,7 +189,7 @@ function PackCard({ pack, onBuy }: { pack: CatalogPackDto; onBuy(): void }) {
       <Text fontSize="2xl" fontWeight="semibold">
         {formatPrice(pack.price, pack.currency)}
       </Text>
-      <Button variant="outline" onClick={onBuy}>
+      <Button variant="outline" onClick={onBuy} loading={busy}>
         Buy {pack.totalCredits} credits
       </Button>
     </Stack>

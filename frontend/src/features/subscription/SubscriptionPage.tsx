@@ -1,18 +1,21 @@
 import { Badge, Button, Card, chakra, HStack, List, SimpleGrid, Stack, Stat, type StatRootProps, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../app/paths';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { CheckIcon } from '../../components/icons';
 import { PageSpinner } from '../../components/PageSpinner';
 import { notify } from '../../components/toaster';
+import { useAuth } from '../auth/useAuth';
 import { type Catalog, formatCredits, formatPrice, planFor } from '../catalog/catalog-helpers';
 import { useCatalog } from '../catalog/useCatalog';
 import { DashboardPageHeader } from '../dashboard/DashboardPageHeader';
 import { LoadFailed } from '../dashboard/LoadFailed';
 import { meQueryOptions } from '../profile/profile-queries';
 import { tierLabel } from '../profile/tier-label';
+import { useBillingPortal } from './billing-actions';
+import { CHECKOUT_POLL_MS, CheckoutOutcome, useCheckoutOutcome, useCreditsArrival } from './CheckoutOutcome';
 import type { CatalogPlanDto, ProfileResponseDto } from '@fitting-room/api-client';
 
 export const SUBSCRIPTION_LOAD_FAILED = 'Failed to load subscription data';
@@ -120,8 +123,8 @@ function PlanIncludes({ plan }: { plan: CatalogPlanDto }) {
   );
 }
 
-/** Billing: checkout is not built yet, so the button is there, disabled, and says why. */
-function Billing() {
+/** Billing without Stripe keys (spec: a non-functional Update Payment Method): the button is there, disabled, and says why. */
+function BillingComingSoon() {
   const hintId = useId();
   return (
     <Card.Root as="section" aria-labelledby="billing">
@@ -142,6 +145,44 @@ function Billing() {
   );
 }
 
+/**
+ * Billing through Stripe: "Update Payment Method" and (on a paid plan) "Cancel plan" open Stripe's
+ * billing portal, once the account has bought something (before that there is nothing to manage).
+ */
+function Billing({ profile }: { profile: ProfileResponseDto }) {
+  const hintId = useId();
+  const { open, busy } = useBillingPortal();
+  const billing = profile.billing;
+  if (!billing?.payments_enabled) return <BillingComingSoon />;
+  const portal = billing.portal_available;
+  return (
+    <Card.Root as="section" aria-labelledby="billing">
+      <Card.Header>
+        <Card.Title as="h2" id="billing">
+          Billing
+        </Card.Title>
+        <Card.Description id={hintId}>
+          {portal
+            ? 'Payment methods, invoices and cancelling are handled by Stripe, our payment provider. A cancelled plan keeps its access until the end of the period.'
+            : 'Your payment method is kept by Stripe, our payment provider, once you choose a plan or buy a credit pack.'}
+        </Card.Description>
+      </Card.Header>
+      <Card.Body>
+        <HStack gap="3" wrap="wrap">
+          <Button variant="outline" disabled={!portal} aria-describedby={hintId} loading={busy} onClick={open}>
+            Update Payment Method
+          </Button>
+          {portal && profile.tier !== 'free' ? (
+            <Button variant="outline" colorPalette="red" loading={busy} onClick={open}>
+              Cancel plan
+            </Button>
+          ) : null}
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
 function SubscriptionContent({ catalog, profile }: { catalog: Catalog; profile: ProfileResponseDto }) {
   const plan = planFor(catalog, profile.tier);
   const isTopTier = catalog.tiers.at(-1) === profile.tier;
@@ -149,7 +190,7 @@ function SubscriptionContent({ catalog, profile }: { catalog: Catalog; profile: 
     <Stack gap="6">
       <CurrentPlan plan={plan} profile={profile} isTopTier={isTopTier} />
       {plan ? <PlanIncludes plan={plan} /> : null}
-      <Billing />
+      <Billing profile={profile} />
     </Stack>
   );
 }
@@ -157,7 +198,20 @@ function SubscriptionContent({ catalog, profile }: { catalog: Catalog; profile: 
 /** Subscription (docs/product.md): the current plan, its credits and features, and Billing. */
 export function SubscriptionPage() {
   useDocumentTitle('Subscription');
-  const me = useQuery(meQueryOptions);
+  const { outcome, dismiss } = useCheckoutOutcome();
+  // back from a payment: the profile is read again until the webhook's plan or credits show
+  const polling = useRef(false);
+  const me = useQuery({ ...meQueryOptions, refetchInterval: () => (polling.current ? CHECKOUT_POLL_MS : false) });
+  const arrival = useCreditsArrival(outcome === 'success', me.data);
+  useEffect(() => {
+    polling.current = outcome === 'success' && arrival === 'waiting';
+  }, [outcome, arrival]);
+  // the session's copy of the tier (the pricing page marks the current plan with it)
+  const { user, updateUser } = useAuth();
+  const tier = me.data?.tier;
+  useEffect(() => {
+    if (user && tier && user.tier !== tier) updateUser({ tier });
+  }, [user, tier, updateUser]);
   const catalog = useCatalog();
   const isError = me.isError || catalog.isError;
 
@@ -173,6 +227,7 @@ export function SubscriptionPage() {
   return (
     <>
       <DashboardPageHeader title="Subscription" description="Your plan, your credits and billing." />
+      {outcome ? <CheckoutOutcome outcome={outcome} arrival={arrival} onDismiss={dismiss} /> : null}
       {isError ? (
         <LoadFailed message={SUBSCRIPTION_LOAD_FAILED} onRetry={retry} />
       ) : me.isPending || catalog.isPending ? (

@@ -13,8 +13,14 @@ export class ProfileCreditBalanceDto {
   held: number;
 }
 
-/** Payments (Stripe): what the user app shows as a banner. */
+/** Payments (Stripe): what the user app offers (checkout, the billing portal) and shows as a banner. */
 export class ProfileBillingDto {
+  @ApiProperty({ description: 'payments through Stripe are on; without them checkout answers "Stripe integration coming soon!"' })
+  payments_enabled: boolean;
+
+  @ApiProperty({ description: 'the billing portal can be opened (the account has bought something through Stripe)' })
+  portal_available: boolean;
+
   @ApiProperty({
     description: 'the last payment of the subscription failed and Stripe is retrying; the plan and credits stay meanwhile',
   })
