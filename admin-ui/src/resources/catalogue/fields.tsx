@@ -41,6 +41,11 @@ interface PhotoRecord {
   reference_photo_url?: string | null;
 }
 
+/** What becomes of a scene's reference photo (docs/ai-providers.md, "Scene reference photos"): said as it is. */
+export const SCENE_REFERENCE_NOTE =
+  "Only DashScope's Wan image editing (AI_PROVIDER=dashscope) receives it, as the scene image next to the prompt, in place of " +
+  'the illustrated artwork. FASHN, the fal.ai try-on models and every video model take no scene image: with them it is not used.';
+
 /**
  * The template's garment photo (what AI vendors receive) or the scene's reference photo: the
  * current one through the admin-only signed link, and a button to upload a new one (PUT .../garment).
@@ -80,6 +85,11 @@ export function CatalogPhotoInput({ resource, label }: { resource: 'templates' |
       ) : (
         <Typography variant="body2" color="text.secondary">
           {resource === 'templates' ? 'No photo yet: AI vendors receive the illustrated artwork.' : 'No photo yet.'}
+        </Typography>
+      )}
+      {resource === 'scenes' && (
+        <Typography variant="caption" color="text.secondary" sx={{ maxWidth: 480 }}>
+          {SCENE_REFERENCE_NOTE}
         </Typography>
       )}
       <Box>

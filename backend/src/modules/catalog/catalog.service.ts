@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module';
 import { ArtworkService, RenderedArtwork } from './artwork.service';
-import { findTemplate } from './catalog';
+import { findScene, findTemplate } from './catalog';
 import { buildCatalogResponse } from './catalog-response';
 import { assertCategoryEnabled, assertVideoEnabled, CatalogFeatures, isCategoryEnabled } from './feature-flags';
 import type { AppConfig } from '../../config/app-config';
@@ -38,6 +38,11 @@ export class CatalogService {
   /** The private storage key of a template's garment photo (what vendors receive), or undefined: use the artwork. */
   garmentPhotoKey(templateId: string): string | undefined {
     return findTemplate(templateId)?.garmentKey ?? undefined;
+  }
+
+  /** The private storage key of a scene's reference photo, or undefined: vendors that take a scene get its artwork. */
+  sceneReferenceKey(sceneId: string): string | undefined {
+    return findScene(sceneId)?.referenceKey ?? undefined;
   }
 
   /** VALIDATION_ERROR for an unknown category label or one switched off (FEATURE_SPICY=false). */
