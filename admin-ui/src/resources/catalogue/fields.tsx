@@ -108,3 +108,66 @@ export function CatalogPhotoInput({ resource, label }: { resource: 'templates' |
     </Stack>
   );
 }
+
+/**
+ * A template's thumbnail: the picture the catalogue shows (public), the illustrated artwork until an
+ * admin uploads one here (PUT .../thumbnail). AI vendors never receive it.
+ */
+export function TemplateThumbnailInput() {
+  const record = useRecordContext<{ id: string; name: string; thumbnail?: string; has_uploaded_thumbnail?: boolean }>();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  if (!record) return null;
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      await dataProvider.uploadTemplateThumbnail(record.id, file);
+      notify('Thumbnail saved', { type: 'success' });
+      refresh();
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'Failed to upload the thumbnail', { type: 'error' });
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  return (
+    <Stack spacing={1} sx={{ my: 2 }} data-testid="template-thumbnail">
+      <Typography variant="subtitle2" component="h2">
+        Thumbnail
+      </Typography>
+      {record.thumbnail && (
+        <Box
+          component="img"
+          src={record.thumbnail}
+          alt={`Thumbnail of ${record.name}`}
+          sx={{ width: 120, height: 160, objectFit: 'cover' }}
+        />
+      )}
+      <Typography variant="caption" color="text.secondary" sx={{ maxWidth: 480 }}>
+        {record.has_uploaded_thumbnail
+          ? 'Shown in the catalogue (public). AI vendors never receive it.'
+          : 'The illustrated artwork is shown until you upload a picture (shown in the catalogue, public; AI vendors never receive it).'}
+      </Typography>
+      <Box>
+        <Button variant="outlined" component="label" disabled={busy}>
+          {record.has_uploaded_thumbnail ? 'Replace thumbnail' : 'Upload thumbnail'}
+          <input
+            ref={input}
+            hidden
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            aria-label="Thumbnail file"
+            onChange={(e) => void upload(e.target.files?.[0])}
+          />
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
