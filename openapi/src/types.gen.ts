@@ -315,6 +315,10 @@ export type AdminTemplateDto = {
      * whether vendors receive a garment photo (else the artwork)
      */
     has_garment_photo: boolean;
+    /**
+     * whether an admin uploaded the thumbnail (else it is the illustrated artwork)
+     */
+    has_uploaded_thumbnail: boolean;
     id: string;
     name: string;
     /**
@@ -331,7 +335,7 @@ export type AdminTemplateDto = {
      */
     sort_order: number;
     /**
-     * relative URL of the illustrated thumbnail
+     * relative URL of the thumbnail: the one uploaded in the console, else the illustrated artwork
      */
     thumbnail: string;
     updated_at: string;
@@ -802,6 +806,15 @@ export type GenerationProgressDto = {
      * the last status check (0 before the first)
      */
     poll: number;
+    stage: GenerationStage;
+    /**
+     * the messages of every stage passed, in order, the current one last (a completed generation: each running stage, then Complete; a failed one: its failure): what the event stream sends, for a client that polls
+     */
+    steps: Array<GenerationProgressStepDto>;
+};
+
+export type GenerationProgressStepDto = {
+    message: string;
     stage: GenerationStage;
 };
 
@@ -2617,6 +2630,52 @@ export type SetAdminTemplateGarmentResponses = {
 
 export type SetAdminTemplateGarmentResponse = SetAdminTemplateGarmentResponses[keyof SetAdminTemplateGarmentResponses];
 
+export type SetAdminTemplateThumbnailData = {
+    body: {
+        file: Blob | File;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/admin/templates/{id}/thumbnail';
+};
+
+export type SetAdminTemplateThumbnailErrors = {
+    /**
+     * VALIDATION_ERROR: no picture, not an image, too many pixels
+     */
+    400: ErrorResponseDto;
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
+     */
+    403: ErrorResponseDto;
+    /**
+     * no such template
+     */
+    404: ErrorResponseDto;
+    /**
+     * PAYLOAD_TOO_LARGE: 10MB or more
+     */
+    413: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type SetAdminTemplateThumbnailError = SetAdminTemplateThumbnailErrors[keyof SetAdminTemplateThumbnailErrors];
+
+export type SetAdminTemplateThumbnailResponses = {
+    200: AdminTemplateDto;
+};
+
+export type SetAdminTemplateThumbnailResponse = SetAdminTemplateThumbnailResponses[keyof SetAdminTemplateThumbnailResponses];
+
 export type ListAdminUsersData = {
     body?: never;
     path?: never;
@@ -3342,6 +3401,45 @@ export type GetCatalogResponses = {
 };
 
 export type GetCatalogResponse = GetCatalogResponses[keyof GetCatalogResponses];
+
+export type GetThumbnailPhotoData = {
+    body?: never;
+    path: {
+        /**
+         * template id
+         */
+        id: string;
+    };
+    query?: {
+        /**
+         * content version from the catalogue URL
+         */
+        v?: string;
+    };
+    url: '/api/catalog/artwork/{id}.jpg';
+};
+
+export type GetThumbnailPhotoErrors = {
+    /**
+     * no uploaded thumbnail for this id (or its category is switched off)
+     */
+    404: unknown;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type GetThumbnailPhotoError = GetThumbnailPhotoErrors[keyof GetThumbnailPhotoErrors];
+
+export type GetThumbnailPhotoResponses = {
+    /**
+     * the JPEG picture
+     */
+    200: Blob | File;
+};
+
+export type GetThumbnailPhotoResponse = GetThumbnailPhotoResponses[keyof GetThumbnailPhotoResponses];
 
 export type GetArtworkData = {
     body?: never;

@@ -14,6 +14,7 @@ import {
   removeReportedGeneration,
   setAdminSceneReference,
   setAdminTemplateGarment,
+  setAdminTemplateThumbnail,
   type SupportInquiryDetailsDto,
   type SupportMessageCreateDto,
   type SupportMessageDto,
@@ -92,6 +93,8 @@ export interface ConsoleDataProvider extends DataProvider {
   getQueues(): Promise<QueueOverviewDto>;
   /** A template's garment photo or a scene's reference photo (admin only, audited); answers the record. */
   uploadCatalogPhoto(resource: 'templates' | 'scenes', id: string, file: File): Promise<unknown>;
+  /** A template's thumbnail, the public catalogue picture (admin only, audited); answers the record. */
+  uploadTemplateThumbnail(id: string, file: File): Promise<unknown>;
   /** Sets the short-lived cookie that lets this browser open Bull Board (admin only). */
   openQueueBoardSession(): Promise<unknown>;
 }
@@ -135,4 +138,5 @@ export const dataProvider: ConsoleDataProvider = {
     resource === 'templates'
       ? data(setAdminTemplateGarment({ path: { id }, body: { file } }))
       : data(setAdminSceneReference({ path: { id }, body: { file } })),
+  uploadTemplateThumbnail: (id, file) => data(setAdminTemplateThumbnail({ path: { id }, body: { file } })),
 };

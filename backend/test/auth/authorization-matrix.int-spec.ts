@@ -96,6 +96,8 @@ const MATRIX: Record<string, Row> = {
   // the catalogue: public; a signed-in caller's tier decides `locked`
   'GET /api/catalog': { expect: everyone(200) },
   'GET /api/catalog/artwork/:id.svg': { expect: everyone(200), request: () => ({ path: '/api/catalog/artwork/bikini-yellow.svg' }) },
+  // public; a template without an uploaded thumbnail has none (test/catalog covers one that has)
+  'GET /api/catalog/artwork/:id.jpg': { expect: everyone(404), request: () => ({ path: '/api/catalog/artwork/bikini-yellow.jpg' }) },
 
   // signed links of the local storage: the signature decides, not the caller
   'GET /api/files/*key': { expect: everyone(403), request: () => ({ path: '/api/files/users/someone/uploads/a.jpg?exp=1&sig=x' }) },
@@ -314,6 +316,10 @@ const MATRIX: Record<string, Row> = {
   'PUT /api/admin/templates/:id/garment': {
     expect: adminOnly(400),
     request: () => ({ path: '/api/admin/templates/bikini-yellow/garment' }),
+  },
+  'PUT /api/admin/templates/:id/thumbnail': {
+    expect: adminOnly(400),
+    request: () => ({ path: '/api/admin/templates/bikini-yellow/thumbnail' }),
   },
   'GET /api/admin/scenes': {
     expect: adminOnly(200),

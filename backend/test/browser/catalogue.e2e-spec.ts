@@ -101,6 +101,16 @@ describe('the managed catalogue in the console and the user app', () => {
     const photo = page.getByRole('img', { name: `Garment photo of ${OLD_NAME}` });
     await waitForImage(page, photo);
 
+    // the thumbnail the catalogue shows: the button opens the file chooser
+    const card = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#c43d5a' } })
+      .jpeg()
+      .toBuffer();
+    const thumbChooser = page.waitForEvent('filechooser');
+    await page.getByText('Upload thumbnail').click();
+    await (await thumbChooser).setFiles({ name: 'card.jpg', mimeType: 'image/jpeg', buffer: card });
+    await page.getByText('Thumbnail saved').waitFor();
+    await waitForImage(page, page.getByRole('img', { name: `Thumbnail of ${OLD_NAME}` }));
+
     // the name and the shop link, with the keyboard; Save with the mouse
     const name = page.getByRole('textbox', { name: /^Name/ });
     await name.click();
@@ -127,6 +137,10 @@ describe('the managed catalogue in the console and the user app', () => {
     const visibleAfterMs = Date.now() - saved;
     console.log(`the renamed template showed in the user app ${visibleAfterMs} ms after Save`);
     expect(visibleAfterMs).toBeLessThan(5_000);
+    // with the uploaded thumbnail, which loads
+    const cardImage = templates.getByRole('listitem').filter({ hasText: NEW_NAME }).locator('img').first();
+    expect(await cardImage.getAttribute('src')).toMatch(/\/api\/catalog\/artwork\/bikini-black\.jpg\?v=/);
+    await waitForImage(userPage, cardImage);
 
     // a generation with it: the fake FASHN receives the garment photo
     const item = templates.getByRole('listitem').filter({ hasText: NEW_NAME });

@@ -252,6 +252,58 @@ describe('the managed catalogue (admin API)', () => {
     expect(scene.body.has_reference_photo).toBe(true);
   });
 
+  it("sets a new template's thumbnail: validated, fitted, served publicly, in GET /api/catalog at once, audited; a new one replaces it", async () => {
+    const created = await asAdmin(t.http.post('/api/admin/templates')).send({
+      id: 'bikini-harbour',
+      category: 'bikini',
+      name: 'Harbour Halter Bikini',
+      description: 'A navy halter bikini.',
+      prompt_description: 'wearing a navy halter bikini top and matching bikini bottoms',
+      required_tier: 'free',
+    });
+    expect({ status: created.status, body: created.body as unknown }).toMatchObject({ status: 201 });
+    const drawn = (await catalogTemplate('bikini-harbour')).thumbnail as string;
+    expect(drawn).toMatch(/\.svg\?v=/);
+
+    const photo = await sharp({ create: { width: 1200, height: 1600, channels: 3, background: '#1d3557' } })
+      .jpeg()
+      .toBuffer();
+    const res = await asAdmin(t.http.put('/api/admin/templates/bikini-harbour/thumbnail')).attach('file', photo, 'card.jpg').expect(200);
+    expect(res.body).toMatchObject({
+      has_uploaded_thumbnail: true,
+      thumbnail: expect.stringMatching(/^\/api\/catalog\/artwork\/bikini-harbour\.jpg\?v=/),
+    });
+    const shown = (await catalogTemplate('bikini-harbour')).thumbnail as string;
+    expect(shown).toBe(res.body.thumbnail);
+
+    // public, like the artwork: no token
+    const picture = await t.http.get(shown).buffer(true).expect(200);
+    expect(picture.headers['content-type']).toBe('image/jpeg');
+    expect(picture.headers['cache-control']).toContain('immutable');
+    expect(await sharp(picture.body as Buffer).metadata()).toMatchObject({ format: 'jpeg', width: 600, height: 800 });
+
+    const notImage = await asAdmin(t.http.put('/api/admin/templates/bikini-harbour/thumbnail')).attach(
+      'file',
+      Buffer.from('<svg/>'),
+      'x.png',
+    );
+    expect(notImage.status).toBe(400);
+    expect(notImage.body.message).toBe(UPLOAD_MESSAGES.notAnImage);
+    await t.http
+      .put('/api/admin/templates/bikini-harbour/thumbnail')
+      .set(bearer(user.accessToken))
+      .attach('file', photo, 'c.jpg')
+      .expect(403);
+
+    const firstKey = (await row('bikini-harbour')).thumbnail_key as string;
+    const again = await asAdmin(t.http.put('/api/admin/templates/bikini-harbour/thumbnail')).attach('file', photo, 'card2.jpg').expect(200);
+    expect(again.body.thumbnail).not.toBe(shown);
+    expect(await t.app.get<StoragePort>(STORAGE).exists(firstKey)).toBe(false);
+    expect((await catalogTemplate('bikini-harbour')).thumbnail).toBe(again.body.thumbnail);
+    const actions = (await auditRows('bikini-harbour')).map((r: { action: string }) => r.action);
+    expect(actions.filter((a: string) => a === 'catalog.template.thumbnail')).toHaveLength(2);
+  });
+
   describe('a second API process on the same database', () => {
     let second: Proc | undefined;
     let dataDir = '';

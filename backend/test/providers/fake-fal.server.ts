@@ -130,7 +130,7 @@ export class FakeFalServer extends FakeVendorServer {
   readonly statusOverrides: FakeOverride[] = [];
   readonly resultOverrides: FakeOverride[] = [];
   nextPlan: FakeFalPlan = { pollsBeforeDone: 2 };
-  /** where URLs given to the fake really are (a test app listens on another port than its APP_URL) */
+  /** where a webhook URL given to the fake really is (a test app listens on another port than its APP_URL) */
   resolveUrl: (url: string) => string = (url) => url;
   /** webhook deliveries: the URL, the receiver's HTTP status */
   readonly deliveries: { url: string; status: number }[] = [];
@@ -344,36 +344,27 @@ export class FakeFalServer extends FakeVendorServer {
     return { status: 200, body: { image, ...(input.enable_safety_checker !== undefined ? { has_nsfw_concepts: false, seed: 42 } : {}) } };
   }
 
-  /** An image input as the model reads it: fetched from its URL or decoded from its data URI, then checked. */
+  /**
+   * An image input as the model reads it (`loadImage`: fetched from the pretend internet, where our
+   * private hosts are unreachable, or decoded from its data URI; recorded), then checked as documented.
+   */
   private async readInputImage(field: string, value: unknown, model: FakeModel): Promise<{ bytes: Buffer } | FakeModelError> {
     if (typeof value !== 'string') return modelError(field, 'string_type', 'Input should be a valid string');
-    let bytes: Buffer;
-    const data = /^data:image\/(jpeg|png);base64,([A-Za-z0-9+/=]+)$/.exec(value);
-    if (data) {
-      bytes = Buffer.from(data[2], 'base64');
-    } else if (/^https?:\/\//.test(value)) {
-      try {
-        const res = await fetch(this.resolveUrl(value), { signal: AbortSignal.timeout(5000) });
-        if (!res.ok) return modelError(field, 'file_download_error', `Failed to download the file (HTTP ${res.status})`);
-        bytes = Buffer.from(await res.arrayBuffer());
-      } catch {
-        return modelError(field, 'file_download_error', 'Failed to download the file');
-      }
-    } else {
+    if (!value.startsWith('data:') && !/^https?:\/\//.test(value)) {
       return modelError(field, 'file_download_error', 'Input should be a URL or a base64 data URI of a JPEG or PNG');
     }
+    const loaded = await this.loadImage(field, value);
+    if (!loaded.ok) {
+      return loaded.failure === 'not-an-image'
+        ? modelError(field, 'image_load_error', 'Failed to load the image')
+        : modelError(field, 'file_download_error', `Failed to download the file (${loaded.failure})`);
+    }
+    const bytes = loaded.data;
     if (bytes.length > MAX_IMAGE_BYTES)
       return modelError(field, 'file_too_large', 'File is larger than 10 MB', { max_size: MAX_IMAGE_BYTES });
-    let meta: sharp.Metadata;
-    try {
-      meta = await sharp(bytes).metadata();
-    } catch {
-      return modelError(field, 'image_load_error', 'Failed to load the image');
-    }
-    if (meta.format !== 'jpeg' && meta.format !== 'png')
+    const { format, width, height } = loaded.image;
+    if (format !== 'jpeg' && format !== 'png')
       return modelError(field, 'unsupported_image_format', 'Only JPEG and PNG images are supported');
-    const width = meta.width ?? 0;
-    const height = meta.height ?? 0;
     if (Math.min(width, height) < model.minSide) {
       return modelError(field, 'image_too_small', `Image must be at least ${model.minSide}x${model.minSide} pixels`, {
         min_width: model.minSide,

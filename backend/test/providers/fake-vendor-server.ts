@@ -63,7 +63,8 @@ export type ImageLoadFailure =
   | 'bad-data-uri' // not `data:image/<type>;base64,<data>`
   | 'not-an-image';
 
-export type ImageLoad = { ok: true; image: ReceivedImage } | { ok: false; failure: ImageLoadFailure };
+/** `data`: the image's bytes, for a fake that draws its output from its inputs. */
+export type ImageLoad = { ok: true; image: ReceivedImage; data: Buffer } | { ok: false; failure: ImageLoadFailure };
 
 /** Hosts a vendor on the internet cannot reach (kept apart from the server's own rule on purpose). */
 function privateHost(url: URL): boolean {
@@ -158,7 +159,7 @@ export abstract class FakeVendorServer {
     if (!width || !height) return { ok: false, failure: 'not-an-image' };
     const image: ReceivedImage = { field, via, format, width, height, hasAlpha, bytes: bytes.length };
     this.images.push(image);
-    return { ok: true, image };
+    return { ok: true, image, data: bytes };
   }
 
   private async download(ref: string): Promise<Buffer | ImageLoadFailure> {

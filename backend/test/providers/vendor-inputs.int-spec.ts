@@ -1,8 +1,9 @@
 /**
- * What a real vendor receives, end to end: the whole application (AI_PROVIDER=dashscope or fashn)
- * against the local fake vendors, which load every input image as the vendor would and hold it to
+ * What a real vendor receives, end to end: the whole application (AI_PROVIDER=dashscope, fashn or
+ * fal) against the local fake vendors, which load every input image as the vendor would and hold it to
  * the vendor's documented limits (sides, formats, alpha, required fields). A 4000x3000 photo is
- * stored at 2048 px and reaches the vendor as an opaque JPEG of at most 2000 px; with a private
+ * stored at 2048 px and reaches the vendor as an opaque JPEG within the model's limits (at most
+ * 2000 px for Wan and FASHN; fal's Kling takes the stored 2048 px copy as is); with a private
  * APP_URL the images travel inline (data URIs) and nothing is fetched from us, with a public one the
  * vendor fetches our signed links, and the copies made for it are gone once the generation ends.
  */
@@ -22,6 +23,7 @@ import {
 } from '../generations/generation-test-kit';
 import { bearer, type SignedIn } from '../helpers/auth';
 import { FakeDashScopeServer } from './fake-dashscope.server';
+import { FakeFalServer } from './fake-fal.server';
 import { FakeFashnServer } from './fake-fashn.server';
 import type { FakeVendorServer, ReceivedImage } from './fake-vendor-server';
 
@@ -48,16 +50,19 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 describe('the input images a vendor receives', () => {
   const dashscope = new FakeDashScopeServer();
   const fashn = new FakeFashnServer();
+  const fal = new FakeFalServer();
   let photo: Buffer;
 
   beforeAll(async () => {
     await dashscope.start();
     await fashn.start();
+    await fal.start();
     photo = await cameraPhoto();
   });
   afterAll(async () => {
     await dashscope.stop();
     await fashn.stop();
+    await fal.stop();
   });
 
   const VENDORS = {
@@ -66,12 +71,23 @@ describe('the input images a vendor receives', () => {
       env: () => ({ AI_PROVIDER: 'dashscope', DASHSCOPE_API_KEY: dashscope.apiKey, DASHSCOPE_BASE_URL: dashscope.baseUrl }),
     },
     fashn: { fake: fashn, env: () => ({ AI_PROVIDER: 'fashn', FASHN_API_KEY: fashn.apiKey, FASHN_BASE_URL: fashn.baseUrl }) },
+    // the worker polls fal's queue (webhooks are fal.int-spec's)
+    fal: {
+      fake: fal,
+      env: () => ({
+        AI_PROVIDER: 'fal',
+        FAL_KEY: fal.apiKey,
+        FAL_QUEUE_URL: fal.baseUrl,
+        FAL_JWKS_URL: fal.jwksUrl,
+        FAL_WEBHOOKS: 'false',
+      }),
+    },
   } as const;
 
-  async function appFor(vendor: keyof typeof VENDORS, appUrl?: string): Promise<GenerationApp> {
+  async function appFor(vendor: keyof typeof VENDORS, appUrl?: string, extra: Record<string, string> = {}): Promise<GenerationApp> {
     const t = await createGenerationApp({
       driver: 'in-process',
-      env: { ...VENDORS[vendor].env(), ...(appUrl ? { APP_URL: appUrl } : {}), AI_POLL_INTERVAL_MS: '50', AI_MAX_POLLS: '60' },
+      env: { ...VENDORS[vendor].env(), ...(appUrl ? { APP_URL: appUrl } : {}), AI_POLL_INTERVAL_MS: '50', AI_MAX_POLLS: '60', ...extra },
     });
     // the vendor's internet: our public host leads to this app
     if (appUrl) VENDORS[vendor].fake.routeOrigin(appUrl, t.baseUrl);
@@ -99,8 +115,8 @@ describe('the input images a vendor receives', () => {
     return done as { id: string; status: string };
   }
 
-  /** Every image the fake received is an opaque JPEG with each side within [min, 2000]. */
-  function expectOpaqueJpegs(images: ReceivedImage[], minSide: number): void {
+  /** Every image the fake received is an opaque JPEG with each side within [min, max]. */
+  function expectOpaqueJpegs(images: ReceivedImage[], minSide: number, maxSide = 2000): void {
     expect(images.length).toBeGreaterThan(0);
     for (const image of images) {
       expect({ field: image.field, format: image.format, hasAlpha: image.hasAlpha }).toEqual({
@@ -108,7 +124,7 @@ describe('the input images a vendor receives', () => {
         format: 'jpeg',
         hasAlpha: false,
       });
-      expect(Math.max(image.width, image.height)).toBeLessThanOrEqual(2000);
+      expect(Math.max(image.width, image.height)).toBeLessThanOrEqual(maxSide);
       expect(Math.min(image.width, image.height)).toBeGreaterThanOrEqual(minSide);
     }
   }
@@ -172,15 +188,45 @@ describe('the input images a vendor receives', () => {
         await t.close();
       }
     }, 120_000);
+    it('fal.ai: a Kling Kolors try-on and a Kling image-to-video from a 4000x3000 photo', async () => {
+      fal.reset();
+      const t = await appFor('fal');
+      try {
+        const who = await person(t, { tier: 'glow_up', addCredits: 10 });
+        const { id, stored } = await uploadCameraPhoto(t, who);
+
+        await generate(t, who, id, 'image');
+        expect(fal.lastSubmit()!.path).toBe('/fal-ai/kling/v1-5/kolors-virtual-try-on');
+        const tryon = fal.images.filter((i) => i.field === 'human_image_url' || i.field === 'garment_image_url');
+        expect(tryon.map((i) => [i.field, i.via])).toEqual([
+          ['human_image_url', 'data-uri'],
+          ['garment_image_url', 'data-uri'],
+        ]);
+        // Kling takes up to 2048 px: the stored copy goes as is
+        expect(tryon[0]).toMatchObject({ width: 2048, height: 1536, bytes: stored.length });
+        expectOpaqueJpegs(tryon, 300, 2048);
+
+        await generate(t, who, id, 'video');
+        expect(fal.lastSubmit()!.path).toBe('/fal-ai/kling-video/v2.1/standard/image-to-video');
+        const frame = fal.images.filter((i) => i.field === 'image_url');
+        expect(frame).toEqual([expect.objectContaining({ via: 'data-uri', format: 'jpeg', width: 2048, height: 1536, hasAlpha: false })]);
+
+        expect(fal.fetched).toEqual([]);
+        expect(sha256(fs.readFileSync(storedPhotoPath(t, who, id)))).toBe(sha256(stored));
+      } finally {
+        await t.close();
+      }
+    }, 120_000);
   });
 
   describe('with a public APP_URL: the vendor fetches our signed links', () => {
-    it.each(['dashscope', 'fashn'] as const)(
+    it.each(['dashscope', 'fashn', 'fal'] as const)(
       '%s: fetches a 2000 px copy of the photo, which is deleted when the generation ends',
       async (name) => {
         const fake: FakeVendorServer = VENDORS[name].fake;
         fake.reset();
-        const t = await appFor(name, PUBLIC_APP_URL);
+        // on fal, the FASHN model (at most 2000 px on the longest edge)
+        const t = await appFor(name, PUBLIC_APP_URL, name === 'fal' ? { FAL_IMAGE_MODEL: 'fal-ai/fashn/tryon/v1.6' } : {});
         try {
           const who = await person(t, { tier: 'glow_up', addCredits: 10 });
           const { id, stored } = await uploadCameraPhoto(t, who);

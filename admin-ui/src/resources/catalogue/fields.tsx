@@ -41,6 +41,11 @@ interface PhotoRecord {
   reference_photo_url?: string | null;
 }
 
+/** What becomes of a scene's reference photo (docs/ai-providers.md, "Scene reference photos"): said as it is. */
+export const SCENE_REFERENCE_NOTE =
+  "Only DashScope's Wan image editing (AI_PROVIDER=dashscope) receives it, as the scene image next to the prompt, in place of " +
+  'the illustrated artwork. FASHN, the fal.ai try-on models and every video model take no scene image: with them it is not used.';
+
 /**
  * The template's garment photo (what AI vendors receive) or the scene's reference photo: the
  * current one through the admin-only signed link, and a button to upload a new one (PUT .../garment).
@@ -82,6 +87,11 @@ export function CatalogPhotoInput({ resource, label }: { resource: 'templates' |
           {resource === 'templates' ? 'No photo yet: AI vendors receive the illustrated artwork.' : 'No photo yet.'}
         </Typography>
       )}
+      {resource === 'scenes' && (
+        <Typography variant="caption" color="text.secondary" sx={{ maxWidth: 480 }}>
+          {SCENE_REFERENCE_NOTE}
+        </Typography>
+      )}
       <Box>
         <Button variant="outlined" component="label" disabled={busy}>
           {url ? `Replace ${label.toLowerCase()}` : `Upload ${label.toLowerCase()}`}
@@ -91,6 +101,69 @@ export function CatalogPhotoInput({ resource, label }: { resource: 'templates' |
             type="file"
             accept="image/jpeg,image/png,image/webp"
             aria-label={`${label} file`}
+            onChange={(e) => void upload(e.target.files?.[0])}
+          />
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
+/**
+ * A template's thumbnail: the picture the catalogue shows (public), the illustrated artwork until an
+ * admin uploads one here (PUT .../thumbnail). AI vendors never receive it.
+ */
+export function TemplateThumbnailInput() {
+  const record = useRecordContext<{ id: string; name: string; thumbnail?: string; has_uploaded_thumbnail?: boolean }>();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  if (!record) return null;
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      await dataProvider.uploadTemplateThumbnail(record.id, file);
+      notify('Thumbnail saved', { type: 'success' });
+      refresh();
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'Failed to upload the thumbnail', { type: 'error' });
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  return (
+    <Stack spacing={1} sx={{ my: 2 }} data-testid="template-thumbnail">
+      <Typography variant="subtitle2" component="h2">
+        Thumbnail
+      </Typography>
+      {record.thumbnail && (
+        <Box
+          component="img"
+          src={record.thumbnail}
+          alt={`Thumbnail of ${record.name}`}
+          sx={{ width: 120, height: 160, objectFit: 'cover' }}
+        />
+      )}
+      <Typography variant="caption" color="text.secondary" sx={{ maxWidth: 480 }}>
+        {record.has_uploaded_thumbnail
+          ? 'Shown in the catalogue (public). AI vendors never receive it.'
+          : 'The illustrated artwork is shown until you upload a picture (shown in the catalogue, public; AI vendors never receive it).'}
+      </Typography>
+      <Box>
+        <Button variant="outlined" component="label" disabled={busy}>
+          {record.has_uploaded_thumbnail ? 'Replace thumbnail' : 'Upload thumbnail'}
+          <input
+            ref={input}
+            hidden
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            aria-label="Thumbnail file"
             onChange={(e) => void upload(e.target.files?.[0])}
           />
         </Button>

@@ -12,7 +12,7 @@ import {
   TextInput,
   Toolbar,
 } from 'react-admin';
-import { CatalogPhotoInput, useCategoryChoices } from '../catalogue/fields';
+import { CatalogPhotoInput, TemplateThumbnailInput, useCategoryChoices } from '../catalogue/fields';
 import { useTierChoices } from '../users/tiers';
 
 /** Catalogue items are disabled, never deleted: no Delete button. */
@@ -58,6 +58,7 @@ export function TemplateEdit() {
           <TextField source="category" />
         </Box>
         <TemplateFields />
+        <TemplateThumbnailInput />
         <CatalogPhotoInput resource="templates" label="Garment photo" />
       </SimpleForm>
     </Edit>

@@ -20,6 +20,7 @@ export enum AuditAction {
   CatalogTemplateCreate = 'catalog.template.create',
   CatalogTemplateUpdate = 'catalog.template.update',
   CatalogTemplateGarment = 'catalog.template.garment',
+  CatalogTemplateThumbnail = 'catalog.template.thumbnail',
   CatalogSceneCreate = 'catalog.scene.create',
   CatalogSceneUpdate = 'catalog.scene.update',
   CatalogSceneReference = 'catalog.scene.reference',

@@ -14,6 +14,19 @@ export interface RenderedArtwork {
 
 export const ARTWORK_URL_PREFIX = '/api/catalog/artwork';
 
+/** An uploaded thumbnail is stored as a JPEG fitted inside this box (the catalogue shows 3:4 cards). */
+export const THUMBNAIL_PHOTO_BOX = { width: 600, height: 800 } as const;
+
+/** The version of an uploaded thumbnail in its URL: each upload has a new storage key, so a new version. */
+export function thumbnailVersion(key: string): string {
+  return createHash('sha256').update(key).digest('hex').slice(0, 12);
+}
+
+/** `/api/catalog/artwork/<id>.jpg?v=<version>`: a template's uploaded thumbnail. */
+export function uploadedThumbnailUrl(id: string, key: string): string {
+  return `${ARTWORK_URL_PREFIX}/${encodeURIComponent(id)}.jpg?v=${thumbnailVersion(key)}`;
+}
+
 /**
  * The catalogue's pictures, drawn from the live snapshot: a picture is rendered once per set of
  * inputs (id, name, artwork parameters) and kept in memory, so an admin's rename draws a new

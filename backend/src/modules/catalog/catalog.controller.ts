@@ -1,4 +1,4 @@
-import { Controller, Get, NotFoundException, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, NotFoundException, Param, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Authenticated } from '../../common/auth';
 import { CatalogService, type CatalogEncoding } from './catalog.service';
@@ -93,5 +93,32 @@ export class CatalogController {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     return picture.svg;
+  }
+
+  @Get('artwork/:id.jpg')
+  @ApiOperation({
+    summary: "A template's thumbnail uploaded in the console (JPEG)",
+    description:
+      'Public: a catalogue picture, like the drawn artwork it replaces. Use the URLs of GET /api/catalog: with the current `v` ' +
+      'it is cached for a year (immutable); without it, or with an old one, the current picture is answered with a short cache lifetime.',
+  })
+  @ApiParam({ name: 'id', type: String, example: 'bikini-yellow', description: 'template id' })
+  @ApiQuery({ name: 'v', type: String, required: false, description: 'content version from the catalogue URL' })
+  @ApiProduces('image/jpeg')
+  @ApiOkResponse({ description: 'the JPEG picture', schema: { type: 'string', format: 'binary' } })
+  @ApiNotFoundResponse({ description: 'no uploaded thumbnail for this id (or its category is switched off)' })
+  async getThumbnailPhoto(
+    @Param('id') id: string,
+    @Query('v') version: string | string[] | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<StreamableFile> {
+    const picture = await this.catalog.getThumbnailPhoto(id);
+    if (!picture) throw new NotFoundException();
+    res.setHeader('Content-Type', 'image/jpeg');
+    res.setHeader('Cache-Control', version === picture.version ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+    res.setHeader('ETag', `"${picture.version}"`);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    return new StreamableFile(picture.body, { type: 'image/jpeg', length: picture.body.length });
   }
 }

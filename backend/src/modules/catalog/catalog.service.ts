@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module';
-import { ArtworkService, RenderedArtwork } from './artwork.service';
-import { catalogScenes, catalogTemplates, findTemplate } from './catalog';
+import { STORAGE, type StoragePort } from '../../storage';
+import { ArtworkService, RenderedArtwork, thumbnailVersion, uploadedThumbnailUrl } from './artwork.service';
+import { catalogScenes, catalogTemplates, findScene, findTemplate } from './catalog';
 import { buildCatalogResponse } from './catalog-response';
 import { assertCategoryEnabled, assertVideoEnabled, CatalogFeatures, isCategoryEnabled } from './feature-flags';
 import type { AppConfig } from '../../config/app-config';
@@ -28,15 +29,41 @@ export interface EncodedCatalog {
 export class CatalogService {
   readonly features: CatalogFeatures;
 
+  /** Uploaded thumbnails read from storage, one per template (a few dozen kB each; a replaced one is dropped). */
+  private readonly thumbnails = new Map<string, { key: string; body: Promise<Buffer> }>();
+
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly artwork: ArtworkService,
+    @Inject(STORAGE) private readonly storage: StoragePort,
   ) {
     this.features = { ...config.features };
   }
 
   getCatalog(tier: Tier): CatalogResponseDto {
-    return buildCatalogResponse({ tier, features: this.features, thumbnail: (id) => this.artwork.url(id) });
+    return buildCatalogResponse({ tier, features: this.features, thumbnail: (id) => this.thumbnailUrl(id) });
+  }
+
+  /** A template's or scene's thumbnail URL: the template's uploaded thumbnail when an admin set one, else the drawn artwork. */
+  thumbnailUrl(id: string): string {
+    const key = findTemplate(id)?.thumbnailKey;
+    return key ? uploadedThumbnailUrl(id, key) : this.artwork.url(id);
+  }
+
+  /** A template's uploaded thumbnail (JPEG) and its version, unless it has none or its category is switched off. */
+  async getThumbnailPhoto(id: string): Promise<{ body: Buffer; version: string } | undefined> {
+    const template = findTemplate(id);
+    if (!template?.thumbnailKey || !isCategoryEnabled(template.category, this.features)) return undefined;
+    const key = template.thumbnailKey;
+    let kept = this.thumbnails.get(id);
+    if (kept?.key !== key) {
+      const body = this.storage.get(key).then((o) => o.body);
+      kept = { key, body };
+      this.thumbnails.set(id, kept);
+      body.catch(() => this.thumbnails.delete(id)); // asked again next time
+    }
+    const body = kept.body;
+    return { body: await body, version: thumbnailVersion(key) };
   }
 
   /**
@@ -76,6 +103,11 @@ export class CatalogService {
   /** The private storage key of a template's garment photo (what vendors receive), or undefined: use the artwork. */
   garmentPhotoKey(templateId: string): string | undefined {
     return findTemplate(templateId)?.garmentKey ?? undefined;
+  }
+
+  /** The private storage key of a scene's reference photo, or undefined: vendors that take a scene get its artwork. */
+  sceneReferenceKey(sceneId: string): string | undefined {
+    return findScene(sceneId)?.referenceKey ?? undefined;
   }
 
   /** VALIDATION_ERROR for an unknown category label or one switched off (FEATURE_SPICY=false). */

@@ -32,7 +32,14 @@ export const SEED_ORDER_STEP = 10;
 
 /** The seed as catalogue rows: enabled, in the data's order, no photos, no shop links. */
 export function seedTemplates(): CatalogTemplate[] {
-  return TEMPLATES.map((t, i) => ({ ...t, sortOrder: (i + 1) * SEED_ORDER_STEP, enabled: true, shopUrl: null, garmentKey: null }));
+  return TEMPLATES.map((t, i) => ({
+    ...t,
+    sortOrder: (i + 1) * SEED_ORDER_STEP,
+    enabled: true,
+    shopUrl: null,
+    garmentKey: null,
+    thumbnailKey: null,
+  }));
 }
 
 export function seedScenes(): CatalogScene[] {

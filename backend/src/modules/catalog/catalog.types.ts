@@ -213,6 +213,8 @@ export interface CatalogTemplate extends TemplateDefinition {
   shopUrl: string | null;
   /** Private storage key of the garment photo vendors receive; null: they receive the artwork */
   garmentKey: string | null;
+  /** Storage key of the thumbnail an admin uploaded (served publicly); null: the drawn artwork is the thumbnail */
+  thumbnailKey: string | null;
 }
 
 /** A scene as the live catalogue holds it. */

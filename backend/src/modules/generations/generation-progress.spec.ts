@@ -1,4 +1,12 @@
-import { GENERATION_MESSAGES, progressMessage, progressOf, PROGRESS_MESSAGES, progressSteps, type Progress } from './generation-progress';
+import {
+  GENERATION_MESSAGES,
+  progressMessage,
+  progressOf,
+  PROGRESS_MESSAGES,
+  progressSteps,
+  progressStepsOf,
+  type Progress,
+} from './generation-progress';
 import { GenerationStage, GenerationStatus } from './generation.entity';
 
 describe('progress messages (docs/product.md)', () => {
@@ -75,6 +83,36 @@ describe('progress messages (docs/product.md)', () => {
       expect(messages(progressSteps(at(GenerationStage.Processing), at(GenerationStage.Finalizing, 0)))).toEqual(['Finalizing...']);
       const failed: Progress = { stage: GenerationStage.Failed, message: 'Cancelled', poll: 0, max_polls: 60 };
       expect(progressSteps(undefined, failed)).toEqual([failed]);
+    });
+  });
+
+  describe('the stages a record has passed, for a client that polls (progressStepsOf)', () => {
+    const row = (status: GenerationStatus, stage: GenerationStage, polls = 0) => ({
+      status,
+      stage,
+      polls,
+      maxPolls: 60,
+      error: null as string | null,
+    });
+    const texts = (r: ReturnType<typeof row>) => progressStepsOf(r).map((s) => s.message);
+
+    it('a record just started has passed "Creating generation record..." already', () => {
+      expect(texts(row(GenerationStatus.Processing, GenerationStage.Starting))).toEqual([
+        'Creating generation record...',
+        'Starting AI generation...',
+      ]);
+    });
+
+    it('a completed record: every running stage (the last status check), then "Complete!"; a failed one its failure only', () => {
+      expect(texts(row(GenerationStatus.Completed, GenerationStage.Finalizing, 3))).toEqual([
+        'Creating generation record...',
+        'Starting AI generation...',
+        'Processing (this may take 10-30 seconds)...',
+        'Checking status (3/60)...',
+        'Finalizing...',
+        'Complete!',
+      ]);
+      expect(texts({ ...row(GenerationStatus.Failed, GenerationStage.Processing), error: 'Cancelled' })).toEqual(['Cancelled']);
     });
   });
 });

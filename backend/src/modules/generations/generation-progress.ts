@@ -98,3 +98,25 @@ export function progressOf(row: Pick<GenerationEntity, 'stage' | 'status' | 'pol
         : row.stage;
   return { stage, message: progressMessage(stage, row.polls, row.maxPolls, row.error), poll: row.polls, max_polls: row.maxPolls };
 }
+
+/** One progress message of a stage passed: what the user app shows in turn. */
+export interface ProgressStep {
+  stage: GenerationStage;
+  message: string;
+}
+
+/**
+ * Every progress message of the stages a generation has passed, in order, its current one last:
+ * what the event stream would have sent from the start. A completed generation passed every running
+ * stage up to Finalizing (Polling when a status check happened), then Complete; a failed one
+ * answers its failure only. The polling fallback of the user app shows each in turn, so a stage
+ * that came and went between two polls ("Creating generation record...") is not skipped.
+ */
+export function progressStepsOf(row: Pick<GenerationEntity, 'stage' | 'status' | 'polls' | 'maxPolls' | 'error'>): ProgressStep[] {
+  const now = progressOf(row);
+  const running =
+    row.status === GenerationStatus.Completed
+      ? [...progressSteps(undefined, progressOf({ ...row, status: GenerationStatus.Processing, stage: GenerationStage.Finalizing })), now]
+      : progressSteps(undefined, now);
+  return running.map(({ stage, message }) => ({ stage, message }));
+}

@@ -37,7 +37,7 @@ import { GenerationListResponseDto, GenerationResponseDto } from './dto/generati
 import { GenerationStartDto } from './dto/generation-start.dto';
 import { GenerationOutcomesService } from './generation-outcomes.service';
 import { GenerationPipeline } from './generation-pipeline';
-import { GENERATION_MESSAGES, progressOf } from './generation-progress';
+import { GENERATION_MESSAGES, progressOf, progressStepsOf } from './generation-progress';
 import { GenerationEntity, GenerationMetadata, GenerationStage, GenerationStatus } from './generation.entity';
 import { GenerationsRepository } from './generations.repository';
 import { AI_PROVIDER, type AiProvider } from './providers/ai-provider';
@@ -286,7 +286,7 @@ export class GenerationsService {
       prompt: row.prompt,
       metadata: row.metadata,
       url,
-      progress: progressOf(row),
+      progress: { ...progressOf(row), steps: progressStepsOf(row) },
       error: row.status === GenerationStatus.Failed ? (row.error ?? GENERATION_MESSAGES.failed) : null,
       created_at: new Date(row.createdAt).toISOString(),
       updated_at: new Date(row.updatedAt).toISOString(),

@@ -191,7 +191,7 @@ export class ProviderInputsService implements OnApplicationBootstrap {
       size: OUTPUT_SIZE,
       person: await this.person(row, spec, inline),
       garment: await this.garment(row, spec, inline),
-      scene: sceneId === CUSTOM_POSE.id ? undefined : await this.artwork(sceneId, spec, inline),
+      scene: sceneId === CUSTOM_POSE.id ? undefined : await this.scene(row, sceneId, spec, inline),
       templateId: row.metadata.outfit_id,
       sceneId,
       webhookUrl: provider.supportsWebhooks ? `${this.config.appUrl}/api/webhooks/ai/${encodeURIComponent(provider.name)}` : undefined,
@@ -291,5 +291,16 @@ export class ProviderInputsService implements OnApplicationBootstrap {
     const key = this.catalog.garmentPhotoKey(templateId);
     if (!key || !(await this.storage.exists(key))) return this.artwork(templateId, spec, inline);
     return this.photo(key, `${providerInputsPrefix(row.userId, row.id)}garment.jpg`, spec, inline);
+  }
+
+  /**
+   * The scene's reference photo when an admin uploaded one (private; fitted like the person photo),
+   * else its artwork. Of the vendors, only DashScope's Wan image editing takes a scene image (image 3
+   * with the prompt); FASHN, fal's try-on models and every video model take none and never receive it.
+   */
+  private async scene(row: GenerationEntity, sceneId: string, spec: ProviderInputSpec, inline: boolean): Promise<ProviderImage> {
+    const key = this.catalog.sceneReferenceKey(sceneId);
+    if (!key || !(await this.storage.exists(key))) return this.artwork(sceneId, spec, inline);
+    return this.photo(key, `${providerInputsPrefix(row.userId, row.id)}scene.jpg`, spec, inline);
   }
 }

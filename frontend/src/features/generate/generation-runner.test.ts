@@ -23,6 +23,22 @@ const PROCESSING = 'Processing (this may take 10-30 seconds)...';
 const FINALIZING = 'Finalizing...';
 const checking = (n: number) => `Checking status (${n}/60)...`;
 
+/** A progress answer as the server builds it: the message of every stage passed (`steps`), the current one last. */
+function progressAt(stage: Generation['progress']['stage'], poll = 0): Generation['progress'] {
+  const running: Generation['progress']['steps'] = [
+    { stage: 'creating', message: CREATING },
+    { stage: 'starting', message: STARTING },
+    { stage: 'processing', message: PROCESSING },
+    ...(poll > 0 ? [{ stage: 'polling' as const, message: checking(poll) }] : []),
+    { stage: 'finalizing', message: FINALIZING },
+  ];
+  const steps =
+    stage === 'complete'
+      ? [...running, { stage: 'complete' as const, message: CLIENT_STAGES.complete }]
+      : running.slice(0, running.findIndex((step) => step.stage === stage) + 1);
+  return { stage, message: steps.at(-1)!.message, poll, max_polls: 60, steps };
+}
+
 const GEN_ID = 'gen-1';
 const GEN_ROUTE = `GET /api/generations/${GEN_ID}`;
 const CANCEL_ROUTE = `POST /api/generations/${GEN_ID}/cancel`;
@@ -38,7 +54,7 @@ function generation(overrides: Partial<Generation> = {}): Generation {
     error: null,
     url: null,
     prompt: '',
-    progress: { stage: 'starting', message: STARTING, poll: 0, max_polls: 60 },
+    progress: progressAt('starting'),
     metadata: { outfit_id: 'outfit-1', scene_id: 'beach_walk', upload_ids: ['up-1'] } as Generation['metadata'],
     created_at: '2026-11-26T10:00:00.000Z',
     updated_at: '2026-11-26T10:00:00.000Z',
@@ -434,9 +450,9 @@ describe('falling back to polling GET /api/generations/:id', () => {
   it('when the stream is given up, asks at once, then every 3 s, shows the progress, and completes', async () => {
     api.on(
       GEN_ROUTE,
-      ok(generation({ progress: { stage: 'processing', message: PROCESSING, poll: 0, max_polls: 60 } })),
-      ok(generation({ progress: { stage: 'polling', message: checking(1), poll: 1, max_polls: 60 } })),
-      ok(generation({ status: 'completed', progress: { stage: 'complete', message: 'Complete!', poll: 2, max_polls: 60 } })),
+      ok(generation({ progress: progressAt('processing') })),
+      ok(generation({ progress: progressAt('polling', 1) })),
+      ok(generation({ status: 'completed', progress: progressAt('complete', 2) })),
     );
     await start();
     const stream = FakeEventSource.only();
@@ -453,13 +469,24 @@ describe('falling back to polling GET /api/generations/:id', () => {
     expect(runner.getSnapshot()).toMatchObject({ stage: checking(1) });
 
     await advance(3_000);
+    await advance(MIN_STAGE_MS); // "Finalizing...", passed between the two last answers, has its turn
     expect(runner.getSnapshot()).toEqual({
       phase: 'completed',
       stage: CLIENT_STAGES.complete,
       category: 'active_wear',
       generationId: GEN_ID,
     });
-    expect(stages().slice(-3)).toEqual([PROCESSING, checking(1), CLIENT_STAGES.complete]);
+    expect(stages()).toEqual([
+      CLIENT_STAGES.preparing,
+      CLIENT_STAGES.uploading,
+      CREATING,
+      STARTING,
+      PROCESSING,
+      checking(1),
+      checking(2),
+      FINALIZING,
+      CLIENT_STAGES.complete,
+    ]);
     expect(invalidated(['generations', { category: null }])).toBe(true);
   });
 
@@ -480,15 +507,26 @@ describe('falling back to polling GET /api/generations/:id', () => {
     expect(api.count(GEN_ROUTE)).toBe(1);
   });
 
-  it('polls from the start when the browser has no EventSource', async () => {
+  it('polls from the start when the browser has no EventSource, and shows every stage passed, each for its time', async () => {
     vi.stubGlobal('EventSource', undefined);
-    api.on(GEN_ROUTE, ok(generation({ status: 'completed' })));
+    // the worker was quick: the start's answer says "starting" already, the first poll "completed"
+    api.on(GEN_ROUTE, ok(generation({ status: 'completed', progress: progressAt('complete', 1) })));
     await start();
     await advance(0);
-    await advance(MIN_STAGE_MS * 3); // three messages before it, each its turn
+    await advance(MIN_STAGE_MS * 8); // every message before "Complete!", each its turn
     expect(runner.getSnapshot()).toMatchObject({ phase: 'completed' });
-    // without the stream, the start's own answer says where the server stood
-    expect(stages()).toEqual([CLIENT_STAGES.preparing, CLIENT_STAGES.uploading, STARTING, CLIENT_STAGES.complete]);
+    // without the stream, the answers' steps say which stages the server passed, "Creating generation record..." first
+    expect(stages()).toEqual([
+      CLIENT_STAGES.preparing,
+      CLIENT_STAGES.uploading,
+      CREATING,
+      STARTING,
+      PROCESSING,
+      checking(1),
+      FINALIZING,
+      CLIENT_STAGES.complete,
+    ]);
+    for (const { stage, ms } of shownFor().slice(0, -1)) expect({ stage, ms: ms! >= MIN_STAGE_MS }).toEqual({ stage, ms: true });
   });
 
   it('a failed generation shows its error; one without an error says "Generation failed"', async () => {
@@ -508,7 +546,12 @@ describe('falling back to polling GET /api/generations/:id', () => {
   });
 
   it('keeps asking through a lost connection, and reaches the final state', async () => {
-    api.on(GEN_ROUTE, 'network', apiError(503, 'UNAVAILABLE', 'Service unavailable'), ok(generation({ status: 'completed' })));
+    api.on(
+      GEN_ROUTE,
+      'network',
+      apiError(503, 'UNAVAILABLE', 'Service unavailable'),
+      ok(generation({ status: 'completed', progress: progressAt('complete') })),
+    );
     await start();
     FakeEventSource.only().error();
     await advance(0);
@@ -517,6 +560,7 @@ describe('falling back to polling GET /api/generations/:id', () => {
     expect(toasts.filter((t) => t.type === 'error')).toEqual([]);
     await advance(3_000);
     expect(api.count(GEN_ROUTE)).toBe(3);
+    await showAll(); // the stages it passed meanwhile, each its turn
     expect(runner.getSnapshot()).toMatchObject({ phase: 'completed', generationId: GEN_ID });
   });
 
@@ -696,10 +740,7 @@ describe('another user signs in (reset)', () => {
     await start();
     const old = FakeEventSource.only();
     runner.reset();
-    api.on(
-      'POST /api/generations',
-      ok(generation({ id: 'gen-2', progress: { stage: 'starting', message: STARTING, poll: 0, max_polls: 60 } })),
-    );
+    api.on('POST /api/generations', ok(generation({ id: 'gen-2', progress: progressAt('starting') })));
     await start();
     const current = FakeEventSource.instances[1]!;
     old.onerror?.call(old as unknown as EventSource, new Event('error'));

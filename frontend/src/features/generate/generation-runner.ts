@@ -249,6 +249,17 @@ export class GenerationRunner {
     this.showStage(`server:${stage ?? text}`, text, run);
   }
 
+  /**
+   * The progress of a generation as the API answers it (the start, or a poll): the message of every
+   * stage it has passed (`steps`), each in its turn, so that a stage that came and went between two
+   * polls is shown as it would have been over the stream.
+   */
+  private serverProgress(progress: Generation['progress'] | undefined, run: number): void {
+    if (!progress) return;
+    const steps = progress.steps?.length ? progress.steps : [progress];
+    for (const step of steps) if (step.stage !== 'complete' && step.stage !== 'failed') this.serverStage(step.stage, step.message, run);
+  }
+
   /** Shows the next waiting message, or ends, once the one shown has had its time; else waits for that. */
   private pump(): void {
     if (this.stageTimer !== undefined) return;
@@ -290,7 +301,7 @@ export class GenerationRunner {
   private follow(id: string, run: number, progress: Generation['progress'] | undefined): void {
     const token = this.deps?.getAccessToken();
     if (typeof EventSource === 'undefined' || !token) {
-      this.serverStage(progress?.stage, progress?.message, run);
+      this.serverProgress(progress, run);
       this.poll(id, run, 0);
       return;
     }
@@ -335,9 +346,10 @@ export class GenerationRunner {
     try {
       const generation = await generationApi.get(id);
       if (run !== this.run) return;
-      if (generation.status === 'completed') return this.complete(id, run);
       if (generation.status === 'failed') return this.fail(generation.error || GENERATE_MESSAGES.failedReason);
-      this.serverStage(generation.progress?.stage, generation.progress?.message, run);
+      // the stages passed since the last answer first, each its turn; a completed one's "Complete!" after them
+      this.serverProgress(generation.progress, run);
+      if (generation.status === 'completed') return this.complete(id, run);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return this.fail(error.message);
       // A passing failure (network): keep asking.

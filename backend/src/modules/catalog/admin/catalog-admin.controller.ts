@@ -119,6 +119,30 @@ export class CatalogAdminController {
     return this.catalog.setGarmentPhoto(actor.id, id, file);
   }
 
+  @Put('templates/:id/thumbnail')
+  @Authenticated({ roles: rolesFor('templates', 'edit') })
+  @UseInterceptors(CatalogPhotoInterceptor)
+  @ApiOperation({
+    summary: "Upload the template's thumbnail: the public catalogue picture shown in place of the illustrated artwork",
+    description:
+      'Multipart form, field `file`: a JPEG, PNG or WebP under 10MB, judged and re-encoded like a user upload (no metadata kept), ' +
+      'fitted inside 600x800 and served publicly at GET /api/catalog/artwork/{id}.jpg (GET /api/catalog names it within seconds). ' +
+      'Vendors never receive it (they get the garment photo, else the artwork). Replaces the previous thumbnail. Audited. Admins only.',
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody(PHOTO_BODY)
+  @ApiOkResponse({ type: AdminTemplateDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR: no picture, not an image, too many pixels' })
+  @ApiPayloadTooLargeResponse({ type: ErrorResponseDto, description: 'PAYLOAD_TOO_LARGE: 10MB or more' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'no such template' })
+  setAdminTemplateThumbnail(
+    @CurrentUser() actor: AuthUser,
+    @Param('id') id: string,
+    @UploadedFile() file: Express.Multer.File | undefined,
+  ): Promise<AdminTemplateDto> {
+    return this.catalog.setThumbnail(actor.id, id, file);
+  }
+
   @Get('scenes')
   @Authenticated({ roles: rolesFor('scenes', 'list') })
   @ApiOperation({ summary: 'Scenes (poses) of the catalogue, disabled ones included', description: LIST_NOTE })

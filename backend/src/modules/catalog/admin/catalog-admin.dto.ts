@@ -95,7 +95,10 @@ export class AdminTemplateDto {
   @ApiProperty({ description: 'display order within the category (ascending)' }) sort_order: number;
   @ApiProperty({ description: 'disabled: left out of the catalogue and refused for new generations' }) enabled: boolean;
   @ApiProperty({ type: String, nullable: true, description: '"Shop this look" (https), or null' }) shop_url: string | null;
-  @ApiProperty({ description: 'relative URL of the illustrated thumbnail' }) thumbnail: string;
+  @ApiProperty({ description: 'relative URL of the thumbnail: the one uploaded in the console, else the illustrated artwork' })
+  thumbnail: string;
+  @ApiProperty({ description: 'whether an admin uploaded the thumbnail (else it is the illustrated artwork)' })
+  has_uploaded_thumbnail: boolean;
   @ApiProperty({ description: 'whether vendors receive a garment photo (else the artwork)' }) has_garment_photo: boolean;
   @ApiProperty({
     type: String,

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import sharp from 'sharp';
 import { ConflictError, NotFoundError, ValidationError } from '../../../common/errors';
 import { parseListQuery, type ListParams, type SimpleRestQueryDto } from '../../../common/simple-rest';
 import { STORAGE, type StoragePort } from '../../../storage';
 import { AuditAction, AuditService } from '../../audit/audit.service';
 import { checkCustomPose, CUSTOM_POSE_SAFETY_MESSAGES, SafetyReason } from '../../generations/safety';
 import { PhotoIntakeService } from '../../uploads/photo-intake.service';
-import { ArtworkService } from '../artwork.service';
+import { ArtworkService, THUMBNAIL_PHOTO_BOX, uploadedThumbnailUrl } from '../artwork.service';
 import { sceneCategory, templatesForCategory, TEMPLATES } from '../catalog';
 import { FORBIDDEN_WORDS } from '../catalog-text.policy';
 import { CatalogSceneEntity, CatalogTemplateEntity } from '../store/catalog.entities';
@@ -39,6 +40,7 @@ export const CATALOG_AUDIT = {
   templateCreate: AuditAction.CatalogTemplateCreate,
   templateUpdate: AuditAction.CatalogTemplateUpdate,
   templatePhoto: AuditAction.CatalogTemplateGarment,
+  templateThumbnail: AuditAction.CatalogTemplateThumbnail,
   sceneCreate: AuditAction.CatalogSceneCreate,
   sceneUpdate: AuditAction.CatalogSceneUpdate,
   scenePhoto: AuditAction.CatalogSceneReference,
@@ -165,6 +167,7 @@ export class CatalogAdminService {
         enabled: dto.enabled ?? true,
         shopUrl,
         garmentKey: null,
+        thumbnailKey: null,
         artwork: this.defaultOutfit(dto.category),
       };
       await this.repo.insertTemplate(row, m);
@@ -274,6 +277,50 @@ export class CatalogAdminService {
     return this.template(id);
   }
 
+  /**
+   * The template's thumbnail (a public catalogue picture, in place of the drawn artwork): through the
+   * uploads' intake (a real image, under 10MB, at most 40 MP, re-encoded without metadata), fitted
+   * inside THUMBNAIL_PHOTO_BOX; replaces the previous one. Vendors never receive it.
+   */
+  async setThumbnail(actorId: string, id: string, file: { buffer: Buffer } | undefined): Promise<AdminTemplateDto> {
+    if (!(await this.repo.template(id))) throw new NotFoundError(CATALOG_ADMIN_MESSAGES.templateNotFound);
+    if (!file?.buffer?.length) throw new ValidationError(CATALOG_ADMIN_MESSAGES.noPhoto);
+    const photo = await this.intake.acceptOne(file.buffer);
+    const { data: jpeg, info } = await sharp(photo.jpeg)
+      .resize({ ...THUMBNAIL_PHOTO_BOX, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 85, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+    const key = `catalog/templates/${id}/thumbnail-${randomUUID()}.jpg`;
+    await this.storage.put(key, jpeg, { contentType: 'image/jpeg' });
+    const replaced: { key: string | null } = { key: null };
+    try {
+      await this.change(async (m) => {
+        const row = await this.repo.template(id, m);
+        if (!row) throw new NotFoundError(CATALOG_ADMIN_MESSAGES.templateNotFound);
+        replaced.key = row.thumbnailKey;
+        await this.repo.updateTemplate(id, { thumbnailKey: key }, m);
+        await this.audit.record(
+          {
+            actorId,
+            action: CATALOG_AUDIT.templateThumbnail,
+            targetType: 'catalog_template',
+            targetId: id,
+            before: { thumbnail: replaced.key },
+            after: { thumbnail: key, width: info.width, height: info.height, bytes: jpeg.length },
+          },
+          m,
+        );
+      });
+    } catch (error) {
+      await this.storage.delete(key).catch((err: unknown) => this.logger.warn({ err, key }, 'could not remove an unused thumbnail'));
+      throw error;
+    }
+    const old = replaced.key;
+    if (old)
+      await this.storage.delete(old).catch((err: unknown) => this.logger.warn({ err, key: old }, 'could not remove a replaced thumbnail'));
+    return this.template(id);
+  }
+
   /** The scene's reference photo; replaces the previous one. */
   async setReferencePhoto(actorId: string, id: string, file: { buffer: Buffer } | undefined): Promise<AdminSceneDto> {
     if (!(await this.repo.scene(id))) throw new NotFoundError(CATALOG_ADMIN_MESSAGES.sceneNotFound);
@@ -365,7 +412,8 @@ export class CatalogAdminService {
       sort_order: row.sortOrder,
       enabled: row.enabled,
       shop_url: row.shopUrl,
-      thumbnail: this.thumbnail(row.id),
+      thumbnail: row.thumbnailKey ? uploadedThumbnailUrl(row.id, row.thumbnailKey) : this.thumbnail(row.id),
+      has_uploaded_thumbnail: row.thumbnailKey !== null,
       has_garment_photo: row.garmentKey !== null,
       garment_photo_url: await this.photoLink(row.garmentKey),
       updated_at: row.updatedAt.toISOString(),

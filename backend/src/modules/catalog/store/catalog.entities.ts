@@ -38,6 +38,10 @@ export class CatalogTemplateEntity {
   @Column({ name: 'garment_key', type: 'varchar', length: 512, nullable: true })
   garmentKey: string | null;
 
+  /** the thumbnail an admin uploaded (a public catalogue picture); null: the drawn artwork */
+  @Column({ name: 'thumbnail_key', type: 'varchar', length: 512, nullable: true })
+  thumbnailKey: string | null;
+
   @Column({ type: 'jsonb' })
   artwork: OutfitArtwork;
 

@@ -19,6 +19,7 @@ export function toTemplate(row: CatalogTemplateEntity): CatalogTemplate {
     enabled: row.enabled,
     shopUrl: row.shopUrl,
     garmentKey: row.garmentKey,
+    thumbnailKey: row.thumbnailKey,
   };
 }
 

@@ -19,6 +19,14 @@ export class GenerationMetadataDto {
   custom_pose?: string;
 }
 
+export class GenerationProgressStepDto {
+  @ApiProperty({ enum: GenerationStage, enumName: 'GenerationStage' })
+  stage: GenerationStage;
+
+  @ApiProperty({ example: 'Creating generation record...' })
+  message: string;
+}
+
 export class GenerationProgressDto {
   @ApiProperty({ enum: GenerationStage, enumName: 'GenerationStage' })
   stage: GenerationStage;
@@ -34,6 +42,14 @@ export class GenerationProgressDto {
 
   @ApiProperty({ example: 60 })
   max_polls: number;
+
+  @ApiProperty({
+    type: [GenerationProgressStepDto],
+    description:
+      'the messages of every stage passed, in order, the current one last (a completed generation: each running stage, then Complete; ' +
+      'a failed one: its failure): what the event stream sends, for a client that polls',
+  })
+  steps: GenerationProgressStepDto[];
 }
 
 /** The product's user_generations row as the owner sees it. */
