@@ -13,6 +13,7 @@ import { SessionPreviousToken1795470523853 } from './1795470523853-SessionPrevio
 import { UploadReceivedBytes1795472000000 } from './1795472000000-UploadReceivedBytes';
 import { Catalogue1795480000000 } from './1795480000000-Catalogue';
 import { Billing1795714205998 } from './1795714205998-Billing';
+import { TicketGenerationRemoved1795722228033 } from './1795722228033-TicketGenerationRemoved';
 import type { MigrationInterface } from 'typeorm';
 
 /** Every migration, in order. `npm run migration:generate -- <Name>` appends new ones here. */
@@ -32,4 +33,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   UploadReceivedBytes1795472000000,
   Catalogue1795480000000,
   Billing1795714205998,
+  TicketGenerationRemoved1795722228033,
 ];
