@@ -311,7 +311,7 @@ export const createSupportMessage = <ThrowOnError extends boolean = false>(optio
 /**
  * Remove the generation an abuse report names, files included, and note it on the ticket (admins; audited)
  *
- * With `include_source: true`, also the photo(s) it was made from and every generation made from them, in one action.
+ * With `include_source: true`, also the photo(s) it was made from and every generation made from them, in one action. The ticket records when and by whom (`generation_removed_at`, `generation_removed_by_email`); a second call answers 409.
  */
 export const removeReportedGeneration = <ThrowOnError extends boolean = false>(options: Options<RemoveReportedGenerationData, ThrowOnError>): RequestResult<RemoveReportedGenerationResponses, RemoveReportedGenerationErrors, ThrowOnError> => (options.client ?? client).post<RemoveReportedGenerationResponses, RemoveReportedGenerationErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],

@@ -239,12 +239,19 @@ export type AdminSceneUpdateDto = {
 };
 
 export type AdminStatsDto = {
+    /**
+     * generations stopped by the person, a suspension or a removal (failed with "Cancelled")
+     */
+    cancelled_generations: number;
     credits_spent_per_day: Array<CreditsPerDayDto>;
+    /**
+     * generations that failed; cancelled ones are counted apart
+     */
     failed_generations: number;
     generations_per_day: Array<GenerationsPerDayDto>;
     new_users_today: number;
     /**
-     * successful / (successful + failed), in percent with one decimal; 0 when none ended
+     * successful / (successful + failed), in percent with one decimal, cancellations left out; 0 when none ended
      */
     success_rate: number;
     successful_generations: number;
@@ -367,6 +374,10 @@ export type AdminTemplateUpdateDto = {
 };
 
 export type AdminUserDetailsDto = {
+    /**
+     * stopped by the person, a suspension or a removal
+     */
+    cancelled_generations: number;
     created_at: string;
     /**
      * credits available (both buckets minus holds)
@@ -377,6 +388,9 @@ export type AdminUserDetailsDto = {
      * the address is proven (mailed link, Google or a reset)
      */
     email_verified: boolean;
+    /**
+     * cancelled ones are counted apart
+     */
     failed_generations: number;
     full_name: string;
     id: string;
@@ -870,7 +884,14 @@ export type GenerationStartDto = {
 export type GenerationStatus = 'processing' | 'completed' | 'failed';
 
 export type GenerationsPerDayDto = {
+    /**
+     * stopped by the person, a suspension or a removal
+     */
+    cancelled: number;
     date: string;
+    /**
+     * failed, cancellations left out
+     */
     failed: number;
     successful: number;
 };
@@ -1236,6 +1257,14 @@ export type SupportInquiryDetailsDto = {
      * the generation an abuse report names
      */
     generation_id: string | null;
+    /**
+     * when the generation the report names was removed from this ticket; null while it was not
+     */
+    generation_removed_at: string | null;
+    /**
+     * who removed the reported generation (null when not removed, or that account is deleted)
+     */
+    generation_removed_by_email: string | null;
     id: string;
     /**
      * how a report found its generation: given, from a link, from an uploaded copy (its metadata or its picture), or not found
@@ -1271,6 +1300,10 @@ export type SupportInquiryRowDto = {
      * the generation an abuse report names
      */
     generation_id: string | null;
+    /**
+     * when the generation the report names was removed from this ticket; null while it was not
+     */
+    generation_removed_at: string | null;
     id: string;
     /**
      * how a report found its generation: given, from a link, from an uploaded copy (its metadata or its picture), or not found
@@ -2409,6 +2442,14 @@ export type RemoveReportedGenerationErrors = {
      * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
      */
     403: ErrorResponseDto;
+    /**
+     * no such ticket, or the generation is gone (removed elsewhere)
+     */
+    404: ErrorResponseDto;
+    /**
+     * CONFLICT: this ticket removed its generation already
+     */
+    409: ErrorResponseDto;
     /**
      * An error from the catalogue: `{ statusCode, code, message }`
      */

@@ -1,4 +1,5 @@
 import { Box, Card, CardContent, CardHeader, Grid, Stack, Typography, useTheme } from '@mui/material';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { AdminStatsDto as AdminStats } from '@fitting-room/api-client';
 
 /**
@@ -17,17 +18,38 @@ interface StackedBarsProps {
   title: string;
   rows: { label: string; values: Record<string, number> }[];
   series: Series[];
-  /** drawing width in SVG units: about the width it is shown at, so text keeps its size */
+  /** drawing width in SVG units until the shown width is measured */
   width?: number;
 }
 
 const WIDTH = 640;
+/** the least room a day's label needs, in pixels: fewer labels on a phone, never overlapping */
+const LABEL_ROOM = 56;
+
+/**
+ * The width the chart is shown at, measured (and followed on resize): the drawing uses it as its
+ * own width, so its text keeps its size at 390 px as at 1440 px instead of shrinking with the SVG.
+ */
+function useShownWidth(fallback: number) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(fallback);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setWidth((current) => Math.round(el.clientWidth) || current);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, width };
+}
 const HEIGHT = 200;
 const PAD = { top: 10, right: 8, bottom: 28, left: 40 };
 
 function Legend({ series }: { series: Series[] }) {
   return (
-    <Stack direction="row" spacing={2} sx={{ mt: 1 }}>
+    <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
       {series.map((s) => (
         <Stack key={s.key} direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
           <Box sx={{ width: 12, height: 12, bgcolor: s.color, borderRadius: 0.5 }} />
@@ -39,8 +61,9 @@ function Legend({ series }: { series: Series[] }) {
 }
 
 /** Vertical bars, one per row (a day), stacked by series. */
-export function StackedBars({ title, rows, series, width = WIDTH }: StackedBarsProps) {
+export function StackedBars({ title, rows, series, width: fallback = WIDTH }: StackedBarsProps) {
   const theme = useTheme();
+  const { ref, width } = useShownWidth(fallback);
   const totals = rows.map((row) => series.reduce((sum, s) => sum + (row.values[s.key] ?? 0), 0));
   const max = Math.max(1, ...totals);
   const plotW = width - PAD.left - PAD.right;
@@ -48,11 +71,11 @@ export function StackedBars({ title, rows, series, width = WIDTH }: StackedBarsP
   const step = rows.length ? plotW / rows.length : plotW;
   const barW = Math.max(2, step * 0.7);
   const y = (v: number) => PAD.top + plotH - (v / max) * plotH;
-  const labelEvery = Math.max(1, Math.ceil(rows.length / 6));
+  const labelEvery = Math.max(1, Math.ceil(rows.length / 6), Math.ceil(LABEL_ROOM / step));
   const axis = theme.palette.text.secondary;
 
   return (
-    <Box>
+    <Box ref={ref}>
       <Box
         component="svg"
         viewBox={`0 0 ${width} ${HEIGHT}`}
@@ -152,11 +175,15 @@ export default function DashboardCharts({ stats, tiers }: { stats: AdminStats; t
       <Grid size={{ xs: 12, md: 8 }}>
         <ChartCard title="Generations per day (last 30 days)">
           <StackedBars
-            title="Successful and failed generations per day"
-            rows={stats.generations_per_day.map((d) => ({ label: d.date, values: { successful: d.successful, failed: d.failed } }))}
+            title="Successful, failed and cancelled generations per day"
+            rows={stats.generations_per_day.map((d) => ({
+              label: d.date,
+              values: { successful: d.successful, failed: d.failed, cancelled: d.cancelled },
+            }))}
             series={[
               { key: 'successful', label: 'Successful', color: theme.palette.success.main },
               { key: 'failed', label: 'Failed', color: theme.palette.error.main },
+              { key: 'cancelled', label: 'Cancelled', color: theme.palette.grey[500] },
             ]}
           />
         </ChartCard>

@@ -76,6 +76,8 @@ function StatCards({ stats, tiers }: { stats: AdminStats; tiers: { id: string; n
     { label: 'Generations', value: number(stats.total_generations) },
     { label: 'Successful', value: number(stats.successful_generations), tone: 'success' },
     { label: 'Failed', value: number(stats.failed_generations), tone: stats.failed_generations ? 'error' : undefined },
+    // stopped by the person: not a failure, and not in the success rate (docs/console.md)
+    { label: 'Cancelled', value: number(stats.cancelled_generations) },
     { label: 'Success rate', value: `${stats.success_rate}%` },
     { label: 'Credits used', value: number(stats.total_credits_used) },
     { label: 'Credits in the system', value: number(stats.total_credits_in_system) },

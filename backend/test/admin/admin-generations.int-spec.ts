@@ -202,15 +202,16 @@ describe('admin: generations and stats', () => {
   it('draws 30 days of series, every day present, from a seeded scenario', async () => {
     // a day no one else writes to: the series are computed for "now" = 2031-03-15
     const who = await signUp(t.http);
-    const seed = async (status: string, createdAt: string) =>
+    const seed = async (status: string, createdAt: string, error: string | null = null) =>
       t.db.query(
-        `INSERT INTO user_generations (id, user_id, type, status, cost, category, prompt, metadata, stage, max_polls, provider, tier, created_at)
-         VALUES (gen_random_uuid(), $1, 'image', $2, 1, 'bikini', 'p', '{}', $2, 60, 'preview', 'free', $3)`,
-        [who.userId, status, createdAt],
+        `INSERT INTO user_generations (id, user_id, type, status, cost, category, prompt, metadata, stage, max_polls, provider, tier, created_at, error)
+         VALUES (gen_random_uuid(), $1, 'image', $2, 1, 'bikini', 'p', '{}', $2, 60, 'preview', 'free', $3, $4)`,
+        [who.userId, status, createdAt, error],
       );
     await seed('completed', '2031-03-15T01:00:00Z');
     await seed('completed', '2031-03-15T23:59:00Z');
     await seed('failed', '2031-03-15T10:00:00Z');
+    await seed('failed', '2031-03-15T11:00:00Z', 'Cancelled'); // stopped by the person: counted apart
     await seed('completed', '2031-02-14T12:00:00Z'); // the first day of the window
     await seed('completed', '2031-02-13T12:00:00Z'); // one day before: outside
     await t.db.query(
@@ -219,16 +220,17 @@ describe('admin: generations and stats', () => {
     );
     const s = await t.app.get(AdminStatsService).stats(new Date('2031-03-15T12:00:00Z'));
     expect(s.generations_per_day).toHaveLength(30);
-    expect(s.generations_per_day[0]).toEqual({ date: '2031-02-14', successful: 1, failed: 0 });
-    expect(s.generations_per_day.at(-1)).toEqual({ date: '2031-03-15', successful: 2, failed: 1 });
+    expect(s.generations_per_day[0]).toEqual({ date: '2031-02-14', successful: 1, failed: 0, cancelled: 0 });
+    expect(s.generations_per_day.at(-1)).toEqual({ date: '2031-03-15', successful: 2, failed: 1, cancelled: 1 });
     expect(s.generations_per_day.filter((d) => d.successful + d.failed > 0).map((d) => d.date)).toEqual(['2031-02-14', '2031-03-15']);
     const dates = s.generations_per_day.map((d) => d.date);
     expect(new Set(dates).size).toBe(30);
     expect(s.credits_spent_per_day).toHaveLength(30);
     expect(s.credits_spent_per_day.filter((d) => d.credits !== 0)).toEqual([{ date: '2031-03-10', credits: 2 }]);
-    // the rate over every generation ended: integer-exact for the whole table
+    // the rate over every generation ended, cancellations left out: integer-exact for the whole table
     const [{ ok, ko }] = await t.db.query(
-      `SELECT count(*) FILTER (WHERE status = 'completed')::int AS ok, count(*) FILTER (WHERE status = 'failed')::int AS ko FROM user_generations`,
+      `SELECT count(*) FILTER (WHERE status = 'completed')::int AS ok,
+              count(*) FILTER (WHERE status = 'failed' AND coalesce(error, '') <> 'Cancelled')::int AS ko FROM user_generations`,
     );
     expect(s.success_rate).toBe(Math.round((ok / (ok + ko)) * 1000) / 10);
     await t.db.query(`DELETE FROM user_generations WHERE user_id = $1`, [who.userId]);

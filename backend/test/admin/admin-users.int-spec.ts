@@ -270,6 +270,58 @@ describe('admin API', () => {
     expect((await t.http.get('/api/admin/stats').set(bearer(admin.accessToken)).expect(200)).body.unread_notifications).toBe(unread - 1);
   });
 
+  it('counts cancelled generations apart from failed ones, in the stats and on the user page; the rate leaves them out', async () => {
+    const person = await signUp(t.http, { full_name: 'Cancelling Person' });
+    const insert = (status: string, error: string | null) =>
+      db.query(
+        `INSERT INTO user_generations (id, user_id, type, status, cost, category, prompt, metadata, stage, max_polls, provider, error, tier)
+         VALUES (gen_random_uuid(), $1, 'image', $2, 1, 'bikini', 'show the woman', '{}', $3, 60, 'preview', $4, 'free')`,
+        [person.userId, status, status === 'completed' ? 'complete' : 'failed', error],
+      );
+    const stats = async () => (await t.http.get('/api/admin/stats').set(bearer(admin.accessToken)).expect(200)).body;
+    const before = await stats();
+    await insert('completed', null);
+    await insert('failed', 'Generation failed');
+    await insert('failed', 'Cancelled');
+    await insert('failed', 'Cancelled');
+    const after = await stats();
+    expect(after.total_generations - before.total_generations).toBe(4);
+    expect(after.successful_generations - before.successful_generations).toBe(1);
+    expect(after.failed_generations - before.failed_generations).toBe(1);
+    expect(after.cancelled_generations - before.cancelled_generations).toBe(2);
+    const ended = after.successful_generations + after.failed_generations;
+    expect(after.success_rate).toBe(Math.round((after.successful_generations / ended) * 1000) / 10);
+    const today = after.generations_per_day.at(-1);
+    const yesterday = before.generations_per_day.at(-1);
+    expect(today.cancelled - (yesterday.date === today.date ? yesterday.cancelled : 0)).toBe(2);
+
+    const details = (await t.http.get(`/api/admin/users/${person.userId}`).set(bearer(admin.accessToken)).expect(200)).body;
+    expect(details).toMatchObject({ total_generations: 4, successful_generations: 1, failed_generations: 1, cancelled_generations: 2 });
+  });
+
+  it("words the user's recent activity right for every type and count", async () => {
+    const person = await signUp(t.http, { full_name: 'Activity Person' });
+    const rows: [string, Record<string, unknown>][] = [
+      ['generation_started', { type: 'image', category: 'bikini', cost: 1 }],
+      ['generation_completed', { type: 'image', category: 'bikini', cost: 1 }],
+      ['generation_started', { type: 'video', category: 'casual', cost: 4 }],
+      ['generation_failed', { reason: 'Cancelled', refused: false }],
+    ];
+    for (const [i, [type, metadata]] of rows.entries())
+      await db.query(
+        `INSERT INTO user_activity_logs (user_id, activity_type, metadata, created_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
+        [person.userId, type, metadata, i + 1],
+      );
+    const details = (await t.http.get(`/api/admin/users/${person.userId}`).set(bearer(admin.accessToken)).expect(200)).body;
+    const words = (details.recent_activity as { description: string }[]).map((a) => a.description);
+    expect(words.slice(0, 4)).toEqual([
+      'Cancelled a generation (no credits taken)',
+      'Started a video generation in casual',
+      'Image generation completed (1 credit)',
+      'Started an image generation in bikini',
+    ]);
+  });
+
   it('removes a failed generation (no file) of any user, audited; a second removal is 404', async () => {
     const user = await signUp(t.http, { full_name: 'Gen Owner' });
     const id = '11111111-2222-4333-8444-' + Date.now().toString(16).padStart(12, '0').slice(-12);

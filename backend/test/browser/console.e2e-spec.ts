@@ -121,6 +121,7 @@ describe('the console at /admin', () => {
       'Generations',
       'Successful',
       'Failed',
+      'Cancelled',
       'Success rate',
       'Credits used',
       'Credits in the system',
@@ -129,7 +130,7 @@ describe('the console at /admin', () => {
     ]) {
       await page.locator(`[data-stat="${stat}"]`).waitFor();
     }
-    await page.getByRole('img', { name: 'Successful and failed generations per day' }).waitFor();
+    await page.getByRole('img', { name: 'Successful, failed and cancelled generations per day' }).waitFor();
     await page.getByRole('img', { name: 'Users per tier' }).waitFor();
     await page.getByRole('img', { name: 'Credits spent per day' }).waitFor();
     expect(await page.getByRole('button', { name: 'Sign Out' }).isVisible()).toBe(true);

@@ -316,12 +316,18 @@ describe('support inquiries', () => {
       },
     ]);
     expect((await audit(report.body.id)).map((r: { action: string }) => r.action)).toEqual(['support.note']);
-    // twice: the image is gone already
+    // the ticket remembers it, when and by whom, as read again later
+    const ticket = (await t.http.get(`/api/admin/support-inquiries/${report.body.id}`).set(bearer(admin.accessToken)).expect(200)).body;
+    expect(ticket.generation_removed_by_email).toBe(admin.email);
+    expect(Date.now() - Date.parse(ticket.generation_removed_at)).toBeLessThan(60_000);
+    expect(done.body.generation_removed_at).toBe(ticket.generation_removed_at);
+    // twice: the ticket says it removed it already, when and by whom
     const again = await t.http
       .post(`/api/admin/support-inquiries/${report.body.id}/remove-generation`)
       .set(bearer(admin.accessToken))
-      .expect(404);
-    expect(again.body.message).toBe('The reported generation was not found: it may already have been removed');
+      .expect(409);
+    expect(again.body.message).toBe(`The reported generation was already removed by ${admin.email} at ${ticket.generation_removed_at}`);
+    expect((await audit(report.body.id)).map((r: { action: string }) => r.action)).toEqual(['support.note']);
   });
 
   it("rate limits the contact form per IP with a 429 in the catalogue's shape", async () => {

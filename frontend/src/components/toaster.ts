@@ -3,6 +3,12 @@ import { createToaster } from '@chakra-ui/react';
 /** Toasts stay long enough to be read at leisure ("toasts stay a long time"); each can be closed. */
 export const TOAST_DURATION_MS = 15_000;
 
+/**
+ * The room the toast area takes at the bottom of the screen (a toast, its gap and the edge): controls
+ * a person must reach while a toast is up (the running generation's Cancel) keep above it.
+ */
+export const TOAST_CLEARANCE = '9rem';
+
 /** The app's one toast area (rendered by <AppToaster>): one toast at a time (docs/product.md). */
 export const toaster = createToaster({
   max: 1,

@@ -31,7 +31,7 @@ const IMAGE_MATCH_LABELS = {
   hash: 'the uploaded copy (its picture matched a result)',
 } as const;
 
-type InquiryDetails = InquiryRecord & { messages?: SupportMessage[] };
+type InquiryDetails = InquiryRecord & { messages?: SupportMessage[]; generation_removed_by_email?: string | null };
 
 /** The workflow: open -> in_progress -> resolved -> closed, and resolved -> in_progress (reopen). */
 const MOVES: Record<InquiryStatus, { to: InquiryStatus; label: string }[]> = {
@@ -177,18 +177,28 @@ function MessageForm({ ticketId, kind, onSent }: { ticketId: string; kind: 'repl
   );
 }
 
+/** What the ticket remembers of its removed generation: when, and by whom (the API's record, kept across reloads). */
+function GenerationRemoved({ record }: { record: InquiryDetails }) {
+  if (!record.generation_removed_at) return null;
+  return (
+    <Alert severity="success" variant="outlined" data-testid="generation-removed">
+      Generation removed {new Date(record.generation_removed_at).toLocaleString()} by{' '}
+      {record.generation_removed_by_email ?? 'a deleted account'}
+    </Alert>
+  );
+}
+
 /** Admin only: removes the generation an abuse report names (files included), after confirmation. */
 function RemoveGenerationButton({ ticketId, onRemoved }: { ticketId: string; onRemoved: () => unknown }) {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [removed, setRemoved] = useState(false);
   const [includeSource, setIncludeSource] = useState(false);
   return (
     <>
-      <Button color="error" variant="contained" startIcon={<DeleteIcon />} disabled={busy || removed} onClick={() => setOpen(true)}>
-        {removed ? 'Generation removed' : 'Remove generation'}
+      <Button color="error" variant="contained" startIcon={<DeleteIcon />} disabled={busy} onClick={() => setOpen(true)}>
+        Remove generation
       </Button>
       <Confirm
         isOpen={open}
@@ -211,7 +221,7 @@ function RemoveGenerationButton({ ticketId, onRemoved }: { ticketId: string; onR
           setBusy(true);
           try {
             await dataProvider.removeReportedGeneration(ticketId, { includeSource });
-            setRemoved(true);
+            // the ticket, read again, says when and by whom; the button is not offered again
             void onRemoved();
             notify('Generation removed', { type: 'success' });
           } catch (error) {
@@ -240,12 +250,15 @@ function InquiryDetailsView() {
             <CardHeader
               title={record.subject}
               subheader={`From ${record.name} <${record.email}>`}
-              slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+              slotProps={{
+                title: { component: 'h2', variant: 'h6', sx: { overflowWrap: 'anywhere' } },
+                subheader: { sx: { overflowWrap: 'anywhere' } },
+              }}
             />
             <CardContent>
-              <Typography sx={{ whiteSpace: 'pre-wrap' }}>{record.message}</Typography>
+              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{record.message}</Typography>
               {record.generation_id && (
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 2, overflowWrap: 'anywhere' }}>
                   Reported generation: {record.generation_id}
                 </Typography>
               )}
@@ -292,7 +305,8 @@ function InquiryDetailsView() {
                   Received {new Date(record.created_at).toLocaleString()} · updated {new Date(record.updated_at).toLocaleString()}
                 </Typography>
                 {canEdit && <Workflow record={record} refetch={refetch} />}
-                {record.kind === 'abuse_report' && record.generation_id && canRemoveGeneration && (
+                <GenerationRemoved record={record} />
+                {record.kind === 'abuse_report' && record.generation_id && !record.generation_removed_at && canRemoveGeneration && (
                   <RemoveGenerationButton ticketId={record.id} onRemoved={refetch} />
                 )}
               </Stack>
@@ -307,7 +321,8 @@ function InquiryDetailsView() {
 /** One ticket: the message, the requester, its age against the promise, the thread, and the workflow. */
 export function InquiryShow() {
   return (
-    <Show queryOptions={BANNER_ONLY} error={<ShowErrorBanner />} actions={false}>
+    // the app bar names the page; the subject (long, on a phone) is the card's heading, where it wraps
+    <Show title="Ticket" queryOptions={BANNER_ONLY} error={<ShowErrorBanner />} actions={false}>
       <InquiryDetailsView />
     </Show>
   );

@@ -16,6 +16,8 @@ export interface InquiryRecord {
   generation_id: string | null;
   /** how an abuse report found its generation */
   image_match?: 'id' | 'link' | 'metadata' | 'hash' | 'none' | null;
+  /** when this ticket removed the generation it names (then it is not offered again) */
+  generation_removed_at?: string | null;
   created_at: string;
   updated_at: string;
   age_hours: number;

@@ -27,5 +27,6 @@ describe('the credit adjustment form, before it sends anything', () => {
   it('says what was done, in the words of the product', () => {
     expect(successMessage('add', 5)).toBe('Successfully added 5 credits');
     expect(successMessage('deduct', 12)).toBe('Successfully deducted 12 credits');
+    expect(successMessage('add', 1)).toBe('Successfully added 1 credit');
   });
 });

@@ -1,3 +1,4 @@
+import { plural } from '@fitting-room/shared';
 import { Alert, Box, Button, Card, CardContent, CardHeader, MenuItem, Stack, TextField } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useDataProvider } from 'react-admin';
@@ -19,7 +20,7 @@ export function validateAdjustment(mode: string, amount: string, reason: string)
 }
 
 export function successMessage(mode: CreditMode, amount: number): string {
-  return `Successfully ${mode === 'add' ? 'added' : 'deducted'} ${amount} credits`;
+  return `Successfully ${mode === 'add' ? 'added' : 'deducted'} ${plural(amount, 'credit')}`;
 }
 
 /**
@@ -34,6 +35,15 @@ export function AdjustCreditsForm({ user, onAdjusted }: { user: AdminUserDetails
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+
+  /** A new mode starts a new adjustment: the amount and the banners of the last one go (docs/console.md). */
+  function changeMode(next: CreditMode) {
+    if (next === mode) return;
+    setMode(next);
+    setAmount('');
+    setError(null);
+    setSuccess(null);
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -69,7 +79,7 @@ export function AdjustCreditsForm({ user, onAdjusted }: { user: AdminUserDetails
               select
               label="Mode"
               value={mode}
-              onChange={(e) => setMode(e.target.value as CreditMode)}
+              onChange={(e) => changeMode(e.target.value as CreditMode)}
               sx={{ width: { sm: 150 }, flexShrink: 0 }}
             >
               <MenuItem value="add">Add</MenuItem>

@@ -9,6 +9,7 @@ import {
   Table,
   TableBody,
   TableCell,
+  TableContainer,
   TableHead,
   TableRow,
   Typography,
@@ -58,32 +59,34 @@ export function RefusalsCard({ refusals }: { refusals: AdminRefusalsDto }) {
         )}
         {refusals.recent.length ? (
           <>
-            <Table size="small" aria-label="Recent refusals">
-              <TableHead>
-                <TableRow>
-                  <TableCell>When</TableCell>
-                  <TableCell>Category</TableCell>
-                  <TableCell>Where</TableCell>
-                  <TableCell>Text</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {refusals.recent.map((refusal) => (
-                  <TableRow key={refusal.id}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(refusal.created_at)}</TableCell>
-                    <TableCell>
-                      <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                        {refusal.reasons.map((reason) => (
-                          <Chip key={reason} size="small" label={categoryLabel(reason)} />
-                        ))}
-                      </Stack>
-                    </TableCell>
-                    <TableCell>{SOURCES[refusal.source] ?? refusal.source}</TableCell>
-                    <TableCell sx={{ wordBreak: 'break-word' }}>{refusal.text ?? '—'}</TableCell>
+            <TableContainer>
+              <Table size="small" aria-label="Recent refusals">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>When</TableCell>
+                    <TableCell>Category</TableCell>
+                    <TableCell>Where</TableCell>
+                    <TableCell>Text</TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+                </TableHead>
+                <TableBody>
+                  {refusals.recent.map((refusal) => (
+                    <TableRow key={refusal.id}>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(refusal.created_at)}</TableCell>
+                      <TableCell>
+                        <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                          {refusal.reasons.map((reason) => (
+                            <Chip key={reason} size="small" label={categoryLabel(reason)} />
+                          ))}
+                        </Stack>
+                      </TableCell>
+                      <TableCell>{SOURCES[refusal.source] ?? refusal.source}</TableCell>
+                      <TableCell sx={{ wordBreak: 'break-word' }}>{refusal.text ?? '—'}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
             <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
               {refusals.total > refusals.recent.length ? `The latest ${refusals.recent.length} of ${refusals.total}. ` : ''}Texts are shown
               to admins only and kept 30 days.

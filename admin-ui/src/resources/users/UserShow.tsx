@@ -8,6 +8,7 @@ import {
   Table,
   TableBody,
   TableCell,
+  TableContainer,
   TableHead,
   TableRow,
   Typography,
@@ -52,8 +53,10 @@ function UserDetails() {
           <CardHeader title="Profile" slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
           <CardContent>
             <Typography>{record.full_name || '—'}</Typography>
-            <Typography color="text.secondary">{record.email}</Typography>
-            <Typography variant="caption" color="text.secondary" component="div">
+            <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {record.email}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
               ID {record.id} · role {record.role} · since {when(record.created_at)}
             </Typography>
           </CardContent>
@@ -88,6 +91,7 @@ function UserDetails() {
             <Figure label="Total" value={record.total_generations} />
             <Figure label="Successful" value={record.successful_generations} />
             <Figure label="Failed" value={record.failed_generations} />
+            <Figure label="Cancelled" value={record.cancelled_generations} />
           </CardContent>
         </Card>
       </Grid>
@@ -106,24 +110,26 @@ function UserDetails() {
           <CardHeader title="Recent activity" slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
           <CardContent>
             {record.recent_activity?.length ? (
-              <Table size="small">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>When</TableCell>
-                    <TableCell>Activity</TableCell>
-                    <TableCell>Description</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {record.recent_activity.map((activity) => (
-                    <TableRow key={activity.id}>
-                      <TableCell>{when(activity.created_at)}</TableCell>
-                      <TableCell>{activity.activity_type}</TableCell>
-                      <TableCell>{activity.description}</TableCell>
+              <TableContainer>
+                <Table size="small">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>When</TableCell>
+                      <TableCell>Activity</TableCell>
+                      <TableCell>Description</TableCell>
                     </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+                  </TableHead>
+                  <TableBody>
+                    {record.recent_activity.map((activity) => (
+                      <TableRow key={activity.id}>
+                        <TableCell>{when(activity.created_at)}</TableCell>
+                        <TableCell>{activity.activity_type}</TableCell>
+                        <TableCell>{activity.description}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
             ) : (
               <Typography color="text.secondary">No activity yet.</Typography>
             )}
@@ -140,7 +146,8 @@ function UserDetails() {
  */
 export function UserShow() {
   return (
-    <Show queryOptions={BANNER_ONLY} error={<ShowErrorBanner fallback="Failed to load user details" />} actions={false}>
+    // the app bar names the page; the address (long, on a phone) is in the Profile card, where it wraps
+    <Show title="User" queryOptions={BANNER_ONLY} error={<ShowErrorBanner fallback="Failed to load user details" />} actions={false}>
       <UserDetails />
     </Show>
   );

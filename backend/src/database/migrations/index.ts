@@ -14,6 +14,7 @@ import { UploadReceivedBytes1795472000000 } from './1795472000000-UploadReceived
 import { Catalogue1795480000000 } from './1795480000000-Catalogue';
 import { Billing1795714205998 } from './1795714205998-Billing';
 import { BillingPayments1795720000000 } from './1795720000000-BillingPayments';
+import { TicketGenerationRemoved1795722228033 } from './1795722228033-TicketGenerationRemoved';
 import { TemplateThumbnail1795723345107 } from './1795723345107-TemplateThumbnail';
 import type { MigrationInterface } from 'typeorm';
 
@@ -35,5 +36,6 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   Catalogue1795480000000,
   Billing1795714205998,
   BillingPayments1795720000000,
+  TicketGenerationRemoved1795722228033,
   TemplateThumbnail1795723345107,
 ];

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { GENERATION_MESSAGES } from '../generations/generation-progress';
 
 /** The first day (UTC) of a series of `days` days ending today, as SQL over the parameter $1 (now). */
 function seriesStart(days: number): string {
@@ -32,13 +33,15 @@ export class AdminStatsRepository {
     return this.db.query(`SELECT tier, count(*)::int AS n FROM users GROUP BY tier`);
   }
 
-  /** Every generation, and the completed and failed ones. */
-  async generationCounts(): Promise<{ total: number; successful: number; failed: number }> {
+  /** Every generation, and the completed, failed and cancelled ones (failed with "Cancelled": not a failure of the service). */
+  async generationCounts(): Promise<{ total: number; successful: number; failed: number; cancelled: number }> {
     const [gens] = await this.db.query(
       `SELECT count(*)::int AS total,
               count(*) FILTER (WHERE status = 'completed')::int AS successful,
-              count(*) FILTER (WHERE status = 'failed')::int AS failed
+              count(*) FILTER (WHERE status = 'failed' AND coalesce(error, '') <> $1)::int AS failed,
+              count(*) FILTER (WHERE status = 'failed' AND error = $1)::int AS cancelled
          FROM user_generations`,
+      [GENERATION_MESSAGES.cancelled],
     );
     return gens;
   }
@@ -52,17 +55,18 @@ export class AdminStatsRepository {
     return credits;
   }
 
-  /** Completed and failed generations per UTC day over the last `days` days, today included. */
-  generationsPerDay(now: Date, days: number): Promise<{ date: string; successful: number; failed: number }[]> {
+  /** Completed, failed and cancelled generations per UTC day over the last `days` days, today included. */
+  generationsPerDay(now: Date, days: number): Promise<{ date: string; successful: number; failed: number; cancelled: number }[]> {
     const start = seriesStart(days);
     return this.db.query(
       `SELECT to_char(d, 'YYYY-MM-DD') AS date,
               count(g.id) FILTER (WHERE g.status = 'completed')::int AS successful,
-              count(g.id) FILTER (WHERE g.status = 'failed')::int AS failed
+              count(g.id) FILTER (WHERE g.status = 'failed' AND coalesce(g.error, '') <> $2)::int AS failed,
+              count(g.id) FILTER (WHERE g.status = 'failed' AND g.error = $2)::int AS cancelled
          FROM generate_series(${start}, date_trunc('day', $1::timestamptz AT TIME ZONE 'UTC'), interval '1 day') d
          LEFT JOIN user_generations g ON (g.created_at AT TIME ZONE 'UTC') >= d AND (g.created_at AT TIME ZONE 'UTC') < d + interval '1 day'
         GROUP BY d ORDER BY d`,
-      [now],
+      [now, GENERATION_MESSAGES.cancelled],
     );
   }
 

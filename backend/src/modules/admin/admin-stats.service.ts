@@ -21,6 +21,7 @@ export class AdminStatsService {
     const perDay = await this.repo.generationsPerDay(now, STATS_DAYS);
     const spent = await this.repo.creditsSpentPerDay(now, STATS_DAYS);
     const desk = await this.repo.deskCounts();
+    // a cancellation is neither a success nor a failure: the rate is completed / (completed + failed)
     const ended = gens.successful + gens.failed;
     const distribution = Object.fromEntries(
       TIERS.map((t) => [t, tiers.find((r) => r.tier === t)?.n ?? 0]),
@@ -31,6 +32,7 @@ export class AdminStatsService {
       total_generations: gens.total,
       successful_generations: gens.successful,
       failed_generations: gens.failed,
+      cancelled_generations: gens.cancelled,
       success_rate: ended ? Math.round((gens.successful / ended) * 1000) / 10 : 0,
       total_credits_used: credits.used,
       total_credits_in_system: credits.in_system,

@@ -108,12 +108,14 @@ export class AdminUsersRepository {
     return row;
   }
 
-  /** The account's completed and failed generations, counted. */
-  async generationOutcomes(userId: string): Promise<{ successful: number; failed: number }> {
+  /** The account's completed, failed and cancelled generations (failed with `cancelledReason`), counted. */
+  async generationOutcomes(userId: string, cancelledReason: string): Promise<{ successful: number; failed: number; cancelled: number }> {
     const [counts] = await this.db.query(
-      `SELECT count(*) FILTER (WHERE status = 'completed')::int AS successful, count(*) FILTER (WHERE status = 'failed')::int AS failed
+      `SELECT count(*) FILTER (WHERE status = 'completed')::int AS successful,
+              count(*) FILTER (WHERE status = 'failed' AND coalesce(error, '') <> $2)::int AS failed,
+              count(*) FILTER (WHERE status = 'failed' AND error = $2)::int AS cancelled
          FROM user_generations WHERE user_id = $1`,
-      [userId],
+      [userId, cancelledReason],
     );
     return counts;
   }

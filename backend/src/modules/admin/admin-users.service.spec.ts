@@ -10,7 +10,7 @@ import { UserMailService } from '../users/user-mail.service';
 import { UserRole } from '../users/user.entity';
 import { UsersRepository, type LockedUser } from '../users/users.repository';
 import { AdminUsersRepository, type UserRow } from './admin-users.repository';
-import { ADMIN_MESSAGES, AdminUsersService, MAX_ADJUSTMENT } from './admin-users.service';
+import { ADMIN_MESSAGES, AdminUsersService, describeActivity, MAX_ADJUSTMENT } from './admin-users.service';
 import type { EntityManager } from 'typeorm';
 
 const ADMIN = '11111111-1111-4111-8111-111111111111';
@@ -49,13 +49,34 @@ function setup(locked: LockedUser | null = { tier: 'free', suspended_at: null, s
   const repo = mock(AdminUsersRepository);
   repo.transaction.mockImplementation((work) => work(manager));
   repo.findRow.mockResolvedValue(userRow());
-  repo.generationOutcomes.mockResolvedValue({ successful: 0, failed: 0 });
+  repo.generationOutcomes.mockResolvedValue({ successful: 0, failed: 0, cancelled: 0 });
   repo.recentActivity.mockResolvedValue([]);
   repo.latestActorEmail.mockResolvedValue(null);
   mock(SafetyRefusalsService).summary.mockResolvedValue({ total: 0, last_24h: 0, paused_until: null, recent: [] });
   mock(UsersRepository).lockForUpdate.mockResolvedValue(locked ?? undefined);
   return { ...built, manager };
 }
+
+describe('the recent activity, in words', () => {
+  it('says every type and count right: an image, a video, 1 credit, 2 credits', () => {
+    expect(describeActivity('generation_started', { type: 'image', category: 'bikini', cost: 1 })).toBe(
+      'Started an image generation in bikini',
+    );
+    expect(describeActivity('generation_started', { type: 'video', category: 'casual', cost: 4 })).toBe(
+      'Started a video generation in casual',
+    );
+    expect(describeActivity('generation_started', {})).toBe('Started a generation');
+    expect(describeActivity('generation_completed', { type: 'image', cost: 1 })).toBe('Image generation completed (1 credit)');
+    expect(describeActivity('generation_completed', { type: 'video', cost: 2 })).toBe('Video generation completed (2 credits)');
+    expect(describeActivity('generation_completed', { cost: 0 })).toBe('Generation completed (0 credits)');
+  });
+
+  it('tells a cancellation apart from a failure', () => {
+    expect(describeActivity('generation_failed', { reason: 'Cancelled' })).toBe('Cancelled a generation (no credits taken)');
+    expect(describeActivity('generation_failed', { reason: 'Generation failed' })).toBe('Generation failed');
+    expect(describeActivity('generation_failed', { reason: 'The vendor refused it' })).toBe('Generation failed: The vendor refused it');
+  });
+});
 
 describe('AdminUsersService', () => {
   describe('suspend', () => {

@@ -1,3 +1,4 @@
+import { plural, withArticle } from '@fitting-room/shared/wording';
 import { Injectable, Optional } from '@nestjs/common';
 import { InsufficientCreditsError, NotFoundError, ValidationError } from '../../common/errors';
 import { ListParams, oneOf, parseListQuery, SimpleRestQueryDto, textFilter } from '../../common/simple-rest';
@@ -7,6 +8,7 @@ import { SessionsRepository } from '../auth/sessions.repository';
 import { planForTier } from '../catalog/plans';
 import { TIERS, type Tier } from '../catalog/tiers';
 import { CreditsService } from '../credits/credits.service';
+import { GENERATION_MESSAGES } from '../generations/generation-progress';
 import { GenerationsService } from '../generations/generations.service';
 import { SafetyRefusalsService } from '../generations/safety-refusals.service';
 import { UserMailService } from '../users/user-mail.service';
@@ -56,13 +58,17 @@ export function describeActivity(type: string, metadata: Record<string, unknown>
     case 'settings_update':
       return 'Updated settings';
     case 'generation_started': {
-      const kind = typeof m.type === 'string' ? m.type : '';
-      const article = /^[aeiou]/i.test(kind) ? 'an' : 'a';
-      return `Started ${kind ? `${article} ${kind}` : 'a'} generation${typeof m.category === 'string' ? ` in ${m.category}` : ''}`;
+      const kind = typeof m.type === 'string' && m.type ? `${m.type} generation` : 'generation';
+      return `Started ${withArticle(kind)}${typeof m.category === 'string' ? ` in ${m.category}` : ''}`;
     }
-    case 'generation_completed':
-      return `Generation completed${typeof m.cost === 'number' ? ` (${m.cost} ${m.cost === 1 ? 'credit' : 'credits'})` : ''}`;
+    case 'generation_completed': {
+      const kind = typeof m.type === 'string' && m.type ? `${m.type[0].toUpperCase()}${m.type.slice(1)} generation` : 'Generation';
+      return `${kind} completed${typeof m.cost === 'number' ? ` (${plural(m.cost, 'credit')})` : ''}`;
+    }
     case 'generation_failed':
+      // a cancellation is not a failure (the console's statistics count it apart too)
+      if (m.reason === GENERATION_MESSAGES.cancelled) return 'Cancelled a generation (no credits taken)';
+      if (typeof m.reason === 'string' && m.reason.startsWith('Generation failed')) return m.reason;
       return `Generation failed${typeof m.reason === 'string' ? `: ${m.reason}` : ''}`;
     default:
       return type.replace(/_/g, ' ');
@@ -118,7 +124,7 @@ export class AdminUsersService {
     assertUuid(id);
     const row = await this.repo.findRow(id);
     if (!row) throw new NotFoundError();
-    const counts = await this.repo.generationOutcomes(id);
+    const counts = await this.repo.generationOutcomes(id, GENERATION_MESSAGES.cancelled);
     const activity = await this.repo.recentActivity(id);
     const recent: AdminActivityDto[] = activity.map((a) => ({
       id: a.id,
@@ -133,6 +139,7 @@ export class AdminUsersService {
       ...toRow(row),
       successful_generations: counts.successful,
       failed_generations: counts.failed,
+      cancelled_generations: counts.cancelled,
       recent_activity: recent,
       suspension_reason: row.suspension_reason,
       suspended_by: suspendedBy,
@@ -281,7 +288,7 @@ export class AdminUsersService {
       );
       return result.balance.available;
     });
-    const credits = (k: number) => `${k} ${k === 1 ? 'credit' : 'credits'}`;
+    const credits = (k: number) => plural(k, 'credit');
     await this.mail?.send({
       kind: 'account-notice',
       userId: id,

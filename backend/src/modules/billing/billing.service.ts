@@ -1,3 +1,4 @@
+import { plural } from '@fitting-room/shared/wording';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import Stripe from 'stripe';
@@ -326,7 +327,7 @@ export class BillingService {
         paymentIntentId: paymentIntent,
         subscriptionId: null,
       });
-      const reason = pack.bonus > 0 ? `Credit pack: ${pack.credits} credits + ${pack.bonus} bonus` : `Credit pack: ${pack.credits} credits`;
+      const reason = `Credit pack: ${plural(pack.credits, 'credit')}${pack.bonus > 0 ? ` + ${pack.bonus} bonus` : ''}`;
       await this.credits.addPurchase(userId, credits, paymentIntent ?? session.id, reason, m);
       await this.audit.record(
         {
@@ -572,7 +573,7 @@ export class BillingService {
       title: why === 'refund' ? 'A credit pack was refunded' : 'A credit pack payment is disputed',
       message:
         `${why === 'refund' ? 'A refund' : 'A dispute'} of pack ${outcome.packId} (account ${outcome.userId}, Stripe ${externalId}): ` +
-        `${outcome.taken} of ${outcome.wanted} credits taken back` +
+        `${outcome.taken} of ${plural(outcome.wanted, 'credit')} taken back` +
         (short > 0 ? `; ${short} had already been spent and could not be taken back.` : '.'),
       dedupeKey: `${NotificationType.PaymentReversed}:${externalId}`,
     });

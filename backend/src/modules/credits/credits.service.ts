@@ -1,3 +1,4 @@
+import { plural } from '@fitting-room/shared/wording';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { InsufficientCreditsError, NotFoundError, ValidationError } from '../../common/errors';
@@ -177,7 +178,7 @@ export class CreditsService {
         await this.entry(m, { ...common, kind: CreditEntryKind.AdminAdd, bucket: CreditBucket.Purchased, amount: input.amount });
       } else {
         if (input.amount > before.available) {
-          throw new ValidationError(`Cannot deduct ${input.amount} credits: only ${before.available} available.`);
+          throw new ValidationError(`Cannot deduct ${plural(input.amount, 'credit')}: only ${before.available} available.`);
         }
         const fromSubscription = Math.min(before.subscription, input.amount);
         const fromPurchased = input.amount - fromSubscription;

@@ -1,3 +1,4 @@
+import { plural } from '@fitting-room/shared/wording';
 import { Injectable, Logger, OnApplicationBootstrap, Optional } from '@nestjs/common';
 import { AppError, SafetyErrorCode } from '../../common/errors';
 import { OpsEvents } from '../../common/ops-events';
@@ -110,7 +111,7 @@ export class SafetyRefusalsService implements OnApplicationBootstrap {
     if (cleared > 0)
       this.logger.log(
         { event: 'safety_refusals_sweep', cleared },
-        `Cleared the text of ${cleared} refusal(s) older than ${SAFETY_REFUSAL_TEXT_DAYS} days`,
+        `Cleared the text of ${plural(cleared, 'refusal')} older than ${plural(SAFETY_REFUSAL_TEXT_DAYS, 'day')}`,
       );
   }
 }

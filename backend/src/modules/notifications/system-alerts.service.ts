@@ -1,3 +1,4 @@
+import { plural } from '@fitting-room/shared/wording';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { OpsEvents, type OpsEvent } from '../../common/ops-events';
@@ -89,7 +90,7 @@ export class SystemAlertsService implements OnModuleInit, OnModuleDestroy, OnApp
       type: NotificationType.GenerationFailures,
       severity: 'critical',
       title: 'Generations are failing',
-      message: `${n} generations failed in the last ${minutes} minutes (threshold ${threshold}).${latestReason ? ` Latest reason: ${latestReason.slice(0, 300)}` : ''} Check the AI provider and the queue.`,
+      message: `${plural(n, 'generation')} failed in the last ${plural(minutes, 'minute')} (threshold ${threshold}).${latestReason ? ` Latest reason: ${latestReason.slice(0, 300)}` : ''} Check the AI provider and the queue.`,
       dedupeKey: NotificationType.GenerationFailures,
       dedupeWindowMs: minutes * 60_000,
     });

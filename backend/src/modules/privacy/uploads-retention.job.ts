@@ -1,3 +1,4 @@
+import { plural } from '@fitting-room/shared/wording';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module';
 import { JobName, MessageQueueService, OnJob } from '../../queue';
@@ -39,7 +40,7 @@ export class UploadsRetentionJob implements OnApplicationBootstrap {
     if (count > 0)
       this.logger.log(
         { event: 'uploads_retention_sweep', deleted: count, retentionDays: this.retentionDays },
-        `Deleted ${count} upload(s) unused for ${this.retentionDays} days`,
+        `Deleted ${plural(count, 'upload')} unused for ${plural(this.retentionDays, 'day')}`,
       );
   }
 

@@ -1,5 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Authenticated, CurrentUser, type AuthUser } from '../../common/auth';
 import { rolesFor } from '../../common/auth/access-policy';
 import { ErrorResponseDto } from '../../common/errors/error-response.dto';
@@ -120,9 +128,13 @@ export class SupportAdminController {
   @Authenticated({ roles: rolesFor('generations', 'delete') })
   @ApiOperation({
     summary: 'Remove the generation an abuse report names, files included, and note it on the ticket (admins; audited)',
-    description: 'With `include_source: true`, also the photo(s) it was made from and every generation made from them, in one action.',
+    description:
+      'With `include_source: true`, also the photo(s) it was made from and every generation made from them, in one action. ' +
+      'The ticket records when and by whom (`generation_removed_at`, `generation_removed_by_email`); a second call answers 409.',
   })
   @ApiOkResponse({ type: SupportInquiryDetailsDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'no such ticket, or the generation is gone (removed elsewhere)' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'CONFLICT: this ticket removed its generation already' })
   removeReportedGeneration(
     @CurrentUser() actor: AuthUser,
     @Param('id') id: string,

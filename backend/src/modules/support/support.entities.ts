@@ -74,6 +74,20 @@ export class SupportInquiryEntity {
   @Column({ name: 'image_match', type: 'varchar', length: 16, nullable: true })
   imageMatch: string | null;
 
+  /**
+   * When the generation the report names was removed from this ticket (then it is not offered
+   * again), and by whom (null once that account is deleted; the audit trail keeps its address).
+   */
+  @Column({ name: 'generation_removed_at', type: 'timestamptz', nullable: true })
+  generationRemovedAt: Date | null;
+
+  @Column({ name: 'generation_removed_by', type: 'uuid', nullable: true })
+  generationRemovedBy: string | null;
+
+  @ManyToOne(() => UserEntity, { onDelete: 'SET NULL', nullable: true })
+  @JoinColumn({ name: 'generation_removed_by', foreignKeyConstraintName: 'support_inquiries_generation_removed_by_fkey' })
+  generationRemover?: UserEntity | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

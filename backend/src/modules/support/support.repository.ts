@@ -150,6 +150,23 @@ export class SupportRepository {
     return message;
   }
 
+  /** Records on the ticket that its reported generation was removed, when and by whom (inside the caller's transaction). */
+  async markGenerationRemoved(m: EntityManager, id: string, actorId: string): Promise<void> {
+    await m.query(
+      `UPDATE support_inquiries SET generation_removed_at = now(), generation_removed_by = $2 WHERE id = $1 AND generation_removed_at IS NULL`,
+      [id, actorId],
+    );
+  }
+
+  /** The address of whoever removed the ticket's generation (a read model joining users); null when none or deleted. */
+  async generationRemoverEmail(id: string): Promise<string | null> {
+    const [row]: { email: string | null }[] = await this.db.query(
+      `SELECT u.email FROM support_inquiries i JOIN users u ON u.id = i.generation_removed_by WHERE i.id = $1`,
+      [id],
+    );
+    return row?.email ?? null;
+  }
+
   /** The account's tickets stay, no longer tied to it (an account taken back by the owner of its address). */
   async detachUser(userId: string, manager?: EntityManager): Promise<void> {
     await (manager ?? this.db.manager).query(`UPDATE support_inquiries SET user_id = NULL WHERE user_id = $1`, [userId]);
@@ -173,5 +190,7 @@ function fromRaw(r: Record<string, unknown>): SupportInquiryEntity {
     createdAt: new Date(r.created_at as string),
     updatedAt: new Date(r.updated_at as string),
     resolvedAt: r.resolved_at ? new Date(r.resolved_at as string) : null,
+    generationRemovedAt: r.generation_removed_at ? new Date(r.generation_removed_at as string) : null,
+    generationRemovedBy: (r.generation_removed_by as string | null) ?? null,
   };
 }

@@ -42,6 +42,8 @@ function ticket(over: Partial<SupportInquiryEntity> = {}): SupportInquiryEntity 
     createdAt: new Date(Date.now() - HOUR),
     updatedAt: new Date(),
     resolvedAt: null,
+    generationRemovedAt: null,
+    generationRemovedBy: null,
     ...over,
   };
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { NotFoundError, ValidationError } from '../../common/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../common/errors';
 import { ListParams, oneOf, parseListQuery, SimpleRestQueryDto } from '../../common/simple-rest';
 import { type AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
@@ -191,6 +191,7 @@ export class SupportService {
     const messages = await this.repo.messagesOf(id);
     return {
       ...this.toRow(inquiry, Date.now()),
+      generation_removed_by_email: inquiry.generationRemovedAt ? await this.repo.generationRemoverEmail(id) : null,
       messages: messages.map((m) => ({ ...m, created_at: new Date(m.created_at).toISOString() })),
     };
   }
@@ -260,7 +261,7 @@ export class SupportService {
 
   /**
    * Removes the generation an abuse report names (files included, through the admin's removal,
-   * audited there) and records a note on the ticket.
+   * audited there), records on the ticket when and by whom, and a note. A second removal is a 409.
    */
   async removeReportedGeneration(
     actorId: string,
@@ -271,6 +272,12 @@ export class SupportService {
     if (inquiry.kind !== 'abuse_report') throw new ValidationError('Only a report of an image can remove a generation');
     if (!inquiry.generationId)
       throw new ValidationError('This report names no generation: find the image in Generations and remove it there');
+    if (inquiry.generationRemovedAt) {
+      const by = await this.repo.generationRemoverEmail(id);
+      throw new ConflictError(
+        `The reported generation was already removed${by ? ` by ${by}` : ''} at ${inquiry.generationRemovedAt.toISOString()}`,
+      );
+    }
     const exists = await this.generations.existsById(inquiry.generationId);
     if (!exists) throw new NotFoundError('The reported generation was not found: it may already have been removed');
     const removed = await remove(actorId, inquiry.generationId, `abuse report ${inquiry.id}`);
@@ -280,7 +287,11 @@ export class SupportService {
         ? `Removed the reported generation ${inquiry.generationId}, the ${removed.photos.length === 1 ? 'photo' : `${removed.photos.length} photos`} it was made from` +
           `${more > 0 ? ` and ${more} other generation${more === 1 ? '' : 's'} made from ${removed.photos.length === 1 ? 'it' : 'them'}` : ''}, with their files.`
         : `Removed the reported generation ${inquiry.generationId} and its files.`;
-    await this.repo.transaction((m) => this.insertMessage(m, actorId, inquiry, 'note', note));
+    // the ticket remembers the removal (when, by whom) with its note: the button is not offered again
+    await this.repo.transaction(async (m) => {
+      await this.repo.markGenerationRemoved(m, inquiry.id, actorId);
+      await this.insertMessage(m, actorId, inquiry, 'note', note);
+    });
     return this.details(id);
   }
 
@@ -407,6 +418,7 @@ export class SupportService {
       created_at: i.createdAt.toISOString(),
       updated_at: i.updatedAt.toISOString(),
       resolved_at: i.resolvedAt ? i.resolvedAt.toISOString() : null,
+      generation_removed_at: i.generationRemovedAt ? i.generationRemovedAt.toISOString() : null,
       age_hours: ageHours,
       sla: slaOf(i.status, (now - i.createdAt.getTime()) / 3_600_000),
     };

@@ -1,3 +1,4 @@
+import { plural } from '@fitting-room/shared';
 import { tierLabel } from '../profile/tier-label';
 import type {
   CatalogCategoryDto,
@@ -75,7 +76,7 @@ export function generationCost(catalog: Catalog, pose: PoseChoice, type: Generat
 
 /** "1 credit", "3 credits". */
 export function formatCredits(credits: number): string {
-  return `${credits} ${credits === 1 ? 'credit' : 'credits'}`;
+  return plural(credits, 'credit');
 }
 
 /** A plan's price: "$12.99", "$0". */

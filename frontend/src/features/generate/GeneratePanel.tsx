@@ -18,7 +18,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../app/paths';
 import { CheckIcon } from '../../components/icons';
-import { notify } from '../../components/toaster';
+import { notify, TOAST_CLEARANCE } from '../../components/toaster';
 import { useAuth } from '../auth/useAuth';
 import {
   type Catalog,
@@ -241,6 +241,13 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
   const typeLabel = type === 'video' ? 'Video' : 'Image';
   const stage = running ? state.stage : null;
 
+  // A run starts: its controls (the stage, Cancel) come fully into view and above the toast area at
+  // the bottom of the screen, where "Generation started successfully" is about to show (docs/generations.md).
+  const actionsRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (running) actionsRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [running]);
+
   return (
     <Card.Root as="section" aria-labelledby="generate-heading" variant="outline" bg="bg.panel" boxShadow="sm">
       <Card.Header pb="0">
@@ -353,7 +360,12 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
                   {checkRefusal}
                 </Text>
               ) : null}
-              <Stack direction={{ base: 'column', sm: 'row' }} gap="2">
+              <Stack
+                ref={actionsRef}
+                direction={{ base: 'column', sm: 'row' }}
+                gap="2"
+                css={{ scrollMarginBottom: TOAST_CLEARANCE, scrollMarginTop: '5rem' }}
+              >
                 <Button
                   size="lg"
                   // a row from `sm` up: the button takes the room Cancel leaves (in a column, flex would squash it)
@@ -370,11 +382,18 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
                   data-busy={running || undefined}
                   // busy, not disabled: the stage stays readable and a second click is ignored
                   _disabled={{ opacity: 1, cursor: 'progress' }}
+                  // the stage wraps on a narrow screen instead of being cut ("Processing (this may take 1...")
+                  h="auto"
+                  minH="11"
+                  py="2"
+                  whiteSpace="normal"
                 >
                   {running ? (
                     <>
-                      <Spinner size="sm" borderWidth="2px" />
-                      <chakra.span truncate>{stage}</chakra.span>
+                      <Spinner size="sm" borderWidth="2px" flexShrink="0" />
+                      <chakra.span minW="0" textAlign="start" data-generate-stage="">
+                        {stage}
+                      </chakra.span>
                     </>
                   ) : (
                     `Generate ${typeLabel}`

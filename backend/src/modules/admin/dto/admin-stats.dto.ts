@@ -10,7 +10,8 @@ export class TierDistributionDto {
 export class GenerationsPerDayDto {
   @ApiProperty({ example: '2026-11-21' }) date: string;
   @ApiProperty() successful: number;
-  @ApiProperty() failed: number;
+  @ApiProperty({ description: 'failed, cancellations left out' }) failed: number;
+  @ApiProperty({ description: 'stopped by the person, a suspension or a removal' }) cancelled: number;
 }
 
 export class CreditsPerDayDto {
@@ -24,8 +25,13 @@ export class AdminStatsDto {
   @ApiProperty() new_users_today: number;
   @ApiProperty() total_generations: number;
   @ApiProperty() successful_generations: number;
-  @ApiProperty() failed_generations: number;
-  @ApiProperty({ description: 'successful / (successful + failed), in percent with one decimal; 0 when none ended' }) success_rate: number;
+  @ApiProperty({ description: 'generations that failed; cancelled ones are counted apart' }) failed_generations: number;
+  @ApiProperty({ description: 'generations stopped by the person, a suspension or a removal (failed with "Cancelled")' })
+  cancelled_generations: number;
+  @ApiProperty({
+    description: 'successful / (successful + failed), in percent with one decimal, cancellations left out; 0 when none ended',
+  })
+  success_rate: number;
   @ApiProperty({ description: 'credits charged for generations, net of refunds' }) total_credits_used: number;
   @ApiProperty({ description: 'credits on every account (both buckets)' }) total_credits_in_system: number;
   @ApiProperty() support_tickets_open: number;

@@ -52,7 +52,8 @@ export class AdminRefusalsDto {
 /** The product's "User details (admin)". */
 export class AdminUserDetailsDto extends AdminUserRowDto {
   @ApiProperty() successful_generations: number;
-  @ApiProperty() failed_generations: number;
+  @ApiProperty({ description: 'cancelled ones are counted apart' }) failed_generations: number;
+  @ApiProperty({ description: 'stopped by the person, a suspension or a removal' }) cancelled_generations: number;
   @ApiProperty({ type: [AdminActivityDto] }) recent_activity: AdminActivityDto[];
   @ApiProperty({ type: String, nullable: true, description: "the admin's reason for the suspension (staff only)" }) suspension_reason:
     string | null;

@@ -38,6 +38,13 @@ export class SupportInquiryRowDto {
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) resolved_at: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    format: 'date-time',
+    description: 'when the generation the report names was removed from this ticket; null while it was not',
+  })
+  generation_removed_at: string | null;
   @ApiProperty({ description: 'whole hours since the ticket was sent' }) age_hours: number;
   @ApiProperty({
     enum: SLA_STATES,
@@ -65,5 +72,11 @@ export class SupportMessageDto {
 
 /** A ticket with its replies and notes, oldest first. */
 export class SupportInquiryDetailsDto extends SupportInquiryRowDto {
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: 'who removed the reported generation (null when not removed, or that account is deleted)',
+  })
+  generation_removed_by_email: string | null;
   @ApiProperty({ type: [SupportMessageDto] }) messages: SupportMessageDto[];
 }
