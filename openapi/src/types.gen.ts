@@ -1124,6 +1124,9 @@ export type ProfileUpdateDto = {
      * confirms once that the person is 18 or older (Google accounts are created unconfirmed); cannot be undone
      */
     age_confirmed?: true;
+    /**
+     * trimmed; not empty
+     */
     full_name?: string;
 };
 

@@ -169,6 +169,22 @@ describe('the managed catalogue (admin API)', () => {
     await asAdmin(t.http.patch('/api/admin/scenes/beach-standing')).send({ credit_cost: 1 }).expect(200);
   });
 
+  it("the Glow Up card's video range is what the cost rule gives on the live catalogue (issue 18, item 12)", async () => {
+    const glowUpVideo = async () =>
+      (await t.http.get('/api/catalog').expect(200)).body.plans
+        .find((p: { id: string }) => p.id === 'glow_up')
+        .features.find((f: string) => f.startsWith('Video try-on'));
+    // the seed: scenes cost 1-3, +3 for a video (the spec's "3-9" is not what the rule gives)
+    expect(await glowUpVideo()).toBe('Video try-on (4-6 credits)');
+    // a Glow Up scene made dearer widens the range; a Model Mode scene is not the Glow Up plan's
+    await asAdmin(t.http.patch('/api/admin/scenes/bedroom-sitting')).send({ credit_cost: 5 }).expect(200);
+    await asAdmin(t.http.patch('/api/admin/scenes/bathroom-standing')).send({ credit_cost: 9 }).expect(200);
+    expect(await glowUpVideo()).toBe('Video try-on (4-8 credits)');
+    await asAdmin(t.http.patch('/api/admin/scenes/bedroom-sitting')).send({ credit_cost: 3 }).expect(200);
+    await asAdmin(t.http.patch('/api/admin/scenes/bathroom-standing')).send({ credit_cost: 2 }).expect(200);
+    expect(await glowUpVideo()).toBe('Video try-on (4-6 credits)');
+  });
+
   it('creates a template, refuses a taken id, and a disabled template leaves the catalogue and is refused', async () => {
     const body = {
       id: 'bikini-lilac',

@@ -1,3 +1,4 @@
+import { FULL_NAME_MAX_LENGTH, FullNameMessages } from '@fitting-room/shared/profile-rules';
 import { DataSource } from 'typeorm';
 import { bearer, signUp, SignedIn } from '../helpers/auth';
 import { createTestApp, TestApp } from '../helpers/test-app';
@@ -63,16 +64,29 @@ describe('my profile, settings and stats', () => {
     expect(after).toMatchObject({ email: a.email, full_name: 'Augusta Ada King', role: 'user', tier: 'free', credits: 3 });
   });
 
-  it('refuses a full name that is too long or not a string', async () => {
-    expect(
-      (
-        await t.http
-          .patch('/api/me')
-          .set(bearer(a.accessToken))
-          .send({ full_name: 'x'.repeat(201) })
-      ).status,
-    ).toBe(400);
-    expect((await t.http.patch('/api/me').set(bearer(a.accessToken)).send({ full_name: 42 })).status).toBe(400);
+  it('refuses an empty, blank, too long or non-string full name with a clear message, and keeps the saved one (issue 18, item 9)', async () => {
+    const patch = (full_name: unknown) => t.http.patch('/api/me').set(bearer(a.accessToken)).send({ full_name });
+    const cases: [unknown, string][] = [
+      ['', FullNameMessages.required],
+      ['   ', FullNameMessages.required],
+      ['x'.repeat(FULL_NAME_MAX_LENGTH + 1), FullNameMessages.tooLong],
+      ['x'.repeat(300), FullNameMessages.tooLong],
+      [42, FullNameMessages.required],
+    ];
+    for (const [value, message] of cases) {
+      const res = await patch(value);
+      expect({ value, status: res.status, code: res.body.code, message: res.body.message }).toEqual({
+        value,
+        status: 400,
+        code: 'VALIDATION_ERROR',
+        message,
+      });
+    }
+    expect(FullNameMessages).toEqual({ required: 'Full name is required', tooLong: 'Full name must be at most 200 characters' });
+    expect((await me()).body.full_name).toBe('Augusta Ada King');
+    // the longest name allowed is saved, and so is the name again
+    expect((await patch('y'.repeat(FULL_NAME_MAX_LENGTH))).status).toBe(200);
+    expect((await patch('Augusta Ada King')).body.full_name).toBe('Augusta Ada King');
   });
 
   it('has the default settings (on, on, off) until saved, then keeps what was saved', async () => {

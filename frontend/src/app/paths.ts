@@ -26,6 +26,8 @@ export const paths = {
   logIn: '/?auth=login',
   signUp: '/?auth=signup',
   forgotPassword: '/?auth=forgot',
+  /** Watch demo and the footer's Demo, signed out: Create account, saying that the demo is their own try-on. */
+  demoSignUp: '/?auth=signup&reason=demo',
 } as const;
 
 /** API URLs the browser navigates to (full-page navigations, not fetch calls). */

@@ -11,7 +11,7 @@ export function Wordmark() {
       asChild
       display="inline-flex"
       alignItems="center"
-      gap="2"
+      gap={{ base: '1.5', md: '2' }}
       fontFamily="heading"
       fontSize={{ base: 'lg', sm: 'xl', md: '2xl' }}
       fontWeight="semibold"

@@ -12,6 +12,7 @@ import {
 } from './catalog';
 import { canGenerateVideo, isWatermarked, lockedFor } from './entitlements';
 import { CatalogFeatures, isCategoryEnabled } from './feature-flags';
+import { planFeatures } from './generation-cost';
 import { TIERS, Tier } from './tiers';
 import type { CatalogResponseDto } from './dto/catalog-response.dto';
 
@@ -31,6 +32,10 @@ export function buildCatalogResponse({ tier, features, thumbnail }: CatalogRespo
   const locked = lockedFor(tier);
   const categories = CATEGORIES.filter((c) => isCategoryEnabled(c.id, features));
   const enabled = new Set(categories.map((c) => c.id));
+  const sceneShown = (s: { id: string }) => {
+    const owner = sceneCategory(s.id);
+    return owner === null || enabled.has(owner);
+  };
   return {
     categories: categories.map((c) => ({
       id: c.id,
@@ -56,10 +61,7 @@ export function buildCatalogResponse({ tier, features, thumbnail }: CatalogRespo
         shopUrl: t.shopUrl,
       })),
     scenes: catalogScenes()
-      .filter((s) => {
-        const owner = sceneCategory(s.id);
-        return s.enabled && (owner === null || enabled.has(owner));
-      })
+      .filter((s) => s.enabled && sceneShown(s))
       .map((s) => ({
         id: s.id,
         name: s.name,
@@ -80,7 +82,7 @@ export function buildCatalogResponse({ tier, features, thumbnail }: CatalogRespo
       thumbnail: thumbnail(CUSTOM_POSE.id),
       locked: locked(CUSTOM_POSE),
     },
-    plans: PLANS.map((p) => ({ ...p, features: [...p.features], currency: 'USD' })),
+    plans: PLANS.map((p) => ({ ...p, features: planFeatures(p, sceneShown), currency: 'USD' })),
     packs: CREDIT_PACKS.map((p) => ({
       id: p.id,
       credits: p.credits,

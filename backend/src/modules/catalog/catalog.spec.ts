@@ -18,6 +18,7 @@ import {
 } from './catalog';
 import { FORBIDDEN_WORDS } from './catalog-text.policy';
 import { CATEGORY_IDS, type CategoryId } from './catalog.types';
+import { planFeatures } from './generation-cost';
 import { planForTier } from './plans';
 import { composePrompt, PROMPT_SAFETY_CLAUSE } from './prompt';
 import { TIERS, tierRank, type Tier } from './tiers';
@@ -91,7 +92,7 @@ describe('the catalogue data', () => {
       ...TEMPLATES.flatMap((t) => [t.id, t.name, t.description, t.promptDescription]),
       ...ALL_SCENES.flatMap((s) => [s.id, s.name, s.description, s.promptDescription]),
       ...CATEGORIES.flatMap((c) => [c.label, c.customPoseHint]),
-      ...PLANS.flatMap((p) => [p.name, p.displayName, p.description, ...p.features]),
+      ...PLANS.flatMap((p) => [p.name, p.displayName, p.description, ...planFeatures(p)]),
       CUSTOM_POSE.description,
     ];
     expect(texts.filter((t) => FORBIDDEN_WORDS.test(t))).toEqual([]);
@@ -189,7 +190,7 @@ describe('plans and packs (section 9)', () => {
   });
 
   it('lists the entitlements of section 6 as features', () => {
-    const features = (tier: Tier) => planForTier(tier).features;
+    const features = (tier: Tier) => planFeatures(planForTier(tier));
     expect(features('free')).toEqual(expect.arrayContaining(['2 templates per category', 'Watermarked results']));
     expect(features('starter')).toEqual(expect.arrayContaining(['Most templates (about 60%)', 'HD quality', 'No watermark']));
     expect(features('glow_up')).toEqual([

@@ -226,6 +226,14 @@ export interface CatalogScene extends SceneDefinition {
   referenceKey: string | null;
 }
 
+/** What the live catalogue gives a plan's feature text: the least and most a video costs on that plan. */
+export interface PlanCostFacts {
+  video: { min: number; max: number } | null;
+}
+
+/** A line of a plan card: fixed text, or text made from the live catalogue's costs (see planFeatures). */
+export type PlanFeature = string | ((costs: PlanCostFacts) => string);
+
 export interface PlanDefinition {
   id: Tier;
   name: string;
@@ -234,7 +242,7 @@ export interface PlanDefinition {
   /** USD per month */
   price: number;
   monthlyCredits: number;
-  features: readonly string[];
+  features: readonly PlanFeature[];
   mostPopular: boolean;
 }
 

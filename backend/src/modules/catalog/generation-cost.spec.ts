@@ -1,7 +1,7 @@
 import { ErrorCode, ValidationError } from '../../common/errors';
 import { ALL_SCENES, CATEGORY_SCENES, CUSTOM_POSE, VIDEO_SURCHARGE } from './catalog';
 import { GENERATION_TYPES } from './catalog.types';
-import { generationCost } from './generation-cost';
+import { generationCost, videoCostRange } from './generation-cost';
 
 describe('generationCost: the cost rule of docs/product.md', () => {
   it('a video adds 3 credits', () => {
@@ -29,6 +29,10 @@ describe('generationCost: the cost rule of docs/product.md', () => {
     expect(Math.max(...costs('image'))).toBe(3);
     expect(Math.min(...costs('video'))).toBe(4);
     expect(Math.max(...costs('video'))).toBe(6);
+    // the plan cards state these very figures (the spec's plan text said 3-9: not what the rule gives)
+    expect(videoCostRange('glow_up')).toEqual({ min: 4, max: 6 });
+    expect(videoCostRange('model_mode')).toEqual({ min: 4, max: 6 });
+    expect(videoCostRange('starter')).toBeNull();
   });
 
   it('scene costs follow the tier rules: free 1, starter 2, glow_up 2 (seated 3), spicy model_mode 3, other model_mode 2', () => {

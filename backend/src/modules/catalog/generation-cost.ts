@@ -1,6 +1,8 @@
 import { ValidationError } from '../../common/errors';
-import { CUSTOM_POSE, findScene, VIDEO_SURCHARGE } from './catalog';
-import type { GenerationType } from './catalog.types';
+import { catalogScenes, CUSTOM_POSE, findScene, VIDEO_SURCHARGE } from './catalog';
+import { canGenerateVideo, canUseScene } from './entitlements';
+import type { GenerationType, PlanDefinition, SceneDefinition } from './catalog.types';
+import type { Tier } from './tiers';
 
 export type GenerationCostInput =
   { sceneId: string; custom?: false; type: GenerationType } | { custom: true; sceneId?: undefined; type: GenerationType };
@@ -21,4 +23,29 @@ export function generationCost(input: GenerationCostInput): number {
   }
   if (input.type !== 'image' && input.type !== 'video') throw new ValidationError(`Unknown generation type: ${String(input.type)}`);
   return base + (input.type === 'video' ? VIDEO_SURCHARGE : 0);
+}
+
+/**
+ * The least and most a video costs on `tier`, by the cost rule over the live catalogue: every
+ * enabled scene the tier may use (and `available` lets through), and the custom pose. Null for a
+ * tier without video.
+ */
+export function videoCostRange(
+  tier: Tier,
+  available: (scene: SceneDefinition) => boolean = () => true,
+): { min: number; max: number } | null {
+  if (!canGenerateVideo(tier)) return null;
+  const costs = [
+    ...catalogScenes()
+      .filter((s) => s.enabled && canUseScene(tier, s) && available(s))
+      .map((s) => generationCost({ sceneId: s.id, type: 'video' })),
+    generationCost({ custom: true, type: 'video' }),
+  ];
+  return { min: Math.min(...costs), max: Math.max(...costs) };
+}
+
+/** A plan card's lines, the figures made from the live catalogue (a line may be a function of its costs). */
+export function planFeatures(plan: PlanDefinition, available?: (scene: SceneDefinition) => boolean): string[] {
+  const costs = { video: videoCostRange(plan.id, available) };
+  return plan.features.map((line) => (typeof line === 'string' ? line : line(costs)));
 }

@@ -2,17 +2,18 @@ import { Box, Container, Flex, HStack, Link, Stack, Text } from '@chakra-ui/reac
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../app/paths';
 import { APP_NAME, BUSINESS_EMAIL, SUPPORT_EMAIL } from '../../config/app-config';
+import { useDemoPath } from '../../features/auth/useDemoPath';
 import { ApiStatusLine } from '../../features/health/ApiStatusLine';
 import { Wordmark } from '../Wordmark';
 
-const footerLinks = [
+const footerLinks = (demoPath: string) => [
   { to: paths.pricing, label: 'Pricing' },
-  { to: paths.generations, label: 'Demo' },
+  { to: demoPath, label: 'Demo' },
   { to: paths.privacy, label: 'Privacy' },
   { to: paths.terms, label: 'Terms' },
   { to: paths.refund, label: 'Refund policy' },
   { to: paths.contact, label: 'Contact / Report an image' },
-] as const;
+];
 
 const mailLinks = [
   { address: SUPPORT_EMAIL, label: 'Support' },
@@ -21,6 +22,7 @@ const mailLinks = [
 
 /** Footer of the public pages: links, the support and business addresses, copyright and the API status line. */
 export function SiteFooter() {
+  const demoPath = useDemoPath();
   return (
     <Box as="footer" borderTopWidth="1px" borderColor="border" bg="bg.subtle">
       <Container maxW="7xl" py={{ base: '8', md: '10' }}>
@@ -28,7 +30,7 @@ export function SiteFooter() {
           <Flex direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'flex-start', md: 'center' }} gap="4">
             <Wordmark />
             <HStack as="nav" aria-label="Footer" gap={{ base: '4', md: '6' }} wrap="wrap">
-              {footerLinks.map(({ to, label }) => (
+              {footerLinks(demoPath).map(({ to, label }) => (
                 <Link key={to} asChild color="fg.muted" fontSize="sm" _hover={{ color: 'brand.fg' }}>
                   <RouterLink to={to}>{label}</RouterLink>
                 </Link>

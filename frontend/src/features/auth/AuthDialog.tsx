@@ -7,7 +7,7 @@ import { googleErrorMessage, SIGN_IN_AGAIN_MESSAGE } from './auth-dialog-message
 import { type CredentialValues, CredentialsStep } from './CredentialsStep';
 import { ForgotPasswordStep } from './ForgotPasswordStep';
 import { SecondFactorStep } from './SecondFactorStep';
-import type { AuthDialogMode } from './auth-dialog-mode';
+import type { AuthDialogMode, AuthDialogReason } from './auth-dialog-mode';
 
 const MFA_TOKEN_FRAGMENT = 'mfa_token';
 
@@ -16,12 +16,18 @@ function mfaTokenInFragment(hash: string): string | null {
   return new URLSearchParams(hash.replace(/^#/, '')).get(MFA_TOKEN_FRAGMENT);
 }
 
-function heading(mode: AuthDialogMode, recovery: boolean): { title: string; description: string } {
+/** The line of Create account opened from Watch demo (or the footer's Demo) while signed out. */
+export const DEMO_SIGN_UP_LINE = 'The demo is your own try-on: create a free account, upload a photo and see yourself in any outfit.';
+
+function heading(mode: AuthDialogMode, recovery: boolean, reason: AuthDialogReason | null): { title: string; description: string } {
   switch (mode) {
     case 'login':
       return { title: 'Log in', description: `Welcome back to ${APP_NAME}.` };
     case 'signup':
-      return { title: 'Create account', description: 'See yourself in any outfit before you buy. Your first try-on is free.' };
+      return {
+        title: 'Create account',
+        description: reason === 'demo' ? DEMO_SIGN_UP_LINE : 'See yourself in any outfit before you buy. Your first try-on is free.',
+      };
     case 'forgot':
       return {
         title: 'Reset your password',
@@ -38,6 +44,8 @@ function heading(mode: AuthDialogMode, recovery: boolean): { title: string; desc
 export interface AuthDialogProps {
   open: boolean;
   mode: AuthDialogMode;
+  /** Why the dialog opened (`&reason=`), when a link said so. */
+  reason?: AuthDialogReason | null;
   /** `?auth_error=<code>` of a failed Google sign-in, shown on Log in. */
   errorCode: string | null;
   onModeChange(mode: AuthDialogMode): void;
@@ -49,7 +57,7 @@ export interface AuthDialogProps {
  * account, "Forgot password?", and the code step of a sign-in with two-factor on. Typed values
  * (the email, mostly) follow the person from step to step; each step's messages stay with it.
  */
-export default function AuthDialog({ open, mode, errorCode, onModeChange, onClose }: AuthDialogProps) {
+export default function AuthDialog({ open, mode, reason = null, errorCode, onModeChange, onClose }: AuthDialogProps) {
   const dismissGuard = useOutsideDismissGuard();
   const location = useLocation();
   const navigate = useNavigate();
@@ -85,7 +93,7 @@ export default function AuthDialog({ open, mode, errorCode, onModeChange, onClos
     if (carried && mode !== carried.mode && mode !== carried.from) setCarried(null);
   }, [carried, mode]);
 
-  const { title, description } = heading(mode, recovery);
+  const { title, description } = heading(mode, recovery, reason);
   const initialError = carried?.mode === mode ? carried.text : mode === 'login' ? googleErrorMessage(errorCode) : null;
 
   const backToLogIn = (message?: string) => {

@@ -1,4 +1,5 @@
 import { Button, HStack, Input, Separator, Stack, Text } from '@chakra-ui/react';
+import { fullNameProblem } from '@fitting-room/shared';
 import { errorMessage } from '@fitting-room/shared/browser';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -28,7 +29,8 @@ type FieldErrors = Partial<Record<FieldName, string>>;
  */
 function validate(mode: 'login' | 'signup', values: CredentialValues): FieldErrors {
   const errors: FieldErrors = {};
-  if (mode === 'signup' && !values.fullName.trim()) errors.fullName = 'Full name is required';
+  const nameProblem = mode === 'signup' ? fullNameProblem(values.fullName) : null;
+  if (nameProblem) errors.fullName = nameProblem;
   if (!values.email.trim()) errors.email = 'Email is required';
   else if (mode === 'signup' && !looksLikeEmail(values.email)) errors.email = 'Please enter a valid email address';
   if (!values.password) errors.password = 'Password is required';

@@ -14,3 +14,11 @@ const MODES: readonly string[] = ['login', 'signup', 'forgot', '2fa'] satisfies 
 export function parseAuthMode(value: string | null): AuthDialogMode | null {
   return value !== null && MODES.includes(value) ? (value as AuthDialogMode) : null;
 }
+
+/** Why the dialog opened, when a link says so: `/?auth=signup&reason=demo` (Watch demo, signed out). */
+export const AUTH_REASON_PARAM = 'reason';
+export type AuthDialogReason = 'demo';
+
+export function parseAuthReason(value: string | null): AuthDialogReason | null {
+  return value === 'demo' ? value : null;
+}

@@ -193,8 +193,8 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
     if (type === 'video' && !canVideo) setType('image');
   }, [type, canVideo]);
 
-  const addPhotos = (files: File[]) => {
-    const { accepted, error } = screenPhotos(files, photos.length);
+  const addPhotos = async (files: File[]) => {
+    const { accepted, error } = await screenPhotos(files, photos.length);
     if (error) notify.error({ title: error });
     if (accepted.length === 0) return;
     add(accepted);
@@ -273,7 +273,7 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
             {verified ? (
               <PhotoPicker
                 photos={photos}
-                onAdd={addPhotos}
+                onAdd={(files) => void addPhotos(files)}
                 onRemove={removePhoto}
                 confirmed={confirmed}
                 onConfirmedChange={onConfirmedChange}
@@ -351,6 +351,14 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
                   Not enough credits for this choice.{' '}
                   <Link asChild color="brand.fg" fontWeight="medium">
                     <RouterLink to={paths.pricing}>Get more credits</RouterLink>
+                  </Link>
+                </Text>
+              ) : null}
+              {catalog.viewer.watermarked ? (
+                <Text fontSize="sm" color="fg.muted">
+                  Free plan results carry a visible watermark.{' '}
+                  <Link asChild color="brand.fg" fontWeight="medium">
+                    <RouterLink to={paths.pricing}>Remove it with a paid plan</RouterLink>
                   </Link>
                 </Text>
               ) : null}

@@ -30,16 +30,39 @@ export interface ScreenedPhotos {
   error: string | null;
 }
 
+/** The first bytes of the formats of PHOTO_RULES.types: JPEG, PNG, and WebP (RIFF....WEBP). */
+function looksLikeImage(head: Uint8Array): boolean {
+  const starts = (bytes: readonly number[], at = 0) => bytes.every((b, i) => head[at + i] === b);
+  return (
+    starts([0xff, 0xd8, 0xff]) ||
+    starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) ||
+    (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8))
+  );
+}
+
 /**
- * Keeps the image files under the size limit, up to the free places (photos beyond 5 are
- * dropped), and names the first problem.
+ * Whether a file really is a photo of an accepted format: its type (from the name) and its first
+ * bytes. A text file named .jpg has the type but not the bytes; it would be a broken tile.
  */
-export function screenPhotos(files: readonly File[], alreadySelected: number): ScreenedPhotos {
+export async function isImageFile(file: File): Promise<boolean> {
+  if (!(PHOTO_RULES.types as readonly string[]).includes(file.type)) return false;
+  try {
+    return looksLikeImage(new Uint8Array(await file.slice(0, 12).arrayBuffer()));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Keeps the image files (checked by their bytes) under the size limit, up to the free places
+ * (photos beyond 5 are dropped), and names the first problem.
+ */
+export async function screenPhotos(files: readonly File[], alreadySelected: number): Promise<ScreenedPhotos> {
   const accepted: File[] = [];
   let error: string | null = null;
   const free = Math.max(0, PHOTO_RULES.maxPhotos - alreadySelected);
   for (const file of files) {
-    if (!(PHOTO_RULES.types as readonly string[]).includes(file.type)) {
+    if (!(await isImageFile(file))) {
       error ??= PHOTO_MESSAGES.notAnImage;
     } else if (file.size >= PHOTO_RULES.maxBytes) {
       error ??= PHOTO_MESSAGES.tooLarge;

@@ -2,9 +2,11 @@ import { Box, Button, Container, Grid, Heading, Stack, Text } from '@chakra-ui/r
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../app/paths';
 import { preloadAuthDialog } from '../auth/AuthDialogHost';
+import { useDemoPath } from '../auth/useDemoPath';
 import { HeroArt, HeroArtCompact } from './HeroArt';
 
 export function HeroSection() {
+  const demoPath = useDemoPath();
   return (
     <Box as="section" aria-labelledby="hero-title">
       <Container maxW="7xl" py={{ base: '14', md: '20', lg: '24' }}>
@@ -34,7 +36,9 @@ export function HeroSection() {
                 </RouterLink>
               </Button>
               <Button asChild size="xl" px="8" variant="outline" bg="bg.panel">
-                <RouterLink to={paths.generations}>Watch demo</RouterLink>
+                <RouterLink to={demoPath} onPointerEnter={preloadAuthDialog} onFocus={preloadAuthDialog}>
+                  Watch demo
+                </RouterLink>
               </Button>
             </Stack>
           </Stack>

@@ -9,7 +9,7 @@ export function RefundPage() {
       title="Refund Policy"
       summary={
         <>
-          How payments, cancellations and refunds work at {APP_NAME}. Because you can try the service with a free preview before paying, all
+          How payments, cancellations and refunds work at {APP_NAME}. Because you can try the service on the Free plan before paying, all
           purchases are final, with the exceptions below.
         </>
       }
@@ -17,8 +17,8 @@ export function RefundPage() {
       <LegalSection title="1. All purchases are final">
         <P>
           Subscriptions and credit packs are final and non-refundable once purchased, including unused credits and partial billing periods.
-          Before you pay, the Free plan lets you try {APP_NAME} with a free preview (a watermarked result), so you can judge the quality
-          first.
+          Before you pay, the Free plan lets you try {APP_NAME} at no cost: its results are whole pictures with a visible watermark across
+          them (they are not blurred), so you can judge the quality first.
         </P>
       </LegalSection>
 

@@ -38,13 +38,13 @@ export function TermsPage() {
         </P>
       </LegalSection>
 
-      <LegalSection title="3. Credits, plans and the free preview">
+      <LegalSection title="3. Credits, plans and the Free plan">
         <Bullets
           items={[
             'Each generation costs credits. The cost is shown before you generate, and credits are only taken when your result is delivered: a failed or cancelled generation costs nothing.',
             'Subscription credits reset monthly at the start of each billing period. Unused subscription credits do not roll over to the next month.',
             'Credits bought in a credit pack never expire.',
-            'The Free plan lets you try the service without a credit card. Its results are a free preview that carries a visible watermark; paid plans remove it.',
+            'The Free plan lets you try the service without a credit card; its results are whole, full-size pictures with a visible watermark across them (they are not blurred), and paid plans remove the watermark.',
           ]}
         />
         <P>

@@ -1,6 +1,8 @@
 import { Button, Card, Input, SimpleGrid, Stack, Stat } from '@chakra-ui/react';
+import { fullNameProblem } from '@fitting-room/shared';
+import { ApiError } from '@fitting-room/shared/browser';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { FormField } from '../../components/FormField';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -38,21 +40,39 @@ function PlanSummary({ profile }: { profile: ProfileResponseDto }) {
   );
 }
 
-/** Full Name (editable) and Email (read-only), saved with Save Changes. */
+/**
+ * Full Name (editable) and Email (read-only), saved with Save Changes. The name is checked here by
+ * the shared rule (required, at most FULL_NAME_MAX_LENGTH characters) and again by the API, whose
+ * refusal shows under the field as well.
+ */
 function ProfileForm({ profile }: { profile: ProfileResponseDto }) {
   const [fullName, setFullName] = useState(profile.full_name);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
   const update = useUpdateProfile();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const problem = fullNameProblem(fullName);
+    setNameError(problem);
+    if (problem) {
+      nameRef.current?.focus();
+      return;
+    }
     update.mutate(
-      { full_name: fullName },
+      { full_name: fullName.trim() },
       {
         onSuccess: (saved) => {
           setFullName(saved.full_name);
           notify.success({ title: 'Profile updated successfully' });
         },
-        onError: () => notify.error({ title: 'Failed to update profile' }),
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'VALIDATION_ERROR') {
+            setNameError(error.message);
+            nameRef.current?.focus();
+          }
+          notify.error({ title: 'Failed to update profile' });
+        },
       },
     );
   };
@@ -63,14 +83,18 @@ function ProfileForm({ profile }: { profile: ProfileResponseDto }) {
         <Card.Title as="h2">Personal information</Card.Title>
       </Card.Header>
       <Card.Body asChild>
-        <form onSubmit={submit}>
+        <form onSubmit={submit} noValidate>
           <Stack gap="5" maxW="lg">
-            <FormField label="Full Name">
+            <FormField label="Full Name" required error={nameError ?? undefined}>
               <Input
+                ref={nameRef}
                 name="full_name"
                 autoComplete="name"
                 value={fullName}
-                onChange={(event) => setFullName(event.target.value)}
+                onChange={(event) => {
+                  setFullName(event.target.value);
+                  if (nameError) setNameError(fullNameProblem(event.target.value));
+                }}
                 bg="bg.panel"
               />
             </FormField>

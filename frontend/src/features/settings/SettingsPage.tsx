@@ -9,6 +9,7 @@ import { LoadFailed } from '../dashboard/LoadFailed';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { SecuritySettings } from './SecuritySettings';
 import { type NotificationSettings, settingsQueryOptions, useSaveSettings } from './settings-queries';
+import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 
 const notificationToggles: ReadonlyArray<{ key: keyof NotificationSettings; label: string; description: string }> = [
   { key: 'email_notifications', label: 'Email Notifications', description: 'Emails about your account, credits and plan.' },
@@ -59,6 +60,8 @@ function SettingToggle({
 function NotificationsForm({ initial }: { initial: NotificationSettings }) {
   const [settings, setSettings] = useState(initial);
   const save = useSaveSettings();
+  // `initial` is the saved set (the query's data, replaced by what a save answers).
+  const dirty = notificationToggles.some(({ key }) => settings[key] !== initial[key]);
 
   const saveAll = () =>
     save.mutate(settings, {
@@ -68,6 +71,7 @@ function NotificationsForm({ initial }: { initial: NotificationSettings }) {
 
   return (
     <Card.Root>
+      <UnsavedChangesGuard dirty={dirty} what="your notification settings" />
       <Card.Header>
         <Card.Title as="h2">Notifications</Card.Title>
       </Card.Header>

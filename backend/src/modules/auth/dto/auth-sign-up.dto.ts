@@ -1,3 +1,4 @@
+import { FULL_NAME_MAX_LENGTH, FullNameMessages } from '@fitting-room/shared/profile-rules';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { Equals, IsBoolean, IsDefined, IsEmail, IsNotEmpty, IsString, Length, MaxLength } from 'class-validator';
@@ -12,10 +13,10 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
  * each field, so the most basic rule is written last.
  */
 export class AuthSignUpDto {
-  @ApiProperty({ example: 'Ada Lovelace', maxLength: 200 })
-  @MaxLength(200, { message: 'Full name must be at most 200 characters' })
-  @IsNotEmpty({ message: 'Full name is required' })
-  @IsString({ message: 'Full name is required' })
+  @ApiProperty({ example: 'Ada Lovelace', maxLength: FULL_NAME_MAX_LENGTH })
+  @MaxLength(FULL_NAME_MAX_LENGTH, { message: FullNameMessages.tooLong })
+  @IsNotEmpty({ message: FullNameMessages.required })
+  @IsString({ message: FullNameMessages.required })
   @Transform(trim)
   full_name: string;
 

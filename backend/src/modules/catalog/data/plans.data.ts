@@ -1,12 +1,12 @@
-import { CUSTOM_POSE, VIDEO_SURCHARGE } from './costs.data';
-import { CATEGORY_SCENES, GENERIC_SCENES } from './scenes.data';
-import type { CreditPackDefinition, PlanDefinition } from '../catalog.types';
+import type { CreditPackDefinition, PlanCostFacts, PlanDefinition } from '../catalog.types';
 
-/** The price range of a video, from the scene costs (so the plan text never drifts from the rule). */
-function videoCostRange(): string {
-  const costs = [...GENERIC_SCENES, ...CATEGORY_SCENES, CUSTOM_POSE].map((s) => s.creditCost + VIDEO_SURCHARGE);
-  return `${Math.min(...costs)}-${Math.max(...costs)}`;
-}
+/**
+ * The video line of a plan card: the range the cost rule gives on the live catalogue (planFeatures
+ * computes it), never a figure written here. The spec's plan text said 3-9; the rule gives 4-6
+ * with the seed (docs/product.md).
+ */
+const videoTryOn = ({ video }: PlanCostFacts) =>
+  video ? `Video try-on (${video.min === video.max ? video.min : `${video.min}-${video.max}`} credits)` : 'Video try-on';
 
 /** Monthly plans (docs/product.md). Prices in USD. `name` is the short label (badges, "Requires: Glow Up"), `displayName` the card title. */
 export const PLANS: readonly PlanDefinition[] = [
@@ -37,7 +37,7 @@ export const PLANS: readonly PlanDefinition[] = [
     description: 'Every category except Spicy, with video try-on.',
     price: 12.99,
     monthlyCredits: 70,
-    features: ['All categories except Spicy', 'Lingerie included', `Video try-on (${videoCostRange()} credits)`, 'Priority support'],
+    features: ['All categories except Spicy', 'Lingerie included', videoTryOn, 'Priority support'],
     mostPopular: false,
   },
   {

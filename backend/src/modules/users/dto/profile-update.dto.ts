@@ -1,14 +1,16 @@
+import { FULL_NAME_MAX_LENGTH, FullNameMessages } from '@fitting-room/shared/profile-rules';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { Equals, IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Equals, IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 
 export const AGE_CONFIRMATION_MESSAGE = 'You must confirm that you are 18 or older';
 
 /** PATCH /api/me. The email cannot be changed: sending it is refused like any unknown field. */
 export class ProfileUpdateDto {
-  @ApiPropertyOptional({ example: 'Ada Lovelace', maxLength: 200 })
-  @MaxLength(200, { message: 'full_name must be at most 200 characters' })
-  @IsString({ message: 'full_name must be a string' })
+  @ApiPropertyOptional({ example: 'Ada Lovelace', minLength: 1, maxLength: FULL_NAME_MAX_LENGTH, description: 'trimmed; not empty' })
+  @MaxLength(FULL_NAME_MAX_LENGTH, { message: FullNameMessages.tooLong })
+  @IsNotEmpty({ message: FullNameMessages.required })
+  @IsString({ message: FullNameMessages.required })
   @IsOptional()
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
   full_name?: string;
