@@ -249,6 +249,8 @@ describe('the console on a phone and a desktop', () => {
 
       // The ticket: from the list, the row clicked.
       await page.goto(`${base}/admin/support-inquiries`);
+      // the list has loaded (its first answer and any refetch) before the person picks a row
+      await page.waitForLoadState('networkidle');
       await click(page, page.getByRole('row').filter({ hasText: subject }).getByText(subject));
       const ticketHeading = page.getByRole('heading', { level: 2, name: subject });
       await ticketHeading.waitFor();
