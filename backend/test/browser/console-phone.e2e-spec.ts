@@ -149,6 +149,13 @@ describe('the console on a phone and a desktop', () => {
       );
       ids.push(row.id);
     }
+    // a ticket whose subject is one long word, as real lists hold: it must not break the list on a phone
+    await t.http.post('/api/support/inquiries').send({
+      name: 'Long Subject',
+      email: uniqueEmail('long'),
+      subject: `${label}${'s'.repeat(150)}`,
+      message: 'A subject with no place to wrap.',
+    });
     const subject = `A reported look ${label} ${Date.now().toString(36)}`;
     const report = await t.http.post('/api/support/inquiries').send({
       name: 'Worried Reporter',

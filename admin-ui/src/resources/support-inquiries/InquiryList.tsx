@@ -38,7 +38,8 @@ export function InquiryList() {
         <DataTable.Col source="status" field={StatusField} />
         <DataTable.Col source="priority" field={PriorityField} />
         <DataTable.Col source="kind" field={KindField} />
-        <DataTable.Col source="subject" />
+        {/* a subject with no space (one long word) wraps instead of widening the table past a phone's screen */}
+        <DataTable.Col source="subject" cellSx={() => ({ overflowWrap: 'anywhere', minWidth: 140 })} />
         <DataTable.Col source="name" label="From" render={(r: InquiryRecord) => `${r.name} <${r.email}>`} />
         <DataTable.Col label="Age" field={AgeField} disableSort />
         <DataTable.Col source="created_at" label="Received">
