@@ -4,10 +4,10 @@ import { REPO_ROOT } from '../../src/bootstrap/static-ui';
 import { stripeCatalog } from '../../src/modules/billing/stripe-catalog';
 import { startStripeKit, type StripeKit } from '../billing/stripe-kit';
 import { PASSWORD, signUp, uniqueEmail, type SignedIn } from '../helpers/auth';
-import { launchBrowser, screenshot } from '../helpers/browser';
+import { launchBrowser, screenshot, mouseClick } from '../helpers/browser';
 import { ownDatabase } from '../helpers/own-database';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 /** A catalogue price in cents (the one source), and how the console writes an amount. */
 const price = (kind: 'plan' | 'pack', id: string) => stripeCatalog().find((i) => i.kind === kind && i.id === id)!.unitAmount;
@@ -41,14 +41,7 @@ describe('payments in the console', () => {
     return page;
   }
 
-  async function click(page: Page, target: Locator): Promise<void> {
-    await target.waitFor();
-    await target.scrollIntoViewIfNeeded();
-    const box = (await target.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
-    await page.mouse.down();
-    await page.mouse.up();
-  }
+  const click = mouseClick;
 
   const stat = (page: Page, label: string) => page.locator(`[data-stat="${label}"]`);
 

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DataSource } from 'typeorm';
 import { bearer, PASSWORD, signUp, uniqueEmail, type SignedIn } from '../helpers/auth';
-import { launchBrowser, SCREENSHOT_DIR } from '../helpers/browser';
+import { launchBrowser, SCREENSHOT_DIR, mouseClick } from '../helpers/browser';
 import { type TestApp } from '../helpers/test-app';
 import { startUserApp } from '../helpers/user-app';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -73,15 +73,7 @@ describe('the console on a phone and a desktop', () => {
     return context.newPage();
   }
 
-  /** The real mouse: to the middle of the element, press, release. */
-  async function click(page: Page, target: Locator): Promise<void> {
-    await target.waitFor();
-    await target.scrollIntoViewIfNeeded();
-    const box = (await target.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
-    await page.mouse.down();
-    await page.mouse.up();
-  }
+  const click = mouseClick;
 
   /** The Mode select: opened with the mouse, the option clicked, and the menu gone before the next click. */
   async function pickMode(page: Page, form: Locator, mode: 'Add' | 'Deduct'): Promise<void> {

@@ -4,11 +4,11 @@ import { createStripeClient } from '../../src/modules/billing/stripe.client';
 import { FakeStripe } from '../fakes/fake-stripe.server';
 import { deleteRedisKeys } from '../generations/generation-test-kit';
 import { bearer } from '../helpers/auth';
-import { launchBrowser } from '../helpers/browser';
+import { launchBrowser, mouseClick } from '../helpers/browser';
 import { outboxFiles, waitForMail } from '../helpers/mail';
 import { testRedisUrl, type TestApp } from '../helpers/test-app';
 import { type Account, createAccount, shot, signedInContext, startUserApp, watchErrors } from '../helpers/user-app';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 const SECRET_KEY = 'sk_test_fitting_room_browser_0123456789';
 const WEBHOOK_SECRET = 'whsec_fitting_room_browser_0123456789abcdef';
@@ -74,16 +74,7 @@ describe('payments in the user app', () => {
     return context.newPage();
   }
 
-  /** A real click: the mouse moves onto the element's middle, presses and releases. */
-  async function click(page: Page, target: Locator): Promise<void> {
-    await target.waitFor();
-    await target.scrollIntoViewIfNeeded();
-    const box = await target.boundingBox();
-    if (!box) throw new Error('the element has no box');
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
-    await page.mouse.down();
-    await page.mouse.up();
-  }
+  const click = mouseClick;
 
   /** Waits until the queue has applied every stored Stripe event. */
   async function applied(timeoutMs = 20_000): Promise<void> {

@@ -1,7 +1,7 @@
 import { FULL_NAME_MAX_LENGTH, FullNameMessages } from '@fitting-room/shared/profile-rules';
 import { DataSource } from 'typeorm';
 import { bearer } from '../helpers/auth';
-import { launchBrowser } from '../helpers/browser';
+import { launchBrowser, mouseClick } from '../helpers/browser';
 import { type TestApp } from '../helpers/test-app';
 import {
   type Account,
@@ -50,16 +50,7 @@ describe('rough edges a newcomer hits (issue 18, items 7-12)', () => {
     return context.newPage();
   }
 
-  /** A real click: the mouse moves onto the element's middle, presses and releases. */
-  async function click(page: Page, target: Locator): Promise<void> {
-    await target.waitFor();
-    await target.scrollIntoViewIfNeeded();
-    const box = await target.boundingBox();
-    if (!box) throw new Error('the element has no box');
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
-    await page.mouse.down();
-    await page.mouse.up();
-  }
+  const click = mouseClick;
 
   /** Clicks into a field, selects what it holds and types over it, key by key. */
   async function retype(page: Page, field: Locator, text: string): Promise<void> {

@@ -1,9 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { launchBrowser, SCREENSHOT_DIR } from '../helpers/browser';
+import { launchBrowser, SCREENSHOT_DIR, mouseClick } from '../helpers/browser';
 import { type TestApp } from '../helpers/test-app';
 import { createAccount, portraitJpeg, signedInContext, startUserApp, watchErrors } from '../helpers/user-app';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator } from 'playwright-core';
 
 interface Rect {
   x: number;
@@ -37,14 +37,7 @@ describe('the running generation at 1440 and 390 px', () => {
     await t?.close();
   });
 
-  async function click(page: Page, target: Locator): Promise<void> {
-    await target.waitFor();
-    await target.scrollIntoViewIfNeeded();
-    const box = (await target.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
-    await page.mouse.down();
-    await page.mouse.up();
-  }
+  const click = mouseClick;
 
   /** Waits until the element has stopped moving (the same place over a few frames): no scrolling under way. */
   async function settled(target: Locator): Promise<void> {

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Browser, chromium, Page } from 'playwright-core';
+import { Browser, chromium, Locator, Page } from 'playwright-core';
 
 /** Debian's Chromium, driven by playwright-core (no browser download). */
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -30,4 +30,15 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/** A person's click: the mouse moves onto the element's middle (scrolled into view), presses and releases. */
+export async function mouseClick(page: Page, target: Locator): Promise<void> {
+  await target.waitFor();
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
+  if (!box) throw new Error('the element has no box');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
+  await page.mouse.down();
+  await page.mouse.up();
 }
