@@ -1,12 +1,14 @@
 import * as http from 'node:http';
+import { gzipSync } from 'node:zlib';
 import express from 'express';
-import { compressResponses } from './compression';
+import { compressJsonAnswers, compressResponses } from './compression';
 import type { AddressInfo } from 'node:net';
 
 /** A tiny server with the app's compression: what a browser that accepts br and gzip receives. */
 async function serve(handler: express.RequestHandler): Promise<{ url: string; close: () => Promise<void> }> {
   const app = express();
   app.use(compressResponses());
+  app.use(compressJsonAnswers());
   app.get('/x', handler);
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -53,6 +55,34 @@ describe('response compression', () => {
       await reader.cancel();
     } finally {
       release();
+      await s.close();
+    }
+  });
+
+  it('sends a JSON answer in one piece with its length, and leaves small or already encoded answers as they are', async () => {
+    const s = await serve((req, res) => {
+      if (req.query.small) return void res.json({ ok: true });
+      if (req.query.encoded) {
+        res.setHeader('Content-Encoding', 'gzip');
+        res.type('application/json');
+        return void res.send(gzipSync(body));
+      }
+      res.json(JSON.parse(body));
+    });
+    try {
+      const br = await fetch(s.url, { headers: { 'accept-encoding': 'br, gzip' } });
+      const bytes = Buffer.from(await br.clone().arrayBuffer()); // fetch decodes; the length is of the encoded bytes
+      expect(br.headers.get('content-encoding')).toBe('br');
+      expect(br.headers.get('vary')).toContain('Accept-Encoding');
+      expect(Number(br.headers.get('content-length'))).toBeLessThan(body.length / 3);
+      expect(bytes.toString('utf8')).toBe(body);
+      const small = await fetch(`${s.url}?small=1`, { headers: { 'accept-encoding': 'br, gzip' } });
+      expect(small.headers.get('content-encoding')).toBeNull();
+      expect(await small.json()).toEqual({ ok: true });
+      const encoded = await fetch(`${s.url}?encoded=1`, { headers: { 'accept-encoding': 'br, gzip' } });
+      expect(encoded.headers.get('content-encoding')).toBe('gzip');
+      expect(await encoded.text()).toBe(body);
+    } finally {
       await s.close();
     }
   });

@@ -6,7 +6,7 @@ import { urlencoded } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppExceptionFilter, ErrorCode } from '../common/errors';
-import { compressResponses } from './compression';
+import { compressJsonAnswers, compressResponses } from './compression';
 import { buildOpenApiDocument } from './openapi';
 import { requestShapeGuard } from './request-shape';
 import { serveUserInterfaces } from './static-ui';
@@ -47,6 +47,9 @@ export function configureApp(
   express.disable('x-powered-by');
   // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (none by default)
   express.set('trust proxy', config.trustProxy ?? false);
+  // no ETag hashed over every JSON answer: API data is per user and changes (the catalogue and the
+  // artwork set their own version ETags; the apps' files get theirs from the static handler)
+  express.set('etag', false);
   express.useBodyParser('json', { limit: '1mb' });
   // RFC 8058: mail clients send one-click unsubscribes as a form; no other route reads forms
   app.use('/api/mail/unsubscribe', urlencoded({ extended: false, limit: '4kb' }));
@@ -82,6 +85,7 @@ export function configureApp(
   app.use(cookieParser());
   // brotli/gzip for the apps' files, JSON and SVG artwork; never event streams (see compression.ts)
   app.use(compressResponses());
+  app.use('/api', compressJsonAnswers());
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AppExceptionFilter());
 

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 
 /**
  * Signed links of the local driver: `[<appUrl>]/api/files/<key>?exp=<unix s>[&dl=<name>]&sig=<sig>`,
@@ -36,8 +36,21 @@ export function canonicalLocalSignatureString({ key, exp, dl }: LocalSignatureFi
   return ['fitting-room:files:v1', key, String(exp), dl ?? ''].join('\n');
 }
 
+/** The secret as a key object, made once per secret (a string key is converted again at every createHmac: a list signs dozens of links). */
+const keyObjects = new Map<string, KeyObject>();
+
+function keyOf(secret: string): KeyObject {
+  let key = keyObjects.get(secret);
+  if (!key) {
+    if (keyObjects.size >= 8) keyObjects.clear(); // one secret per process; tests use a few
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    keyObjects.set(secret, key);
+  }
+  return key;
+}
+
 function hmac(fields: LocalSignatureFields, secret: string): Buffer {
-  return createHmac('sha256', secret).update(canonicalLocalSignatureString(fields), 'utf8').digest();
+  return createHmac('sha256', keyOf(secret)).update(canonicalLocalSignatureString(fields), 'utf8').digest();
 }
 
 export function computeLocalSignature(fields: LocalSignatureFields, secret: string): string {

@@ -331,6 +331,11 @@ describe('the generation API', () => {
     expect(page2.body).toMatchObject({ total: 3, page: 2, page_size: 2, items: [{ id: ids[0] }] });
     const dresses = await t.http.get('/api/generations?category=dress').set(bearer(who.accessToken)).expect(200);
     expect(dresses.body).toMatchObject({ total: 1, items: [{ id: ids[2], category: 'dress' }] });
+    // a page past the end still says how many there are, with and without a category
+    const past = await t.http.get('/api/generations?page=5&page_size=2').set(bearer(who.accessToken)).expect(200);
+    expect(past.body).toMatchObject({ total: 3, page: 5, items: [] });
+    const pastDresses = await t.http.get('/api/generations?category=dress&page=3&page_size=1').set(bearer(who.accessToken)).expect(200);
+    expect(pastDresses.body).toMatchObject({ total: 1, items: [] });
     const bad = await t.http.get('/api/generations?page_size=1000').set(bearer(who.accessToken));
     expect(bad.status).toBe(400);
     expect((await t.http.get('/api/generations?category=moon').set(bearer(who.accessToken))).status).toBe(400);

@@ -36,7 +36,8 @@ export interface AdjustmentResult {
 
 const EMPTY: CreditBalance = { subscription: 0, purchased: 0, held: 0, available: 0 };
 
-function toBalance(row: AccountRow | undefined): CreditBalance {
+/** A credit account's row as balances (no row: all zero). */
+export function toBalance(row: AccountRow | undefined): CreditBalance {
   if (!row) return { ...EMPTY };
   const subscription = Number(row.subscription_balance);
   const purchased = Number(row.purchased_balance);

@@ -12,6 +12,23 @@ export interface LockedUser {
   suspension_reason: string | null;
 }
 
+/** The facts of GET /api/me: the account's own columns and its credit account (null columns without one). */
+export interface ProfileRow {
+  id: string;
+  email: string;
+  full_name: string;
+  tier: Tier;
+  role: UserRole;
+  age_confirmed: boolean;
+  email_verified: boolean;
+  two_factor_enabled: boolean;
+  has_password: boolean;
+  created_at: Date;
+  subscription_balance: number | null;
+  purchased_balance: number | null;
+  held: number | null;
+}
+
 /**
  * Every read and write of users and user_settings. Emails arrive normalized (the services
  * normalize them). `manager`: inside the caller's transaction.
@@ -86,6 +103,23 @@ export class UsersRepository {
   /** The account, or EntityNotFoundError (answered 404 "No rows found."). */
   getById(id: string): Promise<UserEntity> {
     return this.db.getRepository(UserEntity).findOneOrFail({ where: { id } });
+  }
+
+  /**
+   * The profile's read model in one round trip: the account with its credit account beside it
+   * (GET /api/me is the most frequent authenticated read). Undefined: no such account.
+   */
+  async profileRow(id: string): Promise<ProfileRow | undefined> {
+    const rows: ProfileRow[] = await this.db.query(
+      `SELECT u.id, u.email, u.full_name, u.tier, u.role, u.created_at,
+              u.age_confirmed_at IS NOT NULL AS age_confirmed, u.email_verified_at IS NOT NULL AS email_verified,
+              u.totp_enabled_at IS NOT NULL AS two_factor_enabled, u.password_hash IS NOT NULL AS has_password,
+              a.subscription_balance, a.purchased_balance, a.held
+         FROM users u LEFT JOIN credit_accounts a ON a.user_id = u.id
+        WHERE u.id = $1`,
+      [id],
+    );
+    return rows[0];
   }
 
   /** The account locked for the caller's transaction, or null. */

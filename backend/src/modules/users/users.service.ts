@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { type EntityManager, EntityNotFoundError } from 'typeorm';
 import { hashPassword } from '../../common/security/password';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import { type CreditBalance, CreditsService } from '../credits/credits.service';
+import { type AccountRow } from '../credits/credits.repository';
+import { type CreditBalance, CreditsService, toBalance } from '../credits/credits.service';
 import { ProfileResponseDto } from './dto/profile-response.dto';
 import { UserEntity, UserRole, UserTier } from './user.entity';
-import { UsersRepository } from './users.repository';
-import type { EntityManager } from 'typeorm';
+import { type ProfileRow, UsersRepository } from './users.repository';
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -30,22 +31,43 @@ export interface NewAccount {
 /** Unverified accounts an address may have at once; a newer sign-up removes the oldest. */
 export const MAX_UNVERIFIED_PER_EMAIL = 3;
 
-/** The profile; `credits` is the available balance from the credit ledger, `credit_balance` its parts. */
-export function toProfile(user: UserEntity, balance: CreditBalance): ProfileResponseDto {
+/** What a profile says of the account itself (a loaded entity or the profile's read model). */
+type ProfileFacts = Omit<ProfileRow, 'subscription_balance' | 'purchased_balance' | 'held'>;
+
+function profileFrom(facts: ProfileFacts, balance: CreditBalance): ProfileResponseDto {
   return {
-    id: user.id,
-    email: user.email,
-    full_name: user.fullName,
-    tier: user.tier,
+    id: facts.id,
+    email: facts.email,
+    full_name: facts.full_name,
+    tier: facts.tier,
     credits: balance.available,
     credit_balance: { subscription: balance.subscription, purchased: balance.purchased, held: balance.held },
-    role: user.role,
-    age_confirmed: user.ageConfirmedAt !== null,
-    email_verified: user.emailVerifiedAt !== null,
-    two_factor_enabled: user.totpEnabledAt !== null,
-    has_password: user.passwordHash !== null,
-    created_at: user.createdAt.toISOString(),
+    role: facts.role,
+    age_confirmed: facts.age_confirmed,
+    email_verified: facts.email_verified,
+    two_factor_enabled: facts.two_factor_enabled,
+    has_password: facts.has_password,
+    created_at: new Date(facts.created_at).toISOString(),
   };
+}
+
+/** The profile; `credits` is the available balance from the credit ledger, `credit_balance` its parts. */
+export function toProfile(user: UserEntity, balance: CreditBalance): ProfileResponseDto {
+  return profileFrom(
+    {
+      id: user.id,
+      email: user.email,
+      full_name: user.fullName,
+      tier: user.tier,
+      role: user.role,
+      age_confirmed: user.ageConfirmedAt !== null,
+      email_verified: user.emailVerifiedAt !== null,
+      two_factor_enabled: user.totpEnabledAt !== null,
+      has_password: user.passwordHash !== null,
+      created_at: user.createdAt,
+    },
+    balance,
+  );
 }
 
 @Injectable()
@@ -81,8 +103,12 @@ export class UsersService {
 
   /** The profile of an existing user (a missing one answers 404 "No rows found."). */
   async getProfile(id: string): Promise<ProfileResponseDto> {
-    const [user, balance] = await Promise.all([this.users.getById(id), this.credits.getBalance(id)]);
-    return toProfile(user, balance);
+    const row = await this.users.profileRow(id);
+    if (!row) throw new EntityNotFoundError(UserEntity, { id });
+    const { subscription_balance, purchased_balance, held } = row;
+    const account: AccountRow | undefined =
+      subscription_balance === null ? undefined : { subscription_balance, purchased_balance: purchased_balance ?? 0, held: held ?? 0 };
+    return profileFrom(row, toBalance(account));
   }
 
   /** The profile of a user already loaded, with the available balance from the ledger. */
