@@ -231,6 +231,19 @@ async function runPath(options: {
       who.upload = (await api(base, 'POST', '/api/uploads', { token: who.token, form })).uploads[0].id;
     }
 
+    /** One generation as a browser makes it: the start, then its event stream until the end. */
+    const generate = async (who: (typeof people)[number]): Promise<void> => {
+      const generation = await api(base, 'POST', '/api/generations', {
+        token: who.token,
+        json: { type: 'image', category: 'bikini', template_id: 'bikini-yellow', scene_id: 'beach-standing', upload_ids: [who.upload] },
+      });
+      const outcome = await followEvents(base, generation.id, who.token);
+      if (outcome !== 'completed') throw new Error(`generation ${generation.id} ended with "${outcome}"`);
+    };
+    // one generation first, not counted: the process's first result draws the watermark for its
+    // size and warms the code paths, as any running server has done long before
+    await generate(people[0]);
+
     const added: number[] = [];
     const errors: string[] = [];
     let completed = 0;
@@ -244,18 +257,7 @@ async function runPath(options: {
           next++;
           const started = performance.now();
           try {
-            const generation = await api(base, 'POST', '/api/generations', {
-              token: who.token,
-              json: {
-                type: 'image',
-                category: 'bikini',
-                template_id: 'bikini-yellow',
-                scene_id: 'beach-standing',
-                upload_ids: [who.upload],
-              },
-            });
-            const outcome = await followEvents(base, generation.id, who.token);
-            if (outcome !== 'completed') throw new Error(`generation ${generation.id} ended with "${outcome}"`);
+            await generate(who);
             completed++;
             added.push(performance.now() - started - options.latencyMs);
           } catch (error) {
@@ -325,7 +327,8 @@ async function main(): Promise<void> {
     process.stdout.write(
       `bench:generations  ${generations} generations from ${users} users (one at a time per user), fake vendor latency ${latencyMs} ms\n` +
         `  PostgreSQL ${version}, BullMQ on ${redisUrl}, queue concurrency ${concurrency} per queue, API and jobs in this process, ${os.cpus().length} CPU(s)\n` +
-        `  added latency = time from POST /api/generations to the browser's SSE "completed", minus the vendor's ${latencyMs} ms\n`,
+        `  added latency = time from POST /api/generations to the browser's SSE "completed", minus the vendor's ${latencyMs} ms\n` +
+        `  the most ${users} users can ask for: ${((users * 1000) / latencyMs).toFixed(1)} generations/s (each waits ${latencyMs} ms for the vendor); one warm-up generation per path is not counted\n`,
     );
     const results = [
       await runPath({
@@ -343,13 +346,15 @@ async function main(): Promise<void> {
     ];
     let ok = true;
     for (const r of results) {
-      const fine = r.completed === generations && r.failed === 0 && r.charged === generations && r.starts === generations && r.balanced;
+      // +1: the warm-up generation
+      const fine =
+        r.completed === generations && r.failed === 0 && r.charged === generations + 1 && r.starts === generations + 1 && r.balanced;
       ok &&= fine;
       process.stdout.write(
         `  ${r.label}\n` +
           `    ${r.completed} completed, ${r.failed} failed in ${r.seconds.toFixed(1)} s = ${(r.completed / r.seconds).toFixed(1)} generations/s\n` +
           `    added latency: p50 ${percentile(r.added, 50).toFixed(0)} ms, p95 ${percentile(r.added, 95).toFixed(0)} ms, max ${(r.added.at(-1) ?? NaN).toFixed(0)} ms\n` +
-          `    vendor starts ${r.starts}, charges ${r.charged}, books balanced and no hold left: ${r.balanced ? 'yes' : 'NO'}${fine ? '' : '  <-- PROBLEM'}\n` +
+          `    vendor starts ${r.starts}, charges ${r.charged} (with the warm-up), books balanced and no hold left: ${r.balanced ? 'yes' : 'NO'}${fine ? '' : '  <-- PROBLEM'}\n` +
           (r.errors.length ? `    first errors: ${r.errors.slice(0, 3).join(' | ')}\n` : ''),
       );
     }

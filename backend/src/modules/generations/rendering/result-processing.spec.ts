@@ -2,8 +2,8 @@ import sharp from 'sharp';
 import { dotTextPath, measureDotText, normalizeDotText } from './dot-font';
 import { readVideoTags, stillToVideo, firstFrame } from './ffmpeg';
 import { hammingDistance, perceptualHash, SAME_PICTURE_MAX_DISTANCE } from './perceptual-hash';
-import { processResult, ResultRejectedError } from './result-processing';
-import { watermarkSvg } from './watermark';
+import { blendOverlay, processResult, renderedOverlay, ResultRejectedError } from './result-processing';
+import { overlaySvg, watermarkSvg } from './watermark';
 
 const picture = () =>
   sharp({ create: { width: 400, height: 600, channels: 3, background: '#406080' } })
@@ -160,5 +160,36 @@ describe('the dot-matrix lettering and the watermark', () => {
     const svg = watermarkSvg(300, 500, 'Fitting Room');
     expect(svg).toContain('width="300" height="500"');
     expect(await sharp(Buffer.from(svg)).metadata()).toMatchObject({ width: 300, height: 500 });
+  });
+});
+
+describe('blendOverlay', () => {
+  it('marks the pixels as libvips composite would, to within rounding', async () => {
+    const width = 640;
+    const height = 480;
+    // a gradient, so that every channel value and every overlay opacity meet
+    const base = Buffer.alloc(width * height * 3);
+    for (let i = 0; i < width * height; i++) {
+      base[i * 3] = i % 256;
+      base[i * 3 + 1] = (i >> 3) % 256;
+      base[i * 3 + 2] = 255 - (i % 256);
+    }
+    const raw = { raw: { width, height, channels: 3 as const } };
+    const svg = Buffer.from(overlaySvg(width, height, { grid: { appName: 'Fitting Room' }, badge: 'AI-generated' }));
+    const byVips = await sharp(base, raw)
+      .composite([{ input: await sharp(svg).png().toBuffer() }])
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+    const byBlend = Buffer.from(base);
+    blendOverlay(byBlend, await renderedOverlay(width, height, { grid: 'Fitting Room', badge: 'AI-generated' }));
+    let changed = 0;
+    let worst = 0;
+    for (let i = 0; i < base.length; i++) {
+      if (byBlend[i] !== base[i]) changed++;
+      worst = Math.max(worst, Math.abs(byBlend[i] - byVips[i]));
+    }
+    expect(changed).toBeGreaterThan(base.length / 50); // the grid and the badge are there
+    expect(worst).toBeLessThanOrEqual(2);
   });
 });
