@@ -292,6 +292,8 @@ describe('public pages: landing, pricing, legal, not found', () => {
     const page = await newPage(1440, 900);
     await page.goto(`${base}/pricing`);
     await h1(page).waitFor();
+    // the page is pre-rendered: visible before its code runs; the app's own navigation is wanted here
+    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).click();
     await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
     await page.getByRole('button', { name: 'Back' }).click();

@@ -35,7 +35,10 @@ export function useSessionStore(): SessionStore {
 /** The session and the actions that change it. */
 export function useAuth(): Auth {
   const store = useSessionStore();
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  // The server's pre-render (entry-server.tsx) renders with a signed-out store; hydration starts from
+  // the browser's own first snapshot, signed out or loading (a session is restored only after start):
+  // the public pages render both alike, so the markup matches and nothing re-renders at once.
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   const actions = useMemo(
     () => ({
       signIn: (input: SignInInput) => store.signIn(input),
