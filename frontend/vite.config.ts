@@ -22,9 +22,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   // The server's pre-render (src/entry-server.tsx, docs/frontend-performance.md): `vite build --ssr`
-  // makes one CommonJS file the API process requires; the packages stay in node_modules, except
-  // @emotion/cache, bundled from its ES module (its CommonJS build has no plain default export).
-  ssr: { noExternal: ['@emotion/cache'] },
+  // makes one self-contained CommonJS file the API process requires (the production image installs
+  // the backend's packages only, not React's or Chakra's).
+  ssr: { noExternal: true },
   build: isSsrBuild
     ? {
         outDir: 'dist-server',
