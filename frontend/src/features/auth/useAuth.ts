@@ -26,6 +26,26 @@ export interface Auth {
   updateUser(patch: Partial<AuthUser>): void;
 }
 
+/**
+ * The session's status once it is known: at once unless it is still loading, else when the server
+ * has answered. A click on a pre-rendered page can come before the session is restored: an action
+ * that depends on it waits for this instead of taking a signed-in visitor for a signed-out one.
+ */
+export function sessionKnown(store: SessionStore): Promise<Exclude<AuthStatus, 'loading'>> {
+  return new Promise((resolve) => {
+    const check = (): boolean => {
+      const { status } = store.getSnapshot();
+      if (status === 'loading') return false;
+      resolve(status);
+      return true;
+    };
+    if (check()) return;
+    const unsubscribe = store.subscribe(() => {
+      if (check()) unsubscribe();
+    });
+  });
+}
+
 export function useSessionStore(): SessionStore {
   const store = useContext(AuthContext);
   if (!store) throw new Error('useAuth() needs an <AuthProvider> above it');
