@@ -49,6 +49,7 @@ COPY --from=build /app/backend/dist ./backend/dist
 COPY --from=build /app/packages/shared/package.json ./packages/shared/
 COPY --from=build /app/packages/shared/dist ./packages/shared/dist
 COPY --from=build /app/frontend/dist ./frontend/dist
+COPY --from=build /app/frontend/dist-server ./frontend/dist-server
 COPY --from=build /app/admin-ui/dist ./admin-ui/dist
 USER node
 EXPOSE 3000

@@ -16,40 +16,55 @@ function htmlPlaceholders(values: Record<string, string>): Plugin {
 
 const apiProxy = { '/api': { target: 'http://localhost:3000' } };
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
   plugins: [react(), htmlPlaceholders({ APP_NAME: DEFAULT_APP_NAME, THEME_COLOR: themeColor })],
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
-  build: {
-    outDir: 'dist',
-    rolldownOptions: {
-      output: {
-        // Vendor code changes less often than ours: keep it in its own long-cached chunks.
-        // Only code the first screen needs ($initial) goes there; lazy routes keep their own.
-        codeSplitting: {
-          groups: [
-            {
-              name: 'react',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
-              tags: ['$initial'],
-              priority: 20,
+  // The server's pre-render (src/entry-server.tsx, docs/frontend-performance.md): `vite build --ssr`
+  // makes one self-contained CommonJS file the API process requires (the production image installs
+  // the backend's packages only, not React's or Chakra's).
+  ssr: { noExternal: true },
+  build: isSsrBuild
+    ? {
+        outDir: 'dist-server',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        rolldownOptions: { output: { format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false } },
+      }
+    : {
+        outDir: 'dist',
+        rolldownOptions: {
+          // Chakra's module makes a `defaultSystem` nobody here uses (the app makes its own,
+          // src/theme/system.ts): building a system is pure, so the unused one is dropped. It cost
+          // about 100 ms of main thread at every start (`npm run bench:web`).
+          treeshake: { manualPureFunctions: ['createSystem'] },
+          output: {
+            // Vendor code changes less often than ours: keep it in its own long-cached chunks.
+            // Only code the first screen needs ($initial) goes there; lazy routes keep their own.
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'react',
+                  test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+                  tags: ['$initial'],
+                  priority: 20,
+                },
+                {
+                  name: 'chakra',
+                  test: /[\\/]node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|@floating-ui|@internationalized|@swc[\\/]helpers|stylis|hoist-non-react-statics|react-is|proxy-compare|uqr|@babel[\\/]runtime)[\\/]/,
+                  tags: ['$initial'],
+                  priority: 10,
+                },
+                {
+                  name: 'vendor',
+                  test: /[\\/]node_modules[\\/]/,
+                  tags: ['$initial'],
+                  priority: 0,
+                },
+              ],
             },
-            {
-              name: 'chakra',
-              test: /[\\/]node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@pandacss|@floating-ui|@internationalized|@swc[\\/]helpers|stylis|hoist-non-react-statics|react-is|proxy-compare|uqr|@babel[\\/]runtime)[\\/]/,
-              tags: ['$initial'],
-              priority: 10,
-            },
-            {
-              name: 'vendor',
-              test: /[\\/]node_modules[\\/]/,
-              tags: ['$initial'],
-              priority: 0,
-            },
-          ],
+          },
         },
       },
-    },
-  },
-});
+}));

@@ -26,6 +26,8 @@ const PARTS = [
   {
     name: 'frontend',
     ui: true,
+    // besides dist/: the server's pre-render of the public pages (docs/frontend-performance.md)
+    outputs: ['frontend/dist-server/entry-server.cjs'],
     inputs: [
       'frontend/src',
       'frontend/public',
@@ -67,6 +69,7 @@ function newestMtime(p) {
 export function stale(part) {
   const stamp = path.join(ROOT, part.name, 'dist', '.build-stamp');
   if (!fs.existsSync(stamp)) return true;
+  if (part.outputs?.some((output) => !fs.existsSync(path.join(ROOT, output)))) return true;
   if (part.ui && !fs.readFileSync(stamp, 'utf8').startsWith(PRODUCTION_UI)) return true;
   const built = fs.statSync(stamp).mtimeMs;
   return part.inputs.some((input) => newestMtime(input) > built);

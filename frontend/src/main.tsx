@@ -1,31 +1,69 @@
 import { SessionStore } from '@fitting-room/shared/browser';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
 import { configureApiClient } from './api/client';
 import { App } from './app/App';
 import { createQueryClient } from './app/query-client';
-import { createRouter } from './app/router';
+import { createRouter, resolveLazyRoutes } from './app/router';
 import { formatDocumentTitle } from './app/useDocumentTitle';
 import { sessionApi } from './features/auth/session-api';
 import { sessionHint, shouldRestoreSession } from './features/auth/session-hint';
+import { readPageData, seedQueries } from './prerender/page-data';
+import { appSystem } from './theme/system';
 
 const sessionStore = new SessionStore(sessionApi, {
   restore: shouldRestoreSession(window.location.pathname),
   hint: sessionHint,
 });
 configureApiClient(sessionStore);
-document.title = formatDocumentTitle();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+const queryClient = createQueryClient();
+const pageData = readPageData();
+if (pageData) seedQueries(queryClient, pageData);
+// a pre-rendered page has its own title already (the server's configuration and the page's name)
+else document.title = formatDocumentTitle();
+
+const app = () => (
+  <StrictMode>
+    <App queryClient={queryClient} sessionStore={sessionStore}>
+      <RouterProvider router={createRouter()} />
+    </App>
+  </StrictMode>
+);
+
 // The first render as a transition: React renders it in slices and yields to the browser between them,
 // so a large page never blocks the main thread for long (Lighthouse's Total Blocking Time, `npm run bench:web`).
-const root = createRoot(container);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App router={createRouter()} queryClient={createQueryClient()} sessionStore={sessionStore} />
-    </StrictMode>,
-  );
-});
+function render(): void {
+  const root = createRoot(container!);
+  startTransition(() => root.render(app()));
+}
+
+/** Ends the current task: the browser may paint and handle input before the next step. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+// The start in a few tasks rather than one long one (Lighthouse's Total Blocking Time): the modules'
+// evaluation, the design system, then the first render or hydration (itself in slices).
+async function start(): Promise<void> {
+  await nextTask();
+  appSystem();
+  await nextTask();
+  if (container!.firstElementChild && pageData) {
+    // The server pre-rendered this page (docs/frontend-performance.md): hydrate its markup, once the
+    // code of the page's lazy route is here (the router must start on the page, not on its fallback).
+    try {
+      await resolveLazyRoutes(window.location.pathname);
+    } catch {
+      render(); // the route's code did not load: render afresh (the route's error page)
+      return;
+    }
+    startTransition(() => void hydrateRoot(container!, app()));
+  } else {
+    render();
+  }
+}
+
+void start();

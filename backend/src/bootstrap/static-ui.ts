@@ -1,7 +1,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { Logger } from '@nestjs/common';
 import express, { NextFunction, Request, Response } from 'express';
 import { type AppConfig } from '../config/app-config';
+import { CatalogService } from '../modules/catalog/catalog.service';
+import { escapeHtml, loadPrerenderBundle, PrerenderedPages } from './prerender';
 import type { INestApplication } from '@nestjs/common';
 
 /** Repository root: backend/dist/bootstrap -> ../../.. ; backend/src/bootstrap (tests) -> ../../.. */
@@ -12,17 +15,21 @@ interface UiBundle {
   dir: string;
 }
 
-/** What the browser apps may know of the configuration, in a JSON data block (not a script, so CSP allows it). */
-function injectPublicConfig(html: string, config: AppConfig): string {
-  const contact = config.contact;
-  const json = JSON.stringify({
+/** What the browser apps may know of the configuration (frontend/src/config/app-config.ts reads it). */
+function publicConfig(config: AppConfig) {
+  return {
     appName: config.appName,
-    supportEmail: contact.supportEmail,
-    businessEmail: contact.businessEmail,
+    supportEmail: config.contact.supportEmail,
+    businessEmail: config.contact.businessEmail,
     // the privacy policy states it (UPLOAD_RETENTION_DAYS)
     uploadRetentionDays: config.privacy.uploadRetentionDays,
-  }).replace(/</g, '\\u003c');
-  const escapedName = config.appName.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+  };
+}
+
+/** The public configuration in a JSON data block (not a script, so CSP allows it). */
+function injectPublicConfig(html: string, config: AppConfig): string {
+  const json = JSON.stringify(publicConfig(config)).replace(/</g, '\\u003c');
+  const escapedName = escapeHtml(config.appName);
   return html
     .replace(/<title>[^<]*<\/title>/, `<title>${escapedName}</title>`)
     .replace('</head>', `  <script id="app-config" type="application/json">${json}</script>\n  </head>`);
@@ -31,7 +38,9 @@ function injectPublicConfig(html: string, config: AppConfig): string {
 /**
  * Serves the built user app at `/` and the console at `/admin` from the same port as the API.
  * Hashed assets are cached for a year; index.html never (so a deploy is picked up at once).
- * Unknown non-API paths fall back to the app's index.html (client-side routing).
+ * Unknown non-API paths fall back to the app's index.html (client-side routing). The user app's
+ * public pages (landing, pricing, legal) are served rendered to HTML with the live catalogue when
+ * the frontend's pre-render bundle was built (frontend/dist-server; docs/frontend-performance.md).
  */
 export function serveUserInterfaces(app: INestApplication, config: AppConfig): void {
   const server = app.getHttpAdapter().getInstance() as express.Express;
@@ -39,6 +48,12 @@ export function serveUserInterfaces(app: INestApplication, config: AppConfig): v
     { mount: '/admin', dir: path.join(REPO_ROOT, 'admin-ui', 'dist') },
     { mount: '', dir: path.join(REPO_ROOT, 'frontend', 'dist') },
   ];
+
+  const logger = new Logger('UserInterfaces');
+  const prerenderBundle = loadPrerenderBundle(path.join(REPO_ROOT, 'frontend', 'dist-server', 'entry-server.cjs'), logger);
+  const prerendered = prerenderBundle
+    ? new PrerenderedPages(prerenderBundle, () => app.get(CatalogService, { strict: false }), publicConfig(config), logger)
+    : undefined;
 
   for (const bundle of bundles) {
     const index = path.join(bundle.dir, 'index.html');
@@ -52,13 +67,30 @@ export function serveUserInterfaces(app: INestApplication, config: AppConfig): v
       },
     });
     let cached: { mtimeMs: number; html: string } | undefined;
-    const sendIndex = (_req: Request, res: Response, next: NextFunction) => {
-      if (!fs.existsSync(index)) return next();
+    const readIndex = () => {
+      if (!fs.existsSync(index)) return undefined;
       const mtimeMs = fs.statSync(index).mtimeMs;
       if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: injectPublicConfig(fs.readFileSync(index, 'utf8'), config) };
-      res.setHeader('Cache-Control', 'no-cache');
-      res.type('html').send(cached.html);
+      return cached;
     };
+    const pages = bundle.mount ? undefined : prerendered;
+    const sendIndex = (req: Request, res: Response, next: NextFunction) => {
+      const page = readIndex();
+      if (!page) return next();
+      const send = (html: string) => {
+        res.setHeader('Cache-Control', 'no-cache');
+        res.type('html').send(html);
+      };
+      if (!pages) return send(page.html);
+      void pages.html(req.originalUrl, page).then((html) => send(html ?? page.html), next);
+    };
+    if (pages && config.isProduction) {
+      // rendered at start, so the first visitor does not wait (again on the first visit after a catalogue change)
+      app.getHttpServer().once('listening', () => {
+        const page = readIndex();
+        if (page) void pages.warm(page);
+      });
+    }
     const router = express.Router();
     router.use(staticHandler);
     router.use((req: Request, res: Response, next: NextFunction) => {

@@ -75,6 +75,11 @@ describe('payments in the user app', () => {
   }
 
   const click = mouseClick;
+  /**
+   * The pricing page is pre-rendered as for a visitor: once the session is restored it shows the
+   * studio's link and reads the signed-in user's catalogue (its plans re-render): click after that.
+   */
+  const signedInShown = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Open studio' }).waitFor();
 
   /** Waits until the queue has applied every stored Stripe event. */
   async function applied(timeoutMs = 20_000): Promise<void> {
@@ -104,6 +109,7 @@ describe('payments in the user app', () => {
     expect(await balance(account)).toEqual({ tier: 'free', subscription: 3, purchased: 0 });
 
     await page.goto(`${base}/pricing`);
+    await signedInShown(page);
     await click(page, page.getByRole('button', { name: 'Buy 75 credits' }));
     await page.waitForURL((url) => url.href.startsWith(`${fake.url}/c/pay/cs_test_`));
     await page.getByRole('heading', { name: 'Pay $14.99' }).waitFor();
@@ -149,6 +155,7 @@ describe('payments in the user app', () => {
     const errors = watchErrors(page);
     const webhooks = delivered.length;
     await page.goto(`${base}/pricing`);
+    await signedInShown(page);
     await click(page, page.getByRole('button', { name: 'Choose Starter' }));
     await page.waitForURL((url) => url.href.startsWith(`${fake.url}/c/pay/cs_test_`));
     await click(page, page.getByRole('link', { name: 'Cancel' }));

@@ -111,6 +111,11 @@ describe('public pages: landing, pricing, legal, not found', () => {
   }
 
   const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+  /**
+   * These pages are pre-rendered (docs/frontend-performance.md): visible before the app's code runs.
+   * Before a click on a button (a link works either way), wait for the live app.
+   */
+  const appReady = (page: Page) => page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
 
   describe.each(widths)('at %i px', (width, height) => {
     it('the landing page: hero, How It Works, before/after, video, features, testimonials, call to action and footer', async () => {
@@ -236,6 +241,7 @@ describe('public pages: landing, pricing, legal, not found', () => {
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await shot(page, `public-${route}-${width}`);
       // opened directly (no history in this tab): Back goes home
+      await appReady(page);
       await page.getByRole('button', { name: 'Back' }).click();
       await page.waitForURL(`${base}/`);
       expect(errors).toEqual([]);
@@ -292,6 +298,7 @@ describe('public pages: landing, pricing, legal, not found', () => {
     const page = await newPage(1440, 900);
     await page.goto(`${base}/pricing`);
     await h1(page).waitFor();
+    await appReady(page); // the app's own navigation is wanted here (history within the tab)
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).click();
     await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
     await page.getByRole('button', { name: 'Back' }).click();
@@ -301,10 +308,12 @@ describe('public pages: landing, pricing, legal, not found', () => {
   it('a signed-out visitor choosing a plan or a pack goes through /try to the landing page', async () => {
     const page = await newPage(390, 844);
     await page.goto(`${base}/pricing`);
+    await appReady(page);
     await page.getByRole('button', { name: 'Choose Starter' }).click();
     await page.waitForURL(`${base}/`);
     await page.getByRole('heading', { level: 1, name: 'See Yourself in Any Outfit Before You Buy' }).waitFor();
     await page.goto(`${base}/pricing`);
+    await appReady(page);
     await page.getByRole('button', { name: 'Buy 75 credits' }).click();
     await page.waitForURL(`${base}/`);
   });

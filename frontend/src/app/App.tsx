@@ -1,10 +1,8 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router/dom';
+import { lazy, type ReactNode, startTransition, Suspense, useEffect, useState } from 'react';
 import { AuthProvider } from '../features/auth/AuthProvider';
-import { system } from '../theme/system';
-import type { AppRouter } from './router';
+import { appSystem } from '../theme/system';
 import type { SessionStore } from '@fitting-room/shared/browser';
 
 // The toast area is not needed for the first paint: its code loads just after (toasts created
@@ -43,19 +41,28 @@ function useAfterFirstPaint(): boolean {
 }
 
 interface AppProps {
-  router: AppRouter;
   queryClient: QueryClient;
   sessionStore: SessionStore;
+  /** The router: `<RouterProvider>` in the browser, `<StaticRouterProvider>` in the server's pre-render. */
+  children: ReactNode;
 }
 
-/** The app's providers around its router. The caller creates the router, query client and session store once. */
-export function App({ router, queryClient, sessionStore }: AppProps) {
+/**
+ * The app's providers around its router. The caller creates the router, query client and session
+ * store once. The server's pre-render (entry-server.tsx) renders this same tree, so hydration matches.
+ */
+export function App({ queryClient, sessionStore, children }: AppProps) {
   const painted = useAfterFirstPaint();
+  useEffect(() => {
+    // The page's markup is live (hydrated, or rendered here): a pre-rendered page is visible before
+    // its buttons work. Browser tests wait for this mark before a click that needs the app's code.
+    document.documentElement.dataset.app = 'ready';
+  }, []);
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={appSystem()}>
       <QueryClientProvider client={queryClient}>
         <AuthProvider store={sessionStore}>
-          <RouterProvider router={router} />
+          {children}
           {painted ? (
             <Suspense fallback={null}>
               <AppToaster />

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { PublicLayout } from '../components/layout/PublicLayout';
 import { dashboardCategories } from '../features/dashboard/nav-items';
 import { LandingPage } from '../features/landing/LandingPage';
@@ -103,4 +103,20 @@ export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 export function createRouter(): AppRouter {
   return createBrowserRouter(routes);
+}
+
+/**
+ * Loads the code of the lazy routes that `pathname` matches and puts it in their route objects, so
+ * that a router created afterwards renders the page at once: hydrating a pre-rendered page must not
+ * start from the (empty) HydrateFallback.
+ */
+export async function resolveLazyRoutes(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
 }

@@ -36,9 +36,18 @@ function readInjectedConfig(): RuntimeAppConfig | undefined {
   return window.__APP_CONFIG__;
 }
 
-const runtimeConfig = readInjectedConfig();
-
-export const APP_NAME: string = runtimeConfig?.appName?.trim() || DEFAULT_APP_NAME;
+/**
+ * The values below are live bindings: the browser sets them once from the page's block, before the
+ * first render; the server's pre-render (entry-server.tsx) sets them from its configuration before
+ * each render, so they are read at render time, never copied at module level.
+ */
+export let APP_NAME: string = DEFAULT_APP_NAME;
+/** Where users write for help, billing, privacy and legal questions (SUPPORT_EMAIL). */
+export let SUPPORT_EMAIL: string = fallbackAddress('support');
+/** Where partners and press write (BUSINESS_EMAIL). */
+export let BUSINESS_EMAIL: string = fallbackAddress('business');
+/** Uploaded photos no generation used for this many days are deleted (UPLOAD_RETENTION_DAYS). */
+export let UPLOAD_RETENTION_DAYS = 30;
 
 /** Derived from the page's host when the server did not inject an address (e.g. `vite dev`). */
 function fallbackAddress(mailbox: string): string {
@@ -46,13 +55,13 @@ function fallbackAddress(mailbox: string): string {
   return `${mailbox}@${host}`;
 }
 
-/** Where users write for help, billing, privacy and legal questions (SUPPORT_EMAIL). */
-export const SUPPORT_EMAIL: string = runtimeConfig?.supportEmail?.trim() || fallbackAddress('support');
-/** Where partners and press write (BUSINESS_EMAIL). */
-export const BUSINESS_EMAIL: string = runtimeConfig?.businessEmail?.trim() || fallbackAddress('business');
+/** Sets the values above from a configuration; every missing or blank value falls back to its default. */
+export function applyRuntimeConfig(config: RuntimeAppConfig | undefined): void {
+  APP_NAME = config?.appName?.trim() || DEFAULT_APP_NAME;
+  SUPPORT_EMAIL = config?.supportEmail?.trim() || fallbackAddress('support');
+  BUSINESS_EMAIL = config?.businessEmail?.trim() || fallbackAddress('business');
+  const days = config?.uploadRetentionDays;
+  UPLOAD_RETENTION_DAYS = typeof days === 'number' && Number.isInteger(days) && days > 0 ? days : 30;
+}
 
-/** Uploaded photos no generation used for this many days are deleted (UPLOAD_RETENTION_DAYS). */
-export const UPLOAD_RETENTION_DAYS: number =
-  Number.isInteger(runtimeConfig?.uploadRetentionDays) && runtimeConfig!.uploadRetentionDays! > 0
-    ? runtimeConfig!.uploadRetentionDays!
-    : 30;
+applyRuntimeConfig(readInjectedConfig());

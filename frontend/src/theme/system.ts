@@ -1,4 +1,4 @@
-import { createSystem, defaultConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
 import { brand, ink, sand } from './palette';
 
 /** Maps a raw scale ({ 50: '#..', ... }) to Chakra tokens ({ 50: { value: '#..' }, ... }). */
@@ -82,4 +82,13 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+let system: SystemContext | undefined;
+
+/**
+ * The system, built on first use: building it takes tens of milliseconds of main thread, so the
+ * browser does it in a task of its own (main.tsx) instead of in the modules' evaluation.
+ */
+export function appSystem(): SystemContext {
+  system ??= createSystem(defaultConfig, config);
+  return system;
+}

@@ -15,10 +15,12 @@ const footerLinks = (demoPath: string) => [
   { to: paths.contact, label: 'Contact / Report an image' },
 ];
 
-const mailLinks = [
-  { address: SUPPORT_EMAIL, label: 'Support' },
-  { address: BUSINESS_EMAIL, label: 'Business' },
-] as const;
+// a function: the addresses are the server's configuration, read at render time (config/app-config.ts)
+const mailLinks = () =>
+  [
+    { address: SUPPORT_EMAIL, label: 'Support' },
+    { address: BUSINESS_EMAIL, label: 'Business' },
+  ] as const;
 
 /** Footer of the public pages: links, the support and business addresses, copyright and the API status line. */
 export function SiteFooter() {
@@ -38,7 +40,7 @@ export function SiteFooter() {
             </HStack>
           </Flex>
           <HStack gap={{ base: '4', md: '6' }} wrap="wrap" fontSize="sm" color="fg.muted">
-            {mailLinks.map(({ address, label }) => (
+            {mailLinks().map(({ address, label }) => (
               <Text key={label}>
                 {label}:{' '}
                 <Link

@@ -26,6 +26,26 @@ export interface Auth {
   updateUser(patch: Partial<AuthUser>): void;
 }
 
+/**
+ * The session's status once it is known: at once unless it is still loading, else when the server
+ * has answered. A click on a pre-rendered page can come before the session is restored: an action
+ * that depends on it waits for this instead of taking a signed-in visitor for a signed-out one.
+ */
+export function sessionKnown(store: SessionStore): Promise<Exclude<AuthStatus, 'loading'>> {
+  return new Promise((resolve) => {
+    const check = (): boolean => {
+      const { status } = store.getSnapshot();
+      if (status === 'loading') return false;
+      resolve(status);
+      return true;
+    };
+    if (check()) return;
+    const unsubscribe = store.subscribe(() => {
+      if (check()) unsubscribe();
+    });
+  });
+}
+
 export function useSessionStore(): SessionStore {
   const store = useContext(AuthContext);
   if (!store) throw new Error('useAuth() needs an <AuthProvider> above it');
@@ -35,7 +55,10 @@ export function useSessionStore(): SessionStore {
 /** The session and the actions that change it. */
 export function useAuth(): Auth {
   const store = useSessionStore();
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  // The server's pre-render (entry-server.tsx) renders with a signed-out store; hydration starts from
+  // the browser's own first snapshot, signed out or loading (a session is restored only after start):
+  // the public pages render both alike, so the markup matches and nothing re-renders at once.
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   const actions = useMemo(
     () => ({
       signIn: (input: SignInInput) => store.signIn(input),

@@ -2,7 +2,7 @@ import { Badge, Box, type BoxProps } from '@chakra-ui/react';
 import { BrandMark } from '../../components/BrandMark';
 import { CatalogPicture } from '../catalog/CatalogPicture';
 import { useCatalog } from '../catalog/useCatalog';
-import { beforeArtworkUrl, categoryShowcase } from './landing-catalog';
+import { heroPictures } from './landing-catalog';
 
 // A 3:4 arch: the top corners' radii are half the width, i.e. 37.5 % of the height.
 const archRadius = {
@@ -11,9 +11,18 @@ const archRadius = {
   borderBottomRadius: '2xl',
 } as const;
 
-/** A catalogue picture filling its frame (300 x 400 SVG, sized so nothing shifts while it loads). */
+/**
+ * A catalogue picture filling its frame (300 x 400, sized so nothing shifts while it loads). The
+ * hero's pictures are the first screen's largest (on a phone the before/after pair side by side):
+ * fetched first, and the pre-rendered page preloads them.
+ */
 function Artwork({ src }: { src: string }) {
-  return <CatalogPicture src={src} decoding="async" position="absolute" inset="0" w="full" h="full" />;
+  return (
+    // the img as a child: Chakra's element does not pass fetchPriority on
+    <CatalogPicture asChild src={src} decoding="async" position="absolute" inset="0" w="full" h="full">
+      <img fetchPriority="high" />
+    </CatalogPicture>
+  );
 }
 
 /**
@@ -24,7 +33,7 @@ function Artwork({ src }: { src: string }) {
  */
 export function HeroArt(props: BoxProps) {
   const { data: catalog } = useCatalog();
-  const look = catalog ? categoryShowcase(catalog)[0] : undefined;
+  const look = catalog ? heroPictures(catalog) : undefined;
   return (
     <Box aria-hidden="true" position="relative" w="full" maxW="sm" {...props}>
       <Box
@@ -40,7 +49,7 @@ export function HeroArt(props: BoxProps) {
         boxShadow="0 40px 80px -40px {colors.brand.800/40}"
       >
         {look ? (
-          <Artwork src={look.template.thumbnail} />
+          <Artwork src={look.after} />
         ) : (
           <BrandMark position="absolute" top="50%" left="50%" translate="-50% -50%" boxSize="36%" color="brand.400" />
         )}
@@ -76,7 +85,7 @@ export function HeroArt(props: BoxProps) {
           bg="bg.muted"
           boxShadow="0 20px 40px -20px {colors.brand.900/45}"
         >
-          <Artwork src={beforeArtworkUrl(look.template)} />
+          <Artwork src={look.before} />
           <Badge position="absolute" left="2" bottom="2" size="sm" variant="solid" bg="sand.800" color="white" borderRadius="full" px="2.5">
             Before
           </Badge>
@@ -89,10 +98,10 @@ export function HeroArt(props: BoxProps) {
 /** The hero's picture on phones and tablets: the same before/after pair, side by side. */
 export function HeroArtCompact(props: BoxProps) {
   const { data: catalog } = useCatalog();
-  const look = catalog ? categoryShowcase(catalog)[0] : undefined;
+  const look = catalog ? heroPictures(catalog) : undefined;
   const frames = [
-    { label: 'Before', src: look ? beforeArtworkUrl(look.template) : undefined, badge: 'sand.800' },
-    { label: 'After', src: look?.template.thumbnail, badge: 'brand.solid' },
+    { label: 'Before', src: look?.before, badge: 'sand.800' },
+    { label: 'After', src: look?.after, badge: 'brand.solid' },
   ];
   return (
     <Box aria-hidden="true" display="grid" gridTemplateColumns="1fr 1fr" gap="3" w="full" maxW="md" {...props}>

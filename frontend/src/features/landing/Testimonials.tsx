@@ -2,24 +2,28 @@ import { Box, Circle, Container, Grid, HStack, Stack, Text } from '@chakra-ui/re
 import { APP_NAME } from '../../config/app-config';
 import { SectionHeading } from './SectionHeading';
 
-/** Three static testimonials (docs/product.md). Initials instead of portraits: no photos of real people. */
-const testimonials = [
-  {
-    quote: 'I tried three summer dresses on myself before ordering one. It is the first time nothing went back.',
-    name: 'Maya R.',
-    detail: 'Dresses',
-  },
-  {
-    quote: `Finding a swimsuit online used to be guesswork. With ${APP_NAME} I could see the cut on me in seconds.`,
-    name: 'Jess T.',
-    detail: 'Bikini',
-  },
-  {
-    quote: 'The video try-on sold me: watching the leggings move is so much better than a flat product photo.',
-    name: 'Priya K.',
-    detail: 'Active Wear',
-  },
-] as const;
+/**
+ * Three static testimonials (docs/product.md). Initials instead of portraits: no photos of real people.
+ * A function: the product name is read at render time (config/app-config.ts).
+ */
+const testimonials = () =>
+  [
+    {
+      quote: 'I tried three summer dresses on myself before ordering one. It is the first time nothing went back.',
+      name: 'Maya R.',
+      detail: 'Dresses',
+    },
+    {
+      quote: `Finding a swimsuit online used to be guesswork. With ${APP_NAME} I could see the cut on me in seconds.`,
+      name: 'Jess T.',
+      detail: 'Bikini',
+    },
+    {
+      quote: 'The video try-on sold me: watching the leggings move is so much better than a flat product photo.',
+      name: 'Priya K.',
+      detail: 'Active Wear',
+    },
+  ] as const;
 
 export function Testimonials() {
   return (
@@ -27,7 +31,7 @@ export function Testimonials() {
       <Container maxW="7xl" py={{ base: '14', md: '20' }}>
         <SectionHeading id="testimonials-title" eyebrow="Testimonials" title="Loved by people who shop online" />
         <Grid as="ul" listStyleType="none" templateColumns={{ base: '1fr', md: 'repeat(3, 1fr)' }} gap={{ base: '4', md: '6' }}>
-          {testimonials.map(({ quote, name, detail }) => (
+          {testimonials().map(({ quote, name, detail }) => (
             <Stack
               as="li"
               key={name}

@@ -23,3 +23,12 @@ export function categoryShowcase(catalog: Catalog, index = 0): CategoryShowcase[
     return template ? [{ category, template }] : [];
   });
 }
+
+/**
+ * The hero's pictures: the catalogue's first look ("after") and the same figure in everyday clothes
+ * ("before"), the largest pictures of the first screen. The server's pre-render preloads both.
+ */
+export function heroPictures(catalog: Catalog): { after: string; before: string } | undefined {
+  const look = categoryShowcase(catalog)[0];
+  return look ? { after: look.template.thumbnail, before: beforeArtworkUrl(look.template) } : undefined;
+}

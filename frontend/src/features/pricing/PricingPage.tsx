@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
 import { useDocumentTitle } from '../../app/useDocumentTitle';
 import { CheckIcon } from '../../components/icons';
-import { useAuth } from '../auth/useAuth';
+import { sessionKnown, useAuth, useSessionStore } from '../auth/useAuth';
 import { type Catalog, formatPrice } from '../catalog/catalog-helpers';
 import { useCatalog } from '../catalog/useCatalog';
 import { isBusy, useCheckout } from '../subscription/billing-actions';
@@ -19,11 +19,13 @@ export function packCreditsLabel(pack: CatalogPackDto): string {
 export function PricingPage() {
   useDocumentTitle('Pricing');
   const { data: catalog, isPending, isError, refetch } = useCatalog();
-  const { user, status } = useAuth();
+  const { user } = useAuth();
+  const store = useSessionStore();
   const navigate = useNavigate();
   const { start, busy } = useCheckout();
-  // the Free plan needs no payment: signed in, its button leads to the Subscription page (Cancel plan)
-  const chooseFree = () => void navigate(status === 'signed-in' ? paths.subscription : paths.try);
+  // the Free plan needs no payment: signed in, its button leads to the Subscription page (Cancel plan);
+  // a click while the session is still being restored waits for it
+  const chooseFree = () => void sessionKnown(store).then((status) => navigate(status === 'signed-in' ? paths.subscription : paths.try));
 
   return (
     <Box>

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths';
 import { notify } from '../../components/toaster';
-import { useAuth } from '../auth/useAuth';
+import { sessionKnown, useSessionStore } from '../auth/useAuth';
 import { meQueryOptions } from '../profile/profile-queries';
 import { rememberCheckoutBaseline } from './CheckoutOutcome';
 
@@ -33,7 +33,7 @@ function showFailure(error: unknown): void {
  * there. Stripe sends them back to the Subscription page (`?checkout=success` or `cancelled`).
  */
 export function useCheckout() {
-  const { status } = useAuth();
+  const store = useSessionStore();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const mutation = useMutation({
@@ -50,10 +50,12 @@ export function useCheckout() {
     onSuccess: ({ url }) => leaveFor(url),
     onError: showFailure,
   });
-  const start = (item: CheckoutItem) => {
-    if (status !== 'signed-in') void navigate(paths.try);
-    else if (!mutation.isPending) mutation.mutate(item);
-  };
+  // a click may come while the session is still being restored (a pre-rendered page): wait for it
+  const start = (item: CheckoutItem) =>
+    void sessionKnown(store).then((status) => {
+      if (status !== 'signed-in') void navigate(paths.try);
+      else if (!mutation.isPending) mutation.mutate(item);
+    });
   /** the item whose button waits (while the session is made, and until the browser has left) */
   const busy = mutation.isPending || mutation.isSuccess ? mutation.variables : undefined;
   return { start, busy };

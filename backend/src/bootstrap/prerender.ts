@@ -1,0 +1,109 @@
+import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { Logger } from '@nestjs/common';
+import type { CatalogService } from '../modules/catalog/catalog.service';
+
+/**
+ * What frontend/src/entry-server.tsx exports, built into frontend/dist-server by `npm run build -w frontend`.
+ * docs/frontend-performance.md tells why it renders here, at start and on catalogue change.
+ */
+export interface PrerenderBundle {
+  /** the page that serves a request's URL (path and search), or null when none is pre-rendered */
+  prerenderedPath(url: string): string | null;
+  PRERENDERED_PATHS: readonly string[];
+  render(input: { path: string; catalog: unknown; config: object }): Promise<RenderedPage>;
+}
+
+/** One rendered page: its title (text), what goes at the end of the head, and the root's markup. */
+export interface RenderedPage {
+  title: string;
+  head: string;
+  body: string;
+}
+
+/** Text for HTML (element content or a quoted attribute). */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+}
+
+/** The pre-render bundle, or undefined when the frontend was built without it (the plain app is served then). */
+export function loadPrerenderBundle(file: string, logger: Logger): PrerenderBundle | undefined {
+  if (!fs.existsSync(file)) return undefined;
+  try {
+    const bundle = createRequire(__filename)(file) as Partial<PrerenderBundle>;
+    if (typeof bundle.render !== 'function' || typeof bundle.prerenderedPath !== 'function') throw new Error('unexpected exports');
+    return bundle as PrerenderBundle;
+  } catch (err) {
+    logger.warn(`could not load the pre-render bundle ${file}; serving the plain app: ${String(err)}`);
+    return undefined;
+  }
+}
+
+/**
+ * Puts a rendered page into the app's index.html (its public configuration injected already). The
+ * app's scripts are fetched at low priority there: the page is painted without them (they hydrate
+ * it), so the hero pictures and the HTML go first.
+ */
+export function pageHtml(indexHtml: string, page: RenderedPage): string | undefined {
+  const root = '<div id="root"></div>';
+  if (!indexHtml.includes(root) || !indexHtml.includes('</head>') || !/<title>[^<]*<\/title>/.test(indexHtml)) return undefined;
+  // functions as replacements: a `$` in the page is text, not a replacement pattern
+  return indexHtml
+    .replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"')
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+    .replace('</head>', () => `${page.head}</head>`)
+    .replace(root, () => `<div id="root">${page.body}</div>`);
+}
+
+/**
+ * The pre-rendered public pages, each rendered once per catalogue version (and per index.html, so a
+ * new build is never mixed with an old render), never per request: a request finds the page of the
+ * current version, or waits for its one render. A page that fails to render is served as the plain
+ * app until the next version.
+ */
+export class PrerenderedPages {
+  private readonly pages = new Map<string, { key: string; html: Promise<string | undefined> }>();
+
+  constructor(
+    private readonly bundle: PrerenderBundle,
+    private readonly catalog: () => CatalogService,
+    private readonly publicConfig: object,
+    private readonly logger: Logger,
+  ) {}
+
+  /** The page's HTML for `url` (path and search), or undefined: not a pre-rendered page, or its render failed. */
+  async html(url: string, index: { html: string; mtimeMs: number }): Promise<string | undefined> {
+    const path = this.bundle.prerenderedPath(url);
+    if (path === null) return undefined;
+    // the anonymous answer of GET /api/catalog, made once per catalogue version by CatalogService
+    const { bytes, etag } = this.catalog().encodedCatalog('free', 'identity');
+    const key = `${index.mtimeMs}:${etag}`;
+    let page = this.pages.get(path);
+    if (page?.key !== key) {
+      page = { key, html: this.render(path, bytes, index.html) };
+      this.pages.set(path, page);
+    }
+    return page.html;
+  }
+
+  /** Renders every pre-rendered page for the current catalogue (at start, so the first visitor does not wait). */
+  async warm(index: { html: string; mtimeMs: number }): Promise<void> {
+    await Promise.all(this.bundle.PRERENDERED_PATHS.map((path) => this.html(path, index)));
+  }
+
+  private async render(path: string, catalogJson: Buffer, indexHtml: string): Promise<string | undefined> {
+    const started = Date.now();
+    try {
+      const page = await this.bundle.render({ path, catalog: JSON.parse(catalogJson.toString('utf8')), config: this.publicConfig });
+      const html = pageHtml(indexHtml, page);
+      if (html === undefined) throw new Error('index.html has no empty <div id="root"></div> or </head>');
+      this.logger.debug(`pre-rendered ${path} in ${Date.now() - started} ms`);
+      return html;
+    } catch (err) {
+      this.logger.warn(
+        `could not pre-render ${path}; serving the plain app until the catalogue changes: ${err instanceof Error ? err.stack : String(err)}`,
+      );
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,156 @@
+/**
+ * The pre-rendered public pages (issue 17, item 1; docs/frontend-performance.md): the API serves
+ * the landing page as HTML rendered with the live catalogue (hero heading, hero picture and its
+ * preload, the catalogue's categories, the styles of the first paint, the catalogue as a data
+ * block), renders it again when an admin changes the catalogue, and the browser hydrates it: no
+ * console error, no catalogue request before the page is usable, and a real click on Get started
+ * opens Create account as it always did. A signed-in visitor still ends with the studio's link.
+ */
+import { bearer, signUp, uniqueEmail } from '../helpers/auth';
+import { launchBrowser, mouseClick } from '../helpers/browser';
+import { ownDatabase } from '../helpers/own-database';
+import { createAccount, signedInContext, startUserApp, watchErrors } from '../helpers/user-app';
+import type { TestApp } from '../helpers/test-app';
+import type { Browser, BrowserContext } from 'playwright-core';
+
+const HERO_TITLE = 'See Yourself in Any Outfit Before You Buy';
+const NEW_NAME = 'Prerendered Moonlight Bikini';
+
+interface Catalog {
+  categories: { label: string; templateIds: string[] }[];
+  templates: { id: string; name: string; thumbnail: string }[];
+}
+
+/** The HTML of a page as a client without JavaScript gets it, without its data block (the rendered markup only). */
+async function servedPage(base: string, path: string): Promise<{ html: string; markup: string; contentType: string }> {
+  const res = await fetch(`${base}${path}`);
+  expect(res.status).toBe(200);
+  const html = await res.text();
+  return {
+    html,
+    markup: html.replace(/<script id="page-data" type="application\/json">[\s\S]*?<\/script>/, ''),
+    contentType: res.headers.get('content-type') ?? '',
+  };
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+describe('the pre-rendered public pages', () => {
+  // an admin renames a template here: a database of its own
+  const ownDb = ownDatabase('prerender');
+  const adminEmail = uniqueEmail('prerender-admin');
+  const contexts: BrowserContext[] = [];
+  let t: TestApp;
+  let base: string;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    await ownDb.create();
+    ({ t, base } = await startUserApp({ ADMIN_EMAILS: adminEmail }));
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await t?.close();
+    await ownDb.drop();
+  });
+
+  it('serves / as HTML with the hero, its picture preloaded, the live catalogue, the styles and the data block', async () => {
+    const catalog: Catalog = (await t.http.get('/api/catalog').expect(200)).body;
+    const { html, markup, contentType } = await servedPage(base, '/');
+    expect(contentType).toMatch(/^text\/html/);
+
+    // the hero heading, in the root's markup
+    expect(markup).toMatch(new RegExp(`<div id="root">[\\s\\S]*<h1[^>]*id="hero-title"[^>]*>${HERO_TITLE}</h1>`));
+    // the hero picture: the first category's first template, sized, fetched first, and preloaded in the head
+    const first = catalog.templates.find((x) => x.id === catalog.categories[0].templateIds[0])!;
+    const src = escapeHtml(first.thumbnail);
+    const img = markup.match(new RegExp(`<img[^>]*src="${src.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`))?.[0];
+    expect(img).toBeDefined();
+    expect(img).toMatch(/ fetchpriority="high"/i); // React writes the attribute fetchPriority (HTML ignores case)
+    expect(img).toContain('width="300"');
+    expect(img).toContain('height="400"');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(`<link rel="preload" as="image" href="${src}" fetchpriority="high">`);
+    // every category of the live catalogue, rendered (not only in the data block)
+    for (const { label } of catalog.categories) expect(markup).toContain(`>${escapeHtml(label)}<`);
+    // the first paint's styles: Chakra's global styles and the classes the markup uses, in the head
+    expect(head).toMatch(/<style data-emotion="css-global [^"]+" data-s="">[^<]*--chakra-colors-/);
+    const classStyles = head.match(/<style data-emotion="css ([^"]+)" data-s="">/);
+    expect(classStyles).not.toBeNull();
+    const firstClass = classStyles![1].split(' ')[0];
+    expect(markup).toContain(`css-${firstClass}`);
+    // the catalogue as a data block the browser seeds its query with; no inline script the CSP would block
+    const block = html.match(/<script id="page-data" type="application\/json">([\s\S]*?)<\/script>/);
+    expect(JSON.parse(block![1]).catalog).toEqual(catalog);
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    for (const tag of scripts) expect(tag).toMatch(/ src="|type="application\/json"/);
+
+    // pricing and the legal pages are pre-rendered too; the auth dialog's URLs are not
+    for (const [path, text] of [
+      ['/pricing', 'Pricing'],
+      ['/terms', 'Terms'],
+      ['/privacy', 'Privacy'],
+      ['/refund', 'Refund'],
+    ]) {
+      const page = await servedPage(base, path);
+      expect({ path, rendered: /<div id="root"><[a-z]/.test(page.markup) }).toEqual({ path, rendered: true });
+      expect(page.markup).toContain(text);
+    }
+    expect((await servedPage(base, '/?auth=login')).html).toContain('<div id="root"></div>');
+  });
+
+  it('shows an admin’s edit of the catalogue in the served HTML', async () => {
+    const catalog: Catalog = (await t.http.get('/api/catalog').expect(200)).body;
+    const before = (await servedPage(base, '/')).markup;
+    // a template whose name the landing page shows (the before/after cards)
+    const shown = catalog.templates.find((x) => before.includes(`>${escapeHtml(x.name)}<`));
+    expect(shown).toBeDefined();
+    expect(before).not.toContain(NEW_NAME);
+
+    const admin = await signUp(t.http, { email: adminEmail, full_name: 'Prerender Admin' });
+    await t.http.patch(`/api/admin/templates/${shown!.id}`).set(bearer(admin.accessToken)).send({ name: NEW_NAME }).expect(200);
+
+    const after = (await servedPage(base, '/')).markup;
+    expect(after).toContain(`>${NEW_NAME}<`);
+    expect(after).not.toContain(`>${escapeHtml(shown!.name)}<`);
+  });
+
+  it('hydrates / without a console error or a catalogue request, and Get started opens Create account', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const catalogRequests: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/catalog') catalogRequests.push(r.url());
+    });
+    await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+    // hydrated: React's event handlers are on the root (a pre-rendered page without them would not open the dialog)
+    await page.getByRole('heading', { level: 1, name: HERO_TITLE }).waitFor();
+    await mouseClick(page, page.getByRole('main').getByRole('link', { name: 'Get started', exact: true }));
+    const dialog = page.getByRole('dialog', { name: 'Create account' });
+    await dialog.waitFor();
+    expect(new URL(page.url()).search).toBe('?auth=signup');
+    // still open a moment later (a hydration that re-rendered the page would close it)
+    await page.waitForTimeout(1000);
+    expect(await dialog.isVisible()).toBe(true);
+    expect(catalogRequests).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('a signed-in visitor gets the pre-rendered page, then the studio’s link, without a console error', async () => {
+    const person = await createAccount(t, 'prerender-visitor', 'Pre Render');
+    const context = await signedInContext(browser, t, base, person, { width: 1440, height: 900 });
+    contexts.push(context);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${base}/`);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Open studio' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Log in' }).count()).toBe(0);
+    await page.getByRole('heading', { level: 1, name: HERO_TITLE }).waitFor();
+    expect(errors).toEqual([]);
+  });
+});
