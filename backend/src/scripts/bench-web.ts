@@ -12,7 +12,7 @@ import { freePort } from '../common/free-port';
 import { loadConfig } from '../config/app-config';
 
 /**
- * `npm run bench:web [-- --runs 3 --mobile-runs 1 --preset desktop|mobile --budget-kb 200 --min-score 90 --url http://host:port]`
+ * `npm run bench:web [-- --runs 3 --mobile-runs 1 --preset desktop|mobile --budget-kb 200 --min-score 90 (95 with --preset mobile) --url http://host:port]`
  *
  * The built user app (frontend/dist) served by the real API process as `npm start` serves it
  * (NODE_ENV=production; a scratch database on TEST_DATABASE_URL's server, default 127.0.0.1:5432,
@@ -175,12 +175,14 @@ async function runLighthouse(url: string, preset: 'mobile' | 'desktop'): Promise
 }
 
 async function main(): Promise<void> {
+  const preset = arg('preset', 'desktop') as Preset;
   const options: Options = {
     runs: Math.max(1, Math.floor(numberArg('runs', 3))),
     mobileRuns: Math.floor(numberArg('mobile-runs', 1)),
-    preset: arg('preset', 'desktop') as Preset,
+    preset,
     budgetKb: numberArg('budget-kb', 200),
-    minScore: numberArg('min-score', 90),
+    // the goals: 95 on a phone (the mobile preset), 90 on the desktop preset
+    minScore: numberArg('min-score', preset === 'mobile' ? 95 : 90),
   };
   if (options.preset !== 'mobile' && options.preset !== 'desktop') throw new Error('--preset must be desktop or mobile');
   if (!fs.existsSync(CHROMIUM))
