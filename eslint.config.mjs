@@ -10,7 +10,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '.ci/**', 'openapi/src/**', '**/coverage/**', '**/test-output/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-server/**', '.ci/**', 'openapi/src/**', '**/coverage/**', '**/test-output/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
