@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Logger } from '@nestjs/common';
@@ -13,6 +14,19 @@ export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 interface UiBundle {
   mount: string; // '' for the user app, '/admin' for the console
   dir: string;
+}
+
+/** Weak ETags of the pages served, by their (cached, so same-object) HTML text. */
+const etags = new Map<string, string>();
+
+function etagOf(html: string): string {
+  let etag = etags.get(html);
+  if (!etag) {
+    if (etags.size >= 64) etags.clear();
+    etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
+    etags.set(html, etag);
+  }
+  return etag;
 }
 
 /** What the browser apps may know of the configuration (frontend/src/config/app-config.ts reads it). */
@@ -79,6 +93,7 @@ export function serveUserInterfaces(app: INestApplication, config: AppConfig): v
       if (!page) return next();
       const send = (html: string) => {
         res.setHeader('Cache-Control', 'no-cache');
+        res.setHeader('ETag', etagOf(html)); // a revalidation answers 304 until a deploy or a catalogue change
         res.type('html').send(html);
       };
       if (!pages) return send(page.html);
