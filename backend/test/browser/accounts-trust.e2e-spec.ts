@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { totpCode } from '../../src/modules/auth/two-factor/totp';
 import { UserSettingsService } from '../../src/modules/users/user-settings.service';
 import { signUp, turnOnTwoFactor, uniqueEmail } from '../helpers/auth';
-import { launchBrowser, SCREENSHOT_DIR } from '../helpers/browser';
+import { launchBrowser, mouseClick, SCREENSHOT_DIR } from '../helpers/browser';
 import { linkTo, outboxFiles, waitForMail } from '../helpers/mail';
 import {
   horizontalOverflow,
@@ -73,16 +73,8 @@ describe('accounts you can trust: a newcomer from sign-up to two-factor', () => 
     return errors;
   }
 
-  /** A real click: the mouse moves onto the element's middle, presses and releases. */
-  async function click(page: Page, target: Locator): Promise<void> {
-    await target.waitFor();
-    await target.scrollIntoViewIfNeeded();
-    const box = await target.boundingBox();
-    if (!box) throw new Error('the element has no box');
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
-    await page.mouse.down();
-    await page.mouse.up();
-  }
+  /** A real click (the shared one): the mouse moves onto the element's middle, presses and releases. */
+  const click = mouseClick;
 
   /** Clicks into a field and types, key by key. */
   async function type(page: Page, field: Locator, text: string): Promise<void> {

@@ -7,7 +7,7 @@ import { REPO_ROOT } from '../../src/bootstrap/static-ui';
 import { UPLOAD_MESSAGES } from '../../src/modules/uploads/image-intake';
 import { STORAGE, type StoragePort } from '../../src/storage';
 import { bearer, PASSWORD, signUp } from '../helpers/auth';
-import { launchBrowser, screenshot } from '../helpers/browser';
+import { launchBrowser, mouseClick, screenshot } from '../helpers/browser';
 import { createTestApp, TestApp } from '../helpers/test-app';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
@@ -69,16 +69,8 @@ describe('the contact form', () => {
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   }
 
-  /** A real click: the mouse moves onto the element's middle, presses and releases. */
-  async function click(page: Page, target: Locator): Promise<void> {
-    await target.waitFor();
-    await target.scrollIntoViewIfNeeded();
-    const box = await target.boundingBox();
-    if (!box) throw new Error('the element has no box');
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
-    await page.mouse.down();
-    await page.mouse.up();
-  }
+  /** A real click (the shared one): the mouse moves onto the element's middle, presses and releases. */
+  const click = mouseClick;
 
   /** Clicks into a field and types, key by key. */
   async function type(page: Page, target: Locator, text: string): Promise<void> {
