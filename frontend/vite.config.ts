@@ -14,11 +14,46 @@ function htmlPlaceholders(values: Record<string, string>): Plugin {
   };
 }
 
+/**
+ * Lists the app's modules (src/main.tsx, which src/boot.ts imports when the app starts, and every
+ * module it imports) in index.html: as `modulepreload` links, so a page that starts the app at once
+ * fetches them with the entry; and in a JSON data block `#app-modules`, from which a pre-rendered page
+ * fetches them after its load (the server drops the links there: they would compete with the page's
+ * pictures; docs/frontend-performance.md).
+ */
+function appModules(): Plugin {
+  return {
+    name: 'fitting-room:app-modules',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, ctx) => {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+        const main = chunks.find((c) => c.facadeModuleId?.endsWith('/src/main.tsx'));
+        if (!main) throw new Error('app-modules: the build has no chunk for src/main.tsx');
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          if (files.has(fileName) || fileName === ctx.chunk?.fileName) return;
+          files.add(fileName);
+          for (const dep of chunks.find((c) => c.fileName === fileName)?.imports ?? []) visit(dep);
+        };
+        visit(main.fileName);
+        const hrefs = [...files].map((f) => `/${f}`);
+        const links = hrefs.map((href) => `    <link rel="modulepreload" crossorigin href="${href}" data-app-module>`).join('\n');
+        return html.replace(
+          '</head>',
+          `${links}\n    <script id="app-modules" type="application/json">${JSON.stringify(hrefs)}</script>\n  </head>`,
+        );
+      },
+    },
+  };
+}
+
 const apiProxy = { '/api': { target: 'http://localhost:3000' } };
 
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
-  plugins: [react(), htmlPlaceholders({ APP_NAME: DEFAULT_APP_NAME, THEME_COLOR: themeColor })],
+  plugins: [react(), htmlPlaceholders({ APP_NAME: DEFAULT_APP_NAME, THEME_COLOR: themeColor }), appModules()],
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   // The server's pre-render (src/entry-server.tsx, docs/frontend-performance.md): `vite build --ssr`
@@ -35,6 +70,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         outDir: 'dist',
         rolldownOptions: {
+          // The app (src/main.tsx) is an entry of its own: src/boot.ts imports it when the app starts,
+          // and the vendor groups below (code the first screen needs, `$initial`) are counted from it.
+          input: { index: 'index.html', main: 'src/main.tsx' },
           // Chakra's module makes a `defaultSystem` nobody here uses (the app makes its own,
           // src/theme/system.ts): building a system is pure, so the unused one is dropped. It cost
           // about 100 ms of main thread at every start (`npm run bench:web`).

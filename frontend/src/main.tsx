@@ -12,6 +12,7 @@ import { sessionHint, shouldRestoreSession } from './features/auth/session-hint'
 import { readPageData, seedQueries } from './prerender/page-data';
 import { appSystem } from './theme/system';
 
+// The app: src/boot.ts (the page's entry) imports this module when the app should start.
 const sessionStore = new SessionStore(sessionApi, {
   restore: shouldRestoreSession(window.location.pathname),
   hint: sessionHint,

@@ -5,15 +5,15 @@ import { Logger } from '@nestjs/common';
 import { loadPrerenderBundle, pageHtml, PrerenderedPages, type PrerenderBundle } from './prerender';
 import type { CatalogService } from '../modules/catalog/catalog.service';
 
-const INDEX = `<!doctype html><html><head><title>Shop</title><script type="module" crossorigin src="/assets/index.js"></script><link rel="modulepreload" crossorigin href="/assets/react.js"></head><body><div id="root"></div></body></html>`;
+const INDEX = `<!doctype html><html><head><title>Shop</title><script type="module" crossorigin src="/assets/index.js"></script><link rel="modulepreload" crossorigin href="/assets/helper.js">\n    <link rel="modulepreload" crossorigin href="/assets/main.js" data-app-module>\n    <link rel="modulepreload" crossorigin href="/assets/react.js" data-app-module>\n</head><body><div id="root"></div></body></html>`;
 
 describe('the pre-rendered pages in index.html', () => {
-  it("puts the page's title, head and markup in, and fetches the app's scripts at low priority", () => {
+  it("puts the page's title, head and markup in, fetches the entry at low priority and leaves the app's modules for later", () => {
     const html = pageHtml(INDEX, { title: 'Pricing · A&B', head: '<style>a{}</style>', body: '<main>$1 & $&</main>' });
     expect(html).toBe(
       '<!doctype html><html><head><title>Pricing · A&amp;B</title>' +
         '<script type="module" fetchpriority="low" crossorigin src="/assets/index.js"></script>' +
-        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react.js"><style>a{}</style></head>' +
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/helper.js">\n<style>a{}</style></head>' +
         '<body><div id="root"><main>$1 & $&</main></div></body></html>',
     );
   });

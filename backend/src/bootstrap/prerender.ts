@@ -41,14 +41,17 @@ export function loadPrerenderBundle(file: string, logger: Logger): PrerenderBund
 
 /**
  * Puts a rendered page into the app's index.html (its public configuration injected already). The
- * app's scripts are fetched at low priority there: the page is painted without them (they hydrate
- * it), so the hero pictures and the HTML go first.
+ * page is painted without the app's scripts: the entry (src/boot.ts) is fetched at low priority, and
+ * the links that would fetch the app's modules with it (`data-app-module`) are dropped, so the hero
+ * pictures and the HTML have the connection. The entry fetches those modules after the page's load
+ * and runs them on the visitor's first intent (docs/frontend-performance.md).
  */
 export function pageHtml(indexHtml: string, page: RenderedPage): string | undefined {
   const root = '<div id="root"></div>';
   if (!indexHtml.includes(root) || !indexHtml.includes('</head>') || !/<title>[^<]*<\/title>/.test(indexHtml)) return undefined;
   // functions as replacements: a `$` in the page is text, not a replacement pattern
   return indexHtml
+    .replace(/[ \t]*<link rel="modulepreload"[^>]*\sdata-app-module[^>]*>\n?/g, '')
     .replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"')
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
     .replace('</head>', () => `${page.head}</head>`)

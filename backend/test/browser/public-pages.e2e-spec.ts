@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { REPO_ROOT } from '../../src/bootstrap/static-ui';
-import { launchBrowser, screenshot } from '../helpers/browser';
+import { launchBrowser, mouseClick, screenshot } from '../helpers/browser';
 import { createTestApp, TestApp } from '../helpers/test-app';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
@@ -111,12 +111,6 @@ describe('public pages: landing, pricing, legal, not found', () => {
   }
 
   const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
-  /**
-   * These pages are pre-rendered (docs/frontend-performance.md): visible before the app's code runs.
-   * Before a click on a button (a link works either way), wait for the live app.
-   */
-  const appReady = (page: Page) => page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
-
   describe.each(widths)('at %i px', (width, height) => {
     it('the landing page: hero, How It Works, before/after, video, features, testimonials, call to action and footer', async () => {
       const page = await newPage(width, height);
@@ -241,7 +235,6 @@ describe('public pages: landing, pricing, legal, not found', () => {
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await shot(page, `public-${route}-${width}`);
       // opened directly (no history in this tab): Back goes home
-      await appReady(page);
       await page.getByRole('button', { name: 'Back' }).click();
       await page.waitForURL(`${base}/`);
       expect(errors).toEqual([]);
@@ -259,6 +252,36 @@ describe('public pages: landing, pricing, legal, not found', () => {
       await page.getByRole('heading', { level: 1, name: 'See Yourself in Any Outfit Before You Buy' }).waitFor();
       expect(errors).toEqual([]);
     });
+  });
+
+  // These pages are pre-rendered (docs/frontend-performance.md): painted from the HTML, with the app
+  // started on the visitor's first intent. A click made before the app is live must still do its job.
+  it('the landing page is painted without running the app, and a click made at once is not lost', async () => {
+    const page = await newPage(390, 844);
+    const errors = watchErrors(page);
+    await page.goto(`${base}/`);
+    const getStarted = page.getByRole('link', { name: 'Get started', exact: true });
+    await getStarted.waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.locator('html[data-app="ready"]').count()).toBe(0);
+    // a person: the pointer to the button, press, release (the app starts on the way there)
+    await mouseClick(page, getStarted);
+    await page.getByRole('dialog', { name: 'Create account' }).waitFor();
+    expect(new URL(page.url()).search).toBe('?auth=signup');
+    expect(errors).toEqual([]);
+  });
+
+  it('a keyboard user tabbing to a link and pressing Enter on the untouched page gets there', async () => {
+    const page = await newPage(1440, 900);
+    await page.goto(`${base}/pricing`);
+    await h1(page).waitFor();
+    const terms = page.getByRole('contentinfo').getByRole('link', { name: 'Terms' });
+    await terms.focus(); // as Tab would: the app starts on focus
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
+    // the app's own navigation: Back returns within the tab
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL(`${base}/pricing`);
   });
 
   it('the legal pages state every claim of the landing page and the safety rules', async () => {
@@ -298,7 +321,6 @@ describe('public pages: landing, pricing, legal, not found', () => {
     const page = await newPage(1440, 900);
     await page.goto(`${base}/pricing`);
     await h1(page).waitFor();
-    await appReady(page); // the app's own navigation is wanted here (history within the tab)
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).click();
     await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
     await page.getByRole('button', { name: 'Back' }).click();
@@ -308,12 +330,10 @@ describe('public pages: landing, pricing, legal, not found', () => {
   it('a signed-out visitor choosing a plan or a pack goes through /try to the landing page', async () => {
     const page = await newPage(390, 844);
     await page.goto(`${base}/pricing`);
-    await appReady(page);
     await page.getByRole('button', { name: 'Choose Starter' }).click();
     await page.waitForURL(`${base}/`);
     await page.getByRole('heading', { level: 1, name: 'See Yourself in Any Outfit Before You Buy' }).waitFor();
     await page.goto(`${base}/pricing`);
-    await appReady(page);
     await page.getByRole('button', { name: 'Buy 75 credits' }).click();
     await page.waitForURL(`${base}/`);
   });

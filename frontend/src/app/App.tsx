@@ -54,8 +54,8 @@ interface AppProps {
 export function App({ queryClient, sessionStore, children }: AppProps) {
   const painted = useAfterFirstPaint();
   useEffect(() => {
-    // The page's markup is live (hydrated, or rendered here): a pre-rendered page is visible before
-    // its buttons work. Browser tests wait for this mark before a click that needs the app's code.
+    // The page's markup is live (hydrated, or rendered here): src/boot.ts replays a click it held
+    // while the app started on a pre-rendered page.
     document.documentElement.dataset.app = 'ready';
   }, []);
   return (
