@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, IsNull } from 'typeorm';
+import { preparedQuery } from '../../database/prepared-query';
 import { SessionEntity, SessionRevokeReason } from './session.entity';
 import type { UserRole, UserTier } from '../users/user.entity';
 
@@ -63,7 +64,9 @@ export class SessionsRepository {
    * account, or undefined. One hand-written query: it runs on every authenticated request.
    */
   async findLiveAuth(id: string, userId: string): Promise<LiveSessionAuth | undefined> {
-    const [row]: LiveSessionAuth[] = await this.db.query(
+    const [row] = await preparedQuery<LiveSessionAuth>(
+      this.db,
+      'session-live-auth',
       `SELECT s.id AS "sessionId", u.id AS "userId", u.role, u.tier, u.suspended_at IS NOT NULL AS suspended,
               u.email_verified_at IS NOT NULL AS "emailVerified", u.age_confirmed_at IS NOT NULL AS "ageConfirmed",
               u.totp_enabled_at IS NOT NULL AS "twoFactorEnabled"

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { preparedQuery } from '../../database/prepared-query';
 import { GenerationEntity, GenerationStage, GenerationStatus } from './generation.entity';
 
 /** TypeORM answers an UPDATE ... RETURNING on PostgreSQL as [rows, affectedCount]. */
@@ -78,7 +79,9 @@ export class GenerationsRepository {
   async listCompleted(userId: string, category: string | undefined, page: number, pageSize: number): Promise<[GenerationEntity[], number]> {
     const filter = `user_id = $1 AND status = 'completed'${category ? ' AND category = $4' : ''}`;
     const params: unknown[] = [userId, pageSize, (page - 1) * pageSize, ...(category ? [category] : [])];
-    const rows: Array<GenerationEntity & { total: string }> = await this.db.query(
+    const rows = await preparedQuery<GenerationEntity & { total: string }>(
+      this.db,
+      category ? 'generations-completed-page-category' : 'generations-completed-page',
       `SELECT ${this.entityColumns()}, count(*) OVER () AS total FROM user_generations
         WHERE ${filter} ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
       params,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, IsNull, Not } from 'typeorm';
+import { preparedQuery } from '../../database/prepared-query';
 import { UserSettingsEntity } from './user-settings.entity';
 import { UserEntity, UserRole } from './user.entity';
 import type { Tier } from '../catalog/tiers';
@@ -110,7 +111,9 @@ export class UsersRepository {
    * (GET /api/me is the most frequent authenticated read). Undefined: no such account.
    */
   async profileRow(id: string): Promise<ProfileRow | undefined> {
-    const rows: ProfileRow[] = await this.db.query(
+    const rows = await preparedQuery<ProfileRow>(
+      this.db,
+      'user-profile',
       `SELECT u.id, u.email, u.full_name, u.tier, u.role, u.created_at,
               u.age_confirmed_at IS NOT NULL AS age_confirmed, u.email_verified_at IS NOT NULL AS email_verified,
               u.totp_enabled_at IS NOT NULL AS two_factor_enabled, u.password_hash IS NOT NULL AS has_password,
