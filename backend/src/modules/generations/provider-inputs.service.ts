@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import sharp from 'sharp';
+import { jpegOutput } from '../../common/images/jpeg-output';
 import { APP_CONFIG } from '../../config/config.module';
 import { STORAGE, type StoragePort } from '../../storage';
 import { CatalogService, CUSTOM_POSE } from '../catalog';
@@ -74,7 +75,7 @@ export async function prepareInputImage(bytes: Buffer, spec: ProviderInputSpec):
     .resize(size.width, size.height, { fit: 'fill' })
     .flatten({ background: '#ffffff' })
     .toColourspace('srgb')
-    .jpeg({ quality: INPUT_JPEG_QUALITY, chromaSubsampling: '4:2:0' })
+    .jpeg(jpegOutput(INPUT_JPEG_QUALITY))
     .toBuffer({ resolveWithObject: true });
   return { jpeg: data, width: info.width, height: info.height };
 }

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { AppError, ErrorCode, ErrorMessages, ValidationError } from '../../common/errors';
+import { jpegOutput } from '../../common/images/jpeg-output';
 
 /**
  * What an uploaded photo must be, and what we keep of it. Pure functions over bytes: the file's
@@ -124,7 +125,7 @@ export async function cleanCopy(bytes: Buffer, inspected: InspectedPhoto): Promi
       .resize({ width: UPLOAD_LIMITS.maxLongSide, height: UPLOAD_LIMITS.maxLongSide, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
       .toColourspace('srgb')
-      .jpeg({ quality: UPLOAD_LIMITS.jpegQuality, chromaSubsampling: '4:2:0' })
+      .jpeg(jpegOutput(UPLOAD_LIMITS.jpegQuality))
       .toBuffer({ resolveWithObject: true });
     return { jpeg: data, width: info.width, height: info.height, sourceFormat: inspected.format };
   } catch (error) {

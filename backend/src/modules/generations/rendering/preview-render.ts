@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { jpegOutput } from '../../../common/images/jpeg-output';
 import { dotTextPath, measureDotText } from './dot-font';
 
 /** The product's output size, "2953*4096" (docs/product.md). */
@@ -162,6 +163,6 @@ export async function renderPreviewImage(input: PreviewInput): Promise<Buffer> {
       { input: captionOverlay, top: captionTop, left: 0 },
     ])
     .flatten({ background: '#ffffff' })
-    .jpeg({ quality: 88, chromaSubsampling: '4:2:0' })
+    .jpeg(jpegOutput(88))
     .toBuffer();
 }

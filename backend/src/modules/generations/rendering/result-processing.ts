@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { jpegOutput } from '../../../common/images/jpeg-output';
 import { AI_GENERATED_LABEL, generationIdentifier, originLabel, resultExif, resultXmp, type ResultOrigin } from './ai-metadata';
 import { firstFrame, overlayVideo, tagVideo } from './ffmpeg';
 import { perceptualHash } from './perceptual-hash';
@@ -165,7 +166,7 @@ export async function processResult(bytes: Buffer, options: ResultOptions): Prom
     encoder = sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } });
   }
   const body = await encoder
-    .jpeg({ quality: 90, chromaSubsampling: '4:2:0' })
+    .jpeg(jpegOutput(90))
     .withExif(resultExif(options.appName, origin))
     .withXmp(resultXmp(options.appName, origin, options.generationId))
     .toBuffer();
