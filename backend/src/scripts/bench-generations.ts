@@ -1,17 +1,21 @@
 import 'reflect-metadata';
+import { fork, type ChildProcess } from 'node:child_process';
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { type INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
+import { AppModule } from '../app.module';
 import { createApiApp } from '../bootstrap/api';
 import { freePort } from '../common/free-port';
-import { loadConfig, type AppConfig } from '../config/app-config';
+import { loadConfig } from '../config/app-config';
 import { CreditsService } from '../modules/credits/credits.service';
 import {
   registerAiProvider,
@@ -23,7 +27,7 @@ import {
 } from '../modules/generations/providers';
 
 /**
- * `npm run bench:generations [-- --generations 200 --users 50 --latency-ms 2000 --poll-ms 250 --concurrency 20]`
+ * `npm run bench:generations [-- --generations 200 --users 50 --latency-ms 2000 --poll-ms 250 --concurrency 20 --layout split|single]`
  *
  * N generations from U users (each user runs one at a time, as the API allows), against a fake
  * vendor with a fixed latency, through the whole platform: the real API over HTTP, PostgreSQL (a
@@ -35,12 +39,23 @@ import {
  * vendor's latency = what the platform adds (queueing, polling delay, result storage, credits,
  * events). Two paths: the vendor calls our webhook when done; or it has no webhook and the worker
  * polls (with a shortened poll interval, printed). BENCH_DEBUG=1 shows the app's warnings.
+ *
+ * Layouts: `split` (the default) runs as production does (docs/architecture.md): an API process and
+ * a worker process (each its own Node, forked from this script), with the simulated browsers here in
+ * a third; the fake vendor lives in the worker, which starts and reads its jobs. `single` runs the API
+ * with the jobs inside it and the browsers in one process (`npm start` without Redis runs so): one
+ * event loop then does everything, and its figures measure that loop.
  */
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
   const v = i > 0 ? Number(process.argv[i + 1]) : fallback;
   if (!Number.isFinite(v) || v < 0) throw new Error(`--${name} must be a number`);
   return v;
+}
+
+function textArg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : fallback;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -158,10 +173,165 @@ interface PathResult {
   errors: string[];
   seconds: number;
   added: number[];
+  /** where the added latency goes, from the rows' own timestamps (p50 / p95 ms) */
+  stages: string;
+}
+
+type Layout = 'split' | 'single';
+
+/** The platform under test, as the bench drives it: its URL, a few operator-side calls, and its end. */
+interface Platform {
+  base: string;
+  query(sql: string, params?: unknown[]): Promise<Array<Record<string, unknown>>>;
+  /** credits for a bench user, through the ledger like an admin's grant */
+  credit(userId: string, amount: number): Promise<void>;
+  /** how many jobs the fake vendor was asked to start */
+  vendorStarts(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** What a forked process of the split layout builds: its role, its environment, its vendor. */
+interface ChildSpec {
+  role: 'api' | 'worker';
+  env: Record<string, string>;
+  webhooks: boolean;
+  latencyMs: number;
+  resultFile: string;
+}
+
+interface ChildMessage {
+  id?: number;
+  op?: 'query' | 'credit' | 'starts' | 'close';
+  args?: unknown[];
+  ready?: boolean;
+  value?: unknown;
+  error?: string;
+}
+
+/** A process of the split layout: the API (listening) or the worker, with the bench's vendor registered. */
+async function runChild(spec: ChildSpec): Promise<void> {
+  const config = loadConfig(spec.env);
+  const vendor = new BenchVendor(spec.webhooks, spec.latencyMs, fs.readFileSync(spec.resultFile));
+  registerAiProvider(BENCH_PROVIDER, () => vendor);
+  config.ai = { ...config.ai!, provider: BENCH_PROVIDER as unknown as 'preview' };
+  const logger = process.env.BENCH_DEBUG ? undefined : false;
+  let app: INestApplicationContext;
+  if (spec.role === 'api') {
+    const api = await createApiApp(config, { logger, shutdownHooks: false });
+    await api.listen(config.port, '127.0.0.1');
+    app = api;
+  } else {
+    const worker = await NestFactory.createApplicationContext(AppModule.forRoot(config, 'worker'), { logger });
+    await worker.init();
+    app = worker;
+  }
+  const send = (message: ChildMessage) => process.send!(message);
+  process.on('message', (message: ChildMessage) => {
+    const answer = async (): Promise<unknown> => {
+      const args = message.args ?? [];
+      switch (message.op) {
+        case 'query':
+          return app.get(DataSource).query(args[0] as string, args[1] as unknown[]);
+        case 'credit':
+          await app
+            .get(CreditsService)
+            .adjust({ userId: args[0] as string, mode: 'add', amount: args[1] as number, reason: 'bench', actorId: args[0] as string });
+          return null;
+        case 'starts':
+          return vendor.starts;
+        case 'close':
+          await app.close();
+          return null;
+        default:
+          throw new Error(`unknown operation ${String(message.op)}`);
+      }
+    };
+    answer().then(
+      (value) => {
+        send({ id: message.id, value });
+        if (message.op === 'close') process.disconnect();
+      },
+      (error: unknown) => send({ id: message.id, error: String(error) }),
+    );
+  });
+  send({ ready: true });
+}
+
+/** Forks this script as one process of the split layout; resolves once it is up, with a way to call it. */
+async function forkChild(
+  spec: ChildSpec,
+): Promise<{ call(op: NonNullable<ChildMessage['op']>, ...args: unknown[]): Promise<unknown>; child: ChildProcess }> {
+  // BENCH_PROFILE=<dir>: each process writes a CPU profile there when it ends
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE, '--cpu-prof-name', `${spec.role}-${Date.now()}.cpuprofile`]
+    : [];
+  const child = fork(__filename, [], {
+    env: { ...process.env, BENCH_CHILD: JSON.stringify(spec) },
+    execArgv: [...process.execArgv, ...profile],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  let nextId = 0;
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the ${spec.role} process ended (code ${code}) before it was up`)));
+    child.on('message', (message: ChildMessage) => {
+      if (message.ready) return resolve();
+      const waiting = message.id === undefined ? undefined : pending.get(message.id);
+      if (!waiting) return;
+      pending.delete(message.id!);
+      if (message.error) waiting.reject(new Error(message.error));
+      else waiting.resolve(message.value);
+    });
+  });
+  child.removeAllListeners('exit');
+  return {
+    child,
+    call: (op, ...args) =>
+      new Promise((resolve, reject) => {
+        const id = nextId++;
+        pending.set(id, { resolve, reject });
+        child.send({ id, op, args } satisfies ChildMessage);
+      }),
+  };
+}
+
+async function startPlatform(layout: Layout, env: Record<string, string>, vendor: Omit<ChildSpec, 'role' | 'env'>): Promise<Platform> {
+  const base = env.APP_URL;
+  if (layout === 'split') {
+    const api = await forkChild({ role: 'api', env: { ...env, QUEUE_CONSUME_IN_API: 'false' }, ...vendor });
+    const worker = await forkChild({ role: 'worker', env, ...vendor });
+    return {
+      base,
+      query: async (sql, params) => (await api.call('query', sql, params)) as Array<Record<string, unknown>>,
+      credit: async (userId, amount) => void (await api.call('credit', userId, amount)),
+      vendorStarts: async () => (await worker.call('starts')) as number,
+      close: async () => {
+        await Promise.all([api.call('close'), worker.call('close')]);
+      },
+    };
+  }
+  const config = loadConfig(env);
+  const fake = new BenchVendor(vendor.webhooks, vendor.latencyMs, fs.readFileSync(vendor.resultFile));
+  registerAiProvider(BENCH_PROVIDER, () => fake);
+  config.ai = { ...config.ai!, provider: BENCH_PROVIDER as unknown as 'preview' };
+  const app = await createApiApp(config, { logger: process.env.BENCH_DEBUG ? undefined : false, shutdownHooks: false });
+  await app.listen(config.port, '127.0.0.1');
+  return {
+    base,
+    query: (sql, params) => app.get(DataSource).query(sql, params),
+    credit: (userId, amount) =>
+      app
+        .get(CreditsService)
+        .adjust({ userId, mode: 'add', amount, reason: 'bench', actorId: userId })
+        .then(() => undefined),
+    vendorStarts: async () => fake.starts,
+    close: () => app.close(),
+  };
 }
 
 async function runPath(options: {
   label: string;
+  layout: Layout;
   webhooks: boolean;
   pollMs: number;
   generations: number;
@@ -170,12 +340,12 @@ async function runPath(options: {
   concurrency: number;
   databaseUrl: string;
   redisUrl: string;
-  result: Buffer;
+  resultFile: string;
 }): Promise<PathResult & { charged: number; starts: number; balanced: boolean }> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fr-bench-'));
   const prefix = `bench${Date.now().toString(36)}`;
-  const config: AppConfig = loadConfig({
+  const env: Record<string, string> = {
     NODE_ENV: 'production',
     DATABASE_URL: options.databaseUrl,
     DB_POOL_SIZE: '30',
@@ -194,19 +364,17 @@ async function runPath(options: {
     LOG_LEVEL: 'warn',
     AI_POLL_INTERVAL_MS: String(options.pollMs),
     AI_MAX_POLLS: '1000',
+  };
+  const platform = await startPlatform(options.layout, env, {
+    webhooks: options.webhooks,
+    latencyMs: options.latencyMs,
+    resultFile: options.resultFile,
   });
-  const vendor = new BenchVendor(options.webhooks, options.latencyMs, options.result);
-  registerAiProvider(BENCH_PROVIDER, () => vendor);
-  config.ai = { ...config.ai!, provider: BENCH_PROVIDER as unknown as 'preview' };
-  const app = await createApiApp(config, { logger: process.env.BENCH_DEBUG ? undefined : false, shutdownHooks: false });
-  await app.listen(port, '127.0.0.1');
-  const base = config.appUrl;
+  const base = platform.base;
   try {
     const photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#c9a48a' } })
       .jpeg()
       .toBuffer();
-    const credits = app.get(CreditsService);
-    const ds = app.get(DataSource);
     const people = await Promise.all(
       Array.from({ length: options.users }, async (_, i) => {
         const session = await api(base, 'POST', '/api/auth/sign-up', {
@@ -218,8 +386,8 @@ async function runPath(options: {
           },
         });
         // uploads need a confirmed address: the bench's people opened the link in their mail
-        await ds.query(`UPDATE users SET email_verified_at = now() WHERE id = $1`, [session.user.id]);
-        await credits.adjust({ userId: session.user.id, mode: 'add', amount: 10_000, reason: 'bench', actorId: session.user.id });
+        await platform.query(`UPDATE users SET email_verified_at = now() WHERE id = $1`, [session.user.id]);
+        await platform.credit(session.user.id, 10_000);
         return { token: session.access_token as string, userId: session.user.id as string, upload: '' };
       }),
     );
@@ -269,16 +437,27 @@ async function runPath(options: {
       }),
     );
     const seconds = (performance.now() - t0) / 1000;
-    const [{ charged }] = await ds.query(
+    const [{ charged }] = await platform.query(
       `SELECT count(*)::int AS charged FROM credit_ledger_entries WHERE kind = 'generation_charge' AND generation_id IN (SELECT id FROM user_generations WHERE provider = $1)`,
       [BENCH_PROVIDER],
     );
-    const [{ ok }] = await ds.query(
+    const [{ ok }] = await platform.query(
       `SELECT bool_and(a.subscription_balance = s.sub AND a.purchased_balance = s.pur AND a.held = 0) AS ok FROM credit_accounts a
          JOIN (SELECT user_id, sum(amount) FILTER (WHERE bucket = 'subscription') AS sub, sum(amount) FILTER (WHERE bucket = 'purchased') AS pur
                  FROM credit_ledger_entries GROUP BY user_id) s ON s.user_id = a.user_id`,
     );
-    await ds.query(`DELETE FROM users`); // the next path starts from an empty database
+    const [stage] = await platform.query(
+      `WITH g AS (SELECT extract(epoch FROM submit_started_at - created_at) * 1000 AS queued,
+                         extract(epoch FROM completed_at - submit_started_at) * 1000 - $2 AS finishing
+                    FROM user_generations WHERE provider = $1 AND completed_at IS NOT NULL)
+       SELECT round(percentile_cont(0.5) WITHIN GROUP (ORDER BY queued)) AS q50, round(percentile_cont(0.95) WITHIN GROUP (ORDER BY queued)) AS q95,
+              round(percentile_cont(0.5) WITHIN GROUP (ORDER BY finishing)) AS f50, round(percentile_cont(0.95) WITHIN GROUP (ORDER BY finishing)) AS f95 FROM g`,
+      [BENCH_PROVIDER, options.latencyMs],
+    );
+    const stages =
+      `created -> submit job started p50 ${stage.q50} / p95 ${stage.q95} ms; ` +
+      `submit job started -> completed, minus the vendor's ${options.latencyMs} ms: p50 ${stage.f50} / p95 ${stage.f95} ms`;
+    await platform.query(`DELETE FROM users`); // the next path starts from an empty database
     return {
       label: options.label,
       completed,
@@ -286,12 +465,13 @@ async function runPath(options: {
       errors,
       seconds,
       added: added.sort((a, b) => a - b),
-      charged,
-      starts: vendor.starts,
+      stages,
+      charged: charged as number,
+      starts: await platform.vendorStarts(),
       balanced: ok === true,
     };
   } finally {
-    await app.close();
+    await platform.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     const redis = new Redis(options.redisUrl);
     let cursor = '0';
@@ -310,6 +490,8 @@ async function main(): Promise<void> {
   const latencyMs = arg('latency-ms', 2000);
   const pollMs = arg('poll-ms', 250);
   const concurrency = arg('concurrency', 20);
+  const layout = textArg('layout', 'split') as Layout;
+  if (layout !== 'split' && layout !== 'single') throw new Error('--layout must be split or single');
   const adminUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
   const name = `fr_bench_gen_${Date.now()}`;
@@ -323,10 +505,13 @@ async function main(): Promise<void> {
     const result = await sharp({ create: { width: 1024, height: 1400, channels: 3, background: '#2a9d8f' } })
       .jpeg()
       .toBuffer();
-    const common = { generations, users, latencyMs, concurrency, databaseUrl: url.toString(), redisUrl, result };
+    const resultFile = path.join(os.tmpdir(), `fr-bench-result-${process.pid}.jpg`);
+    fs.writeFileSync(resultFile, result);
+    const common = { generations, users, latencyMs, concurrency, layout, databaseUrl: url.toString(), redisUrl, resultFile };
     process.stdout.write(
       `bench:generations  ${generations} generations from ${users} users (one at a time per user), fake vendor latency ${latencyMs} ms\n` +
-        `  PostgreSQL ${version}, BullMQ on ${redisUrl}, queue concurrency ${concurrency} per queue, API and jobs in this process, ${os.cpus().length} CPU(s)\n` +
+        `  PostgreSQL ${version}, BullMQ on ${redisUrl}, queue concurrency ${concurrency} per queue, ${os.cpus().length} CPU(s)\n` +
+        `  layout: ${layout === 'split' ? 'split (as deployed: an API process, a worker process, the browsers in this one)' : 'single (the API with the jobs inside it and the browsers, one process)'}\n` +
         `  added latency = time from POST /api/generations to the browser's SSE "completed", minus the vendor's ${latencyMs} ms\n` +
         `  the most ${users} users can ask for: ${((users * 1000) / latencyMs).toFixed(1)} generations/s (each waits ${latencyMs} ms for the vendor); one warm-up generation per path is not counted\n`,
     );
@@ -354,18 +539,21 @@ async function main(): Promise<void> {
         `  ${r.label}\n` +
           `    ${r.completed} completed, ${r.failed} failed in ${r.seconds.toFixed(1)} s = ${(r.completed / r.seconds).toFixed(1)} generations/s\n` +
           `    added latency: p50 ${percentile(r.added, 50).toFixed(0)} ms, p95 ${percentile(r.added, 95).toFixed(0)} ms, max ${(r.added.at(-1) ?? NaN).toFixed(0)} ms\n` +
+          `    stages (database timestamps): ${r.stages}\n` +
           `    vendor starts ${r.starts}, charges ${r.charged} (with the warm-up), books balanced and no hold left: ${r.balanced ? 'yes' : 'NO'}${fine ? '' : '  <-- PROBLEM'}\n` +
           (r.errors.length ? `    first errors: ${r.errors.slice(0, 3).join(' | ')}\n` : ''),
       );
     }
     if (!ok) process.exitCode = 1;
   } finally {
+    fs.rmSync(path.join(os.tmpdir(), `fr-bench-result-${process.pid}.jpg`), { force: true });
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
 }
 
-main().catch((error) => {
+const childSpec = process.env.BENCH_CHILD;
+(childSpec ? runChild(JSON.parse(childSpec) as ChildSpec) : main()).catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });
