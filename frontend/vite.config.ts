@@ -16,10 +16,9 @@ function htmlPlaceholders(values: Record<string, string>): Plugin {
 
 /**
  * Lists the app's modules (src/main.tsx, which src/boot.ts imports when the app starts, and every
- * module it imports) in index.html: as `modulepreload` links, so a page that starts the app at once
- * fetches them with the entry; and in a JSON data block `#app-modules`, from which a pre-rendered page
- * fetches them after its load (the server drops the links there: they would compete with the page's
- * pictures; docs/frontend-performance.md).
+ * module it imports) in index.html as `modulepreload` links, so a page that starts the app at once
+ * fetches them with the entry. The server drops them (`data-app-module`) from a pre-rendered page,
+ * which starts the app on the visitor's first intent (docs/frontend-performance.md).
  */
 function appModules(): Plugin {
   return {
@@ -40,10 +39,7 @@ function appModules(): Plugin {
         visit(main.fileName);
         const hrefs = [...files].map((f) => `/${f}`);
         const links = hrefs.map((href) => `    <link rel="modulepreload" crossorigin href="${href}" data-app-module>`).join('\n');
-        return html.replace(
-          '</head>',
-          `${links}\n    <script id="app-modules" type="application/json">${JSON.stringify(hrefs)}</script>\n  </head>`,
-        );
+        return html.replace('</head>', `${links}\n  </head>`);
       },
     },
   };

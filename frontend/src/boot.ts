@@ -7,16 +7,19 @@ import { sessionHint } from './features/auth/session-hint';
  *   app: its text and pictures are painted from the HTML and its links are real links. For a visitor
  *   without a session, the app (React, Chakra, the router: most of a phone's main thread at load)
  *   starts on the visitor's first sign of intent: a pointer moving or pressed, a touch, a key, focus,
- *   a scroll. Its modules are fetched into the cache once the page has loaded, so that start does not
- *   wait for the network.
+ *   a scroll. Its modules are fetched then, in parallel (the browser caches them for a year: a
+ *   returning visitor has them). Prefetching them after the load cost about 100 ms of a phone's main
+ *   thread in Lighthouse's mobile simulation (`npm run bench:web`).
  *   A click that arrives before the app is live is held and replayed on the same element once it is,
  *   so no click is lost (the app's own navigation and dialogs answer it).
+ *   Without any intent, it starts 3 s after the load, when the browser is idle.
  * - Every other page, and every visitor whose browser had a session (the top bar must show their
  *   account), starts the app at once.
  */
 
-const MODULES_ID = 'app-modules';
 const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll'] as const;
+/** How long after its load an untouched page waits before it starts the app anyway (ms). */
+const IDLE_START_MS = 3000;
 /** Elements whose click the app handles: held until the app is live, then replayed. */
 const ACTIONABLE = 'a[href], button, [role="button"], [role="link"], [role="tab"], [role="menuitem"], summary';
 
@@ -39,34 +42,6 @@ function appReady(): Promise<void> {
     });
     observer.observe(html, { attributes: true, attributeFilter: ['data-app'] });
   });
-}
-
-/**
- * Fetches the app's modules into the cache without running them (the build lists them in a JSON
- * data block), one per task: starting a fetch costs the main thread a little, twenty at once would
- * hold it for a long task on a phone.
- */
-function prefetchAppModules(): void {
-  let hrefs: unknown;
-  try {
-    hrefs = JSON.parse(document.getElementById(MODULES_ID)?.textContent ?? '[]');
-  } catch {
-    return;
-  }
-  if (!Array.isArray(hrefs)) return;
-  const queue = hrefs.filter((href): href is string => typeof href === 'string');
-  const next = () => {
-    const href = queue.shift();
-    if (href === undefined || starting) return; // the app started: its own imports fetch the rest
-    const link = document.createElement('link');
-    link.rel = 'prefetch';
-    link.as = 'script';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.append(link);
-    setTimeout(next, 0);
-  };
-  next();
 }
 
 /** A plain left click (no modifier): one the app handles itself. Others (new tab, download) stay the browser's. */
@@ -109,11 +84,17 @@ function startOnIntent(): void {
     );
   };
   document.addEventListener('click', onClick, true);
-  void appReady().then(() => document.removeEventListener('click', onClick, true));
 
-  const prefetch = () => setTimeout(prefetchAppModules, 0);
-  if (document.readyState === 'complete') prefetch();
-  else window.addEventListener('load', prefetch, { once: true });
+  // Without any intent, the app starts once the page has been idle for a while after its load, in
+  // the browser's idle time, so that a later click finds it live.
+  const whenIdle = () =>
+    setTimeout(() => {
+      if ('requestIdleCallback' in window) window.requestIdleCallback(onIntent, { timeout: IDLE_START_MS });
+      else onIntent();
+    }, IDLE_START_MS);
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+  void appReady().then(() => document.removeEventListener('click', onClick, true));
 }
 
 const prerendered = Boolean(document.getElementById('root')?.firstElementChild && document.getElementById('page-data'));

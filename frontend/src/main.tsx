@@ -7,6 +7,7 @@ import { App } from './app/App';
 import { createQueryClient } from './app/query-client';
 import { createRouter, resolveLazyRoutes } from './app/router';
 import { formatDocumentTitle } from './app/useDocumentTitle';
+import { preloadAuthDialog } from './features/auth/AuthDialogHost';
 import { sessionApi } from './features/auth/session-api';
 import { sessionHint, shouldRestoreSession } from './features/auth/session-hint';
 import { readPageData, seedQueries } from './prerender/page-data';
@@ -53,6 +54,9 @@ async function start(): Promise<void> {
   appSystem();
   await nextTask();
   if (container!.firstElementChild && pageData) {
+    // The app starts on a visitor's first intent (src/boot.ts), and most first clicks on these pages
+    // open the sign-up or log-in dialog: fetch its code while the page hydrates.
+    preloadAuthDialog();
     // The server pre-rendered this page (docs/frontend-performance.md): hydrate its markup, once the
     // code of the page's lazy route is here (the router must start on the page, not on its fallback).
     try {

@@ -36,8 +36,12 @@ const TRIGGERS: Trigger[] = [
   },
 ];
 
-/** When, after the click or the key, the dialog must be open (ms): from 1 s, over 1.5 s. */
-const CHECKS_MS = [1000, 1300, 1600, 1900, 2200, 2500];
+/**
+ * When, after the click or the key, the dialog must be open (ms): from 1.5 s, over 1.5 s. The landing
+ * page is pre-rendered and its app starts on the visitor's first intent (docs/frontend-performance.md):
+ * on this 2-core machine about 0.7 s, then about 0.4 s for the dialog's own code and opening.
+ */
+const CHECKS_MS = [1500, 1800, 2100, 2400, 2700, 3000];
 
 /**
  * The first click on a freshly loaded landing page opens the auth dialog, and it stays open. On a
@@ -93,7 +97,7 @@ describe('the first click on the landing page opens the auth dialog, and it stay
   }
 
   /**
-   * From the moment of the input: the dialog is open at 1 s and still open at every check over the
+   * From the moment of the input: the dialog is open at 1.5 s and still open at every check over the
    * next 1.5 s. In between, the page is watched every 50 ms: once open, it never closed (the bug
    * closed it about 200 ms after opening).
    */

@@ -76,7 +76,7 @@ describe('the pre-rendered public pages', () => {
     // every category of the live catalogue, rendered (not only in the data block)
     for (const { label } of catalog.categories) expect(markup).toContain(`>${escapeHtml(label)}<`);
     // the first paint's styles: Chakra's global styles and the classes the markup uses, in the head
-    expect(head).toMatch(/<style data-emotion="css-global [^"]+" data-s="">[^<]*--chakra-colors-/);
+    expect(head).toMatch(/<style data-emotion="css-prerendered [^"]+" data-s="">[^<]*--chakra-colors-/);
     const classStyles = head.match(/<style data-emotion="css ([^"]+)" data-s="">/);
     expect(classStyles).not.toBeNull();
     const firstClass = classStyles![1].split(' ')[0];

@@ -22,12 +22,92 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
  * every server style tag to the end of the head when it starts, and the browser parses the page's
  * CSS again and recomputes the style of every element, a long task on a phone.
  */
+interface Declaration {
+  name: string;
+  /** the declaration's span in its CSS, `;` included */
+  start: number;
+  end: number;
+  value: string;
+}
+
+const DECLARATION_START = /(^|[{;\s])(--[\w-]+)\s*:/g;
+const REFERENCE = /var\(\s*(--[\w-]+)/g;
+
+/** The custom property declarations (`--name: value;`) of a stylesheet; a value ends at `;` or `}` outside parentheses and quotes. */
+function customPropertyDeclarations(css: string): Declaration[] {
+  const found: Declaration[] = [];
+  for (const match of css.matchAll(DECLARATION_START)) {
+    const start = match.index + match[1].length;
+    let i = match.index + match[0].length;
+    let depth = 0;
+    let quote = '';
+    for (; i < css.length; i++) {
+      const c = css[i];
+      if (quote) {
+        if (c === '\\') i++;
+        else if (c === quote) quote = '';
+      } else if (c === '"' || c === "'") quote = c;
+      else if (c === '(') depth++;
+      else if (c === ')') depth--;
+      else if (depth <= 0 && (c === ';' || c === '}')) break;
+    }
+    const end = css[i] === ';' ? i + 1 : i;
+    found.push({ name: match[2], start, end, value: css.slice(match.index + match[0].length, i) });
+  }
+  return found;
+}
+
+/**
+ * The global styles without the custom properties nothing on the page reads: Chakra declares every
+ * token of the design system as a CSS variable (about 600), the landing page reads about 150, and a
+ * phone computes every inherited variable for every element of the first layout. A variable is kept
+ * when a class style, the markup, a global style's ordinary declaration, or a kept variable's value
+ * reads it. Answers the styles in order.
+ */
+export function pruneCustomProperties(globals: string[], readers: string): { css: string[] } {
+  const declarations = globals.map(customPropertyDeclarations);
+  const values = new Map<string, string[]>();
+  for (const d of declarations.flat()) values.set(d.name, [...(values.get(d.name) ?? []), d.value]);
+  const used = new Set<string>();
+  const queue: string[] = [];
+  const read = (text: string) => {
+    for (const [, name] of text.matchAll(REFERENCE)) {
+      if (used.has(name)) continue;
+      used.add(name);
+      queue.push(name);
+    }
+  };
+  read(readers);
+  globals.forEach((css, i) => {
+    let rest = '';
+    let from = 0;
+    for (const d of declarations[i]) {
+      rest += css.slice(from, d.start);
+      from = d.end;
+    }
+    read(rest + css.slice(from));
+  });
+  for (let name = queue.pop(); name !== undefined; name = queue.pop()) for (const value of values.get(name) ?? []) read(value);
+
+  const css = globals.map((text, i) => {
+    let out = '';
+    let from = 0;
+    for (const d of declarations[i]) {
+      if (used.has(d.name)) continue;
+      out += text.slice(from, d.start);
+      from = d.end;
+    }
+    return out + text.slice(from);
+  });
+  return { css };
+}
+
 export function emotionStyleTags(cache: EmotionCacheContents, html: string): string {
   const used = new Set<string>();
   const pattern = new RegExp(`${cache.key}-([a-zA-Z0-9_-]+)`, 'g');
   for (const match of html.matchAll(pattern)) used.add(match[1]);
 
-  const tags: string[] = [];
+  const globals: Array<{ id: string; css: string }> = [];
   const classIds: string[] = [];
   let classCss = '';
   for (const [id, css] of Object.entries(cache.inserted)) {
@@ -37,12 +117,23 @@ export function emotionStyleTags(cache: EmotionCacheContents, html: string): str
       classIds.push(id);
       classCss += css;
     } else if (cache.registered[`${cache.key}-${id}`] === undefined) {
-      tags.push(`<style data-emotion="${escapeAttribute(`${cache.key}-global ${id}`)}" data-s="">${css}</style>`);
+      globals.push({ id, css });
     } else if (used.has(id)) {
       classIds.push(id);
       classCss += css;
     }
   }
+  const tags: string[] = [];
+  const kept = pruneCustomProperties(
+    globals.map((g) => g.css),
+    classCss + html,
+  ).css;
+  globals.forEach(({ id, css }, i) => {
+    // a pruned global style is the page's own: named so that <Global> does not adopt it but inserts
+    // the whole style when the app starts (dialogs and other pages read the other variables)
+    const name = kept[i] === css ? `${cache.key}-global ${id}` : `${cache.key}-prerendered ${id}`;
+    tags.push(`<style data-emotion="${escapeAttribute(name)}" data-s="">${kept[i]}</style>`);
+  });
   if (classIds.length)
     tags.push(`<style data-emotion="${escapeAttribute([cache.key, ...classIds].join(' '))}" data-s="">${classCss}</style>`);
   return tags.join('');
