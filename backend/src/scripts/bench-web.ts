@@ -108,7 +108,7 @@ async function measureFirstPaint(base: string): Promise<FirstPaint> {
           startTime: e.startTime,
           encodedBodySize: e.encodedBodySize,
         }));
-      const navigation = performance.getEntriesByType('navigation')[0] as unknown as { loadEventEnd: number } | undefined;
+      const navigation = performance.getEntriesByType('navigation' as never)[0] as unknown as { loadEventEnd: number } | undefined;
       return { fcp, scripts, loadEnd: navigation?.loadEventEnd ?? Infinity };
     });
     await context.close();
