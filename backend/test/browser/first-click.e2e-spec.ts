@@ -37,11 +37,12 @@ const TRIGGERS: Trigger[] = [
 ];
 
 /**
- * When, after the click or the key, the dialog must be open (ms): from 1.5 s, over 1.5 s. The landing
+ * When, after the click or the key, the dialog must be open (ms): from 2 s, over 1.5 s. The landing
  * page is pre-rendered and its app starts on the visitor's first intent (docs/frontend-performance.md):
- * on this 2-core machine about 0.7 s, then about 0.4 s for the dialog's own code and opening.
+ * on this 2-core machine about 0.7 s, then about 0.4 s for the dialog's own code and opening, and
+ * up to half a second more for the first page a freshly started server sends under a full test run.
  */
-const CHECKS_MS = [1500, 1800, 2100, 2400, 2700, 3000];
+const CHECKS_MS = [2000, 2300, 2600, 2900, 3200, 3500];
 
 /**
  * The first click on a freshly loaded landing page opens the auth dialog, and it stays open. On a
@@ -97,7 +98,7 @@ describe('the first click on the landing page opens the auth dialog, and it stay
   }
 
   /**
-   * From the moment of the input: the dialog is open at 1.5 s and still open at every check over the
+   * From the moment of the input: the dialog is open at 2 s and still open at every check over the
    * next 1.5 s. In between, the page is watched every 50 ms: once open, it never closed (the bug
    * closed it about 200 ms after opening).
    */
