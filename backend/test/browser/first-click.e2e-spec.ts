@@ -64,6 +64,16 @@ describe('the first click on the landing page opens the auth dialog, and it stay
     browser = await launchBrowser();
     devDir = await buildDevelopmentUserApp();
     development = await serveUserAppFolder(devDir, production);
+    // Each server has sent its app once before the measured visits, as a running server has: the
+    // first request of each file compresses it. Each visit below is a new browser context (no cache).
+    for (const base of [production, development.base]) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`${base}/`);
+      await page.mouse.move(10, 10);
+      await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+      await context.close();
+    }
   }, 300_000);
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
