@@ -43,8 +43,8 @@ export function loadPrerenderBundle(file: string, logger: Logger): PrerenderBund
  * Puts a rendered page into the app's index.html (its public configuration injected already). The
  * page is painted without the app's scripts: the entry (src/boot.ts) is fetched at low priority, and
  * the links that would fetch the app's modules with it (`data-app-module`) are dropped, so the hero
- * pictures and the HTML have the connection. The entry fetches those modules after the page's load
- * and runs them on the visitor's first intent (docs/frontend-performance.md).
+ * pictures and the HTML have the connection. The entry imports them on the visitor's first intent
+ * (or when the page has been idle a while: docs/frontend-performance.md).
  */
 export function pageHtml(indexHtml: string, page: RenderedPage): string | undefined {
   const root = '<div id="root"></div>';

@@ -208,12 +208,18 @@ interface ChildMessage {
   error?: string;
 }
 
-/** A process of the split layout: the API (listening) or the worker, with the bench's vendor registered. */
-async function runChild(spec: ChildSpec): Promise<void> {
-  const config = loadConfig(spec.env);
+/** The platform's configuration from `env`, with the bench's vendor registered as its AI provider. */
+function withBenchVendor(env: Record<string, string>, spec: Omit<ChildSpec, 'role' | 'env'>) {
+  const config = loadConfig(env);
   const vendor = new BenchVendor(spec.webhooks, spec.latencyMs, fs.readFileSync(spec.resultFile));
   registerAiProvider(BENCH_PROVIDER, () => vendor);
   config.ai = { ...config.ai!, provider: BENCH_PROVIDER as unknown as 'preview' };
+  return { config, vendor };
+}
+
+/** A process of the split layout: the API (listening) or the worker, with the bench's vendor registered. */
+async function runChild(spec: ChildSpec): Promise<void> {
+  const { config, vendor } = withBenchVendor(spec.env, spec);
   const logger = process.env.BENCH_DEBUG ? undefined : false;
   let app: INestApplicationContext;
   if (spec.role === 'api') {
@@ -310,10 +316,7 @@ async function startPlatform(layout: Layout, env: Record<string, string>, vendor
       },
     };
   }
-  const config = loadConfig(env);
-  const fake = new BenchVendor(vendor.webhooks, vendor.latencyMs, fs.readFileSync(vendor.resultFile));
-  registerAiProvider(BENCH_PROVIDER, () => fake);
-  config.ai = { ...config.ai!, provider: BENCH_PROVIDER as unknown as 'preview' };
+  const { config, vendor: fake } = withBenchVendor(env, vendor);
   const app = await createApiApp(config, { logger: process.env.BENCH_DEBUG ? undefined : false, shutdownHooks: false });
   await app.listen(config.port, '127.0.0.1');
   return {

@@ -14,6 +14,8 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
  * is rendered inline): the attributes emotion's browser side adopts, so nothing is inserted twice.
  *  - each global style (Chakra's reset, its tokens as CSS variables, the layer order) in its own
  *    `<style data-emotion="KEY-global NAME">`: emotion's `<Global>` adopts that tag instead of inserting;
+ *    one whose unread CSS variables were pruned is `KEY-prerendered NAME` instead, so that `<Global>`
+ *    inserts the whole style when the app starts;
  *  - the class styles the HTML uses (and the keyframes, `animation-*`), in one
  *    `<style data-emotion="KEY ID ID ...">`: the browser's default cache (the same key) records those
  *    ids as inserted when it starts.
