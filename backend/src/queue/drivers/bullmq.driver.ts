@@ -8,8 +8,9 @@
 import { Logger } from '@nestjs/common';
 import { Queue, WaitingError, Worker, type Job, type JobsOptions, type KeepJobs } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
+import { settlesWithin } from '../../common/concurrency/deadline';
 import { JOB_QUEUE, QueueName, type JobName } from '../queue.constants';
-import { assertRepeatable, dedupeKey, errorMessage, resolveJobOptions, settlesWithin } from './driver-utils';
+import { assertRepeatable, dedupeKey, errorMessage, resolveJobOptions } from './driver-utils';
 import type { JobContext, JobDispatcher, JobOptions, NamedQueueCounts, QueueCounts, QueueDriver, QueueHealth } from '../queue.port';
 
 export interface BullMqQueueDriverOptions {

@@ -49,22 +49,3 @@ export function fromJson(json: string | undefined): unknown {
 export function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
-
-/** Resolves true when `promise` settles within `ms`, false otherwise; leaves no timer behind. */
-export async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([
-      promise.then(
-        () => true as const,
-        () => true as const,
-      ),
-      timeout,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}

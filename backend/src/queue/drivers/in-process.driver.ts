@@ -1,15 +1,7 @@
 import { Logger } from '@nestjs/common';
+import { settlesWithin } from '../../common/concurrency/deadline';
 import { JOB_QUEUE, QueueName, type JobName } from '../queue.constants';
-import {
-  assertRepeatable,
-  backoffDelay,
-  dedupeKey,
-  errorMessage,
-  fromJson,
-  resolveJobOptions,
-  settlesWithin,
-  toJson,
-} from './driver-utils';
+import { assertRepeatable, backoffDelay, dedupeKey, errorMessage, fromJson, resolveJobOptions, toJson } from './driver-utils';
 import type { JobContext, JobDispatcher, JobOptions, NamedQueueCounts, QueueCounts, QueueDriver, QueueHealth } from '../queue.port';
 
 export interface InProcessQueueDriverOptions {
