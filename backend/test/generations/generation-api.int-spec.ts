@@ -353,6 +353,47 @@ describe('the generation API', () => {
     expect(await books(t.db, who.userId)).toMatchObject({ held: 0, balanced: true, available: 3 + 20 - 3 });
   });
 
+  it('never serves a stale gallery: a kept page goes as soon as any writer changes the completed generations', async () => {
+    const who = await person(t, { tier: 'starter', addCredits: 20 });
+    const photo = await uploadPhoto(t, who);
+    const ids = async () =>
+      ((await t.http.get('/api/generations').set(bearer(who.accessToken)).expect(200)).body.items as { id: string }[]).map((g) => g.id);
+    const complete = async () => {
+      const res = await startGeneration(t, who, { ...IMAGE_START, upload_ids: [photo] });
+      await waitForEnd(t, who, res.body.id);
+      return res.body.id as string;
+    };
+    const first = await complete();
+    expect(await ids()).toEqual([first]);
+    expect(await ids()).toEqual([first]); // the same page again, kept by this process
+
+    // the worker completes another: it shows at once
+    const second = await complete();
+    expect(await ids()).toEqual([second, first]);
+    // a generation that fails does not change the gallery, nor what is kept
+    fake.behaviour = { kind: 'fail' };
+    await complete();
+    expect(await ids()).toEqual([second, first]);
+
+    // writers outside this process (another API process, the console, a purge): straight in the database
+    await t.db.query(`DELETE FROM user_generations WHERE id = $1`, [second]);
+    expect(await ids()).toEqual([first]);
+    await t.db.query(`UPDATE user_generations SET category = 'dress' WHERE id = $1`, [first]);
+    const dresses = await t.http.get('/api/generations?category=dress').set(bearer(who.accessToken)).expect(200);
+    expect(dresses.body).toMatchObject({ total: 1, items: [{ id: first, category: 'dress' }] });
+    await t.db.query(`UPDATE user_generations SET status = 'failed' WHERE id = $1`, [first]);
+    expect(await ids()).toEqual([]);
+
+    // another person's gallery is their own, kept or not
+    const other = await person(t);
+    expect((await t.http.get('/api/generations').set(bearer(other.accessToken)).expect(200)).body).toMatchObject({ total: 0, items: [] });
+    // and an account with completed generations can still be deleted (the bump finds no account)
+    fake.behaviour = { kind: 'succeed', polls: 0 };
+    await t.db.query(`UPDATE user_generations SET status = 'completed' WHERE id = $1`, [first]);
+    await t.db.query(`DELETE FROM users WHERE id = $1`, [who.userId]);
+    expect(await rowsOf(who.userId)).toBe(0);
+  });
+
   it('deletes a running generation: cancelled first, its hold released', async () => {
     const who = await person(t);
     const photo = await uploadPhoto(t, who);

@@ -12,6 +12,8 @@ export interface AuthUser {
   emailVerified?: boolean;
   ageConfirmed?: boolean;
   twoFactorEnabled?: boolean;
+  /** read with the session: changes whenever the account's completed generations change */
+  generationsVersion?: string;
 }
 
 export type RequestWithUser = { user?: AuthUser };

@@ -16,6 +16,7 @@ import { Billing1795714205998 } from './1795714205998-Billing';
 import { BillingPayments1795720000000 } from './1795720000000-BillingPayments';
 import { TicketGenerationRemoved1795722228033 } from './1795722228033-TicketGenerationRemoved';
 import { TemplateThumbnail1795723345107 } from './1795723345107-TemplateThumbnail';
+import { GenerationsVersion1795900000000 } from './1795900000000-GenerationsVersion';
 import type { MigrationInterface } from 'typeorm';
 
 /** Every migration, in order. `npm run migration:generate -- <Name>` appends new ones here. */
@@ -38,4 +39,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   BillingPayments1795720000000,
   TicketGenerationRemoved1795722228033,
   TemplateThumbnail1795723345107,
+  GenerationsVersion1795900000000,
 ];

@@ -15,6 +15,8 @@ export interface LiveSessionAuth {
   emailVerified: boolean;
   ageConfirmed: boolean;
   twoFactorEnabled: boolean;
+  /** bumped whenever the account's completed generations change (a bigint, as text) */
+  generationsVersion: string;
 }
 
 /** Every read and write of sessions. `manager`: inside the caller's transaction. */
@@ -69,7 +71,7 @@ export class SessionsRepository {
       'session-live-auth',
       `SELECT s.id AS "sessionId", u.id AS "userId", u.role, u.tier, u.suspended_at IS NOT NULL AS suspended,
               u.email_verified_at IS NOT NULL AS "emailVerified", u.age_confirmed_at IS NOT NULL AS "ageConfirmed",
-              u.totp_enabled_at IS NOT NULL AS "twoFactorEnabled"
+              u.totp_enabled_at IS NOT NULL AS "twoFactorEnabled", u.generations_version AS "generationsVersion"
          FROM sessions s JOIN users u ON u.id = s.user_id
         WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()`,
       [id, userId],

@@ -177,6 +177,7 @@ export class SessionsService {
       emailVerified: live.emailVerified,
       ageConfirmed: live.ageConfirmed,
       twoFactorEnabled: live.twoFactorEnabled,
+      generationsVersion: live.generationsVersion,
     };
   }
 

@@ -35,6 +35,7 @@ import { GenerationCheckDto, GenerationCheckResponseDto } from './dto/generation
 import { GenerationListQueryDto, GENERATIONS_PAGE_SIZE } from './dto/generation-list-query.dto';
 import { GenerationListResponseDto, GenerationResponseDto } from './dto/generation-response.dto';
 import { GenerationStartDto } from './dto/generation-start.dto';
+import { GalleryPageCache } from './gallery-page-cache';
 import { GenerationOutcomesService } from './generation-outcomes.service';
 import { GenerationPipeline } from './generation-pipeline';
 import { GENERATION_MESSAGES, progressOf, progressStepsOf } from './generation-progress';
@@ -79,6 +80,7 @@ export function downloadPrefix(appName: string): string {
 export class GenerationsService {
   private readonly logger = new Logger('Generations');
   private readonly ai: NonNullable<AppConfig['ai']>;
+  private readonly galleryPages: GalleryPageCache<GenerationListResponseDto>;
 
   constructor(
     private readonly repo: GenerationsRepository,
@@ -94,6 +96,8 @@ export class GenerationsService {
     private readonly audit: AuditService,
   ) {
     this.ai = config.ai;
+    // a kept page's links have at least 90% of their life left
+    this.galleryPages = new GalleryPageCache(Math.min(60_000, (config.storage.signedUrlTtlSeconds * 1000) / 10));
   }
 
   /**
@@ -174,11 +178,19 @@ export class GenerationsService {
     return this.repo.countRunning();
   }
 
+  /**
+   * A page of the caller's gallery. While the account's completed generations are unchanged
+   * (`generationsVersion`, read with the session) a page this process built a moment ago is reused.
+   */
   async list(user: AuthUser, query: GenerationListQueryDto): Promise<GenerationListResponseDto> {
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? GENERATIONS_PAGE_SIZE.default;
-    const [rows, total] = await this.repo.listCompleted(user.id, query.category, page, pageSize);
-    return { items: await Promise.all(rows.map((r) => this.toDto(r))), total, page, page_size: pageSize };
+    const build = async () => {
+      const [rows, total] = await this.repo.listCompleted(user.id, query.category, page, pageSize);
+      return { items: await Promise.all(rows.map((r) => this.toDto(r))), total, page, page_size: pageSize };
+    };
+    if (user.generationsVersion === undefined) return build();
+    return this.galleryPages.get(user.id, user.generationsVersion, `${query.category ?? ''} ${page} ${pageSize}`, build);
   }
 
   async get(userId: string, id: string): Promise<GenerationResponseDto> {

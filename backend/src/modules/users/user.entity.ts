@@ -100,6 +100,13 @@ export class UserEntity {
   @Column({ name: 'last_sign_in_at', type: 'timestamptz', nullable: true })
   lastSignInAt: Date | null;
 
+  /**
+   * Bumped by a trigger whenever the account's completed generations change (never written by the
+   * app): the session check reads it, and a cached page of the gallery holds while it is unchanged.
+   */
+  @Column({ name: 'generations_version', type: 'bigint', default: 0, select: false, insert: false, update: false })
+  generationsVersion: string;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 
