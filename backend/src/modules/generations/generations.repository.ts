@@ -40,12 +40,25 @@ export class GenerationsRepository {
     return this.db.getRepository(GenerationEntity).countBy({ status: GenerationStatus.Processing });
   }
 
-  findById(id: string): Promise<GenerationEntity | null> {
-    return this.db.getRepository(GenerationEntity).findOneBy({ id });
+  /** The row (hydrated by hand, as a page of the list: the event stream reads it at every step). */
+  async findById(id: string): Promise<GenerationEntity | null> {
+    const [row] = await preparedQuery<GenerationEntity>(
+      this.db,
+      'generation-by-id',
+      `SELECT ${this.entityColumns()} FROM user_generations WHERE id = $1`,
+      [id],
+    );
+    return row ?? null;
   }
 
-  findOwn(userId: string, id: string): Promise<GenerationEntity | null> {
-    return this.db.getRepository(GenerationEntity).findOneBy({ id, userId });
+  async findOwn(userId: string, id: string): Promise<GenerationEntity | null> {
+    const [row] = await preparedQuery<GenerationEntity>(
+      this.db,
+      'generation-own',
+      `SELECT ${this.entityColumns()} FROM user_generations WHERE id = $1 AND user_id = $2`,
+      [id, userId],
+    );
+    return row ?? null;
   }
 
   findByProviderJob(provider: string, providerJobId: string): Promise<GenerationEntity | null> {
