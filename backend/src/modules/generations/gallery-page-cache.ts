@@ -13,7 +13,7 @@ export class GalleryPageCache<T> {
 
   constructor(
     private readonly maxAgeMs: number,
-    private readonly maxEntries = 5000,
+    private readonly maxEntries = 1000,
     private readonly now: () => number = Date.now,
   ) {}
 
