@@ -1,3 +1,2 @@
 export { IMAGE_WORK_GATE, ImageWorkModule } from './image-work.module';
 export { WorkGate } from './work-gate';
-export { answerWithin, deadline, settlesWithin } from './deadline';

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { WorkGate } from '../../common/concurrency';
+import { deadline } from '../../common/concurrency/deadline';
 import { APP_CONFIG } from '../../config/config.module';
 import { JobName, MessageQueueService, OnJob, type JobContext, type JobPayload } from '../../queue';
 import { STORAGE, type StoragePort } from '../../storage';
@@ -58,17 +59,15 @@ export class StepTimeoutError extends Error {
  */
 export async function withTimeout<T>(ms: number, what: string, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      controller.abort(new StepTimeoutError(what));
-      reject(new StepTimeoutError(what));
-    }, ms);
+  const limit = deadline(ms); // counts the vendor's silence, not a stall of this process
+  const timeout = limit.reached.then(() => {
+    controller.abort(new StepTimeoutError(what));
+    throw new StepTimeoutError(what);
   });
   try {
     return await Promise.race([call(controller.signal), timeout]);
   } finally {
-    clearTimeout(timer);
+    limit.cancel();
   }
 }
 

@@ -41,22 +41,21 @@ export class GenerationsRepository {
   }
 
   /** The row (hydrated by hand, as a page of the list: the event stream reads it at every step). */
-  async findById(id: string): Promise<GenerationEntity | null> {
-    const [row] = await preparedQuery<GenerationEntity>(
-      this.db,
-      'generation-by-id',
-      `SELECT ${this.entityColumns()} FROM user_generations WHERE id = $1`,
-      [id],
-    );
-    return row ?? null;
+  findById(id: string): Promise<GenerationEntity | null> {
+    return this.findOne('generation-by-id', 'id = $1', [id]);
   }
 
-  async findOwn(userId: string, id: string): Promise<GenerationEntity | null> {
+  findOwn(userId: string, id: string): Promise<GenerationEntity | null> {
+    return this.findOne('generation-own', 'id = $1 AND user_id = $2', [id, userId]);
+  }
+
+  /** One row by a fixed condition, as a named prepared statement (`name` always goes with `where`). */
+  private async findOne(name: string, where: string, values: unknown[]): Promise<GenerationEntity | null> {
     const [row] = await preparedQuery<GenerationEntity>(
       this.db,
-      'generation-own',
-      `SELECT ${this.entityColumns()} FROM user_generations WHERE id = $1 AND user_id = $2`,
-      [id, userId],
+      name,
+      `SELECT ${this.entityColumns()} FROM user_generations WHERE ${where}`,
+      values,
     );
     return row ?? null;
   }
