@@ -58,6 +58,56 @@ function textArg(name: string, fallback: string): string {
   return i > 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : fallback;
 }
 
+interface CpuTime {
+  /** user + system of every thread (sharp's and libuv's included), ms */
+  total: number;
+  /** by thread: the event loop, libuv's pool, V8's helpers ..., ms */
+  threads: Record<string, number>;
+}
+
+/** CPU time this process has used so far. */
+function cpuTime(): CpuTime {
+  const { user, system } = process.cpuUsage();
+  return { total: (user + system) / 1000, threads: threadCpuMs() };
+}
+
+/** CPU time of this process's threads so far, in ms, by the thread's name (Linux /proc; empty elsewhere). */
+function threadCpuMs(): Record<string, number> {
+  const byName: Record<string, number> = {};
+  try {
+    for (const tid of fs.readdirSync('/proc/self/task')) {
+      const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      // the name is in parentheses; after it, utime is the 12th field and stime the 13th
+      const name = tid === String(process.pid) ? 'event loop' : threadKind(stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      byName[name] = (byName[name] ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10;
+    }
+  } catch {
+    // not Linux: totals only
+  }
+  return byName;
+}
+
+/** Node's, libuv's and libvips' thread names, grouped. */
+function threadKind(name: string): string {
+  if (/^libuv/i.test(name)) return 'libuv pool (fs, sharp)';
+  if (/^V8 /.test(name)) return 'V8 (GC, compiler)';
+  if (/vips/i.test(name)) return 'libvips';
+  return name;
+}
+
+/** CPU time the whole machine has been busy so far (every core, every process; /proc/stat), in ms; NaN where there is none. */
+function machineBusyMs(): number {
+  try {
+    const [cpu] = fs.readFileSync('/proc/stat', 'utf8').split('\n');
+    // user nice system idle iowait irq softirq steal ...: busy = all but idle and iowait, in USER_HZ (1/100 s)
+    const ticks = cpu.trim().split(/\s+/).slice(1).map(Number);
+    return (ticks.reduce((a, b) => a + b, 0) - ticks[3] - (ticks[4] ?? 0)) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 }
@@ -175,6 +225,8 @@ interface PathResult {
   added: number[];
   /** where the added latency goes, from the rows' own timestamps (p50 / p95 ms) */
   stages: string;
+  /** CPU ms per generation during the timed run, by process, and of the whole machine */
+  cpu: string;
 }
 
 type Layout = 'split' | 'single';
@@ -187,6 +239,8 @@ interface Platform {
   credit(userId: string, amount: number): Promise<void>;
   /** how many jobs the fake vendor was asked to start */
   vendorStarts(): Promise<number>;
+  /** CPU time each platform process has used so far, in ms, by role: in all (every thread) and on its event loop */
+  cpuMs(): Promise<Record<string, CpuTime>>;
   close(): Promise<void>;
 }
 
@@ -201,7 +255,7 @@ interface ChildSpec {
 
 interface ChildMessage {
   id?: number;
-  op?: 'query' | 'credit' | 'starts' | 'close';
+  op?: 'query' | 'credit' | 'starts' | 'cpu' | 'close';
   args?: unknown[];
   ready?: boolean;
   value?: unknown;
@@ -245,6 +299,8 @@ async function runChild(spec: ChildSpec): Promise<void> {
           return null;
         case 'starts':
           return vendor.starts;
+        case 'cpu':
+          return cpuTime();
         case 'close':
           await app.close();
           return null;
@@ -311,6 +367,7 @@ async function startPlatform(layout: Layout, env: Record<string, string>, vendor
       query: async (sql, params) => (await api.call('query', sql, params)) as Array<Record<string, unknown>>,
       credit: async (userId, amount) => void (await api.call('credit', userId, amount)),
       vendorStarts: async () => (await worker.call('starts')) as number,
+      cpuMs: async () => ({ api: (await api.call('cpu')) as CpuTime, worker: (await worker.call('cpu')) as CpuTime }),
       close: async () => {
         await Promise.all([api.call('close'), worker.call('close')]);
       },
@@ -328,6 +385,7 @@ async function startPlatform(layout: Layout, env: Record<string, string>, vendor
         .adjust({ userId, mode: 'add', amount, reason: 'bench', actorId: userId })
         .then(() => undefined),
     vendorStarts: async () => fake.starts,
+    cpuMs: async () => ({}), // the platform runs in this process: counted as the browsers' process
     close: () => app.close(),
   };
 }
@@ -420,6 +478,8 @@ async function runPath(options: {
     let completed = 0;
     let failed = 0;
     let next = 0;
+    const cpuBefore: Record<string, CpuTime> = { ...(await platform.cpuMs()), browsers: cpuTime() };
+    const machineBefore = machineBusyMs();
     const t0 = performance.now();
     await Promise.all(
       people.map(async (who) => {
@@ -440,6 +500,25 @@ async function runPath(options: {
       }),
     );
     const seconds = (performance.now() - t0) / 1000;
+    const cpuAfter: Record<string, CpuTime> = { ...(await platform.cpuMs()), browsers: cpuTime() };
+    const perGeneration = (ms: number) => ms / Math.max(1, completed);
+    const machine = perGeneration(machineBusyMs() - machineBefore);
+    let ours = 0;
+    const cpu = Object.entries(cpuAfter)
+      .map(([role, after]) => {
+        const total = perGeneration(after.total - cpuBefore[role].total);
+        ours += total;
+        const threads = Object.entries(after.threads)
+          .map(([name, ms]) => [name, perGeneration(ms - (cpuBefore[role].threads[name] ?? 0))] as const)
+          .filter(([, ms]) => ms >= 0.5)
+          .sort((a, b) => b[1] - a[1])
+          .map(([name, ms]) => `${name} ${ms.toFixed(1)}`);
+        return `${role} ${total.toFixed(1)}${threads.length ? ` (${threads.join(', ')})` : ''}`;
+      })
+      .concat(
+        Number.isFinite(machine) ? [`PostgreSQL + Redis + kernel ${(machine - ours).toFixed(1)}; whole machine ${machine.toFixed(1)}`] : [],
+      )
+      .join(', ');
     const [{ charged }] = await platform.query(
       `SELECT count(*)::int AS charged FROM credit_ledger_entries WHERE kind = 'generation_charge' AND generation_id IN (SELECT id FROM user_generations WHERE provider = $1)`,
       [BENCH_PROVIDER],
@@ -469,6 +548,7 @@ async function runPath(options: {
       seconds,
       added: added.sort((a, b) => a - b),
       stages,
+      cpu,
       charged: charged as number,
       starts: await platform.vendorStarts(),
       balanced: ok === true,
@@ -543,6 +623,7 @@ async function main(): Promise<void> {
           `    ${r.completed} completed, ${r.failed} failed in ${r.seconds.toFixed(1)} s = ${(r.completed / r.seconds).toFixed(1)} generations/s\n` +
           `    added latency: p50 ${percentile(r.added, 50).toFixed(0)} ms, p95 ${percentile(r.added, 95).toFixed(0)} ms, max ${(r.added.at(-1) ?? NaN).toFixed(0)} ms\n` +
           `    stages (database timestamps): ${r.stages}\n` +
+          `    CPU ms per generation: ${r.cpu}\n` +
           `    vendor starts ${r.starts}, charges ${r.charged} (with the warm-up), books balanced and no hold left: ${r.balanced ? 'yes' : 'NO'}${fine ? '' : '  <-- PROBLEM'}\n` +
           (r.errors.length ? `    first errors: ${r.errors.slice(0, 3).join(' | ')}\n` : ''),
       );

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { jpegOutput } from '../../../common/images/jpeg-output';
+import { releasePixels } from '../../../common/images/release-pixels';
 import { dotTextPath, measureDotText } from './dot-font';
 
 /** The product's output size, "2953*4096" (docs/product.md). */
@@ -151,7 +152,7 @@ export async function renderPreviewImage(input: PreviewInput): Promise<Buffer> {
   const captionHeight = Math.round(captionCell * 11) * captionLines.length;
   const captionOverlay = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${captionHeight}">${captionSvg}</svg>`);
 
-  return sharp(background.data, {
+  const picture = await sharp(background.data, {
     raw: { width: background.info.width, height: background.info.height, channels: background.info.channels },
   })
     .composite([
@@ -164,5 +165,7 @@ export async function renderPreviewImage(input: PreviewInput): Promise<Buffer> {
     ])
     .flatten({ background: '#ffffff' })
     .jpeg(jpegOutput(88))
-    .toBuffer();
+    .toBuffer()
+    .finally(() => releasePixels(background.data)); // the 12 MP backdrop's pixels, read by now
+  return picture;
 }

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { jpegOutput } from '../../../common/images/jpeg-output';
+import { releasePixels } from '../../../common/images/release-pixels';
 import { AI_GENERATED_LABEL, generationIdentifier, originLabel, resultExif, resultXmp, type ResultOrigin } from './ai-metadata';
 import { firstFrame, overlayVideo, tagVideo } from './ffmpeg';
 import { perceptualHash } from './perceptual-hash';
@@ -158,17 +159,24 @@ export async function processResult(bytes: Buffer, options: ResultOptions): Prom
     .rotate()
     .flatten({ background: '#ffffff' })
     .toColourspace('srgb');
-  let encoder = upright;
+  const encode = (encoder: sharp.Sharp) =>
+    encoder
+      .jpeg(jpegOutput(90))
+      .withExif(resultExif(options.appName, origin))
+      .withXmp(resultXmp(options.appName, origin, options.generationId))
+      .toBuffer();
+  let body: Buffer;
   if (grid || badge) {
     const { data, info } = await upright.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
-    if (info.channels !== 3) throw new ResultRejectedError('The AI provider returned a result that is not an image');
-    blendOverlay(data, await renderedOverlay(info.width, info.height, { grid, badge }));
-    encoder = sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } });
+    try {
+      if (info.channels !== 3) throw new ResultRejectedError('The AI provider returned a result that is not an image');
+      blendOverlay(data, await renderedOverlay(info.width, info.height, { grid, badge }));
+      body = await encode(sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } }));
+    } finally {
+      releasePixels(data); // encoded (or refused): nothing reads these pixels any more
+    }
+  } else {
+    body = await encode(upright);
   }
-  const body = await encoder
-    .jpeg(jpegOutput(90))
-    .withExif(resultExif(options.appName, origin))
-    .withXmp(resultXmp(options.appName, origin, options.generationId))
-    .toBuffer();
   return { body, contentType: 'image/jpeg', extension: 'jpg', phash: await perceptualHash(body) };
 }
