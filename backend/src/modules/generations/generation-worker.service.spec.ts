@@ -46,8 +46,8 @@ function row(overrides: Partial<GenerationEntity> = {}): GenerationEntity {
 
 function setup(options: { kind?: 'in-process' | 'bullmq'; running?: RunningRow[] } = {}) {
   const repo = {
-    claimSubmit: jest.fn().mockResolvedValue(true),
-    claimPoll: jest.fn().mockResolvedValue(true),
+    claimSubmit: jest.fn().mockResolvedValue(row()),
+    claimPoll: jest.fn().mockResolvedValue(row()),
     findById: jest.fn().mockResolvedValue(row()),
     recordProviderJob: jest.fn().mockResolvedValue(true),
     releaseSubmit: jest.fn().mockResolvedValue(true),
@@ -97,7 +97,7 @@ describe('GenerationWorkerService: every step at most once', () => {
 
   it('never calls start for a retried or duplicated submit (the claim is taken)', async () => {
     const { worker, repo, provider, queue } = setup();
-    repo.claimSubmit.mockResolvedValue(false);
+    repo.claimSubmit.mockResolvedValue(null);
     repo.findById.mockResolvedValue(row({ providerJobId: 'job-1', polls: 0 }));
     await worker.handleSubmit({ generationId: ID });
     expect(provider.start).not.toHaveBeenCalled();
@@ -126,7 +126,7 @@ describe('GenerationWorkerService: every step at most once', () => {
 
   it('does nothing for a poll step another job claimed', async () => {
     const { worker, repo, provider } = setup();
-    repo.claimPoll.mockResolvedValue(false);
+    repo.claimPoll.mockResolvedValue(null);
     await worker.handlePoll({ generationId: ID, n: 2 }, ctx());
     expect(provider.status).not.toHaveBeenCalled();
     expect(repo.claimPoll).toHaveBeenCalledWith(ID, 2, `${JobName.GenerationPoll}:7`);
@@ -134,7 +134,7 @@ describe('GenerationWorkerService: every step at most once', () => {
 
   it('schedules the next step while processing, and times out after the last one', async () => {
     const { worker, repo, queue, outcomes, provider } = setup();
-    repo.findById.mockResolvedValue(row({ providerJobId: 'job-1', polls: 2 }));
+    repo.claimPoll.mockResolvedValue(row({ providerJobId: 'job-1', polls: 2 }));
     await worker.handlePoll({ generationId: ID, n: 2 }, ctx());
     expect(queue.add).toHaveBeenCalledWith(
       JobName.GenerationPoll,
@@ -142,7 +142,7 @@ describe('GenerationWorkerService: every step at most once', () => {
       expect.objectContaining({ jobId: `poll-${ID}-3` }),
     );
     queue.add.mockClear();
-    repo.findById.mockResolvedValue(row({ providerJobId: 'job-1', polls: 3 }));
+    repo.claimPoll.mockResolvedValue(row({ providerJobId: 'job-1', polls: 3 }));
     await worker.handlePoll({ generationId: ID, n: 3 }, ctx());
     expect(queue.add).not.toHaveBeenCalled();
     expect(outcomes.fail).toHaveBeenCalledWith(ID, 'Operation timed out: generation. Please try again.', expect.anything());
@@ -151,7 +151,7 @@ describe('GenerationWorkerService: every step at most once', () => {
 
   it('counts a transient status error as a poll, and fails on an unknown task', async () => {
     const { worker, repo, queue, outcomes, provider } = setup();
-    repo.findById.mockResolvedValue(row({ providerJobId: 'job-1', polls: 1 }));
+    repo.claimPoll.mockResolvedValue(row({ providerJobId: 'job-1', polls: 1 }));
     provider.status.mockRejectedValueOnce(new ProviderError(ProviderErrorKind.RateLimited, '429', { retryAfterMs: 2000 }));
     await worker.handlePoll({ generationId: ID, n: 1 }, ctx());
     expect(queue.add).toHaveBeenCalledWith(
@@ -166,7 +166,7 @@ describe('GenerationWorkerService: every step at most once', () => {
 
   it('waits longer after each status check that fails in a row, and never less than Retry-After', async () => {
     const { worker, repo, queue, provider } = setup();
-    repo.findById.mockResolvedValue(row({ providerJobId: 'job-1', polls: 1, maxPolls: 10 }));
+    repo.claimPoll.mockResolvedValue(row({ providerJobId: 'job-1', polls: 1, maxPolls: 10 }));
     const delays: number[] = [];
     for (let n = 1; n <= 4; n++) {
       queue.add.mockClear();

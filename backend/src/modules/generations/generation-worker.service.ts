@@ -189,15 +189,14 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
 
   @OnJob(JobName.GenerationSubmit)
   async handleSubmit({ generationId: id }: JobPayload<JobName.GenerationSubmit>): Promise<void> {
-    if (!(await this.repo.claimSubmit(id))) {
+    const row = await this.repo.claimSubmit(id); // the claimed row, as it is now
+    if (!row) {
       // started before (a retry or a duplicate): make sure its first poll exists (adding it again is a no-op)
-      const row = await this.repo.findById(id);
-      if (row?.status === GenerationStatus.Processing && row.providerJobId && row.polls === 0)
+      const current = await this.repo.findById(id);
+      if (current?.status === GenerationStatus.Processing && current.providerJobId && current.polls === 0)
         await this.pipeline.schedulePoll(id, 1, 'poll', this.ai.pollIntervalMs);
       return;
     }
-    const row = await this.repo.findById(id);
-    if (!row) return;
     await this.outcomes.publishProgress(row);
 
     let input;
@@ -232,8 +231,7 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
 
   @OnJob(JobName.GenerationPoll)
   async handlePoll({ generationId: id, n, errors = 0 }: JobPayload<JobName.GenerationPoll>, ctx: JobContext): Promise<void> {
-    if (!(await this.repo.claimPoll(id, n, `${ctx.name}:${ctx.jobId}`))) return;
-    const row = await this.repo.findById(id);
+    const row = await this.repo.claimPoll(id, n, `${ctx.name}:${ctx.jobId}`); // claimed only with a provider job id
     if (!row?.providerJobId) return;
     await this.outcomes.publishProgress(row);
 

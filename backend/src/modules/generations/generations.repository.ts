@@ -119,13 +119,16 @@ export class GenerationsRepository {
   }
 
   /** Claims the provider start: only one job ever gets past this for a generation. */
-  async claimSubmit(id: string): Promise<boolean> {
-    const result = await this.db.query(
+  async claimSubmit(id: string): Promise<GenerationEntity | null> {
+    const [row] = await preparedQuery<GenerationEntity>(
+      this.db,
+      'generation-claim-submit',
       `UPDATE user_generations SET submit_started_at = now(), attempts = attempts + 1, stage = $2, updated_at = now()
-        WHERE id = $1 AND status = 'processing' AND provider_job_id IS NULL AND submit_started_at IS NULL`,
+        WHERE id = $1 AND status = 'processing' AND provider_job_id IS NULL AND submit_started_at IS NULL
+        RETURNING ${this.entityColumns()}`,
       [id, GenerationStage.Starting],
     );
-    return affected(result) === 1;
+    return row ?? null;
   }
 
   /** The provider answered a job id: record it, unless the generation ended meanwhile (cancelled). */
@@ -152,14 +155,17 @@ export class GenerationsRepository {
    * Claims poll step `n`: it runs if no step `n` or later was claimed yet, or if this very job
    * (`claim`, stable across its retries and BullMQ's stalled-job re-runs) claimed it before.
    */
-  async claimPoll(id: string, n: number, claim: string): Promise<boolean> {
-    const result = await this.db.query(
+  async claimPoll(id: string, n: number, claim: string): Promise<GenerationEntity | null> {
+    const [row] = await preparedQuery<GenerationEntity>(
+      this.db,
+      'generation-claim-poll',
       `UPDATE user_generations SET polls = $2, poll_claim = $3, stage = $4, updated_at = now()
         WHERE id = $1 AND status = 'processing' AND provider_job_id IS NOT NULL
-          AND (polls < $2 OR (polls = $2 AND poll_claim = $3))`,
+          AND (polls < $2 OR (polls = $2 AND poll_claim = $3))
+        RETURNING ${this.entityColumns()}`,
       [id, n, claim, GenerationStage.Polling],
     );
-    return affected(result) === 1;
+    return row ?? null;
   }
 
   async setStage(id: string, stage: GenerationStage): Promise<void> {

@@ -118,7 +118,10 @@ describe('GenerationsService.start', () => {
 
   it('allows one running generation at a time: a second start is refused before anything is held', async () => {
     const { service, repo, mock } = setup();
-    repo.hasRunning.mockResolvedValue(true);
+    // the partial unique index refuses the row (the insert comes before the hold)
+    repo.insert.mockRejectedValue(
+      Object.assign(new Error('duplicate key'), { driverError: { code: '23505', constraint: 'user_generations_one_running_per_user' } }),
+    );
     await expect(service.start(user(), body())).rejects.toThrow(new ConflictError(GENERATION_MESSAGES.alreadyRunning));
     expect(mock(CreditsService).hold).not.toHaveBeenCalled();
   });

@@ -109,7 +109,7 @@ export class GenerationsService {
   async start(user: AuthUser, dto: GenerationStartDto): Promise<GenerationResponseDto> {
     const plan = await this.plan(user, dto, 'start');
     const photos = await this.uploads.findOwnedOrdered(user.id, dto.upload_ids!);
-    if (await this.repo.hasRunning(user.id)) throw new ConflictError(GENERATION_MESSAGES.alreadyRunning);
+    // a generation already running: the insert below meets the partial unique index, before any hold
 
     const id = randomUUID();
     const metadata: GenerationMetadata = {

@@ -2,11 +2,22 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, IsNull, Not } from 'typeorm';
 import { preparedQuery } from '../../database/prepared-query';
-import { UserSettingsEntity } from './user-settings.entity';
+import { DEFAULT_USER_SETTINGS, UserSettingsEntity } from './user-settings.entity';
 import { UserEntity, UserRole } from './user.entity';
 import type { Tier } from '../catalog/tiers';
 
 /** What a locked account row tells the console's changes (suspension, tier). */
+/** An account as its mail needs it (UsersRepository.mailRecipient). */
+export interface MailRecipient {
+  id: string;
+  email: string;
+  fullName: string;
+  emailVerifiedAt: Date | null;
+  emailNotifications: boolean;
+  generationNotifications: boolean;
+  marketingEmails: boolean;
+}
+
 export interface LockedUser {
   tier: Tier;
   suspended_at: Date | null;
@@ -225,6 +236,29 @@ export class UsersRepository {
   }
 
   /** The saved notification preferences, or null when the person never saved any. */
+  /**
+   * What a mail to the account needs, in one round trip: its address, name, whether the address is
+   * confirmed, and its mail preferences (the defaults where it never saved any). Null: no account.
+   */
+  async mailRecipient(userId: string): Promise<MailRecipient | null> {
+    const [row] = await preparedQuery<MailRecipient>(
+      this.db,
+      'user-mail-recipient',
+      `SELECT u.id, u.email, u.full_name AS "fullName", u.email_verified_at AS "emailVerifiedAt",
+              coalesce(s.email_notifications, $2) AS "emailNotifications",
+              coalesce(s.generation_notifications, $3) AS "generationNotifications",
+              coalesce(s.marketing_emails, $4) AS "marketingEmails"
+         FROM users u LEFT JOIN user_settings s ON s.user_id = u.id WHERE u.id = $1`,
+      [
+        userId,
+        DEFAULT_USER_SETTINGS.emailNotifications,
+        DEFAULT_USER_SETTINGS.generationNotifications,
+        DEFAULT_USER_SETTINGS.marketingEmails,
+      ],
+    );
+    return row ?? null;
+  }
+
   findSettings(userId: string): Promise<UserSettingsEntity | null> {
     return this.db.getRepository(UserSettingsEntity).findOne({ where: { userId } });
   }
