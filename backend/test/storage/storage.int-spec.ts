@@ -213,6 +213,17 @@ describe('local driver on disk', () => {
     expect(await fs.readdir(path.join(root, 'meta', 'users'))).toEqual(['stays']);
   });
 
+  it("removes a deleted user's folder even when it is empty, and touches nothing for a folder that never existed", async () => {
+    const driver = await newLocal();
+    const root = (driver as unknown as { root: string }).root;
+    await driver.put('users/stays/uploads/1.jpg', JPEG, { contentType: 'image/jpeg' });
+    await fs.mkdir(path.join(root, 'objects', 'users', 'hollow', 'uploads'), { recursive: true });
+    expect(await driver.deletePrefix('users/hollow/')).toBe(0);
+    expect(await driver.deletePrefix('users/stays/provider-inputs/never-made/')).toBe(0);
+    expect(await fs.readdir(path.join(root, 'objects', 'users'))).toEqual(['stays']);
+    expect((await driver.get('users/stays/uploads/1.jpg')).size).toBe(JPEG.length);
+  });
+
   it('answers ConflictError when a key would need an existing object to be a folder', async () => {
     const driver = await newLocal();
     await driver.put('users/u/a', JPEG, { contentType: 'image/jpeg' });

@@ -126,9 +126,10 @@ export class LocalStorageDriver implements StoragePort {
     const namePart = prefix.slice(slash + 1);
     // meta/<key>.json starts with the same characters as objects/<key>, so one match rule covers both
     const deleted = await this.removeMatching(path.join(this.objectsDir, dirPart), namePart);
-    await this.removeMatching(path.join(this.metaDir, dirPart), namePart);
-    if (dirPart) await this.pruneEmptyParents(`${dirPart}x`);
-    return deleted;
+    const meta = await this.removeMatching(path.join(this.metaDir, dirPart), namePart);
+    // no such folder in either tree (a generation whose vendor got no copies): no parent changed
+    if (dirPart && (deleted !== null || meta !== null)) await this.pruneEmptyParents(`${dirPart}x`);
+    return deleted ?? 0;
   }
 
   async signedUrl(key: string, opts: SignedUrlOptions = {}): Promise<string> {
@@ -193,13 +194,16 @@ export class LocalStorageDriver implements StoragePort {
     }
   }
 
-  /** Removes the entries of `dir` whose names start with `namePart` (files and whole folders); counts files. */
-  private async removeMatching(dir: string, namePart: string): Promise<number> {
+  /**
+   * Removes the entries of `dir` whose names start with `namePart` (files and whole folders); counts
+   * files. Null: there is no folder `dir`.
+   */
+  private async removeMatching(dir: string, namePart: string): Promise<number | null> {
     let entries: Dirent[];
     try {
       entries = await fs.readdir(dir, { withFileTypes: true });
     } catch (err) {
-      if (MISSING.has(errno(err) ?? '')) return 0;
+      if (MISSING.has(errno(err) ?? '')) return null;
       throw err;
     }
     let count = 0;
@@ -207,7 +211,7 @@ export class LocalStorageDriver implements StoragePort {
       if (!entry.name.startsWith(namePart)) continue;
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
-        count += await this.removeMatching(full, '');
+        count += (await this.removeMatching(full, '')) ?? 0;
         await fs.rm(full, { recursive: true, force: true });
       } else {
         await fs.rm(full, { force: true });
