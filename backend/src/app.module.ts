@@ -22,6 +22,7 @@ import { PrivacyModule } from './modules/privacy/privacy.module';
 import { SupportModule } from './modules/support/support.module';
 import { UploadsModule } from './modules/uploads/uploads.module';
 import { UsersModule } from './modules/users/users.module';
+import { QueueName } from './queue/queue.constants';
 import { QueueModule } from './queue/queue.module';
 import { StorageModule } from './storage/storage.module';
 
@@ -49,6 +50,7 @@ export class AppModule {
           prefix: config.queue.prefix,
           consume: role === 'worker' || config.queue.consumeInApi,
           concurrency: config.queue.concurrency,
+          queueConcurrency: { [QueueName.Generations]: config.queue.generationsConcurrency },
           shutdownTimeoutMs: config.queue.shutdownTimeoutMs,
         }),
         StorageModule.forRoot(config),

@@ -75,7 +75,10 @@ export interface AppConfig {
     redisUrl?: string;
     prefix: string;
     consumeInApi: boolean;
+    /** jobs run at once per process, per queue */
     concurrency: number;
+    /** the generations queue's own (its jobs wait on the vendor) */
+    generationsConcurrency: number;
     shutdownTimeoutMs: number;
   };
   storage: {
@@ -210,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       prefix: e.QUEUE_PREFIX,
       consumeInApi: e.REDIS_URL ? e.QUEUE_CONSUME_IN_API : true,
       concurrency: e.QUEUE_CONCURRENCY,
+      generationsConcurrency: e.QUEUE_GENERATIONS_CONCURRENCY,
       shutdownTimeoutMs: e.QUEUE_SHUTDOWN_TIMEOUT_MS,
     },
     storage: {

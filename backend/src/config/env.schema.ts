@@ -103,6 +103,9 @@ export const envSchema = z
       .default('fr'),
     QUEUE_CONSUME_IN_API: bool(true),
     QUEUE_CONCURRENCY: int(5, 1, 100),
+    // generation steps mostly wait on the vendor (a start, a status check, a download); their CPU
+    // work is bounded apart (IMAGE_WORK_CONCURRENCY)
+    QUEUE_GENERATIONS_CONCURRENCY: int(50, 1, 1000),
     QUEUE_SHUTDOWN_TIMEOUT_MS: int(25_000, 0, 600_000),
 
     DATA_DIR: z.string().default('.data'),

@@ -6,13 +6,18 @@ import type { QueueDriver } from './queue.port';
 /** Builds the driver QueueModule.forRoot asked for. */
 export function createQueueDriver(options: QueueModuleOptions): QueueDriver {
   if (options.driver === 'in-process') {
-    return new InProcessQueueDriver({ concurrency: options.concurrency, shutdownTimeoutMs: options.shutdownTimeoutMs });
+    return new InProcessQueueDriver({
+      concurrency: options.concurrency,
+      queueConcurrency: options.queueConcurrency,
+      shutdownTimeoutMs: options.shutdownTimeoutMs,
+    });
   }
   if (!options.redisUrl) throw new Error("QueueModule: driver 'bullmq' needs redisUrl");
   return new BullMqQueueDriver({
     redisUrl: options.redisUrl,
     prefix: options.prefix,
     concurrency: options.concurrency,
+    queueConcurrency: options.queueConcurrency,
     shutdownTimeoutMs: options.shutdownTimeoutMs,
     lockDurationMs: options.bullmq?.lockDurationMs,
     stalledIntervalMs: options.bullmq?.stalledIntervalMs,

@@ -8,8 +8,10 @@ export interface QueueModuleOptions {
   prefix: string;
   /** Whether this process runs jobs (the worker; the API too when there is no Redis). */
   consume: boolean;
-  /** Jobs run at the same time (BullMQ: per queue; in-process: in total). */
+  /** Jobs run at the same time per queue in this process. */
   concurrency: number;
+  /** A queue's own concurrency, where it differs from `concurrency`. */
+  queueConcurrency?: Partial<Record<QueueName, number>>;
   /** How long shutdown waits for running jobs before handing them back. */
   shutdownTimeoutMs: number;
   /** Jobs that must have exactly one handler when consuming. Default: Object.values(JobName). */

@@ -27,7 +27,7 @@ import {
 } from '../modules/generations/providers';
 
 /**
- * `npm run bench:generations [-- --generations 200 --users 50 --latency-ms 2000 --poll-ms 250 --concurrency 20 --layout split|single]`
+ * `npm run bench:generations [-- --generations 200 --users 50 --latency-ms 2000 --poll-ms 250 --concurrency 50 --layout split|single]`
  *
  * N generations from U users (each user runs one at a time, as the API allows), against a fake
  * vendor with a fixed latency, through the whole platform: the real API over HTTP, PostgreSQL (a
@@ -398,6 +398,7 @@ async function runPath(options: {
   generations: number;
   users: number;
   latencyMs: number;
+  /** generation steps run at once per process (QUEUE_GENERATIONS_CONCURRENCY) */
   concurrency: number;
   databaseUrl: string;
   redisUrl: string;
@@ -412,7 +413,7 @@ async function runPath(options: {
     DB_POOL_SIZE: '30',
     REDIS_URL: options.redisUrl,
     QUEUE_PREFIX: prefix,
-    QUEUE_CONCURRENCY: String(options.concurrency),
+    QUEUE_GENERATIONS_CONCURRENCY: String(options.concurrency),
     FILES_SIGNING_SECRET: randomUUID() + randomUUID(),
     AUTH_JWT_SECRET: randomUUID() + randomUUID(),
     AUTH_RATE_LIMIT_IP_MAX: '100000',
@@ -572,10 +573,13 @@ async function main(): Promise<void> {
   const users = arg('users', 50);
   const latencyMs = arg('latency-ms', 2000);
   const pollMs = arg('poll-ms', 250);
-  const concurrency = arg('concurrency', 20);
+  // the platform's own default unless asked otherwise
+  const secret = randomUUID() + randomUUID();
+  const adminUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const defaults = loadConfig({ DATABASE_URL: adminUrl, FILES_SIGNING_SECRET: secret, AUTH_JWT_SECRET: secret });
+  const concurrency = arg('concurrency', defaults.queue.generationsConcurrency);
   const layout = textArg('layout', 'split') as Layout;
   if (layout !== 'split' && layout !== 'single') throw new Error('--layout must be split or single');
-  const adminUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
   const name = `fr_bench_gen_${Date.now()}`;
   const admin = new Client({ connectionString: adminUrl });
@@ -593,7 +597,7 @@ async function main(): Promise<void> {
     const common = { generations, users, latencyMs, concurrency, layout, databaseUrl: url.toString(), redisUrl, resultFile };
     process.stdout.write(
       `bench:generations  ${generations} generations from ${users} users (one at a time per user), fake vendor latency ${latencyMs} ms\n` +
-        `  PostgreSQL ${version}, BullMQ on ${redisUrl}, queue concurrency ${concurrency} per queue, ${os.cpus().length} CPU(s)\n` +
+        `  PostgreSQL ${version}, BullMQ on ${redisUrl}, ${concurrency} generation steps at once per process, ${os.cpus().length} CPU(s)\n` +
         `  layout: ${layout === 'split' ? 'split (as deployed: an API process, a worker process, the browsers in this one)' : 'single (the API with the jobs inside it and the browsers, one process)'}\n` +
         `  added latency = time from POST /api/generations to the browser's SSE "completed", minus the vendor's ${latencyMs} ms\n` +
         `  the most ${users} users can ask for: ${((users * 1000) / latencyMs).toFixed(1)} generations/s (each waits ${latencyMs} ms for the vendor); one warm-up generation per path is not counted\n`,

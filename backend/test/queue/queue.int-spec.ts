@@ -85,17 +85,24 @@ async function deleteKeys(keyPrefix: string): Promise<void> {
 
 function makeDriver(
   kind: DriverKind,
-  tuning: { concurrency?: number; shutdownTimeoutMs?: number; lockDurationMs?: number; stalledIntervalMs?: number } = {},
+  tuning: {
+    concurrency?: number;
+    queueConcurrency?: Partial<Record<QueueName, number>>;
+    shutdownTimeoutMs?: number;
+    lockDurationMs?: number;
+    stalledIntervalMs?: number;
+  } = {},
 ): QueueDriver {
   const concurrency = tuning.concurrency ?? 2;
   const shutdownTimeoutMs = tuning.shutdownTimeoutMs ?? 5000;
   const driver =
     kind === 'in-process'
-      ? new InProcessQueueDriver({ concurrency, shutdownTimeoutMs })
+      ? new InProcessQueueDriver({ concurrency, queueConcurrency: tuning.queueConcurrency, shutdownTimeoutMs })
       : new BullMqQueueDriver({
           redisUrl: REDIS_URL,
           prefix,
           concurrency,
+          queueConcurrency: tuning.queueConcurrency,
           shutdownTimeoutMs,
           lockDurationMs: tuning.lockDurationMs,
           stalledIntervalMs: tuning.stalledIntervalMs,
@@ -235,6 +242,25 @@ describe.each<DriverKind>(['in-process', 'bullmq'])('queue driver: %s', (kind) =
     expect(runs.map((r) => `${r.name}/${r.data.step}`).sort()).toEqual(
       [`${TEST_JOB}/first`, `${TEST_JOB}/other-id`, `${OTHER_JOB}/same-id-other-job`, `${TEST_JOB}/after-done`].sort(),
     );
+  });
+
+  it("runs each queue's jobs up to its own concurrency, and a full queue holds back no other", async () => {
+    // generation steps wait on the vendor: their queue runs many at once, mail a few
+    const driver = makeDriver(kind, { concurrency: 1, queueConcurrency: { [QueueName.Generations]: 3 } });
+    const release = gate();
+    const { runs, dispatch } = recorder(() => release.promise);
+    await driver.startConsuming(dispatch);
+    for (let i = 0; i < 2; i++) await driver.add(JobName.UserMail, { i });
+    for (let i = 0; i < 5; i++) await driver.add(JobName.GenerationPoll, { i });
+
+    await waitFor('three generation steps and one mail running', () => runs.length === 4);
+    await sleep(300); // no fifth starts while they run
+    const running = (name: JobName) => runs.filter((r) => r.name === name).length;
+    expect([running(JobName.GenerationPoll), running(JobName.UserMail)]).toEqual([3, 1]);
+
+    release.open();
+    await waitFor('every job done', () => runs.length === 7 && idle(driver));
+    expect((await driver.counts()).failed).toBe(0);
   });
 
   it('close() waits for a running slow job, starts no other, and refuses new jobs', async () => {

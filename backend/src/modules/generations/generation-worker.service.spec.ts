@@ -1,8 +1,16 @@
 import { Logger } from '@nestjs/common';
+import sharp from 'sharp';
 import { testConfig } from '../../config/test-config';
 import { JobName, type JobContext, type MessageQueueService } from '../../queue';
 import { GenerationPipeline } from './generation-pipeline';
-import { backoffMs, GenerationWorkerService, startMayBeRetried, StepTimeoutError, withTimeout } from './generation-worker.service';
+import {
+  backoffMs,
+  GenerationWorkerService,
+  RESULTS_IN_MEMORY,
+  startMayBeRetried,
+  StepTimeoutError,
+  withTimeout,
+} from './generation-worker.service';
 import { GenerationStage, GenerationStatus, type GenerationEntity } from './generation.entity';
 import { ProviderError, ProviderErrorKind, type AiProvider } from './providers/ai-provider';
 import type { StoragePort } from '../../storage';
@@ -78,7 +86,7 @@ function setup(options: { kind?: 'in-process' | 'bullmq'; running?: RunningRow[]
     storage as unknown as StoragePort,
     config,
   );
-  return { worker, repo, queue, outcomes, provider };
+  return { worker, repo, queue, outcomes, provider, storage };
 }
 
 const ctx = (jobId = '7'): JobContext => ({ jobId, attempt: 1, maxAttempts: 3, name: JobName.GenerationPoll });
@@ -261,5 +269,34 @@ describe('vendor retries', () => {
     expect(backoffMs(1, 1000, 60_000, undefined, () => 1)).toBe(1200);
     expect(backoffMs(1, 1000, 60_000, 5000, mid)).toBe(5000);
     expect(backoffMs(3, 1000, 60_000, 1500, mid)).toBe(4000);
+  });
+});
+
+describe('GenerationWorkerService: results in memory', () => {
+  it(`holds at most ${RESULTS_IN_MEMORY} results at once, however many steps finish together`, async () => {
+    const { worker, repo, provider, storage, outcomes } = setup();
+    const jpeg = await sharp({ create: { width: 64, height: 80, channels: 3, background: '#c08060' } })
+      .jpeg()
+      .toBuffer();
+    provider.status.mockResolvedValue({ state: 'completed', result: { buffer: jpeg, contentType: 'image/jpeg' } });
+    let storing = 0;
+    let most = 0;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    storage.put.mockImplementation(async () => {
+      most = Math.max(most, ++storing);
+      await released;
+      storing--;
+    });
+    const steps = Array.from({ length: RESULTS_IN_MEMORY + 4 }, (_, i) => {
+      repo.claimPoll.mockResolvedValueOnce(row({ id: `${ID.slice(0, -2)}${String(i).padStart(2, '0')}`, providerJobId: `job-${i}` }));
+      return worker.handlePoll({ generationId: ID, n: 1 }, ctx(String(i)));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(most).toBe(RESULTS_IN_MEMORY);
+    release();
+    await Promise.all(steps);
+    expect(outcomes.complete).toHaveBeenCalledTimes(RESULTS_IN_MEMORY + 4);
+    expect(most).toBe(RESULTS_IN_MEMORY);
   });
 });

@@ -17,6 +17,11 @@ import type { AppConfig } from '../../config/app-config';
 
 /** How many times a start is tried in all when the vendor answers 429, 5xx or cannot be reached. */
 export const MAX_START_ATTEMPTS = 3;
+/**
+ * Results held in memory at once per process (downloading, waiting for the image work, processed):
+ * up to QUEUE_GENERATIONS_CONCURRENCY steps may run together, and a video may weigh 300 MB.
+ */
+export const RESULTS_IN_MEMORY = 8;
 /** Connection errors that prove the request never reached the vendor. */
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
@@ -116,6 +121,8 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
    * where two at a time made 26.
    */
   private readonly resultWork: WorkGate;
+  /** RESULTS_IN_MEMORY results fetched and stored at once; the other steps that finish wait their turn */
+  private readonly resultsHeld = new WorkGate(RESULTS_IN_MEMORY, Number.POSITIVE_INFINITY);
 
   constructor(
     private readonly repo: GenerationsRepository,
@@ -293,19 +300,22 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
   private async finalize(row: GenerationEntity, result: Extract<ProviderStatus, { state: 'completed' }>['result']): Promise<void> {
     await this.repo.setStage(row.id, GenerationStage.Finalizing);
     await this.outcomes.publishProgress({ ...row, stage: GenerationStage.Finalizing });
-    const bytes = 'buffer' in result ? result.buffer : await this.download(result.url, row.type);
-    const stored = await this.resultWork.run(() =>
-      processResult(bytes, {
-        type: row.type,
-        watermark: isWatermarked(row.tier),
-        appName: this.config.appName,
-        origin: this.provider.generatesWithAi ? 'ai' : 'preview',
-        generationId: row.id,
-      }),
-    );
-    const key = `users/${row.userId}/results/${row.id}.${stored.extension}`;
-    await this.storage.put(key, stored.body, { contentType: stored.contentType });
-    if (!(await this.outcomes.complete(row, key, stored.phash))) {
+    const { key, phash } = await this.resultsHeld.run(async () => {
+      const bytes = 'buffer' in result ? result.buffer : await this.download(result.url, row.type);
+      const stored = await this.resultWork.run(() =>
+        processResult(bytes, {
+          type: row.type,
+          watermark: isWatermarked(row.tier),
+          appName: this.config.appName,
+          origin: this.provider.generatesWithAi ? 'ai' : 'preview',
+          generationId: row.id,
+        }),
+      );
+      const resultKey = `users/${row.userId}/results/${row.id}.${stored.extension}`;
+      await this.storage.put(resultKey, stored.body, { contentType: stored.contentType });
+      return { key: resultKey, phash: stored.phash };
+    });
+    if (!(await this.outcomes.complete(row, key, phash))) {
       // it ended meanwhile (cancelled, deleted): keep no orphan file, unless another run completed it with this very key
       const current = await this.repo.findById(row.id);
       if (current?.status !== GenerationStatus.Completed) await this.storage.delete(key).catch(() => undefined);

@@ -19,6 +19,8 @@ export interface BullMqQueueDriverOptions {
   prefix: string;
   /** Jobs run at the same time per queue in this process. */
   concurrency: number;
+  /** A queue's own concurrency, where it differs. */
+  queueConcurrency?: Partial<Record<QueueName, number>>;
   /** How long close() waits for running jobs before handing them back. */
   shutdownTimeoutMs: number;
   /** How long a worker's job lock lives without renewal (BullMQ `lockDuration`, default 30 000). */
@@ -163,7 +165,7 @@ export class BullMqQueueDriver implements QueueDriver {
       const worker = new Worker(name, (job: Job, token?: string) => this.process(job, token, dispatch), {
         connection: this.workerConnection,
         prefix: this.options.prefix,
-        concurrency: this.options.concurrency,
+        concurrency: this.options.queueConcurrency?.[name] ?? this.options.concurrency,
         // Only the values given: BullMQ merges with Object.assign, so an undefined would erase its default.
         ...definedOnly({
           lockDuration: this.options.lockDurationMs,

@@ -5,8 +5,10 @@ import { assertRepeatable, backoffDelay, dedupeKey, errorMessage, fromJson, reso
 import type { JobContext, JobDispatcher, JobOptions, NamedQueueCounts, QueueCounts, QueueDriver, QueueHealth } from '../queue.port';
 
 export interface InProcessQueueDriverOptions {
-  /** Jobs run at the same time, over all queues. */
+  /** Jobs run at the same time per queue (job names outside JOB_QUEUE share one). */
   concurrency: number;
+  /** A queue's own concurrency, where it differs. */
+  queueConcurrency?: Partial<Record<QueueName, number>>;
   /** How long close() waits for running jobs. */
   shutdownTimeoutMs: number;
 }
@@ -43,6 +45,8 @@ export class InProcessQueueDriver implements QueueDriver {
   private readonly delayed = new Map<NodeJS.Timeout, InProcessJob>();
   private readonly running = new Map<string, Promise<void>>();
   private readonly runningJobs = new Map<string, InProcessJob>();
+  /** running jobs per queue */
+  private readonly runningIn = new Map<string, number>();
   /** Dedupe keys of jobs not yet completed or finally failed. */
   private readonly pendingKeys = new Set<string>();
   private readonly schedules = new Map<string, NodeJS.Timeout>();
@@ -163,8 +167,14 @@ export class InProcessQueueDriver implements QueueDriver {
   }
 
   private pump(): void {
-    while (this.dispatch && this.state === 'open' && this.running.size < this.options.concurrency && this.waiting.length > 0) {
-      this.run(this.waiting.shift()!, this.dispatch);
+    // in order, each queue up to its own limit: a full queue does not hold back another's jobs
+    for (let i = 0; this.dispatch && this.state === 'open' && i < this.waiting.length;) {
+      const queue = queueOf(this.waiting[i].name);
+      if ((this.runningIn.get(queue) ?? 0) < (this.options.queueConcurrency?.[queue as QueueName] ?? this.options.concurrency)) {
+        this.run(this.waiting.splice(i, 1)[0], this.dispatch);
+      } else {
+        i++;
+      }
     }
   }
 
@@ -182,10 +192,12 @@ export class InProcessQueueDriver implements QueueDriver {
     })().finally(() => {
       this.running.delete(job.id);
       this.runningJobs.delete(job.id);
+      this.runningIn.set(queueOf(job.name), (this.runningIn.get(queueOf(job.name)) ?? 1) - 1);
       this.pump();
     });
     this.running.set(job.id, execution);
     this.runningJobs.set(job.id, job);
+    this.runningIn.set(queueOf(job.name), (this.runningIn.get(queueOf(job.name)) ?? 0) + 1);
   }
 
   private onFailure(job: InProcessJob, err: unknown): void {
