@@ -117,6 +117,45 @@ describe('DELETE /api/me: "Delete All My Data"', () => {
     expect(await storage.exists(`users/${me.userId}/uploads/a.jpg`)).toBe(true);
   });
 
+  it('deletes an account while one of its generations completes: both finish, neither meets a deadlock', async () => {
+    const me = await signUp(t.http);
+    const [{ id }] = await db.query(
+      `INSERT INTO user_generations (id, user_id, type, status, cost, category, prompt, metadata, stage, max_polls, provider, tier)
+       VALUES (gen_random_uuid(), $1, 'image', 'processing', 1, 'bikini', 'show the woman', '{}', 'finalizing', 60, 'preview', 'free')
+       RETURNING id`,
+      [me.userId],
+    );
+    // the completion's order: the generation's row first, then (the gallery's version trigger) the account's row
+    const completion = db.createQueryRunner();
+    await completion.connect();
+    try {
+      await completion.startTransaction();
+      await completion.query(`SELECT id FROM user_generations WHERE id = $1 FOR UPDATE`, [id]);
+      const deletion = t.http
+        .delete('/api/me')
+        .set(bearer(me.accessToken))
+        .send({ confirm: 'DELETE' })
+        .then((res) => res.status);
+      // the deletion is under way and waits for a lock
+      await waitFor(async () => {
+        const [{ n }] = await db.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        return n > 0;
+      });
+      await completion.query(
+        `UPDATE user_generations SET status = 'completed', stage = 'complete', result_key = 'k', completed_at = now() WHERE id = $1`,
+        [id],
+      );
+      await completion.commitTransaction();
+      expect(await deletion).toBe(204);
+    } finally {
+      if (completion.isTransactionActive) await completion.rollbackTransaction();
+      await completion.release();
+    }
+    expect(await db.query(`SELECT id FROM users WHERE id = $1`, [me.userId])).toEqual([]);
+  });
+
   it('refuses an anonymous caller (401)', async () => {
     const res = await t.http.delete('/api/me').send({ confirm: 'DELETE' });
     expect(res.status).toBe(401);

@@ -33,7 +33,11 @@ export class PrivacyRepository {
    */
   async deleteAccountRows(userId: string): Promise<boolean> {
     return this.db.transaction(async (m) => {
-      // lock the account first, so that a concurrent request for it waits rather than racing the cascade
+      // the account's generations first, then the account: the order a generation's completion
+      // takes them in (its row, then the account's through the gallery's version trigger), so a
+      // completion under way finishes first instead of meeting the cascade in a deadlock
+      await m.query(`SELECT id FROM user_generations WHERE user_id = $1 ORDER BY id FOR UPDATE`, [userId]);
+      // then the account, so that a concurrent request for it waits rather than racing the cascade
       const user = await m
         .getRepository(UserEntity)
         .createQueryBuilder('u')
