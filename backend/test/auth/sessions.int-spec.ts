@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
 import { DataSource } from 'typeorm';
 import { bearer, cookieMaxAge, cookieValue, PASSWORD, refreshWith, setCookieLine, signIn, signUp } from '../helpers/auth';
@@ -17,15 +18,17 @@ describe('sessions: access tokens, refresh rotation, reuse detection, absolute l
   afterAll(async () => t?.close());
 
   async function sessionRow(id: string) {
-    const [row] = await db.query(`SELECT token_hash, expires_at, revoked_at, revoke_reason, last_used_at FROM sessions WHERE id = $1`, [
-      id,
-    ]);
+    const [row] = await db.query(
+      `SELECT token_hash, expires_at, revoked_at, revoke_reason, last_used_at, refresh_count FROM sessions WHERE id = $1`,
+      [id],
+    );
     return row as {
       token_hash: string;
       expires_at: Date;
       revoked_at: Date | null;
       revoke_reason: string | null;
       last_used_at: Date | null;
+      refresh_count: number;
     };
   }
   const sessionIdOf = (refreshToken: string) => refreshToken.split('.')[0];
@@ -95,6 +98,42 @@ describe('sessions: access tokens, refresh rotation, reuse detection, absolute l
     // other sessions of the same person are not affected
     const other = await signIn(t.http, a.email);
     await t.http.get('/api/me').set(bearer(other.accessToken)).expect(200);
+  });
+
+  it('ends the session when any token it replaced comes back, also after a thief refreshed a stolen one twice', async () => {
+    const owner = await signUp(t.http);
+    const stolen = owner.refreshToken;
+    // the thief refreshes first, twice: the owner's token is now two replacements old
+    const t1 = await refreshWith(t.http, stolen).expect(200);
+    const t2 = await refreshWith(t.http, cookieValue(t1, 'fr_refresh')!).expect(200);
+    const thiefToken = cookieValue(t2, 'fr_refresh')!;
+    expect((await sessionRow(sessionIdOf(stolen))).refresh_count).toBe(2);
+
+    // the owner comes back with the token they had: the session ends, and with it the thief's tokens
+    const back = await refreshWith(t.http, stolen);
+    expect(back.status).toBe(401);
+    expect(back.body).toEqual(AUTH_ERROR);
+    expect((await sessionRow(sessionIdOf(stolen))).revoke_reason).toBe('refresh_token_reuse');
+    expect((await refreshWith(t.http, thiefToken)).status).toBe(401);
+    expect((await t.http.get('/api/me').set(bearer(t2.body.access_token))).status).toBe(401);
+  });
+
+  it('keeps the sessions signed in before tokens were numbered: their token refreshes, and its replay ends the session', async () => {
+    const a = await signUp(t.http);
+    const id = sessionIdOf(a.refreshToken);
+    // a session of the earlier kind: a random secret, its hash kept, no number
+    const legacy = randomBytes(32).toString('base64url');
+    await db.query(`UPDATE sessions SET token_hash = encode(sha256($2::bytea), 'hex'), refresh_count = 0 WHERE id = $1`, [
+      id,
+      Buffer.from(legacy),
+    ]);
+    const r1 = await refreshWith(t.http, `${id}.${legacy}`).expect(200);
+    expect((await sessionRow(id)).refresh_count).toBe(1);
+    await t.http.get('/api/me').set(bearer(r1.body.access_token)).expect(200);
+    // the replaced token presented again: a replay, recognised by its hash
+    expect((await refreshWith(t.http, `${id}.${legacy}`)).status).toBe(401);
+    expect((await sessionRow(id)).revoke_reason).toBe('refresh_token_reuse');
+    expect((await refreshWith(t.http, cookieValue(r1, 'fr_refresh')!)).status).toBe(401);
   });
 
   it('refuses a forged refresh token made from a session id read off an access token, and leaves that session alone', async () => {

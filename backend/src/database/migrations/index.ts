@@ -17,6 +17,7 @@ import { BillingPayments1795720000000 } from './1795720000000-BillingPayments';
 import { TicketGenerationRemoved1795722228033 } from './1795722228033-TicketGenerationRemoved';
 import { TemplateThumbnail1795723345107 } from './1795723345107-TemplateThumbnail';
 import { GenerationsVersion1795900000000 } from './1795900000000-GenerationsVersion';
+import { SessionRefreshCount1795950000000 } from './1795950000000-SessionRefreshCount';
 import type { MigrationInterface } from 'typeorm';
 
 /** Every migration, in order. `npm run migration:generate -- <Name>` appends new ones here. */
@@ -40,4 +41,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   TicketGenerationRemoved1795722228033,
   TemplateThumbnail1795723345107,
   GenerationsVersion1795900000000,
+  SessionRefreshCount1795950000000,
 ];

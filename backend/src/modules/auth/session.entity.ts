@@ -16,7 +16,9 @@ export enum SessionRevokeReason {
 
 /**
  * A signed-in device. The refresh token is `<id>.<secret>`; only the SHA-256 of the secret is kept,
- * and it changes on every refresh. `expires_at` is the absolute end: refreshing never extends it.
+ * and it changes on every refresh. The secret carries the token's number (`refresh_count` when it
+ * was issued) and a MAC of the session and that number, so a token the session replaced is
+ * recognised however long ago. `expires_at` is the absolute end: refreshing never extends it.
  */
 @Entity({ name: 'sessions' })
 export class SessionEntity {
@@ -42,6 +44,10 @@ export class SessionEntity {
    */
   @Column({ name: 'previous_token_hash', type: 'varchar', length: 64, nullable: true })
   previousTokenHash: string | null;
+
+  /** the number of the current refresh token: 0 at sign-in, one more at every refresh */
+  @Column({ name: 'refresh_count', type: 'integer', default: 0 })
+  refreshCount: number;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

@@ -47,7 +47,7 @@ export class SessionsRepository {
   }
 
   /** Stores a new session. */
-  async insert(row: Pick<SessionEntity, 'id' | 'userId' | 'tokenHash' | 'expiresAt' | 'userAgent' | 'ip'>): Promise<void> {
+  async insert(row: Pick<SessionEntity, 'id' | 'userId' | 'tokenHash' | 'refreshCount' | 'expiresAt' | 'userAgent' | 'ip'>): Promise<void> {
     await this.db.getRepository(SessionEntity).insert(row);
   }
 
@@ -83,7 +83,7 @@ export class SessionsRepository {
   async rotate(
     m: EntityManager,
     id: string,
-    changes: Pick<SessionEntity, 'tokenHash' | 'previousTokenHash' | 'lastUsedAt' | 'userAgent' | 'ip'>,
+    changes: Pick<SessionEntity, 'tokenHash' | 'previousTokenHash' | 'refreshCount' | 'lastUsedAt' | 'userAgent' | 'ip'>,
   ): Promise<void> {
     await m.update(SessionEntity, { id }, changes);
   }

@@ -1,4 +1,4 @@
-import { createHash, createSecretKey, randomBytes, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { AuthError } from '../../common/errors';
@@ -50,15 +50,20 @@ function sameHash(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** A refresh token's secret: 32 bytes, its number (4, big-endian) then a MAC of the session and that number (28). */
+const SECRET_BYTES = 32;
+const NUMBER_BYTES = 4;
+
 function clientInfo(info: ClientInfo): Pick<SessionEntity, 'userAgent' | 'ip'> {
   return { userAgent: info.userAgent ? info.userAgent.slice(0, 512) : null, ip: info.ip ? info.ip.slice(0, 64) : null };
 }
 
 /**
  * Sessions: a short-lived HS256 access token (`sub`, `sid`, `role`) and an opaque refresh token
- * bound to a stored session whose hash rotates on every refresh. Presenting the token a refresh
- * replaced revokes that session (a replay); a forged one is only refused. A session ends at
- * `expires_at` whatever happens.
+ * bound to a stored session whose hash rotates on every refresh. Presenting any token a refresh
+ * replaced revokes that session (a replay of a stolen token, also after the thief refreshed it
+ * again and again: each token carries its number and a MAC only we can make); a forged one is only
+ * refused. A session ends at `expires_at` whatever happens.
  */
 @Injectable()
 export class SessionsService {
@@ -69,6 +74,33 @@ export class SessionsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.accessKey = createSecretKey(Buffer.from(config.auth.jwtSecret));
+    this.refreshKey = createHmac('sha256', config.auth.jwtSecret).update('fr-refresh-tokens').digest();
+  }
+
+  /**
+   * The key of the refresh tokens' MACs, derived from the JWT secret. A new secret signs nobody out
+   * (the current token is checked by its hash); tokens replaced before it are then only refused.
+   */
+  private readonly refreshKey: Buffer;
+
+  /** The secret of refresh token number `n` of session `id` (base64url, 43 characters). */
+  private secretFor(id: string, n: number): string {
+    const secret = Buffer.alloc(SECRET_BYTES);
+    secret.writeUInt32BE(n, 0);
+    createHmac('sha256', this.refreshKey)
+      .update(`${id}.${n}`)
+      .digest()
+      .copy(secret, NUMBER_BYTES, 0, SECRET_BYTES - NUMBER_BYTES);
+    return secret.toString('base64url');
+  }
+
+  /** Whether `secret` is one we issued for session `id` before its current token (number below `current`). */
+  private isReplacedToken(id: string, secret: string, current: number): boolean {
+    const bytes = Buffer.from(secret, 'base64url');
+    if (bytes.length !== SECRET_BYTES) return false;
+    const n = bytes.readUInt32BE(0);
+    if (n >= current) return false;
+    return timingSafeEqual(bytes, Buffer.from(this.secretFor(id, n), 'base64url'));
   }
 
   /**
@@ -80,9 +112,9 @@ export class SessionsService {
 
   async create(user: Pick<UserEntity, 'id' | 'role'>, client: ClientInfo): Promise<IssuedSession> {
     const id = randomUUID();
-    const secret = randomBytes(32).toString('base64url');
+    const secret = this.secretFor(id, 0);
     const expiresAt = new Date(Date.now() + this.config.auth.sessionTtlDays * 24 * 3600 * 1000);
-    await this.sessions.insert({ id, userId: user.id, tokenHash: sha256(secret), expiresAt, ...clientInfo(client) });
+    await this.sessions.insert({ id, userId: user.id, tokenHash: sha256(secret), refreshCount: 0, expiresAt, ...clientInfo(client) });
     return this.issue(user, id, secret, expiresAt);
   }
 
@@ -109,8 +141,12 @@ export class SessionsService {
         return { kind: suspended ? ('suspended' as const) : ('invalid' as const) };
       }
       if (!sameHash(presented, session.tokenHash)) {
-        // the token this one replaced, presented again: a replay of a stolen token, the session ends
-        if (session.previousTokenHash && sameHash(presented, session.previousTokenHash)) {
+        // a token a refresh replaced, presented again: a replay of a stolen token, the session ends
+        // (the previous one by its hash: it may predate numbered tokens; any earlier one by its MAC)
+        if (
+          (session.previousTokenHash && sameHash(presented, session.previousTokenHash)) ||
+          this.isReplacedToken(id, secret, session.refreshCount)
+        ) {
           await this.sessions.end(m, id, now, SessionRevokeReason.RefreshTokenReuse);
           return { kind: 'reused' as const };
         }
@@ -119,10 +155,11 @@ export class SessionsService {
       const user = await this.users.findForRefresh(m, session.userId);
       if (!user) return { kind: 'invalid' as const };
       if (user.suspendedAt) return { kind: 'suspended' as const };
-      const next = randomBytes(32).toString('base64url');
+      const next = this.secretFor(id, session.refreshCount + 1);
       await this.sessions.rotate(m, id, {
         tokenHash: sha256(next),
         previousTokenHash: session.tokenHash,
+        refreshCount: session.refreshCount + 1,
         lastUsedAt: now,
         ...clientInfo(client),
       });
