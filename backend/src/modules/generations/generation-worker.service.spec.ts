@@ -292,7 +292,12 @@ describe('GenerationWorkerService: results in memory', () => {
       repo.claimPoll.mockResolvedValueOnce(row({ id: `${ID.slice(0, -2)}${String(i).padStart(2, '0')}`, providerJobId: `job-${i}` }));
       return worker.handlePoll({ generationId: ID, n: 1 }, ctx(String(i)));
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // the first ones reach the store (how soon depends on the machine) ...
+    for (const until = Date.now() + 10_000; storing < RESULTS_IN_MEMORY && Date.now() < until;)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(storing).toBe(RESULTS_IN_MEMORY);
+    // ... and while they are held there, the others wait their turn instead of joining them
+    await new Promise((resolve) => setTimeout(resolve, 500));
     expect(most).toBe(RESULTS_IN_MEMORY);
     release();
     await Promise.all(steps);
