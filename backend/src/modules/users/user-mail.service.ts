@@ -9,19 +9,11 @@ import { GenerationsRepository } from '../generations/generations.repository';
 import { Mailer, MailTemplates, type MailContent } from '../mail';
 import { MAIL_CATEGORIES, type MailCategory, UnsubscribeTokens } from './mail-preferences';
 import { UserSettingsService } from './user-settings.service';
-import { UsersRepository, type MailRecipient } from './users.repository';
+import { UsersRepository } from './users.repository';
 import type { AppConfig } from '../../config/app-config';
-import type { SettingsResponseDto } from './dto/settings-response.dto';
 
 /** Accounts whose announcement mail one job queues. */
 export const ANNOUNCEMENT_BATCH = 500;
-
-/** Where each mail setting is in the recipient's row. */
-const MAIL_PREFERENCE = {
-  email_notifications: 'emailNotifications',
-  generation_notifications: 'generationNotifications',
-  marketing_emails: 'marketingEmails',
-} as const satisfies Record<keyof SettingsResponseDto, keyof MailRecipient>;
 
 function announcementKey(data: { subject: string; body: string }): string {
   return createHash('sha256').update(`${data.subject}\n${data.body}`).digest('hex').slice(0, 16);
@@ -76,7 +68,7 @@ export class UserMailService {
     if (!user?.emailVerifiedAt) return;
     const category: MailCategory =
       data.kind === 'generation-finished' ? 'generation' : data.kind === 'account-notice' ? 'account' : 'marketing';
-    if (!user[MAIL_PREFERENCE[MAIL_CATEGORIES[category].setting]]) return;
+    if (!user[MAIL_CATEGORIES[category].setting]) return;
     const settingsUrl = appLink(this.config.appUrl, APP_PAGES.settings);
     let content: MailContent;
     if (data.kind === 'generation-finished') {

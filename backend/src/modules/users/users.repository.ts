@@ -5,18 +5,11 @@ import { preparedQuery } from '../../database/prepared-query';
 import { DEFAULT_USER_SETTINGS, UserSettingsEntity } from './user-settings.entity';
 import { UserEntity, UserRole } from './user.entity';
 import type { Tier } from '../catalog/tiers';
+import type { SettingsResponseDto } from './dto/settings-response.dto';
 
 /** What a locked account row tells the console's changes (suspension, tier). */
-/** An account as its mail needs it (UsersRepository.mailRecipient). */
-export interface MailRecipient {
-  id: string;
-  email: string;
-  fullName: string;
-  emailVerifiedAt: Date | null;
-  emailNotifications: boolean;
-  generationNotifications: boolean;
-  marketingEmails: boolean;
-}
+/** An account as its mail needs it, with its mail settings as the API names them (UsersRepository.mailRecipient). */
+export type MailRecipient = Pick<UserEntity, 'id' | 'email' | 'fullName' | 'emailVerifiedAt'> & SettingsResponseDto;
 
 export interface LockedUser {
   tier: Tier;
@@ -245,9 +238,9 @@ export class UsersRepository {
       this.db,
       'user-mail-recipient',
       `SELECT u.id, u.email, u.full_name AS "fullName", u.email_verified_at AS "emailVerifiedAt",
-              coalesce(s.email_notifications, $2) AS "emailNotifications",
-              coalesce(s.generation_notifications, $3) AS "generationNotifications",
-              coalesce(s.marketing_emails, $4) AS "marketingEmails"
+              coalesce(s.email_notifications, $2) AS email_notifications,
+              coalesce(s.generation_notifications, $3) AS generation_notifications,
+              coalesce(s.marketing_emails, $4) AS marketing_emails
          FROM users u LEFT JOIN user_settings s ON s.user_id = u.id WHERE u.id = $1`,
       [
         userId,

@@ -180,6 +180,7 @@ export class InProcessQueueDriver implements QueueDriver {
 
   private run(job: InProcessJob, dispatch: JobDispatcher): void {
     const ctx: JobContext = { jobId: job.id, attempt: job.attemptsMade + 1, maxAttempts: job.maxAttempts, name: job.name };
+    const queue = queueOf(job.name);
     const execution = (async () => {
       try {
         // Parsed per attempt, as BullMQ does: a handler that mutates its payload does not change the retry's.
@@ -192,12 +193,12 @@ export class InProcessQueueDriver implements QueueDriver {
     })().finally(() => {
       this.running.delete(job.id);
       this.runningJobs.delete(job.id);
-      this.runningIn.set(queueOf(job.name), (this.runningIn.get(queueOf(job.name)) ?? 1) - 1);
+      this.runningIn.set(queue, (this.runningIn.get(queue) ?? 1) - 1);
       this.pump();
     });
     this.running.set(job.id, execution);
     this.runningJobs.set(job.id, job);
-    this.runningIn.set(queueOf(job.name), (this.runningIn.get(queueOf(job.name)) ?? 0) + 1);
+    this.runningIn.set(queue, (this.runningIn.get(queue) ?? 0) + 1);
   }
 
   private onFailure(job: InProcessJob, err: unknown): void {
