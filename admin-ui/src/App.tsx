@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
+import { guardViews } from './auth/guard-views';
 import { RoleProvider } from './auth/role';
 import { Dashboard } from './dashboard/Dashboard';
 import { ConsoleLayout } from './layout/ConsoleLayout';
@@ -19,7 +20,8 @@ import users from './resources/users';
 
 /**
  * The console, mounted at /admin/* once the access gate (auth/AccessGate.tsx) has let the person
- * in. Which resource, page and button each role gets is the API's access policy (authProvider.canAccess).
+ * in. Which resource, page and button each role gets is the API's access policy (authProvider.canAccess);
+ * a page the role may not open is the denial from the start (guardViews), so it never asks the API.
  */
 export function App({ role }: { role: string }) {
   const authProvider = useMemo(() => createAuthProvider(role), [role]);
@@ -35,15 +37,15 @@ export function App({ role }: { role: string }) {
         dashboard={Dashboard}
         disableTelemetry
       >
-        <Resource name="users" {...users} />
-        <Resource name="support-inquiries" {...supportInquiries} />
-        <Resource name="notifications" {...notifications} />
-        <Resource name="generations" {...generations} />
-        <Resource name="payments" {...payments} />
-        <Resource name="audit-log" {...auditLog} />
-        <Resource name="outbox" {...outbox} />
-        <Resource name="templates" {...templates} />
-        <Resource name="scenes" {...scenes} />
+        <Resource {...guardViews(role, 'users', users)} />
+        <Resource {...guardViews(role, 'support-inquiries', supportInquiries)} />
+        <Resource {...guardViews(role, 'notifications', notifications)} />
+        <Resource {...guardViews(role, 'generations', generations)} />
+        <Resource {...guardViews(role, 'payments', payments)} />
+        <Resource {...guardViews(role, 'audit-log', auditLog)} />
+        <Resource {...guardViews(role, 'outbox', outbox)} />
+        <Resource {...guardViews(role, 'templates', templates)} />
+        <Resource {...guardViews(role, 'scenes', scenes)} />
         <CustomRoutes>
           <Route path="/queues" element={<QueuesPage />} />
         </CustomRoutes>

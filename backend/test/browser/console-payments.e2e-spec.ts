@@ -106,11 +106,18 @@ describe('payments in the console', () => {
 
   it('support staff have no Payments page nor revenue', async () => {
     const page = await newPage(support.email);
+    // the console asks the API only for what the role may see: no request is refused
+    const refused: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/api/') && r.status() === 403) refused.push(`${r.request().method()} ${new URL(r.url()).pathname}`);
+    });
     await page.goto(`${base}/admin`);
     await page.getByRole('menuitem', { name: 'Users' }).waitFor();
     expect(await page.getByRole('menuitem', { name: 'Payments' }).count()).toBe(0);
     await page.goto(`${base}/admin/payments`);
     await page.getByRole('menuitem', { name: 'Users' }).waitFor();
+    await page.waitForLoadState('networkidle');
     expect(await page.getByRole('row').filter({ hasText: buyer.email }).count()).toBe(0);
+    expect(refused).toEqual([]);
   });
 });

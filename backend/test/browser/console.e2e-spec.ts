@@ -310,6 +310,35 @@ describe('the console at /admin', () => {
     await page.waitForURL(`${base}/`);
   });
 
+  it('a support account opening an admin page by its address sees the denial, and the console asks the API nothing it refuses', async () => {
+    const { context, page } = await newPage();
+    await signInContext(context, support.email);
+    const refused: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/api/') && r.status() === 403) refused.push(`${r.request().method()} ${new URL(r.url()).pathname}`);
+    });
+    for (const address of [
+      'payments',
+      'notifications',
+      'generations',
+      'audit-log',
+      'outbox',
+      'templates',
+      'templates/create',
+      'scenes',
+      'queues',
+    ]) {
+      await page.goto(`${base}/admin/${address}`);
+      await page.getByRole('menuitem', { name: 'Support' }).waitFor();
+      await page
+        .getByText(/Access denied|right permissions/)
+        .first()
+        .waitFor();
+      await page.waitForLoadState('networkidle');
+    }
+    expect(refused).toEqual([]);
+  });
+
   it('a console tab and a user-app tab restoring the session at the same moment keep it (one refresh at a time)', async () => {
     const { context, page: console1 } = await newPage();
     const app = await context.newPage();
