@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../database/data-source';
+import { registerMigration } from '../database/migrations-index';
 
 /**
  * `npm run migration:generate -- <PascalCaseName>`: compares the entities with the schema that the
@@ -54,16 +55,7 @@ async function main(): Promise<void> {
         `  public async down(queryRunner: QueryRunner): Promise<void> {\n${down.join('\n')}\n  }\n}\n`,
     );
     const indexFile = path.join(MIGRATIONS_DIR, 'index.ts');
-    const index = fs.readFileSync(indexFile, 'utf8');
-    const imports: string[] = index.match(/^import .*$/gm) ?? [];
-    const names = [...index.matchAll(/^import \{ (\w+) \}/gm)].map((m) => m[1]);
-    imports.push(`import { ${className} } from './${file}';`);
-    names.push(className);
-    fs.writeFileSync(
-      indexFile,
-      `${imports.join('\n')}\n\n/** Every migration, in order. \`npm run migration:generate -- <Name>\` appends new ones here. */\n` +
-        `export const MIGRATIONS: Function[] = [${names.join(', ')}];\n`,
-    );
+    fs.writeFileSync(indexFile, registerMigration(fs.readFileSync(indexFile, 'utf8'), className, file));
     process.stdout.write(`wrote src/database/migrations/${file}.ts (${up.length} statements)\n`);
   } finally {
     if (ds.isInitialized) await ds.destroy();

@@ -6,7 +6,14 @@ import type { GenerationsRepository } from './generations.repository';
 import type { GenerationsService } from './generations.service';
 import type { Response } from 'express';
 
+/** Every stream a test opened: the browser leaves each one after the test (its heartbeat stops). */
+const opened = new Set<FakeResponse>();
+
 class FakeResponse extends EventEmitter {
+  constructor() {
+    super();
+    opened.add(this);
+  }
   chunks: string[] = [];
   headers: Record<string, string> = {};
   statusCode = 0;
@@ -77,7 +84,11 @@ describe('GenerationStreamService', () => {
     return service;
   }
 
-  afterEach(() => jest.useRealTimers());
+  afterEach(() => {
+    jest.useRealTimers();
+    for (const res of opened) if (!res.writableEnded) res.emit('close');
+    opened.clear();
+  });
 
   it('sends the stages passed, the current state, progress in order (never backwards), then the final state read from the database, and closes', async () => {
     const service = setup();

@@ -106,6 +106,7 @@ export class GenerationStreamService {
         }),
       this.heartbeatMs,
     );
+    heartbeat.unref(); // the stream's socket keeps the process alive while it is open, not its heartbeat
     const close = async () => {
       if (finished) return;
       finished = true;
