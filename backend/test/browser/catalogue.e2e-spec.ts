@@ -184,4 +184,46 @@ describe('the managed catalogue in the console and the user app', () => {
     expect(adminErrors).toEqual([]);
     expect(userErrors).toEqual([]);
   });
+
+  it('an admin reprices a scene of every category with the keyboard; the catalogue serves the new price', async () => {
+    const db = t.app.get(DataSource);
+    const admin = await signUp(t.http, { email: uniqueEmail('catalogue-scenes'), full_name: 'Scenes Admin' });
+    await db.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [admin.userId]);
+    const catalogue = await t.http.get('/api/catalog').set(bearer(admin.accessToken));
+    type Scene = { id: string; name: string; category: string | null; creditCost: number };
+    const scene = (catalogue.body.scenes as Scene[]).find((x) => x.category === null)!;
+    const context = await signedInContext(browser, t, base, admin, { width: 1440, height: 900 });
+    contexts.push(context);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${base}/admin`);
+    await page.getByRole('menuitem', { name: 'Scenes' }).click();
+    const row = page.getByRole('row').filter({ hasText: scene.name });
+    await row.waitFor();
+    for (const column of ['Name', 'Category', 'Tier', 'Credits', 'Enabled', 'Order'])
+      await page.getByRole('columnheader', { name: column }).waitFor();
+    await row.getByText(scene.name).click();
+    await page.waitForURL(`${base}/admin/scenes/${scene.id}`);
+    await page.getByText('every category').waitFor();
+    await page.getByText('Upload reference photo').waitFor();
+
+    const price = page.getByRole('spinbutton', { name: /^Credits \(image\)/ });
+    await price.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(String(scene.creditCost + 2));
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Element updated').waitFor();
+    const served = await waitFor(
+      'the new price in the catalogue',
+      async () => {
+        const res = await t.http.get('/api/catalog').set(bearer(admin.accessToken));
+        const found = (res.body.scenes as Scene[] | undefined)?.find((x) => x.id === scene.id);
+        return found?.creditCost === scene.creditCost + 2 ? found : undefined;
+      },
+      10_000,
+      200,
+    );
+    expect(served.creditCost).toBe(scene.creditCost + 2);
+    expect(errors).toEqual([]);
+  });
 });

@@ -1,41 +1,9 @@
-import { Box } from '@mui/material';
-import {
-  BooleanInput,
-  Create,
-  Edit,
-  NumberInput,
-  required,
-  SaveButton,
-  SelectInput,
-  SimpleForm,
-  TextField,
-  TextInput,
-  Toolbar,
-} from 'react-admin';
-import { CatalogPhotoInput } from '../catalogue/fields';
-import { useTierChoices } from '../users/tiers';
+import { Create, NumberInput, required, SimpleForm, TextInput } from 'react-admin';
+import { CatalogueEdit, CatalogueFields } from '../catalogue/CatalogueForms';
 
-/** Catalogue items are disabled, never deleted: no Delete button. */
-const SAVE_ONLY = (
-  <Toolbar>
-    <SaveButton />
-  </Toolbar>
-);
 function SceneFields() {
-  const tiers = useTierChoices();
   return (
-    <>
-      <TextInput source="name" validate={required()} fullWidth />
-      <TextInput source="description" multiline fullWidth />
-      <TextInput
-        source="prompt_description"
-        label="Prompt text"
-        multiline
-        fullWidth
-        validate={required()}
-        helperText="Goes into the AI prompt after the outfit"
-      />
-      <SelectInput source="required_tier" label="Tier" choices={tiers} validate={required()} />
+    <CatalogueFields promptHelp="Goes into the AI prompt after the outfit">
       <NumberInput
         source="credit_cost"
         label="Credits (image)"
@@ -44,25 +12,16 @@ function SceneFields() {
         validate={required()}
         helperText="A video adds the catalogue's video surcharge"
       />
-      <NumberInput source="sort_order" label="Order" step={1} />
-      <BooleanInput source="enabled" />
-    </>
+    </CatalogueFields>
   );
 }
 
 /** Edit a scene: every field, and its reference photo. */
 export function SceneEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect={false}>
-      <SimpleForm toolbar={SAVE_ONLY}>
-        <Box sx={{ display: 'flex', gap: 2, alignItems: 'baseline' }}>
-          <TextField source="id" />
-          <TextField source="category" emptyText="every category" />
-        </Box>
-        <SceneFields />
-        <CatalogPhotoInput resource="scenes" label="Reference photo" />
-      </SimpleForm>
-    </Edit>
+    <CatalogueEdit resource="scenes" photoLabel="Reference photo" noCategory="every category">
+      <SceneFields />
+    </CatalogueEdit>
   );
 }
 

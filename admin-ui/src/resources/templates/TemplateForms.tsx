@@ -1,67 +1,27 @@
-import { Box } from '@mui/material';
-import {
-  BooleanInput,
-  Create,
-  Edit,
-  NumberInput,
-  required,
-  SaveButton,
-  SelectInput,
-  SimpleForm,
-  TextField,
-  TextInput,
-  Toolbar,
-} from 'react-admin';
-import { CatalogPhotoInput, TemplateThumbnailInput, useCategoryChoices } from '../catalogue/fields';
-import { useTierChoices } from '../users/tiers';
+import { Create, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { CatalogueEdit, CatalogueFields } from '../catalogue/CatalogueForms';
+import { TemplateThumbnailInput, useCategoryChoices } from '../catalogue/fields';
 
-/** Catalogue items are disabled, never deleted: no Delete button. */
-const SAVE_ONLY = (
-  <Toolbar>
-    <SaveButton />
-  </Toolbar>
-);
 function TemplateFields() {
-  const tiers = useTierChoices();
   return (
-    <>
-      <TextInput source="name" validate={required()} fullWidth />
-      <TextInput source="description" multiline fullWidth />
-      <TextInput
-        source="prompt_description"
-        label="Prompt text"
-        multiline
-        fullWidth
-        validate={required()}
-        helperText="Goes into the AI prompt after “show the woman”"
-      />
-      <SelectInput source="required_tier" label="Tier" choices={tiers} validate={required()} />
-      <NumberInput source="sort_order" label="Order" step={1} />
-      <BooleanInput source="enabled" />
+    <CatalogueFields promptHelp="Goes into the AI prompt after “show the woman”">
       <TextInput
         source="shop_url"
         label="Shop link (https)"
         fullWidth
         helperText="“Shop this look” on results; empty: the Search button says Coming Soon"
       />
-    </>
+    </CatalogueFields>
   );
 }
 
-/** Edit a template: every field, and the garment photo AI vendors receive. */
+/** Edit a template: every field, its thumbnail, and the garment photo AI vendors receive. */
 export function TemplateEdit() {
   return (
-    <Edit mutationMode="pessimistic" redirect={false}>
-      <SimpleForm toolbar={SAVE_ONLY}>
-        <Box sx={{ display: 'flex', gap: 2, alignItems: 'baseline' }}>
-          <TextField source="id" />
-          <TextField source="category" />
-        </Box>
-        <TemplateFields />
-        <TemplateThumbnailInput />
-        <CatalogPhotoInput resource="templates" label="Garment photo" />
-      </SimpleForm>
-    </Edit>
+    <CatalogueEdit resource="templates" photoLabel="Garment photo">
+      <TemplateFields />
+      <TemplateThumbnailInput />
+    </CatalogueEdit>
   );
 }
 
