@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from 'pg';
 import sharp from 'sharp';
-import { downloadPrefix } from '../../src/modules/generations/generations.service';
+import { downloadPrefix } from '../../src/modules/generations/generation-presenter';
 import { launchBrowser } from '../helpers/browser';
 import { type TestApp, testDatabaseUrl } from '../helpers/test-app';
 import {

@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import sharp from 'sharp';
 import { freePort } from '../../src/common/free-port';
 import { CreditsService } from '../../src/modules/credits/credits.service';
-import { downloadPrefix } from '../../src/modules/generations/generations.service';
+import { downloadPrefix } from '../../src/modules/generations/generation-presenter';
 import { launchBrowser } from '../helpers/browser';
 import { createTestApp, type TestApp, testDatabaseUrl } from '../helpers/test-app';
 import {

@@ -41,6 +41,11 @@ export class GenerationPipeline {
     @Inject(STORAGE) private readonly storage: StoragePort,
   ) {}
 
+  /** The vendor this pipeline drives (recorded on each generation it starts). */
+  get providerName(): string {
+    return this.provider.name;
+  }
+
   /** Adds the first start of a generation; adding it again while it is pending does nothing. */
   submit(id: string): Promise<void> {
     return this.queue.add(JobName.GenerationSubmit, { generationId: id }, { jobId: generationJobId.submit(id) });

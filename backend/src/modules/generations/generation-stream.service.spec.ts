@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { GenerationStreamService, SSE_HEARTBEAT_MS } from './generation-stream.service';
 import { GenerationStage, GenerationStatus, type GenerationEntity } from './generation.entity';
 import type { GenerationEventListener, GenerationEventsService } from './generation-events.service';
+import type { GenerationPresenter } from './generation-presenter';
 import type { GenerationsRepository } from './generations.repository';
 import type { GenerationsService } from './generations.service';
 import type { Response } from 'express';
@@ -63,10 +64,8 @@ describe('GenerationStreamService', () => {
   function setup() {
     current = { ...base };
     unsubscribed = false;
-    const generations = {
-      findOwn: jest.fn().mockResolvedValue(current),
-      toDto: jest.fn(async (r: GenerationEntity) => ({ id: r.id, status: r.status })),
-    };
+    const generations = { findOwn: jest.fn().mockResolvedValue(current) };
+    const presenter = { toDto: jest.fn(async (r: GenerationEntity) => ({ id: r.id, status: r.status })) };
     const repo = { findById: jest.fn(async () => current) };
     const events = {
       subscribe: jest.fn(async (_id: string, l: GenerationEventListener) => {
@@ -78,6 +77,7 @@ describe('GenerationStreamService', () => {
     };
     const service = new GenerationStreamService(
       generations as unknown as GenerationsService,
+      presenter as unknown as GenerationPresenter,
       repo as unknown as GenerationsRepository,
       events as unknown as GenerationEventsService,
     );

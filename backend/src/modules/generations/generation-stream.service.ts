@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { GenerationEventsService } from './generation-events.service';
+import { GenerationPresenter } from './generation-presenter';
 import { GENERATION_MESSAGES, progressOf, progressSteps, STAGE_ORDER, type Progress } from './generation-progress';
 import { GenerationStage, GenerationStatus, type GenerationEntity } from './generation.entity';
 import { GenerationsRepository } from './generations.repository';
@@ -55,6 +56,7 @@ export class GenerationStreamService {
 
   constructor(
     private readonly generations: GenerationsService,
+    private readonly presenter: GenerationPresenter,
     private readonly repo: GenerationsRepository,
     private readonly events: GenerationEventsService,
   ) {}
@@ -86,7 +88,7 @@ export class GenerationStreamService {
       } else if (row.status === GenerationStatus.Completed) {
         // every completed generation was finalized: the stages up to it first, in case they were not sent
         sendProgress(progressOf({ ...row, status: GenerationStatus.Processing, stage: GenerationStage.Finalizing }));
-        sse.event('completed', { generation: await this.generations.toDto(row) });
+        sse.event('completed', { generation: await this.presenter.toDto(row) });
       } else if (row.status === GenerationStatus.Failed) {
         sse.event('failed', { reason: row.error ?? GENERATION_MESSAGES.failed });
       } else {

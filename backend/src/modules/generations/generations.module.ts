@@ -9,6 +9,8 @@ import { GenerationEventsService } from './generation-events.service';
 import { GenerationEventBus } from './generation-lifecycle';
 import { GenerationOutcomesService } from './generation-outcomes.service';
 import { GenerationPipeline } from './generation-pipeline';
+import { GenerationPlanner } from './generation-planner';
+import { GenerationPresenter } from './generation-presenter';
 import { GenerationStreamService } from './generation-stream.service';
 import { GenerationWorkerService } from './generation-worker.service';
 import { GenerationEntity } from './generation.entity';
@@ -17,6 +19,7 @@ import { GenerationsRepository } from './generations.repository';
 import { GenerationsService } from './generations.service';
 import { ProviderInputsService } from './provider-inputs.service';
 import { ProviderWebhooksController } from './provider-webhooks.controller';
+import { ProviderWebhooksService } from './provider-webhooks.service';
 import { AiProviderModule } from './providers/ai-provider.module';
 import { SafetyRefusalsRepository } from './safety-refusals.repository';
 import { SafetyRefusalsService } from './safety-refusals.service';
@@ -36,7 +39,10 @@ import { SafetyRefusalsService } from './safety-refusals.service';
     GenerationPipeline,
     GenerationOutcomesService,
     ProviderInputsService,
+    GenerationPlanner,
+    GenerationPresenter,
     GenerationsService,
+    ProviderWebhooksService,
     SafetyRefusalsRepository,
     SafetyRefusalsService,
     GenerationStreamService,

@@ -3,18 +3,19 @@ import { newTestService } from '../../../test/helpers/new-test-service';
 import { ConflictError, ForbiddenError, NotFoundError, ServiceUnavailableError } from '../../common/errors';
 import { APP_CONFIG } from '../../config/config.module';
 import { testConfig } from '../../config/test-config';
-import { STORAGE } from '../../storage';
+import { type StoragePort } from '../../storage';
 import { AuditAction, AuditService, type AuditEntry } from '../audit/audit.service';
 import { generationCost, scenesForCategory, TEMPLATES, type Tier } from '../catalog';
 import { CreditsService } from '../credits/credits.service';
 import { UploadsService } from '../uploads/uploads.service';
 import { GenerationOutcomesService } from './generation-outcomes.service';
 import { GenerationPipeline } from './generation-pipeline';
+import { GenerationPlanner } from './generation-planner';
+import { GenerationPresenter } from './generation-presenter';
 import { GENERATION_MESSAGES } from './generation-progress';
 import { GenerationStage, GenerationStatus, type GenerationEntity } from './generation.entity';
 import { GenerationsRepository } from './generations.repository';
 import { GenerationsService } from './generations.service';
-import { AI_PROVIDER } from './providers/ai-provider';
 import type { AuthUser } from '../../common/auth';
 import type { EntityManager } from 'typeorm';
 
@@ -72,12 +73,15 @@ function row(overrides: Partial<GenerationEntity> = {}): GenerationEntity {
 
 function setup() {
   const storage = { delete: jest.fn(), signedUrl: jest.fn().mockResolvedValue('https://signed') };
+  const config = testConfig();
   const { sut, mock } = newTestService(
     GenerationsService,
-    { provide: AI_PROVIDER, useValue: { name: 'preview', supportsWebhooks: false } },
-    { provide: STORAGE, useValue: storage },
-    { provide: APP_CONFIG, useValue: testConfig() },
+    // the real rules (the catalogue's checks and the safety screen mocked) and the real answers
+    { provide: GenerationPlanner, useValue: newTestService(GenerationPlanner).sut },
+    { provide: GenerationPresenter, useValue: new GenerationPresenter(storage as unknown as StoragePort, config) },
+    { provide: APP_CONFIG, useValue: config },
   );
+  Object.defineProperty(mock(GenerationPipeline), 'providerName', { value: 'preview' });
   const manager = { name: 'the transaction' } as unknown as EntityManager;
   const repo = mock(GenerationsRepository);
   repo.transaction.mockImplementation(((work: (m: EntityManager) => Promise<unknown>) => work(manager)) as never);

@@ -1,34 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import {
-  AuthError,
-  ConflictError,
-  ForbiddenError,
-  InsufficientCreditsError,
-  NotFoundError,
-  ServiceUnavailableError,
-  ValidationError,
-} from '../../common/errors';
+import { ConflictError, InsufficientCreditsError, NotFoundError, ServiceUnavailableError } from '../../common/errors';
 import { APP_CONFIG } from '../../config/config.module';
-import { STORAGE, type StoragePort } from '../../storage';
 import { AuditService, type AuditEntry } from '../audit/audit.service';
-import {
-  canGenerateVideo,
-  canUseScene,
-  canUseTemplate,
-  CatalogService,
-  composePrompt,
-  CUSTOM_POSE,
-  findScene,
-  findTemplate,
-  generationCost,
-  planForTier,
-  sceneBelongsTo,
-  TIERS,
-  type CategoryId,
-  type SceneDefinition,
-  type TemplateDefinition,
-} from '../catalog';
+import { CUSTOM_POSE } from '../catalog';
 import { CreditsService } from '../credits/credits.service';
 import { UploadsService } from '../uploads/uploads.service';
 import { GenerationCheckDto, GenerationCheckResponseDto } from './dto/generation-check.dto';
@@ -38,43 +13,22 @@ import { GenerationStartDto } from './dto/generation-start.dto';
 import { GalleryPageCache } from './gallery-page-cache';
 import { GenerationOutcomesService } from './generation-outcomes.service';
 import { GenerationPipeline } from './generation-pipeline';
-import { GENERATION_MESSAGES, progressOf, progressStepsOf } from './generation-progress';
+import { GenerationPlanner } from './generation-planner';
+import { GenerationPresenter } from './generation-presenter';
+import { GENERATION_MESSAGES } from './generation-progress';
 import { GenerationEntity, GenerationMetadata, GenerationStage, GenerationStatus } from './generation.entity';
 import { GenerationsRepository } from './generations.repository';
-import { AI_PROVIDER, type AiProvider } from './providers/ai-provider';
-import { SafetyRefusalsService } from './safety-refusals.service';
 import type { AuthUser } from '../../common/auth';
 import type { AppConfig } from '../../config/app-config';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ONE_RUNNING_INDEX = 'user_generations_one_running_per_user';
 
-/** What a valid start request asks for. */
-interface StartPlan {
-  template: TemplateDefinition;
-  scene: SceneDefinition | null;
-  customPose: string | null;
-  cost: number;
-  prompt: string;
-}
-
-/** "Fitting Room" -> "fitting-room": the prefix of downloaded file names. */
-export function downloadPrefix(appName: string): string {
-  return (
-    appName
-      .normalize('NFD')
-      .replace(/\p{M}/gu, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'generation'
-  );
-}
-
 /**
- * The generation API: starting one (checks, hold, record, job in one go), reading, listing,
- * cancelling, deleting, downloading, and taking the provider's webhooks. Every query is scoped to
- * the caller: another user's generation is "not found". Its jobs and the provider's cancel go
- * through GenerationPipeline.
+ * The generation API: starting one (the planner's checks, then hold, record and job in one go),
+ * reading, listing, cancelling, deleting and downloading. Every query is scoped to the caller:
+ * another user's generation is "not found". Its jobs and the provider's cancel go through
+ * GenerationPipeline; answers are the presenter's.
  */
 @Injectable()
 export class GenerationsService {
@@ -86,14 +40,12 @@ export class GenerationsService {
     private readonly repo: GenerationsRepository,
     private readonly uploads: UploadsService,
     private readonly credits: CreditsService,
-    private readonly catalog: CatalogService,
+    private readonly planner: GenerationPlanner,
     private readonly pipeline: GenerationPipeline,
     private readonly outcomes: GenerationOutcomesService,
-    @Inject(AI_PROVIDER) private readonly provider: AiProvider,
-    @Inject(STORAGE) private readonly storage: StoragePort,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly refusals: SafetyRefusalsService,
+    private readonly presenter: GenerationPresenter,
     private readonly audit: AuditService,
+    @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.ai = config.ai;
     // a kept page's links have at least 90% of their life left
@@ -107,7 +59,7 @@ export class GenerationsService {
    * generation is failed and its hold released before answering 503.
    */
   async start(user: AuthUser, dto: GenerationStartDto): Promise<GenerationResponseDto> {
-    const plan = await this.plan(user, dto, 'start');
+    const plan = await this.planner.plan(user, dto, 'start');
     const photos = await this.uploads.findOwnedOrdered(user.id, dto.upload_ids!);
     // a generation already running: the insert below meets the partial unique index, before any hold
 
@@ -135,7 +87,7 @@ export class GenerationsService {
             stage: GenerationStage.Creating,
             polls: 0,
             maxPolls: this.ai.maxPolls,
-            provider: this.provider.name,
+            provider: this.pipeline.providerName,
           },
           m,
         );
@@ -157,7 +109,7 @@ export class GenerationsService {
     await this.uploads.touch(metadata.upload_ids);
     const row = (await this.repo.findById(id))!;
     await this.outcomes.started(row);
-    return this.toDto(row);
+    return this.presenter.toDto(row);
   }
 
   /**
@@ -166,7 +118,7 @@ export class GenerationsService {
    * and the balance. Changes nothing but the refusal record.
    */
   async check(user: AuthUser, dto: GenerationCheckDto): Promise<GenerationCheckResponseDto> {
-    const plan = await this.plan(user, dto, 'check');
+    const plan = await this.planner.plan(user, dto, 'check');
     if (await this.repo.hasRunning(user.id)) throw new ConflictError(GENERATION_MESSAGES.alreadyRunning);
     const balance = await this.credits.getBalance(user.id);
     if (balance.available < plan.cost) throw new InsufficientCreditsError(plan.cost, balance.available);
@@ -187,14 +139,14 @@ export class GenerationsService {
     const pageSize = query.page_size ?? GENERATIONS_PAGE_SIZE.default;
     const build = async () => {
       const [rows, total] = await this.repo.listCompleted(user.id, query.category, page, pageSize);
-      return { items: await Promise.all(rows.map((r) => this.toDto(r))), total, page, page_size: pageSize };
+      return { items: await Promise.all(rows.map((r) => this.presenter.toDto(r))), total, page, page_size: pageSize };
     };
     if (user.generationsVersion === undefined) return build();
     return this.galleryPages.get(user.id, user.generationsVersion, `${query.category ?? ''} ${page} ${pageSize}`, build);
   }
 
   async get(userId: string, id: string): Promise<GenerationResponseDto> {
-    return this.toDto(await this.findOwn(userId, id));
+    return this.presenter.toDto(await this.findOwn(userId, id));
   }
 
   /** The caller's generation, or NotFoundError (also for another user's). */
@@ -252,101 +204,6 @@ export class GenerationsService {
 
   /** A signed link to the result, named `<prefix>-<id>.jpg|.mp4` (Content-Disposition: attachment). */
   async downloadUrl(userId: string, id: string): Promise<string> {
-    const row = await this.findOwn(userId, id);
-    if (row.status !== GenerationStatus.Completed || !row.resultKey) throw new ConflictError(GENERATION_MESSAGES.noResult);
-    const extension = row.type === 'video' ? 'mp4' : 'jpg';
-    return this.storage.signedUrl(row.resultKey, {
-      downloadName: `${downloadPrefix(this.config.appName)}-${row.id}.${extension}`,
-      hostRelative: true,
-    });
-  }
-
-  /**
-   * A provider's webhook: 404 unless it is the active provider and it has webhooks, 401 unless the
-   * provider says the call is authentic. A final status adds an immediate poll step (which asks the
-   * provider, so the webhook's body is never trusted beyond its job id).
-   */
-  async acceptWebhook(
-    providerName: string,
-    headers: Record<string, string | string[] | undefined>,
-    rawBody: Buffer,
-    requestUrl: string,
-  ): Promise<void> {
-    if (providerName !== this.provider.name || !this.provider.supportsWebhooks || !this.provider.parseWebhook) {
-      throw new NotFoundError('No such webhook.');
-    }
-    const parsed = await this.provider.parseWebhook(headers, rawBody, requestUrl);
-    if (!parsed) throw new AuthError('Invalid webhook signature.');
-    if (parsed.status.state === 'processing') return;
-    const row = await this.repo.findByProviderJob(this.provider.name, parsed.jobId);
-    if (!row || row.status !== GenerationStatus.Processing) return;
-    await this.pipeline.schedulePoll(row.id, row.polls + 1, 'webhook');
-  }
-
-  async toDto(row: GenerationEntity): Promise<GenerationResponseDto> {
-    const url =
-      row.status === GenerationStatus.Completed && row.resultKey
-        ? await this.storage.signedUrl(row.resultKey, { hostRelative: true })
-        : null;
-    return {
-      id: row.id,
-      user_id: row.userId,
-      type: row.type,
-      status: row.status,
-      cost: row.cost,
-      category: row.category,
-      prompt: row.prompt,
-      metadata: row.metadata,
-      url,
-      progress: { ...progressOf(row), steps: progressStepsOf(row) },
-      error: row.status === GenerationStatus.Failed ? (row.error ?? GENERATION_MESSAGES.failed) : null,
-      created_at: new Date(row.createdAt).toISOString(),
-      updated_at: new Date(row.updatedAt).toISOString(),
-      completed_at: row.completedAt ? new Date(row.completedAt).toISOString() : null,
-    };
-  }
-
-  /**
-   * Every check of a start request but the photos' ownership; throws the catalogue's errors. A
-   * check (`source` 'check') needs no photos yet.
-   */
-  private async plan(user: AuthUser, dto: GenerationCheckDto & { upload_ids?: string[] }, source: 'check' | 'start'): Promise<StartPlan> {
-    const custom = dto.custom_pose !== undefined && dto.custom_pose !== null;
-    const sceneGiven = typeof dto.scene_id === 'string' && dto.scene_id !== '';
-    const customMode = custom || dto.scene_id === CUSTOM_POSE.id;
-    const photosMissing = source === 'start' && !dto.upload_ids?.length;
-    if (photosMissing || !dto.template_id || (!sceneGiven && !custom)) throw new ValidationError(GENERATION_MESSAGES.missingInput);
-    if (custom && sceneGiven && dto.scene_id !== CUSTOM_POSE.id) throw new ValidationError(GENERATION_MESSAGES.poseAndCustom);
-
-    this.catalog.assertCategoryEnabled(dto.category);
-    const category = dto.category as CategoryId;
-    // a template or scene an admin disabled is refused like an unknown one
-    const template = findTemplate(dto.template_id);
-    if (!template?.enabled) throw new ValidationError(`${GENERATION_MESSAGES.unknownTemplate}: ${dto.template_id}`);
-    if (template.category !== category) throw new ValidationError(GENERATION_MESSAGES.templateCategory);
-    if (!canUseTemplate(user.tier, template))
-      throw new ForbiddenError(GENERATION_MESSAGES.lockedTemplate(planForTier(template.requiredTier).name));
-
-    let scene: SceneDefinition | null = null;
-    let customPose: string | null = null;
-    if (customMode) {
-      customPose = (dto.custom_pose ?? '').trim();
-      await this.refusals.screen(user, customPose, source);
-    } else {
-      const found = findScene(dto.scene_id!);
-      scene = found?.enabled ? found : null;
-      if (!scene) throw new ValidationError(`${GENERATION_MESSAGES.unknownScene}: ${dto.scene_id}`);
-      if (!sceneBelongsTo(scene.id, category)) throw new ValidationError(GENERATION_MESSAGES.sceneCategory);
-      if (!canUseScene(user.tier, scene)) throw new ForbiddenError(GENERATION_MESSAGES.lockedScene(planForTier(scene.requiredTier).name));
-    }
-
-    if (dto.type === 'video') {
-      this.catalog.assertVideoEnabled();
-      if (!canGenerateVideo(user.tier))
-        throw new ForbiddenError(GENERATION_MESSAGES.videoTier(planForTier(TIERS.find(canGenerateVideo)!).name));
-    }
-    const cost = generationCost(customMode ? { custom: true, type: dto.type } : { sceneId: scene!.id, type: dto.type });
-    const prompt = composePrompt(template, customMode ? { custom: customPose! } : scene!);
-    return { template, scene, customPose, cost, prompt };
+    return this.presenter.downloadUrl(await this.findOwn(userId, id));
   }
 }

@@ -1,5 +1,6 @@
 export { GenerationsModule } from './generations.module';
-export { GenerationsService, downloadPrefix } from './generations.service';
+export { GenerationsService } from './generations.service';
+export { downloadPrefix } from './generation-presenter';
 export { GenerationEntity, GenerationStatus, GenerationStage } from './generation.entity';
 export { GENERATION_MESSAGES, PROGRESS_MESSAGES } from './generation-progress';
 export { aiModeBanner, aiModeOf, type AiMode } from './ai-mode';

@@ -2,7 +2,7 @@ import { Controller, HttpCode, Param, Post, Req, type RawBodyRequest } from '@ne
 import { ApiAcceptedResponse, ApiNotFoundResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../../common/errors';
 import { WebhookAckDto } from './dto/generation-response.dto';
-import { GenerationsService } from './generations.service';
+import { ProviderWebhooksService } from './provider-webhooks.service';
 import type { Request } from 'express';
 
 /** Raw body of a webhook call: the JSON parser keeps it (rawBody), other types arrive as a Buffer. */
@@ -15,7 +15,7 @@ function rawBodyOf(req: RawBodyRequest<Request>): Buffer {
 @ApiTags('webhooks')
 @Controller('webhooks/ai')
 export class ProviderWebhooksController {
-  constructor(private readonly generations: GenerationsService) {}
+  constructor(private readonly webhooks: ProviderWebhooksService) {}
 
   @Post(':provider')
   @HttpCode(202)
@@ -29,7 +29,7 @@ export class ProviderWebhooksController {
   @ApiUnauthorizedResponse({ type: ErrorResponseDto, description: 'the call is not authentic' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'not the active provider, or it has no webhooks' })
   async receiveProviderWebhook(@Param('provider') provider: string, @Req() req: RawBodyRequest<Request>): Promise<WebhookAckDto> {
-    await this.generations.acceptWebhook(provider, req.headers, rawBodyOf(req), req.originalUrl);
+    await this.webhooks.accept(provider, req.headers, rawBodyOf(req), req.originalUrl);
     return { received: true };
   }
 }
