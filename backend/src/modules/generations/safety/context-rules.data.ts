@@ -106,6 +106,9 @@ export const TONGUE_MOVES = words('out lick stick');
 export const TOUCHED_PARTS = words('herself myself himself yourself themselves chest thigh body between');
 export const LEG_WORDS = words('leg thigh knee');
 export const LEG_OPENERS = words('spread open part wide');
+/** "spread her cheeks", "butt cheeks apart" (a face's cheeks are puffed, kissed or rosy, not spread) */
+export const CHEEK_SPREADERS = words('spread apart pull');
+export const BUTT_WORDS = words('cheek buttock butt ass bum');
 export const BENT_OVER_SURFACES = words(
   'bed table desk counter countertop sofa couch chair car bonnet hood railing sink bar kitchen bench stool',
 );

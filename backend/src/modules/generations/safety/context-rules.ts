@@ -230,6 +230,7 @@ export const CONTEXT_RULES: readonly ContextRule[] = [
   rule(R.Sexual, 'touching herself/her chest', pair(inSet(D.TOUCH_VERBS), 3, inSet(D.TOUCHED_PARTS), false)),
   rule(R.Sexual, 'biting her lip', pair(is('bite'), 3, is('lip'))),
   rule(R.Sexual, 'legs spread/open', pair(inSet(D.LEG_OPENERS), 2, inSet(D.LEG_WORDS))),
+  rule(R.Sexual, 'spreading her (butt) cheeks', pair(inSet(D.CHEEK_SPREADERS), 2, inSet(D.BUTT_WORDS))),
   rule(R.Sexual, 'between her legs', pair(is('between'), 2, is('leg', 'thigh'), false)),
   rule(R.Sexual, 'bent over the bed/table', pair(and(is('bend'), withIn(1, is('over'))), 4, inSet(D.BENT_OVER_SURFACES), false)),
   rule(R.Sexual, 'bending over in a short skirt', and(is('bend'), withIn(1, is('over')), withIn(7, inSet(D.TINY_WORDS)))),

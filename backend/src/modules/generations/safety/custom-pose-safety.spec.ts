@@ -249,6 +249,7 @@ const CONTEXT_REFUSED: Array<[string, SafetyReason]> = [
   ['n4k3d on the bed', R.Nudity],
   // sexual
   ['legs spread on the bed', R.Sexual],
+  ['spread her cheeks', R.Sexual],
   ['bent over the kitchen table', R.Sexual],
   ['biting my lip on the bed', R.Sexual],
   ['touching myself', R.Sexual],
