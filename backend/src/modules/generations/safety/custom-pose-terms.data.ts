@@ -393,6 +393,7 @@ export const SEXUAL_TERMS: readonly string[] = [
   'cowgirl position',
   'reverse cowgirl',
   'moaning',
+  'wet spot',
   'sperm',
   'bukkake',
   'creampie',
