@@ -1,5 +1,6 @@
 import * as zlib from 'node:zlib';
 import compression from 'compression';
+import { compressJson, jsonEncodingFor } from '../common/http/json-answer';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 /**
@@ -17,16 +18,13 @@ export function compressResponses(): RequestHandler {
   return compression({ filter: shouldCompress, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } }) as RequestHandler;
 }
 
-/** Smallest JSON answer worth compressing. */
-const MIN_JSON_BYTES = 1024;
-const FAST_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } };
-
 /**
- * The API's JSON answers compressed in one step, on the spot: brotli at quality 1 (or gzip at level
- * 1) of the whole body, sent with its length in one write. Quality 5 streamed through a compressor
- * cost several times the CPU and writes of a small answer for about 8% fewer bytes (an 18 kB page of
- * generations: 2.7 kB instead of 2.5 kB). Answers already encoded (the catalogue sends bytes it
- * compressed once) and everything that is not a JSON string are left to `compressResponses`.
+ * The API's JSON answers compressed in one step, on the spot (`compressJson`: brotli at quality 1 or
+ * gzip at level 1 of the whole body), sent with their length in one write. Quality 5 streamed through
+ * a compressor cost several times the CPU and writes of a small answer for about 8% fewer bytes (an
+ * 18 kB page of generations: 2.7 kB instead of 2.5 kB). Answers already encoded (the catalogue and
+ * the kept gallery pages send bytes compressed once) and everything that is not a JSON string are
+ * left to `compressResponses`.
  */
 export function compressJsonAnswers(): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -34,18 +32,15 @@ export function compressJsonAnswers(): RequestHandler {
     res.send = (body?: unknown) => {
       if (
         typeof body !== 'string' ||
-        body.length < MIN_JSON_BYTES ||
-        req.method === 'HEAD' ||
         res.getHeader('Content-Encoding') ||
         !String(res.getHeader('Content-Type') ?? '').startsWith('application/json')
       ) {
         return send(body);
       }
-      res.vary('Accept-Encoding');
-      const encoding = req.acceptsEncodings('br', 'gzip');
-      if (encoding !== 'br' && encoding !== 'gzip') return send(body);
+      const encoding = jsonEncodingFor(req, res, body.length);
+      if (encoding === 'identity') return send(body);
       res.setHeader('Content-Encoding', encoding);
-      return send(encoding === 'br' ? zlib.brotliCompressSync(body, FAST_BROTLI) : zlib.gzipSync(body, { level: 1 }));
+      return send(compressJson(body, encoding));
     };
     next();
   };

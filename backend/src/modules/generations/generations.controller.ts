@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -16,6 +16,7 @@ import {
 } from '@nestjs/swagger';
 import { type AuthUser, Authenticated, CurrentUser } from '../../common/auth';
 import { ErrorResponseDto } from '../../common/errors';
+import { sendKeptJson } from '../../common/http/json-answer';
 import { locationHeader } from '../../common/response-headers';
 import { GenerationCheckDto, GenerationCheckResponseDto } from './dto/generation-check.dto';
 import { GenerationListQueryDto } from './dto/generation-list-query.dto';
@@ -24,7 +25,7 @@ import { GenerationStartDto } from './dto/generation-start.dto';
 import { GENERATION_MESSAGES } from './generation-progress';
 import { GenerationStreamService } from './generation-stream.service';
 import { GenerationsService } from './generations.service';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 
 @ApiTags('generations')
 @Controller('generations')
@@ -95,8 +96,14 @@ export class GenerationsController {
       '`total` counts the matching generations over all pages. Each result URL is signed and expires.',
   })
   @ApiOkResponse({ type: GenerationListResponseDto })
-  listGenerations(@CurrentUser() user: AuthUser, @Query() query: GenerationListQueryDto): Promise<GenerationListResponseDto> {
-    return this.generations.list(user, query);
+  async listGenerations(
+    @CurrentUser() user: AuthUser,
+    @Query() query: GenerationListQueryDto,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    // a kept page (unchanged gallery) is sent as the bytes made when it was first sent
+    sendKeptJson(req, res, await this.generations.list(user, query));
   }
 
   @Get(':id')
