@@ -42,6 +42,11 @@ export class MessageQueueService implements OnApplicationBootstrap, BeforeApplic
     return this.driver.add(name, data, opts);
   }
 
+  /** Removes a job that has not started yet, by the jobId it was added with (QueueDriver.removePending). */
+  removePending(name: JobName, jobId: string): Promise<boolean> {
+    return this.driver.removePending(name, jobId);
+  }
+
   addRepeatable<N extends JobName>(name: N, data: JobPayload<N>, everyMs: number, key: string): Promise<void> {
     return this.driver.addRepeatable(name, data, everyMs, key);
   }

@@ -61,6 +61,12 @@ export interface QueueDriver {
   /** Enqueues a job. Throws once close() has been called. */
   add(name: JobName, data: unknown, opts?: JobOptions): Promise<void>;
   /**
+   * Removes the job added as `name` with JobOptions.jobId `jobId` while it has not started (waiting,
+   * or delayed); a running or finished one is left alone. Answers whether one was removed; the jobId
+   * may then be added again.
+   */
+  removePending(name: JobName, jobId: string): Promise<boolean>;
+  /**
    * Runs `name` every `everyMs` (first run right away). Upsert by `key` (letters, digits, `.`, `_`,
    * `-`): calling it again with the same key, from a restart or another process, keeps one schedule.
    */

@@ -6,6 +6,7 @@
  */
 import sharp from 'sharp';
 import { ProviderErrorKind } from '../../src/modules/generations/providers/ai-provider';
+import { MessageQueueService, QueueName } from '../../src/queue';
 import { FakeAiProvider, fakeResultJpeg } from '../fakes/fake-ai-provider';
 import { bearer } from '../helpers/auth';
 import {
@@ -304,6 +305,11 @@ describe.each<DriverKind>(['in-process', 'bullmq'])('a generation, %s queue', (d
       const done = await waitForEnd(h, who, id, 10_000);
       expect(done.status).toBe('completed');
       expect(await books(h.db, who.userId, id)).toMatchObject({ charged: 1, balanced: true });
+      // the timed poll that was to run in a minute is gone from the queue, not left to run for nothing
+      const generationsQueue = async () =>
+        (await h.app.get(MessageQueueService).countsByQueue()).find((q) => q.name === QueueName.Generations)!.counts;
+      await waitFor('no generation step left waiting', async () => ((await generationsQueue()).delayed === 0 ? true : null));
+      expect(await generationsQueue()).toMatchObject({ waiting: 0, delayed: 0 });
       // a duplicate webhook changes nothing
       await h.http.post('/api/webhooks/ai/fashn').set(call.headers).send(call.body).expect(202);
       await new Promise((r) => setTimeout(r, 200));

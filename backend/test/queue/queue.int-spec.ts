@@ -244,6 +244,31 @@ describe.each<DriverKind>(['in-process', 'bullmq'])('queue driver: %s', (kind) =
     );
   });
 
+  it('removes a job that has not started by its jobId, never a running one, and the jobId can be added again', async () => {
+    const driver = makeDriver(kind);
+    const release = gate();
+    const { runs, dispatch } = recorder(async (run) => {
+      if (run.data.step === 'running') await release.promise;
+    });
+    await driver.startConsuming(dispatch);
+
+    await driver.add(TEST_JOB, { step: 'delayed' }, { jobId: 'poll:1', delayMs: 400 });
+    await driver.add(TEST_JOB, { step: 'running' }, { jobId: 'poll:2' });
+    await waitFor('the running job', () => runs.some((r) => r.data.step === 'running'));
+    expect(await driver.removePending(TEST_JOB, 'poll:1')).toBe(true);
+    expect(await driver.removePending(TEST_JOB, 'poll:1')).toBe(false); // gone already
+    expect(await driver.removePending(TEST_JOB, 'poll:2')).toBe(false); // running: left alone
+    expect(await driver.removePending(OTHER_JOB, 'poll:1')).toBe(false); // the jobId is the job name's
+    expect(await driver.removePending(TEST_JOB, 'never-added')).toBe(false);
+    expect((await driver.counts()).delayed).toBe(0);
+
+    await driver.add(TEST_JOB, { step: 'again' }, { jobId: 'poll:1' });
+    release.open();
+    await waitFor('the queue to be idle', () => idle(driver), 3000);
+    await sleep(500); // past the removed job's delay: it never runs
+    expect(runs.map((r) => r.data.step).sort()).toEqual(['again', 'running']);
+  });
+
   it("runs each queue's jobs up to its own concurrency, and a full queue holds back no other", async () => {
     // generation steps wait on the vendor: their queue runs many at once, mail a few
     const driver = makeDriver(kind, { concurrency: 1, queueConcurrency: { [QueueName.Generations]: 3 } });

@@ -72,6 +72,18 @@ export class GenerationPipeline {
     );
   }
 
+  /**
+   * Removes the timed poll step `n` while it still waits: a webhook's step `n` has taken its place
+   * (the timed one would find the step claimed and do nothing). Best effort, never throws.
+   */
+  async dropTimedPoll(id: string, n: number): Promise<void> {
+    try {
+      await this.queue.removePending(JobName.GenerationPoll, generationJobId.poll(id, n, 'poll'));
+    } catch (error) {
+      this.logger.debug(`The timed poll step ${n} of ${id} stays (a no-op when it runs): ${message(error)}`);
+    }
+  }
+
   /** Schedules the sweep that resumes stalled generations every `everyMs` (once, whoever calls it). */
   scheduleSweep(everyMs: number): Promise<void> {
     return this.queue.addRepeatable(JobName.GenerationSweep, {}, everyMs, SWEEP_SCHEDULE_KEY);

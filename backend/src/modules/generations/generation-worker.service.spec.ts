@@ -62,7 +62,13 @@ function setup(options: { kind?: 'in-process' | 'bullmq'; running?: RunningRow[]
     setStage: jest.fn(),
     findRunning: jest.fn().mockResolvedValue(options.running ?? []),
   };
-  const queue = { add: jest.fn(), addRepeatable: jest.fn(), kind: options.kind ?? 'bullmq', consuming: true };
+  const queue = {
+    add: jest.fn(),
+    addRepeatable: jest.fn(),
+    removePending: jest.fn().mockResolvedValue(false),
+    kind: options.kind ?? 'bullmq',
+    consuming: true,
+  };
   const outcomes = { fail: jest.fn().mockResolvedValue(true), complete: jest.fn().mockResolvedValue(true), publishProgress: jest.fn() };
   const inputs = { startInput: jest.fn().mockResolvedValue({ generationId: ID }), forget: jest.fn().mockResolvedValue(undefined) };
   const provider: jest.Mocked<AiProvider> = {
@@ -138,6 +144,20 @@ describe('GenerationWorkerService: every step at most once', () => {
     await worker.handlePoll({ generationId: ID, n: 2 }, ctx());
     expect(provider.status).not.toHaveBeenCalled();
     expect(repo.claimPoll).toHaveBeenCalledWith(ID, 2, `${JobName.GenerationPoll}:7`);
+  });
+
+  it("removes the waiting timed step when the webhook's step of the same number runs, and only then", async () => {
+    const { worker, repo, queue } = setup();
+    queue.removePending.mockResolvedValue(true);
+    repo.claimPoll.mockResolvedValue(row({ providerJobId: 'job-1', polls: 3 }));
+    await worker.handlePoll({ generationId: ID, n: 3, source: 'webhook' }, ctx());
+    expect(queue.removePending).toHaveBeenCalledWith(JobName.GenerationPoll, `poll-${ID}-3`);
+    queue.removePending.mockClear();
+    await worker.handlePoll({ generationId: ID, n: 4, source: 'poll' }, ctx());
+    expect(queue.removePending).not.toHaveBeenCalled();
+    repo.claimPoll.mockResolvedValue(null); // a webhook whose step was claimed already changes nothing
+    await worker.handlePoll({ generationId: ID, n: 4, source: 'webhook' }, ctx());
+    expect(queue.removePending).not.toHaveBeenCalled();
   });
 
   it('schedules the next step while processing, and times out after the last one', async () => {

@@ -237,9 +237,11 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
   }
 
   @OnJob(JobName.GenerationPoll)
-  async handlePoll({ generationId: id, n, errors = 0 }: JobPayload<JobName.GenerationPoll>, ctx: JobContext): Promise<void> {
+  async handlePoll({ generationId: id, n, source, errors = 0 }: JobPayload<JobName.GenerationPoll>, ctx: JobContext): Promise<void> {
     const row = await this.repo.claimPoll(id, n, `${ctx.name}:${ctx.jobId}`); // claimed only with a provider job id
     if (!row?.providerJobId) return;
+    // the webhook's step n is the timed step n's twin: that one waits for nothing now
+    if (source === 'webhook') void this.pipeline.dropTimedPoll(id, n);
     await this.outcomes.publishProgress(row);
 
     let status: ProviderStatus;

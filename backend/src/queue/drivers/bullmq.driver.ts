@@ -111,6 +111,18 @@ export class BullMqQueueDriver implements QueueDriver {
     await this.whileReachable(`add ${name}`, () => this.queueFor(name).add(name, data ?? {}, jobOpts));
   }
 
+  async removePending(name: JobName, jobId: string): Promise<boolean> {
+    this.assertOpen('removePending');
+    const queue = this.queueFor(name);
+    return this.whileReachable(`remove ${name}`, async () => {
+      // the deduplication key names the job until it completes or finally fails (see add)
+      const id = await queue.getDeduplicationJobId(dedupeKey(name, jobId));
+      if (!id) return false;
+      // BullMQ removes a job with its deduplication key, and refuses (0) a job that is locked: running
+      return (await queue.remove(id)) === 1;
+    });
+  }
+
   async addRepeatable(name: JobName, data: unknown, everyMs: number, key: string): Promise<void> {
     this.assertOpen('addRepeatable');
     assertRepeatable(everyMs, key);

@@ -78,6 +78,23 @@ export class InProcessQueueDriver implements QueueDriver {
     this.schedule(job, o.delayMs);
   }
 
+  async removePending(name: JobName, jobId: string): Promise<boolean> {
+    this.assertOpen('removePending');
+    const key = dedupeKey(name, jobId);
+    if (!this.pendingKeys.has(key)) return false;
+    const waitingAt = this.waiting.findIndex((job) => job.dedupeKey === key);
+    if (waitingAt >= 0) {
+      this.waiting.splice(waitingAt, 1);
+    } else {
+      const timer = [...this.delayed].find(([, job]) => job.dedupeKey === key)?.[0];
+      if (!timer) return false; // running
+      clearTimeout(timer);
+      this.delayed.delete(timer);
+    }
+    this.pendingKeys.delete(key);
+    return true;
+  }
+
   async addRepeatable(name: JobName, data: unknown, everyMs: number, key: string): Promise<void> {
     this.assertOpen('addRepeatable');
     assertRepeatable(everyMs, key);
