@@ -7,7 +7,8 @@
 //   5. Jest in backend/: unit, integration (real PostgreSQL, Redis, BullMQ) and browser tests
 //      (playwright-core driving the system Chromium). Its global setup stops the run with a
 //      message naming any service that does not answer.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { buildIfNeeded, ROOT } from './build-if-needed.mjs';
 
 function step(label, command, args, options = {}) {
@@ -29,7 +30,47 @@ step('lint (eslint)', 'npm', ['run', 'lint', '--silent']);
 step('format check (prettier)', 'npm', ['run', 'format:check', '--silent']);
 step('type-check', 'npm', ['run', 'typecheck', '--silent']);
 step('UI unit tests (vitest)', 'npm', ['run', 'test', '--silent', '-w', 'packages/shared', '-w', 'frontend', '-w', 'admin-ui']);
+/** How long Jest may take to exit once it has reported: longer means a test left a handle open. */
+const EXIT_GRACE_MS = 60_000;
+
 const extra = process.argv.slice(2);
-// --forceExit: once every test has run and reported, a timer something left behind (one ref'd
-// Timeout after the full run of 2026-11-26, not yet found) must not keep CI waiting for ever.
-step('backend tests (jest)', 'npx', ['jest', '--runInBand', '--forceExit', ...extra], { cwd: `${ROOT}/backend` });
+await jest(extra);
+
+/**
+ * Jest in backend/, without --forceExit: every test closes what it opened, so Jest ends on its own.
+ * If it is still running a minute after its report, a handle was left open: the step fails, saying
+ * so, rather than wait for ever or hide it.
+ */
+function jest(args) {
+  process.stdout.write('\n> backend tests (jest)\n');
+  const bin = createRequire(`${ROOT}/backend/package.json`).resolve('jest/bin/jest');
+  const child = spawn(process.execPath, [bin, '--runInBand', ...args], { cwd: `${ROOT}/backend`, stdio: ['inherit', 'pipe', 'pipe'] });
+  let tail = '';
+  let hung;
+  const relay = (out) => (chunk) => {
+    out.write(chunk);
+    tail = (tail + chunk.toString()).slice(-2000);
+    if (!hung && tail.includes('Ran all test suites')) {
+      hung = setTimeout(() => {
+        process.stderr.write(
+          `\nJest reported but did not exit within ${EXIT_GRACE_MS / 1000} s: a test left a handle open ` +
+            '(a timer, socket or server). Find it with `npx jest --detectOpenHandles` in backend/.\n',
+        );
+        child.kill('SIGKILL');
+      }, EXIT_GRACE_MS);
+      hung.unref();
+    }
+  };
+  child.stdout.on('data', relay(process.stdout));
+  child.stderr.on('data', relay(process.stderr));
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      clearTimeout(hung);
+      if (code !== 0) {
+        process.stderr.write(`\nbackend tests (jest) failed (exit ${code ?? signal}).\n`);
+        process.exit(code || 1);
+      }
+      resolve();
+    });
+  });
+}
