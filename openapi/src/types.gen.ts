@@ -3524,6 +3524,45 @@ export type GetArtworkResponses = {
 
 export type GetArtworkResponse = GetArtworkResponses[keyof GetArtworkResponses];
 
+export type GetArtworkWebpData = {
+    body?: never;
+    path: {
+        /**
+         * as for the SVG picture
+         */
+        id: string;
+    };
+    query?: {
+        /**
+         * content version from the catalogue URL
+         */
+        v?: string;
+    };
+    url: '/api/catalog/artwork/{id}.webp';
+};
+
+export type GetArtworkWebpErrors = {
+    /**
+     * no such picture (or its category is switched off)
+     */
+    404: unknown;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type GetArtworkWebpError = GetArtworkWebpErrors[keyof GetArtworkWebpErrors];
+
+export type GetArtworkWebpResponses = {
+    /**
+     * the WebP picture
+     */
+    200: Blob | File;
+};
+
+export type GetArtworkWebpResponse = GetArtworkWebpResponses[keyof GetArtworkWebpResponses];
+
 export type DownloadSignedFileData = {
     body?: never;
     path: {

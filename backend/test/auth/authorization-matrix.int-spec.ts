@@ -96,6 +96,7 @@ const MATRIX: Record<string, Row> = {
   // the catalogue: public; a signed-in caller's tier decides `locked`
   'GET /api/catalog': { expect: everyone(200) },
   'GET /api/catalog/artwork/:id.svg': { expect: everyone(200), request: () => ({ path: '/api/catalog/artwork/bikini-yellow.svg' }) },
+  'GET /api/catalog/artwork/:id.webp': { expect: everyone(200), request: () => ({ path: '/api/catalog/artwork/bikini-yellow.webp' }) },
   // public; a template without an uploaded thumbnail has none (test/catalog covers one that has)
   'GET /api/catalog/artwork/:id.jpg': { expect: everyone(404), request: () => ({ path: '/api/catalog/artwork/bikini-yellow.jpg' }) },
 

@@ -63,9 +63,11 @@ describe('the pre-rendered public pages', () => {
 
     // the hero heading, in the root's markup
     expect(markup).toMatch(new RegExp(`<div id="root">[\\s\\S]*<h1[^>]*id="hero-title"[^>]*>${HERO_TITLE}</h1>`));
-    // the hero picture: the first category's first template, sized, fetched first, and preloaded in the head
+    // the hero picture: the first category's first template as WebP (decoded off the main thread),
+    // sized, fetched first, and preloaded in the head
     const first = catalog.templates.find((x) => x.id === catalog.categories[0].templateIds[0])!;
-    const src = escapeHtml(first.thumbnail);
+    expect(first.thumbnail).toMatch(/\.svg\?v=/);
+    const src = escapeHtml(first.thumbnail.replace('.svg?', '.webp?'));
     const img = markup.match(new RegExp(`<img[^>]*src="${src.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`))?.[0];
     expect(img).toBeDefined();
     expect(img).toMatch(/ fetchpriority="high"/i); // React writes the attribute fetchPriority (HTML ignores case)
@@ -73,6 +75,8 @@ describe('the pre-rendered public pages', () => {
     expect(img).toContain('height="400"');
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain(`<link rel="preload" as="image" href="${src}" fetchpriority="high">`);
+    // no drawn picture of the page is an SVG: each would be a document built on the main thread
+    expect(markup).not.toMatch(/<img[^>]*src="[^"]*\.svg/);
     // every category of the live catalogue, rendered (not only in the data block)
     for (const { label } of catalog.categories) expect(markup).toContain(`>${escapeHtml(label)}<`);
     // the first paint's styles: Chakra's global styles and the classes the markup uses, in the head

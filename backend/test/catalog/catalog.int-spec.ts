@@ -203,6 +203,30 @@ describe('GET /api/catalog (everything switched on)', () => {
     await t.http.get(url).set('If-None-Match', etag).expect(304);
   });
 
+  it("answers a drawn picture as a 600x800 WebP of the same drawing, under the SVG's version", async () => {
+    const url = catalog.templates[0].thumbnail.replace('.svg?', '.webp?');
+    const binary = (r: NodeJS.ReadableStream, done: (err: Error | null, body: Buffer) => void) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => done(null, Buffer.concat(chunks)));
+    };
+    const res = await t.http.get(url).buffer(true).parse(binary).expect(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const webp = res.body as Buffer;
+    expect(await sharp(webp).metadata()).toMatchObject({ format: 'webp', width: 600, height: 800 });
+    // the same picture: the SVG rendered at the same size is within a few levels of it on average
+    const svg = await t.http.get(catalog.templates[0].thumbnail).buffer(true).parse(binary).expect(200);
+    const [a, b] = await Promise.all(
+      [sharp(webp), sharp(svg.body as Buffer, { density: 144 })].map((s) =>
+        s.resize(60, 80, { fit: 'fill' }).removeAlpha().raw().toBuffer(),
+      ),
+    );
+    expect(a.reduce((sum, v, i) => sum + Math.abs(v - b[i]), 0) / a.length).toBeLessThan(6);
+    expect((await t.http.get(url.replace(/\?.*$/, '')).expect(200)).headers['cache-control']).toBe('public, max-age=300');
+    await t.http.get('/api/catalog/artwork/does-not-exist.webp').expect(404);
+  });
+
   it('answers 404 NOT_FOUND for an unknown picture', async () => {
     const res = await t.http.get('/api/catalog/artwork/does-not-exist.svg').expect(404);
     expect(res.body.code).toBe(ErrorCode.NOT_FOUND);
@@ -268,6 +292,7 @@ describe('feature switches off (FEATURE_SPICY=false, FEATURE_VIDEO=false)', () =
     expect(body.templates.some((x) => x.category === 'spicy')).toBe(false);
     expect(body.scenes.some((x) => x.id.startsWith('spicy-'))).toBe(false);
     await t.http.get('/api/catalog/artwork/spicy-nurse.svg').expect(404);
+    await t.http.get('/api/catalog/artwork/spicy-nurse.webp').expect(404);
     await t.http.get('/api/catalog/artwork/spicy-neon-lounge.svg').expect(404);
     await t.http.get('/api/catalog/artwork/bikini-yellow.svg').expect(200);
   });

@@ -95,6 +95,32 @@ export class CatalogController {
     return picture.svg;
   }
 
+  @Get('artwork/:id.webp')
+  @ApiOperation({
+    summary: 'A drawn template or scene picture as WebP (600x800)',
+    description:
+      'Public. The same picture as `<id>.svg`, rasterised, for pages that show many of them (the landing page): ' +
+      'with the current `v` it is cached for a year (immutable); without it, or with an old one, for 5 minutes.',
+  })
+  @ApiParam({ name: 'id', type: String, example: 'bikini-yellow', description: 'as for the SVG picture' })
+  @ApiQuery({ name: 'v', type: String, required: false, description: 'content version from the catalogue URL' })
+  @ApiProduces('image/webp')
+  @ApiOkResponse({ description: 'the WebP picture', schema: { type: 'string', format: 'binary' } })
+  @ApiNotFoundResponse({ description: 'no such picture (or its category is switched off)' })
+  async getArtworkWebp(
+    @Param('id') id: string,
+    @Query('v') version: string | string[] | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<StreamableFile> {
+    const picture = await this.catalog.getArtworkWebp(id);
+    if (!picture) throw new NotFoundException();
+    res.setHeader('Cache-Control', version === picture.version ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+    res.setHeader('ETag', `"${picture.version}"`);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    return new StreamableFile(picture.body, { type: 'image/webp', length: picture.body.length });
+  }
+
   @Get('artwork/:id.jpg')
   @ApiOperation({
     summary: "A template's thumbnail uploaded in the console (JPEG)",

@@ -100,6 +100,12 @@ export class CatalogService {
     return picture;
   }
 
+  /** A drawn picture as WebP (the landing page's pictures), with its version; undefined like getArtwork. */
+  async getArtworkWebp(id: string): Promise<{ body: Buffer; version: string } | undefined> {
+    const picture = this.getArtwork(id);
+    return picture ? { body: await this.artwork.webp(picture), version: picture.version } : undefined;
+  }
+
   /** The private storage key of a template's garment photo (what vendors receive), or undefined: use the artwork. */
   garmentPhotoKey(templateId: string): string | undefined {
     return findTemplate(templateId)?.garmentKey ?? undefined;

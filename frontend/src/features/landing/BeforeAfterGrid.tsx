@@ -1,6 +1,6 @@
 import { Badge, Box, Container, Grid, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { CatalogPicture } from '../catalog/CatalogPicture';
-import { beforeArtworkUrl, type CategoryShowcase, categoryShowcase } from './landing-catalog';
+import { beforeArtworkUrl, type CategoryShowcase, categoryShowcase, landingPicture } from './landing-catalog';
 import { SectionHeading } from './SectionHeading';
 import type { Catalog } from '../catalog/catalog-helpers';
 
@@ -30,8 +30,8 @@ function BeforeAfterCard({ category, template }: CategoryShowcase) {
   return (
     <Stack as="li" gap="3" p="3" pb="4" bg="bg.panel" borderWidth="1px" borderColor="border" borderRadius="2xl">
       <Grid templateColumns="1fr 1fr" gap="2">
-        <Picture src={beforeArtworkUrl(template)} alt={`${category.label}, before: in everyday clothes`} label="Before" />
-        <Picture src={template.thumbnail} alt={`${category.label}, after: wearing the ${template.name}`} label="After" />
+        <Picture src={landingPicture(beforeArtworkUrl(template))} alt={`${category.label}, before: in everyday clothes`} label="Before" />
+        <Picture src={landingPicture(template.thumbnail)} alt={`${category.label}, after: wearing the ${template.name}`} label="After" />
       </Grid>
       <Box px="1">
         <Heading as="h3" lineHeight="1.2" fontSize="lg" fontWeight="medium">

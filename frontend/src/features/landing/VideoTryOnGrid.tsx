@@ -3,7 +3,7 @@ import { keyframes } from '@emotion/react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../app/paths';
 import { CatalogPicture } from '../catalog/CatalogPicture';
-import { categoryShowcase } from './landing-catalog';
+import { categoryShowcase, landingPicture } from './landing-catalog';
 import { PlayIcon } from './landing-icons';
 import { SectionHeading } from './SectionHeading';
 import type { Catalog } from '../catalog/catalog-helpers';
@@ -43,7 +43,7 @@ export function VideoTryOnGrid({ catalog, loading }: { catalog: Catalog | undefi
                 <Stack as="li" key={category.id} gap="3" className="group">
                   <Box position="relative" borderRadius="2xl" overflow="hidden" aspectRatio="3 / 4" bg="sand.800">
                     <CatalogPicture
-                      src={template.thumbnail}
+                      src={landingPicture(template.thumbnail)}
                       alt={`Video try-on: ${template.name} (${category.label})`}
                       loading="lazy"
                       decoding="async"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heroPictures } from './landing-catalog';
+import { heroPictures, landingPicture } from './landing-catalog';
 import type { Catalog } from '../catalog/catalog-helpers';
 
 /** The parts of GET /api/catalog the hero reads. */
@@ -18,9 +18,15 @@ const catalog = {
 describe("the hero's pictures", () => {
   it("are the first category's first template and its everyday-clothes figure", () => {
     expect(heroPictures(catalog)).toEqual({
-      after: '/api/catalog/artwork/bikini-black.svg?v=1',
-      before: '/api/catalog/artwork/before-bikini-black.svg',
+      after: '/api/catalog/artwork/bikini-black.webp?v=1',
+      before: '/api/catalog/artwork/before-bikini-black.webp',
     });
+  });
+
+  it('are the WebP form of drawn pictures, and an uploaded photo as it is', () => {
+    expect(landingPicture('/api/catalog/artwork/bikini-black.svg?v=1')).toBe('/api/catalog/artwork/bikini-black.webp?v=1');
+    expect(landingPicture('/api/catalog/artwork/before-bikini-black.svg')).toBe('/api/catalog/artwork/before-bikini-black.webp');
+    expect(landingPicture('/api/catalog/artwork/bikini-black.jpg?v=abc')).toBe('/api/catalog/artwork/bikini-black.jpg?v=abc');
   });
 
   it('are none for a catalogue without templates', () => {

@@ -10,6 +10,15 @@ export function beforeArtworkUrl(template: CatalogTemplateDto): string {
   return template.thumbnail.replace(/\/([^/?]+)\.svg(\?.*)?$/, '/before-$1.svg');
 }
 
+/**
+ * The landing page's form of a drawn catalogue picture: its WebP (`<id>.webp`, same version), which
+ * the browser decodes off the main thread, where each SVG picture is a document built on it (the
+ * landing page shows about 18). An uploaded photo (`.jpg`) stays as it is.
+ */
+export function landingPicture(url: string): string {
+  return url.replace(/\.svg(\?|$)/, '.webp$1');
+}
+
 export interface CategoryShowcase {
   category: CatalogCategoryDto;
   template: CatalogTemplateDto;
@@ -30,5 +39,5 @@ export function categoryShowcase(catalog: Catalog, index = 0): CategoryShowcase[
  */
 export function heroPictures(catalog: Catalog): { after: string; before: string } | undefined {
   const look = categoryShowcase(catalog)[0];
-  return look ? { after: look.template.thumbnail, before: beforeArtworkUrl(look.template) } : undefined;
+  return look ? { after: landingPicture(look.template.thumbnail), before: landingPicture(beforeArtworkUrl(look.template)) } : undefined;
 }
