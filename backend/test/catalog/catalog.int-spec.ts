@@ -205,18 +205,29 @@ describe('GET /api/catalog (everything switched on)', () => {
 
   it("answers a drawn picture as a 600x800 WebP of the same drawing, under the SVG's version", async () => {
     const url = catalog.templates[0].thumbnail.replace('.svg?', '.webp?');
-    const binary = (r: NodeJS.ReadableStream, done: (err: Error | null, body: Buffer) => void) => {
+    const collect = (
+      r: { on(event: string, listener: (chunk?: Buffer) => void): unknown },
+      done: (err: Error | null, body: Buffer) => void,
+    ) => {
       const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('data', (c) => chunks.push(c!));
       r.on('end', () => done(null, Buffer.concat(chunks)));
     };
-    const res = await t.http.get(url).buffer(true).parse(binary).expect(200);
+    const res = await t.http
+      .get(url)
+      .buffer(true)
+      .parse((r, done) => collect(r, done))
+      .expect(200);
     expect(res.headers['content-type']).toBe('image/webp');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const webp = res.body as Buffer;
     expect(await sharp(webp).metadata()).toMatchObject({ format: 'webp', width: 600, height: 800 });
     // the same picture: the SVG rendered at the same size is within a few levels of it on average
-    const svg = await t.http.get(catalog.templates[0].thumbnail).buffer(true).parse(binary).expect(200);
+    const svg = await t.http
+      .get(catalog.templates[0].thumbnail)
+      .buffer(true)
+      .parse((r, done) => collect(r, done))
+      .expect(200);
     const [a, b] = await Promise.all(
       [sharp(webp), sharp(svg.body as Buffer, { density: 144 })].map((s) =>
         s.resize(60, 80, { fit: 'fill' }).removeAlpha().raw().toBuffer(),
