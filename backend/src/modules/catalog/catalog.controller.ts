@@ -24,6 +24,17 @@ export function callerTier(req: RequestWithUser): Tier {
 export const CATALOG_MAX_AGE_SECONDS = 5;
 export const ARTWORK_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 
+/**
+ * A catalogue picture's caching and sharing: a year (immutable) when asked for with its current
+ * version `?v=`, 5 minutes otherwise; its version as ETag; embeddable from any origin, never sniffed.
+ */
+function setPictureHeaders(res: Response, current: string, asked: string | string[] | undefined): void {
+  res.setHeader('Cache-Control', asked === current ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+  res.setHeader('ETag', `"${current}"`);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+}
+
 @ApiTags('catalog')
 @Controller('catalog')
 export class CatalogController {
@@ -84,14 +95,10 @@ export class CatalogController {
   ): string {
     const picture = this.catalog.getArtwork(id);
     if (!picture) throw new NotFoundException();
-    const current = version === picture.version;
     res.setHeader('Content-Type', 'image/svg+xml; charset=utf-8');
-    res.setHeader('Cache-Control', current ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
-    res.setHeader('ETag', `"${picture.version}"`);
-    // the picture is inert: no scripts, no external loads, embeddable from any origin
+    setPictureHeaders(res, picture.version, version);
+    // the picture is inert: no scripts, no external loads
     res.setHeader('Content-Security-Policy', ARTWORK_CSP);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     return picture.svg;
   }
 
@@ -114,10 +121,7 @@ export class CatalogController {
   ): Promise<StreamableFile> {
     const picture = await this.catalog.getArtworkWebp(id);
     if (!picture) throw new NotFoundException();
-    res.setHeader('Cache-Control', version === picture.version ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
-    res.setHeader('ETag', `"${picture.version}"`);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    setPictureHeaders(res, picture.version, version);
     return new StreamableFile(picture.body, { type: 'image/webp', length: picture.body.length });
   }
 
@@ -141,10 +145,7 @@ export class CatalogController {
     const picture = await this.catalog.getThumbnailPhoto(id);
     if (!picture) throw new NotFoundException();
     res.setHeader('Content-Type', 'image/jpeg');
-    res.setHeader('Cache-Control', version === picture.version ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
-    res.setHeader('ETag', `"${picture.version}"`);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    setPictureHeaders(res, picture.version, version);
     return new StreamableFile(picture.body, { type: 'image/jpeg', length: picture.body.length });
   }
 }
