@@ -12,14 +12,18 @@ import { sessionHint } from './features/auth/session-hint';
  *   thread in Lighthouse's mobile simulation (`npm run bench:web`).
  *   A click that arrives before the app is live is held and replayed on the same element once it is,
  *   so no click is lost (the app's own navigation and dialogs answer it).
- *   Without any intent, it starts 3 s after the load, when the browser is idle.
+ *   Without any intent, it starts 10 s after the load, when the browser is idle: a visitor who touches,
+ *   scrolls or moves a pointer starts it at once, so this start only serves one who reads for a while
+ *   and then acts without any of those (it is not part of the page's load, whatever the device's speed).
  * - Every other page, and every visitor whose browser had a session (the top bar must show their
  *   account), starts the app at once.
  */
 
 const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll'] as const;
 /** How long after its load an untouched page waits before it starts the app anyway (ms). */
-const IDLE_START_MS = 3000;
+const IDLE_START_MS = 10_000;
+/** Then at most this long for the browser to be idle (ms). */
+const IDLE_DEADLINE_MS = 2000;
 /** Elements whose click the app handles: held until the app is live, then replayed. */
 const ACTIONABLE = 'a[href], button, [role="button"], [role="link"], [role="tab"], [role="menuitem"], summary';
 
@@ -89,7 +93,7 @@ function startOnIntent(): void {
   // the browser's idle time, so that a later click finds it live.
   const whenIdle = () =>
     setTimeout(() => {
-      if ('requestIdleCallback' in window) window.requestIdleCallback(onIntent, { timeout: IDLE_START_MS });
+      if ('requestIdleCallback' in window) window.requestIdleCallback(onIntent, { timeout: IDLE_DEADLINE_MS });
       else onIntent();
     }, IDLE_START_MS);
   if (document.readyState === 'complete') whenIdle();

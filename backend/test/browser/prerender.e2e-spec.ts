@@ -60,6 +60,8 @@ describe('the pre-rendered public pages', () => {
     const catalog: Catalog = (await t.http.get('/api/catalog').expect(200)).body;
     const { html, markup, contentType } = await servedPage(base, '/');
     expect(contentType).toMatch(/^text\/html/);
+    // no other origin's window keeps a handle on the page (it becomes the signed-in app in place)
+    expect((await fetch(`${base}/`)).headers.get('cross-origin-opener-policy')).toBe('same-origin');
 
     // the hero heading, in the root's markup
     expect(markup).toMatch(new RegExp(`<div id="root">[\\s\\S]*<h1[^>]*id="hero-title"[^>]*>${HERO_TITLE}</h1>`));
@@ -77,6 +79,19 @@ describe('the pre-rendered public pages', () => {
     expect(head).toContain(`<link rel="preload" as="image" href="${src}" fetchpriority="high">`);
     // no drawn picture of the page is an SVG: each would be a document built on the main thread
     expect(markup).not.toMatch(/<img[^>]*src="[^"]*\.svg/);
+    // nor its tab icon: a PNG drawn from the brand's SVG, served as one
+    const icon = head.match(/<link rel="icon" type="image\/png" sizes="32x32" href="([^"]+)"/);
+    expect(icon).not.toBeNull();
+    expect(head).not.toMatch(/<link rel="icon"[^>]*\.svg/);
+    for (const [href, size] of [
+      [icon![1], 32],
+      [head.match(/<link rel="apple-touch-icon" href="([^"]+)"/)![1], 180],
+    ] as const) {
+      const res = await fetch(`${base}${href}`);
+      expect({ href, status: res.status, type: res.headers.get('content-type') }).toEqual({ href, status: 200, type: 'image/png' });
+      const png = Buffer.from(await res.arrayBuffer());
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([size, size]); // the IHDR's width and height
+    }
     // every category of the live catalogue, rendered (not only in the data block)
     for (const { label } of catalog.categories) expect(markup).toContain(`>${escapeHtml(label)}<`);
     // the first paint's styles: Chakra's global styles and the classes the markup uses, in the head

@@ -284,6 +284,25 @@ describe('public pages: landing, pricing, legal, not found', () => {
     await page.waitForURL(`${base}/pricing`);
   });
 
+  it('an untouched landing page starts the app on its own, 10 s after its load, so a later click finds it live', async () => {
+    const page = await newPage(390, 844);
+    const errors = watchErrors(page);
+    const appRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/main-[\w-]+\.js$/.test(request.url())) appRequests.push(request.url());
+    });
+    await page.clock.install(); // the page's timers on a clock this test moves; no input reaches the page
+    await page.goto(`${base}/`);
+    await h1(page).waitFor();
+    await page.clock.runFor(9_000);
+    await page.waitForTimeout(500); // real time, for a start the timers would have begun
+    expect(appRequests).toEqual([]);
+    expect(await page.locator('html[data-app="ready"]').count()).toBe(0);
+    await page.clock.runFor(4_000); // the 10 s, then at most 2 s for the browser's idle time
+    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+    expect(errors).toEqual([]);
+  });
+
   it('the legal pages state every claim of the landing page and the safety rules', async () => {
     const page = await newPage(1440, 900);
     const text = async (route: string) => {
