@@ -291,13 +291,17 @@ describe('public pages: landing, pricing, legal, not found', () => {
     page.on('request', (request) => {
       if (/\/assets\/main-[\w-]+\.js$/.test(request.url())) appRequests.push(request.url());
     });
-    await page.clock.install(); // the page's timers on a clock this test moves; no input reaches the page
+    // the page's timers on a clock this test moves, stopped meanwhile (a slow machine's load takes real
+    // seconds); no input reaches the page
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1_000);
     await page.goto(`${base}/`);
     await h1(page).waitFor();
     await page.clock.runFor(9_000);
     await page.waitForTimeout(500); // real time, for a start the timers would have begun
     expect(appRequests).toEqual([]);
     expect(await page.locator('html[data-app="ready"]').count()).toBe(0);
+    await page.clock.resume();
     await page.clock.runFor(4_000); // the 10 s, then at most 2 s for the browser's idle time
     await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
     expect(errors).toEqual([]);
