@@ -53,7 +53,7 @@ function appModules(): Plugin {
  * an SVG document on the page's main thread (about 25-50 ms on the project machine, four times that in
  * Lighthouse's phone simulation); a PNG is decoded off it.
  */
-export const BRAND_ICONS = { 'favicon-32.png': 32, 'apple-touch-icon.png': 180 } as const;
+const BRAND_ICONS = { 'favicon-32.png': 32, 'apple-touch-icon.png': 180 } as const;
 
 function brandIcons(): Plugin {
   const svg = () => readFileSync(new URL('./public/favicon.svg', import.meta.url));
