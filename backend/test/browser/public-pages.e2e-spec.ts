@@ -72,11 +72,14 @@ describe('public pages: landing, pricing, legal, not found', () => {
   /** Scrolls every image into view (they load lazily) and answers those that failed or have no size attributes. */
   async function brokenOrUnsizedImages(page: Page): Promise<string[]> {
     // not locator.scrollIntoViewIfNeeded(): it waits for the animated video clips to stand still
+    // as a person looks at each: scrolled to, and left once it has loaded (a lazy image scrolled past
+    // at once may never start loading; 10 s at most each, the wait below then says which)
     await page.evaluate(async () => {
-      const doc = (globalThis as unknown as { document: { images: ArrayLike<{ scrollIntoView(o: unknown): void }> } }).document;
+      const doc = (globalThis as unknown as { document: { images: ArrayLike<{ complete: boolean; scrollIntoView(o: unknown): void }> } })
+        .document;
       for (const img of Array.from(doc.images)) {
         img.scrollIntoView({ block: 'center' });
-        await new Promise((resolve) => setTimeout(resolve, 30));
+        for (let waited = 0; waited < 10_000 && !img.complete; waited += 30) await new Promise((resolve) => setTimeout(resolve, 30));
       }
     });
     await page.waitForFunction(() =>
