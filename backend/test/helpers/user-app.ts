@@ -93,13 +93,16 @@ export async function signedInContext(
   });
 }
 
-/** Console errors and uncaught errors, except a 401 from the session restore of a signed-out visitor. */
+/** Console errors and uncaught errors, except a 401 from the session restore of a signed-out visitor and a 503 from the status line's health probe. */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m: ConsoleMessage) => {
     if (m.type() !== 'error') return;
     if (/status of 401/.test(m.text()) && /\/api\/auth\/refresh$/.test(m.location().url)) return;
+    // the status line's health probe: 503 by design when a dependency takes over 2 s to answer, which a
+    // loaded CI machine can cause; the status line says so, and the health checks have tests of their own
+    if (/status of 503/.test(m.text()) && /\/api\/health$/.test(m.location().url)) return;
     errors.push(`${m.text()} (${m.location().url})`);
   });
   return errors;
