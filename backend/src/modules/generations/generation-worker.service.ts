@@ -242,7 +242,6 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
     if (!row?.providerJobId) return;
     // the webhook's step n is the timed step n's twin: that one waits for nothing now
     if (source === 'webhook') void this.pipeline.dropTimedPoll(id, n);
-    await this.outcomes.publishProgress(row);
 
     let status: ProviderStatus;
     let retryAfterMs: number | undefined;
@@ -262,6 +261,9 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
       failedInARow = errors + 1;
       status = { state: 'processing' };
     }
+    // "Checking status (n/max)" goes out once the vendor has answered, unless it is done: then the
+    // next event (Finalizing) implies this step and the event stream fills it in (one event less)
+    if (status.state !== 'completed') await this.outcomes.publishProgress(row);
 
     if (status.state === 'failed') {
       await this.outcomes.fail(id, status.refused ? status.reason : GENERATION_MESSAGES.failed, {
