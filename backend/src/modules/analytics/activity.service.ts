@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { AnalyticsEventName } from './analytics-event.entity';
 import { AnalyticsRepository } from './analytics.repository';
 import { ActivityType } from './user-activity-log.entity';
 
@@ -9,9 +10,16 @@ export class ActivityService {
 
   constructor(private readonly repo: AnalyticsRepository) {}
 
-  async record(userId: string, activityType: ActivityType, metadata: Record<string, unknown> = {}): Promise<void> {
+  /** With `event`: its analytics event too, written with the row in one statement. */
+  async record(
+    userId: string,
+    activityType: ActivityType,
+    metadata: Record<string, unknown> = {},
+    event?: { name: AnalyticsEventName; properties: Record<string, unknown> },
+  ): Promise<void> {
     try {
-      await this.repo.insertActivity(userId, activityType, metadata);
+      if (event) await this.repo.insertActivityAndEvent(userId, activityType, metadata, event);
+      else await this.repo.insertActivity(userId, activityType, metadata);
     } catch (error) {
       this.logger.warn(
         { err: error, userId, activityType },

@@ -9,7 +9,6 @@ import {
 } from '../generations/generation-lifecycle';
 import { ActivityService } from './activity.service';
 import { AnalyticsEventName } from './analytics-event.entity';
-import { AnalyticsService } from './analytics.service';
 import { ActivityType } from './user-activity-log.entity';
 import type { AppConfig } from '../../config/app-config';
 
@@ -27,12 +26,12 @@ export const GENERATION_ACTIVITY = {
 
 /**
  * Records a generation's start and end as an analytics event (unless analytics is turned off) and
- * as a row of the person's activity. Both are best effort: they never fail the generation.
+ * as a row of the person's activity, in one statement. Both are best effort: they never fail the
+ * generation.
  */
 @Injectable()
 export class GenerationActivityListener {
   constructor(
-    private readonly analytics: AnalyticsService,
     private readonly activity: ActivityService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -47,8 +46,7 @@ export class GenerationActivityListener {
       template_id: e.templateId,
       scene_id: e.sceneId,
     };
-    await this.track(GENERATION_EVENTS.started, e.userId, properties);
-    await this.activity.record(e.userId, GENERATION_ACTIVITY.started, properties);
+    await this.activity.record(e.userId, GENERATION_ACTIVITY.started, properties, this.event(GENERATION_EVENTS.started, properties));
   }
 
   @OnEvent(GenerationLifecycle.completed)
@@ -61,24 +59,23 @@ export class GenerationActivityListener {
       provider: e.provider,
       duration_ms: e.durationMs,
     };
-    await this.track(GENERATION_EVENTS.completed, e.userId, properties);
-    await this.activity.record(e.userId, GENERATION_ACTIVITY.completed, {
-      generation_id: e.generationId,
-      type: e.type,
-      category: e.category,
-      cost: e.charged,
-    });
+    await this.activity.record(
+      e.userId,
+      GENERATION_ACTIVITY.completed,
+      { generation_id: e.generationId, type: e.type, category: e.category, cost: e.charged },
+      this.event(GENERATION_EVENTS.completed, properties),
+    );
   }
 
   @OnEvent(GenerationLifecycle.failed)
   async onFailed(e: GenerationFailedEvent): Promise<void> {
     const properties = { generation_id: e.generationId, reason: e.reason, refused: e.refused };
-    await this.track(GENERATION_EVENTS.failed, e.userId, properties);
-    await this.activity.record(e.userId, GENERATION_ACTIVITY.failed, properties);
+    await this.activity.record(e.userId, GENERATION_ACTIVITY.failed, properties, this.event(GENERATION_EVENTS.failed, properties));
   }
 
-  private async track(event: AnalyticsEventName, userId: string, properties: Record<string, unknown>): Promise<void> {
-    if (this.config.features && !this.config.features.analytics) return;
-    await this.analytics.track(event, userId, properties);
+  /** The analytics event to record with the activity row, unless analytics is turned off. */
+  private event(name: AnalyticsEventName, properties: Record<string, unknown>) {
+    if (this.config.features && !this.config.features.analytics) return undefined;
+    return { name, properties };
   }
 }

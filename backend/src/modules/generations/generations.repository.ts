@@ -60,8 +60,9 @@ export class GenerationsRepository {
     return row ?? null;
   }
 
+  /** The generation of a vendor's job (a webhook names it): without the ORM's query building, as it is read for every webhook. */
   findByProviderJob(provider: string, providerJobId: string): Promise<GenerationEntity | null> {
-    return this.db.getRepository(GenerationEntity).findOneBy({ provider, providerJobId });
+    return this.findOne('generation-by-provider-job', 'provider = $1 AND provider_job_id = $2', [provider, providerJobId]);
   }
 
   hasRunning(userId: string): Promise<boolean> {
@@ -114,8 +115,24 @@ export class GenerationsRepository {
   }
 
   /** Inserts a new generation. `manager`: inside the caller's transaction (the start holds its cost in the same one). */
-  async insert(values: Partial<GenerationEntity>, manager: EntityManager = this.db.manager): Promise<void> {
-    await manager.getRepository(GenerationEntity).insert(values);
+  /** Inserts a generation and answers the row as stored (with its defaults): no second read. */
+  async insert(values: Partial<GenerationEntity>, manager: EntityManager = this.db.manager): Promise<GenerationEntity> {
+    const metadata = this.db.getMetadata(GenerationEntity);
+    const columns: string[] = [];
+    const params: unknown[] = [];
+    for (const [property, value] of Object.entries(values)) {
+      if (value === undefined) continue;
+      const column = metadata.findColumnWithPropertyName(property);
+      if (!column) throw new Error(`user_generations has no column for ${property}`);
+      columns.push(`"${column.databaseName}"`);
+      params.push(column.type === 'jsonb' ? JSON.stringify(value) : value);
+    }
+    const [row] = (await manager.query(
+      `INSERT INTO user_generations (${columns.join(', ')}) VALUES (${params.map((_, i) => `$${i + 1}`).join(', ')})
+        RETURNING ${this.entityColumns()}`,
+      params,
+    )) as GenerationEntity[];
+    return row;
   }
 
   /** Claims the provider start: only one job ever gets past this for a generation. */

@@ -87,6 +87,7 @@ function setup() {
   repo.transaction.mockImplementation(((work: (m: EntityManager) => Promise<unknown>) => work(manager)) as never);
   repo.hasRunning.mockResolvedValue(false);
   repo.findById.mockResolvedValue(row());
+  repo.insert.mockResolvedValue(row());
   repo.findOwn.mockResolvedValue(row());
   repo.delete.mockResolvedValue(true);
   mock(UploadsService).findOwnedOrdered.mockResolvedValue([{ id: 'p1', storageKey: 'users/u/uploads/p1.jpg' }] as never);

@@ -71,9 +71,10 @@ export class GenerationsService {
       upload_ids: photos.map((p) => p.id),
       ...(plan.customPose !== null ? { custom_pose: plan.customPose } : {}),
     };
+    let row: GenerationEntity;
     try {
-      await this.repo.transaction(async (m) => {
-        await this.repo.insert(
+      row = await this.repo.transaction(async (m) => {
+        const inserted = await this.repo.insert(
           {
             id,
             userId: user.id,
@@ -92,6 +93,7 @@ export class GenerationsService {
           m,
         );
         await this.credits.hold(user.id, id, plan.cost, m);
+        return inserted;
       });
     } catch (error) {
       const driver = (error as { driverError?: { code?: string; constraint?: string } }).driverError;
@@ -106,8 +108,8 @@ export class GenerationsService {
       await this.outcomes.fail(id, GENERATION_MESSAGES.startFailed, { detail: 'the queue refused the job' });
       throw new ServiceUnavailableError();
     }
-    await this.uploads.touch(metadata.upload_ids);
-    const row = (await this.repo.findById(id))!;
+    await this.uploads.touch(photos);
+    // the row as inserted: the worker may have moved it a stage on since, which its own event says
     await this.outcomes.started(row);
     return this.presenter.toDto(row);
   }

@@ -29,6 +29,8 @@ export interface IncomingPhoto {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A photo used again within this long is not marked used again (`touch`). */
+const TOUCH_AFTER_MS = 60 * 60 * 1000;
 
 /**
  * Photos: checked by their bytes, re-encoded without metadata, stored privately under the user's
@@ -142,8 +144,14 @@ export class UploadsService {
     return unique.map((id) => byId.get(id)!);
   }
 
-  /** Marks uploads as used now (they are kept 30 days after their last use). */
-  async touch(ids: string[]): Promise<void> {
+  /**
+   * Marks uploads as used now (they are kept 30 days after their last use). A photo marked within
+   * the last hour is left as it is: a person generating again with the same photos costs no write
+   * (`npm run bench:generations`), and its 30 days move by an hour at most.
+   */
+  async touch(uploads: Pick<UploadEntity, 'id' | 'lastUsedAt'>[]): Promise<void> {
+    const since = Date.now() - TOUCH_AFTER_MS;
+    const ids = uploads.filter((u) => !(u.lastUsedAt?.getTime() > since)).map((u) => u.id);
     if (ids.length) await this.repo.touch(ids);
   }
 
