@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { NotFoundError } from '../../common/errors';
 import { GenerationStreamService, SSE_HEARTBEAT_MS } from './generation-stream.service';
 import { GenerationStage, GenerationStatus, type GenerationEntity } from './generation.entity';
 import type { GenerationEventListener, GenerationEventsService } from './generation-events.service';
@@ -59,12 +60,14 @@ describe('GenerationStreamService', () => {
   let current: Partial<GenerationEntity>;
   let listener: GenerationEventListener | undefined;
   let unsubscribed = false;
+  let findOwn: jest.Mock;
   const base = { id: 'g1', status: GenerationStatus.Processing, stage: GenerationStage.Processing, polls: 0, maxPolls: 60, error: null };
 
   function setup() {
     current = { ...base };
     unsubscribed = false;
-    const generations = { findOwn: jest.fn().mockResolvedValue(current) };
+    const generations = { findOwn: jest.fn(async () => current) };
+    findOwn = generations.findOwn;
     const presenter = { toDto: jest.fn(async (r: GenerationEntity) => ({ id: r.id, status: r.status })) };
     const repo = { findById: jest.fn(async () => current) };
     const events = {
@@ -185,6 +188,34 @@ describe('GenerationStreamService', () => {
     await flush();
     expect(res.text).toContain('event: failed\ndata: {"reason":"Cancelled"}');
     expect(res.writableEnded).toBe(true);
+  });
+
+  it('misses no event that comes while the owner check reads the row: it follows the state read', async () => {
+    const service = setup();
+    const res = new FakeResponse();
+    findOwn.mockImplementationOnce(async () => {
+      const read = { ...current }; // read as Processing; then the worker moves on before the answer arrives
+      listener!({ type: 'progress', stage: GenerationStage.Polling, message: 'Checking status (1/60)...', poll: 1, max_polls: 60 });
+      return read;
+    });
+    await service.open('u1', 'g1', res as unknown as Response);
+    await flush();
+    expect(eventsOf(res)).toEqual([
+      'progress:Creating generation record...',
+      'progress:Starting AI generation...',
+      'progress:Processing (this may take 10-30 seconds)...',
+      'progress:Checking status (1/60)...',
+    ]);
+  });
+
+  it("answers another person's generation (or none) before any stream opens, and keeps no subscription", async () => {
+    const service = setup();
+    const res = new FakeResponse();
+    findOwn.mockRejectedValueOnce(new NotFoundError());
+    await expect(service.open('u1', 'g1', res as unknown as Response)).rejects.toBeInstanceOf(NotFoundError);
+    expect(res.headers['content-type']).toBeUndefined();
+    expect(res.text).toBe('');
+    expect(unsubscribed).toBe(true);
   });
 
   it('stops listening when the browser goes away', async () => {

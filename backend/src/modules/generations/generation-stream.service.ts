@@ -62,13 +62,12 @@ export class GenerationStreamService {
   ) {}
 
   async open(userId: string, id: string, res: Response): Promise<void> {
-    await this.generations.findOwn(userId, id); // 404 before the stream opens
     const sse = new SseWriter(res);
-    sse.open();
-
     let finished = false;
     let last: Progress | undefined;
-    let chain: Promise<void> = Promise.resolve();
+    // the first state is read after subscribing, so no event falls between the two; events wait behind it
+    let firstState!: (row: GenerationEntity) => void;
+    let chain: Promise<void> = new Promise<GenerationEntity>((resolve) => (firstState = resolve)).then((row) => sendState(row));
     const enqueue = (work: () => Promise<void>) => {
       chain = chain
         .then(() => (finished ? undefined : work()))
@@ -98,17 +97,6 @@ export class GenerationStreamService {
       await close();
     };
 
-    let unsubscribe: () => Promise<void> = async () => undefined;
-    const heartbeat = setInterval(
-      () =>
-        enqueue(async () => {
-          sse.comment('heartbeat');
-          const row = await this.repo.findById(id);
-          if (row?.status !== GenerationStatus.Processing) await sendState(row);
-        }),
-      this.heartbeatMs,
-    );
-    heartbeat.unref(); // the stream's socket keeps the process alive while it is open, not its heartbeat
     const close = async () => {
       if (finished) return;
       finished = true;
@@ -116,15 +104,33 @@ export class GenerationStreamService {
       await unsubscribe();
       sse.end();
     };
-    res.on('close', () => void close());
-
-    unsubscribe = await this.events.subscribe(id, (event) =>
+    const unsubscribe = await this.events.subscribe(id, (event) =>
       enqueue(async () => {
         if (event.type === 'progress') sendProgress(event);
         else await sendState(await this.repo.findById(id));
       }),
     );
-    if (finished) await unsubscribe(); // the browser left while we subscribed
-    enqueue(async () => sendState(await this.repo.findById(id)));
+    let row: GenerationEntity;
+    try {
+      row = await this.generations.findOwn(userId, id); // 404 before the stream opens
+    } catch (error) {
+      finished = true;
+      await unsubscribe();
+      throw error;
+    }
+    sse.open();
+    const heartbeat = setInterval(
+      () =>
+        enqueue(async () => {
+          sse.comment('heartbeat');
+          const current = await this.repo.findById(id);
+          if (current?.status !== GenerationStatus.Processing) await sendState(current);
+        }),
+      this.heartbeatMs,
+    );
+    heartbeat.unref(); // the stream's socket keeps the process alive while it is open, not its heartbeat
+    res.on('close', () => void close());
+    if (res.destroyed) return close(); // the browser left while we read
+    firstState(row);
   }
 }
