@@ -47,10 +47,16 @@ describe('Redis unreachable', () => {
     expect(Date.now() - t0).toBeLessThan(5_000);
     expect(res.status).toBe(503);
     expect(res.body.code).toBe('SERVICE_UNAVAILABLE');
-    const generations = await t.app.get(DataSource).query(`SELECT status FROM user_generations WHERE user_id = $1`, [who.userId]);
-    expect(generations).toEqual([{ status: 'failed' }]);
+    const generations = await t.app.get(DataSource).query(`SELECT id, status FROM user_generations WHERE user_id = $1`, [who.userId]);
+    expect(generations).toEqual([{ id: expect.any(String), status: 'failed' }]);
     const me = await t.http.get('/api/me').set(bearer(who.accessToken)).expect(200);
     expect(me.body.credit_balance.held).toBe(0);
+    // the live view of a generation cannot listen for events: it says so at once (the app then polls)
+    const s0 = Date.now();
+    const stream = await t.http.get(`/api/generations/${generations[0].id}/events`).set(bearer(who.accessToken));
+    expect(Date.now() - s0).toBeLessThan(5_000);
+    expect(stream.status).toBe(503);
+    expect(stream.body.code).toBe('SERVICE_UNAVAILABLE');
 
     const health = await t.http.get('/api/health');
     expect(health.status).toBe(503);

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { ServiceUnavailableError } from '../../common/errors';
 import { GenerationEventsService } from './generation-events.service';
 import { GenerationPresenter } from './generation-presenter';
 import { GENERATION_MESSAGES, progressOf, progressSteps, STAGE_ORDER, type Progress } from './generation-progress';
@@ -104,12 +105,18 @@ export class GenerationStreamService {
       await unsubscribe();
       sse.end();
     };
-    const unsubscribe = await this.events.subscribe(id, (event) =>
-      enqueue(async () => {
-        if (event.type === 'progress') sendProgress(event);
-        else await sendState(await this.repo.findById(id));
-      }),
-    );
+    const unsubscribe = await this.events
+      .subscribe(id, (event) =>
+        enqueue(async () => {
+          if (event.type === 'progress') sendProgress(event);
+          else await sendState(await this.repo.findById(id));
+        }),
+      )
+      .catch((error: unknown) => {
+        // Redis away: no live view; the user app polls GET /api/generations/:id instead
+        this.logger.warn(`stream of ${id} cannot listen for events: ${error instanceof Error ? error.message : error}`);
+        throw new ServiceUnavailableError();
+      });
     let row: GenerationEntity;
     try {
       row = await this.generations.findOwn(userId, id); // 404 before the stream opens
