@@ -41,6 +41,13 @@ class FakeResponse extends EventEmitter {
   }
 }
 
+/** The stages every generation passes before its first status check, as the stream sends them. */
+const UP_TO_PROCESSING = [
+  'progress:Creating generation record...',
+  'progress:Starting AI generation...',
+  'progress:Processing (this may take 10-30 seconds)...',
+];
+
 /** The events of a stream, in order: `progress:<message>`, or the event's name. */
 const eventsOf = (res: FakeResponse) =>
   res.text
@@ -108,9 +115,7 @@ describe('GenerationStreamService', () => {
     await flush();
     expect(eventsOf(res)).toEqual([
       // where the generation stood when the browser came: every stage it had passed, in order
-      'progress:Creating generation record...',
-      'progress:Starting AI generation...',
-      'progress:Processing (this may take 10-30 seconds)...',
+      ...UP_TO_PROCESSING,
       'progress:Checking status (1/60)...',
       'progress:Checking status (2/60)...',
       'progress:Finalizing...', // it completed before its "Finalizing..." event came: filled in
@@ -128,14 +133,7 @@ describe('GenerationStreamService', () => {
     current = { ...base, status: GenerationStatus.Completed, stage: GenerationStage.Complete, polls: 3 };
     await service.open('u1', 'g1', res as unknown as Response);
     await flush();
-    expect(eventsOf(res)).toEqual([
-      'progress:Creating generation record...',
-      'progress:Starting AI generation...',
-      'progress:Processing (this may take 10-30 seconds)...',
-      'progress:Checking status (3/60)...',
-      'progress:Finalizing...',
-      'completed',
-    ]);
+    expect(eventsOf(res)).toEqual([...UP_TO_PROCESSING, 'progress:Checking status (3/60)...', 'progress:Finalizing...', 'completed']);
 
     const failed = new FakeResponse();
     current = { ...base, status: GenerationStatus.Failed, stage: GenerationStage.Failed, error: 'Cancelled' };
@@ -165,11 +163,7 @@ describe('GenerationStreamService', () => {
       max_polls: 60,
     });
     await flush();
-    expect(eventsOf(res)).toEqual([
-      'progress:Creating generation record...',
-      'progress:Starting AI generation...',
-      'progress:Processing (this may take 10-30 seconds)...',
-    ]);
+    expect(eventsOf(res)).toEqual([...UP_TO_PROCESSING]);
   });
 
   it('writes a heartbeat comment every 15 s, and then notices a final state whose event was lost', async () => {
@@ -200,12 +194,7 @@ describe('GenerationStreamService', () => {
     });
     await service.open('u1', 'g1', res as unknown as Response);
     await flush();
-    expect(eventsOf(res)).toEqual([
-      'progress:Creating generation record...',
-      'progress:Starting AI generation...',
-      'progress:Processing (this may take 10-30 seconds)...',
-      'progress:Checking status (1/60)...',
-    ]);
+    expect(eventsOf(res)).toEqual([...UP_TO_PROCESSING, 'progress:Checking status (1/60)...']);
   });
 
   it("answers another person's generation (or none) before any stream opens, and keeps no subscription", async () => {
