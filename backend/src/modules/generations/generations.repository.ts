@@ -117,22 +117,14 @@ export class GenerationsRepository {
   /** Inserts a new generation. `manager`: inside the caller's transaction (the start holds its cost in the same one). */
   /** Inserts a generation and answers the row as stored (with its defaults): no second read. */
   async insert(values: Partial<GenerationEntity>, manager: EntityManager = this.db.manager): Promise<GenerationEntity> {
-    const metadata = this.db.getMetadata(GenerationEntity);
-    const columns: string[] = [];
-    const params: unknown[] = [];
-    for (const [property, value] of Object.entries(values)) {
-      if (value === undefined) continue;
-      const column = metadata.findColumnWithPropertyName(property);
-      if (!column) throw new Error(`user_generations has no column for ${property}`);
-      columns.push(`"${column.databaseName}"`);
-      params.push(column.type === 'jsonb' ? JSON.stringify(value) : value);
-    }
-    const [row] = (await manager.query(
-      `INSERT INTO user_generations (${columns.join(', ')}) VALUES (${params.map((_, i) => `$${i + 1}`).join(', ')})
-        RETURNING ${this.entityColumns()}`,
-      params,
-    )) as GenerationEntity[];
-    return row;
+    const { raw } = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(GenerationEntity)
+      .values(values)
+      .returning(this.entityColumns())
+      .execute();
+    return (raw as GenerationEntity[])[0];
   }
 
   /** Claims the provider start: only one job ever gets past this for a generation. */

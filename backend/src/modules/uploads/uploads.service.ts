@@ -151,7 +151,7 @@ export class UploadsService {
    */
   async touch(uploads: Pick<UploadEntity, 'id' | 'lastUsedAt'>[]): Promise<void> {
     const since = Date.now() - TOUCH_AFTER_MS;
-    const ids = uploads.filter((u) => !(u.lastUsedAt?.getTime() > since)).map((u) => u.id);
+    const ids = uploads.filter((u) => (u.lastUsedAt?.getTime() ?? 0) <= since).map((u) => u.id);
     if (ids.length) await this.repo.touch(ids);
   }
 
