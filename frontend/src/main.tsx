@@ -29,10 +29,10 @@ if (pageData) seedQueries(queryClient, pageData);
 // a pre-rendered page has its own title already (the server's configuration and the page's name)
 else document.title = formatDocumentTitle();
 
-const app = () => (
+const app = (hydrating = false) => (
   <StrictMode>
     <App queryClient={queryClient} sessionStore={sessionStore}>
-      <RouterProvider router={createRouter()} />
+      <RouterProvider router={createRouter({ hydrating })} />
     </App>
   </StrictMode>
 );
@@ -65,7 +65,7 @@ async function start(): Promise<void> {
       render(); // the route's code did not load: render afresh (the route's error page)
       return;
     }
-    startTransition(() => void hydrateRoot(container!, app()));
+    startTransition(() => void hydrateRoot(container!, app(true)));
   } else {
     render();
   }

@@ -33,6 +33,12 @@ async function servedPage(base: string, path: string): Promise<{ html: string; m
   };
 }
 
+/** The browser window's scroll position and height, as read in the page. */
+interface Viewport {
+  scrollY: number;
+  innerHeight: number;
+}
+
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 describe('the pre-rendered public pages', () => {
@@ -161,6 +167,63 @@ describe('the pre-rendered public pages', () => {
     await page.waitForTimeout(1000);
     expect(await dialog.isVisible()).toBe(true);
     expect(catalogRequests).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('on a phone, a visitor who scrolls before the app is live stays where they scrolled once it is', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: false });
+    contexts.push(context);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${base}/`);
+    await page.getByRole('heading', { level: 1, name: HERO_TITLE }).waitFor();
+    expect(await page.locator('html[data-app="ready"]').count()).toBe(0); // the page as served: the app not started
+    // the reader scrolls down the page with the wheel; the first turn starts the app
+    await page.mouse.move(195, 500);
+    for (let i = 0; i < 8; i++) {
+      await page.mouse.wheel(0, 300);
+      await page.waitForTimeout(60);
+    }
+    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+    await page.waitForTimeout(1500);
+    // the app took over the page where the reader was (it used to scroll them back to the top)
+    expect(await page.evaluate(() => Math.round((globalThis as unknown as Viewport).scrollY))).toBeGreaterThanOrEqual(2000);
+    expect(errors).toEqual([]);
+  });
+
+  it('on a phone, the End key brings the footer into view, it stays there, and a tap on Contact opens the form at its top', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${base}/`);
+    await page.getByRole('heading', { level: 1, name: HERO_TITLE }).waitFor();
+    await page.keyboard.press('End');
+    const contact = page.getByRole('contentinfo').getByRole('link', { name: 'Contact / Report an image' });
+    const inView = () =>
+      contact.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= (globalThis as unknown as Viewport).innerHeight;
+      });
+    // the page has stopped moving: the footer's link is on screen, and still there a moment later
+    await page.waitForFunction(
+      () => {
+        const w = globalThis as unknown as Viewport & { lastY?: number };
+        const still = w.lastY === w.scrollY;
+        w.lastY = w.scrollY;
+        return still;
+      },
+      undefined,
+      { polling: 200 },
+    );
+    expect(await inView()).toBe(true);
+    await page.waitForTimeout(800);
+    expect(await inView()).toBe(true);
+    await mouseClick(page, contact);
+    await page.waitForURL(`${base}/contact`);
+    await page.getByRole('heading', { level: 1, name: 'Contact us' }).waitFor();
+    // the new page opens at its top at once (it used to glide up from where the footer had been)
+    expect(await page.evaluate(() => (globalThis as unknown as Viewport).scrollY)).toBe(0);
     expect(errors).toEqual([]);
   });
 

@@ -101,8 +101,14 @@ export const routes: RouteObject[] = [
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
-export function createRouter(): AppRouter {
-  return createBrowserRouter(routes);
+/**
+ * The browser's router. `hydrating`: the page was pre-rendered and the app starts over it, maybe
+ * after the visitor has scrolled (src/boot.ts starts it on their first scroll, touch or key). The
+ * router then keeps the scroll where it is; without hydration data, its `<ScrollRestoration>`
+ * would scroll a fresh start to the top, taking a reader who had scrolled back up the page.
+ */
+export function createRouter({ hydrating = false }: { hydrating?: boolean } = {}): AppRouter {
+  return createBrowserRouter(routes, hydrating ? { hydrationData: { loaderData: {} } } : undefined);
 }
 
 /**

@@ -39,8 +39,9 @@ const config = defineConfig({
     html: {
       // Every component takes the brand palette unless it asks for another one.
       colorPalette: 'brand',
-      scrollBehavior: 'smooth',
-      _motionReduce: { scrollBehavior: 'auto' },
+      // No `scroll-behavior: smooth` here: the router's scroll to the top of a new page would glide
+      // up through it (about a second from a long page's footer). A smooth scroll is asked for where
+      // it is meant (CategoryPage brings the panel into view).
     },
     // Fallback focus indicator for elements without a recipe (recipes draw their own ring).
     ':focus-visible': {
