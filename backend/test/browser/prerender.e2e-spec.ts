@@ -227,6 +227,33 @@ describe('the pre-rendered public pages', () => {
     expect(errors).toEqual([]);
   });
 
+  it('on a phone, Get started free at the foot of the page opens Create account, and closing it leaves the visitor there', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${base}/`);
+    await page.getByRole('heading', { level: 1, name: HERO_TITLE }).waitFor();
+    // the visitor has read down to the end of the page (their first key started the app), then taps
+    await page.keyboard.press('End');
+    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+    const cta = page.getByRole('main').getByRole('link', { name: 'Get started free' });
+    await mouseClick(page, cta);
+    const dialog = page.getByRole('dialog', { name: 'Create account' });
+    await dialog.waitFor();
+    expect(new URL(page.url()).search).toBe('?auth=signup');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    // back where they were: the call to action on screen (opening the dialog used to scroll the page to the top)
+    const box = await cta.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, height: (globalThis as unknown as Viewport).innerHeight };
+    });
+    expect(box.top).toBeGreaterThanOrEqual(0);
+    expect(box.bottom).toBeLessThanOrEqual(box.height);
+    expect(errors).toEqual([]);
+  });
+
   it('a signed-in visitor gets the pre-rendered page, then the studio’s link, without a console error', async () => {
     const person = await createAccount(t, 'prerender-visitor', 'Pre Render');
     const context = await signedInContext(browser, t, base, person, { width: 1440, height: 900 });

@@ -37,7 +37,8 @@ export function FinalCallToAction() {
           </Text>
           <Stack direction={{ base: 'column', sm: 'row' }} gap="3" pt="2" w={{ base: 'full', sm: 'auto' }}>
             <Button asChild size="xl" px="8" bg="white" color="brand.800" _hover={{ bg: 'brand.50' }}>
-              <RouterLink to={paths.signUp} onPointerEnter={preloadAuthDialog} onFocus={preloadAuthDialog}>
+              {/* the dialog opens over this page: closed, it leaves the visitor here, not at the top */}
+              <RouterLink to={paths.signUp} preventScrollReset onPointerEnter={preloadAuthDialog} onFocus={preloadAuthDialog}>
                 Get started free
               </RouterLink>
             </Button>

@@ -31,12 +31,18 @@ export function HeroSection() {
             </Text>
             <Stack direction={{ base: 'column', sm: 'row' }} gap="3" pt="2">
               <Button asChild size="xl" px="8">
-                <RouterLink to={paths.signUp} onPointerEnter={preloadAuthDialog} onFocus={preloadAuthDialog}>
+                {/* the dialog opens over this page: the page stays where the visitor is */}
+                <RouterLink to={paths.signUp} preventScrollReset onPointerEnter={preloadAuthDialog} onFocus={preloadAuthDialog}>
                   Get started
                 </RouterLink>
               </Button>
               <Button asChild size="xl" px="8" variant="outline" bg="bg.panel">
-                <RouterLink to={demoPath} onPointerEnter={preloadAuthDialog} onFocus={preloadAuthDialog}>
+                <RouterLink
+                  to={demoPath}
+                  preventScrollReset={demoPath.startsWith('/?')}
+                  onPointerEnter={preloadAuthDialog}
+                  onFocus={preloadAuthDialog}
+                >
                   Watch demo
                 </RouterLink>
               </Button>

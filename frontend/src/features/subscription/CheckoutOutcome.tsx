@@ -24,7 +24,8 @@ export function useCheckoutOutcome(): { outcome: CheckoutOutcomeKind | null; dis
         next.delete('checkout');
         return next;
       },
-      { replace: true },
+      // the same page without the notice: it stays where the person is
+      { replace: true, preventScrollReset: true },
     );
   return { outcome, dismiss };
 }
