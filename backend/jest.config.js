@@ -33,6 +33,11 @@ module.exports = {
   globalSetup: '<rootDir>/test/global-setup.js',
   globalTeardown: '<rootDir>/test/global-teardown.js',
   testTimeout: 60_000,
+  // The suites run one at a time in one worker process (`--maxWorkers=1`, scripts/test.mjs), which
+  // Jest replaces once it holds more than this after a test file. Each file loads the app afresh
+  // (Nest, TypeORM, sharp, ...), and what survives a file adds up: in one process the heap grew by
+  // about 7 MB a file and a full run died out of memory near 3.7 GB after 1,100 s.
+  workerIdleMemoryLimit: '1GB',
   reporters: ['default', '<rootDir>/test/faults/fault-reporter.js'],
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },

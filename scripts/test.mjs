@@ -44,7 +44,8 @@ await jest(extra);
 function jest(args) {
   process.stdout.write('\n> backend tests (jest)\n');
   const bin = createRequire(`${ROOT}/backend/package.json`).resolve('jest/bin/jest');
-  const child = spawn(process.execPath, [bin, '--runInBand', ...args], { cwd: `${ROOT}/backend`, stdio: ['inherit', 'pipe', 'pipe'] });
+  // one test file at a time, in a worker Jest recycles when it has grown (jest.config.js)
+  const child = spawn(process.execPath, [bin, '--maxWorkers=1', ...args], { cwd: `${ROOT}/backend`, stdio: ['inherit', 'pipe', 'pipe'] });
   let tail = '';
   let hung;
   const relay = (out) => (chunk) => {
