@@ -38,8 +38,8 @@ await jest(extra);
 
 /**
  * Jest in backend/, without --forceExit: every test closes what it opened, so Jest ends on its own.
- * If it is still running a minute after its report, a handle was left open: the step fails, saying
- * so, rather than wait for ever or hide it.
+ * If it is still running a minute after its report, or had to kill its worker at the end, a handle
+ * was left open: the step fails, saying so, rather than wait for ever or hide it.
  */
 function jest(args) {
   process.stdout.write('\n> backend tests (jest)\n');
@@ -48,9 +48,12 @@ function jest(args) {
   const child = spawn(process.execPath, [bin, '--maxWorkers=1', ...args], { cwd: `${ROOT}/backend`, stdio: ['inherit', 'pipe', 'pipe'] });
   let tail = '';
   let hung;
+  let leaked = false;
   const relay = (out) => (chunk) => {
     out.write(chunk);
     tail = (tail + chunk.toString()).slice(-2000);
+    // Jest's worker kept alive by a handle at the end: Jest kills it and says so; the run fails
+    if (tail.includes('A worker process has failed to exit gracefully')) leaked = true;
     if (!hung && tail.includes('Ran all test suites')) {
       hung = setTimeout(() => {
         process.stderr.write(
@@ -67,6 +70,12 @@ function jest(args) {
   return new Promise((resolve) => {
     child.on('close', (code, signal) => {
       clearTimeout(hung);
+      if (code === 0 && leaked) {
+        process.stderr.write(
+          '\nA test left a handle open (a timer, socket or server): find it with `npx jest --detectOpenHandles` in backend/.\n',
+        );
+        process.exit(1);
+      }
       if (code !== 0) {
         process.stderr.write(`\nbackend tests (jest) failed (exit ${code ?? signal}).\n`);
         process.exit(code || 1);
