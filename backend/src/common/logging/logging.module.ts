@@ -37,43 +37,50 @@ function prettyTransport(enabled: boolean) {
 export const LOG_FLUSH_MS = 250;
 
 /**
- * JSON lines to stdout, buffered: written when 8 kB have gathered or every LOG_FLUSH_MS, never by
- * the request that logged them (a write() per line cost about a fifth of a small request's CPU
- * here). pino writes what is pending when the process exits, also after an uncaught error; a
- * SIGKILL loses at most the last LOG_FLUSH_MS.
- */
-const buffered = new Set<ReturnType<typeof pino.destination>>();
-
-function bufferedStdout(): pino.DestinationStream {
-  const stream = pino.destination({ dest: 1, sync: false, minLength: 8192 });
-  setInterval(() => stream.flush(), LOG_FLUSH_MS).unref();
-  buffered.add(stream);
-  return stream;
-}
-
-/**
- * Writes what is buffered when the app shuts down: on SIGTERM Nest closes the app and then kills
- * the process with the same signal, so no exit handler would run.
+ * The app's log stream: JSON lines to stdout, buffered, written when 8 kB have gathered or every
+ * LOG_FLUSH_MS, never by the request that logged them (a write() per line cost about a fifth of a
+ * small request's CPU here). pino writes what is pending when the process exits, also after an
+ * uncaught error; a SIGKILL loses at most the last LOG_FLUSH_MS. When the app shuts down its stream
+ * is written out and its timer stopped: on SIGTERM Nest closes the app and then kills the process
+ * with the same signal, so no exit handler would run; and an app closed in a process that goes on
+ * (the tests start hundreds) leaves nothing running behind it.
  */
 @Injectable()
-class LogFlusher implements OnApplicationShutdown {
+export class LogStream implements OnApplicationShutdown {
+  private stream?: ReturnType<typeof pino.destination>;
+  private timer?: NodeJS.Timeout;
+
+  /** The buffered stdout, opened on first use (not at all when the logs go to pino-pretty). */
+  open(): pino.DestinationStream {
+    if (!this.stream) {
+      const stream = pino.destination({ dest: 1, sync: false, minLength: 8192 });
+      this.timer = setInterval(() => stream.flush(), LOG_FLUSH_MS).unref();
+      this.stream = stream;
+    }
+    return this.stream;
+  }
+
   onApplicationShutdown(): void {
-    for (const stream of buffered) {
-      try {
-        stream.flushSync();
-      } catch {
-        // a closed stdout: nothing left to write to
-      }
+    clearInterval(this.timer);
+    try {
+      this.stream?.flushSync();
+    } catch {
+      // a closed stdout: nothing left to write to
     }
   }
 }
 
+@Module({ providers: [LogStream], exports: [LogStream] })
+class LogStreamModule {}
+
 /** Structured JSON logs (pino) with a request id taken from X-Request-Id or generated, echoed back. */
 @Module({
   imports: [
+    LogStreamModule,
     LoggerModule.forRootAsync({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => {
+      imports: [LogStreamModule],
+      inject: [APP_CONFIG, LogStream],
+      useFactory: (config: AppConfig, logStream: LogStream) => {
         const transport = prettyTransport(config.log.pretty);
         const options = {
           level: config.log.level,
@@ -101,12 +108,11 @@ class LogFlusher implements OnApplicationShutdown {
           autoLogging: { ignore: (req: IncomingMessage) => !isLoggedPath(pathOf(req)) },
         };
         return {
-          pinoHttp: transport ? options : ([options, bufferedStdout()] as [typeof options, pino.DestinationStream]),
+          pinoHttp: transport ? options : ([options, logStream.open()] as [typeof options, pino.DestinationStream]),
           forRoutes: ['{*splat}'],
         };
       },
     }),
   ],
-  providers: [LogFlusher],
 })
 export class LoggingModule {}
