@@ -227,6 +227,30 @@ describe('the credit ledger', () => {
     );
   });
 
+  it('a hold asked again while the hold is being captured or released changes nothing and never deadlocks', async () => {
+    // Holding locks the account and then writes the hold; capturing and releasing used to take the
+    // hold first and then the account, and the two orders met in PostgreSQL deadlocks (one failed).
+    const userId = await newUser('free');
+    await giveCredits(userId, 300);
+    const failures: string[] = [];
+    for (let i = 0; i < 120; i++) {
+      const g = randomUUID();
+      const resolve = () => (i % 2 === 0 ? credits.capture(g) : credits.release(g));
+      const settled = await Promise.allSettled([
+        credits.hold(userId, g, 1),
+        credits.hold(userId, g, 1),
+        resolve(),
+        credits.hold(userId, g, 1),
+        resolve(),
+      ]);
+      for (const r of settled) if (r.status === 'rejected') failures.push(String((r.reason as Error).message));
+      await credits.release(g); // a capture or release that came before the hold left it open
+    }
+    expect(failures).toEqual([]);
+    expect((await credits.getBalance(userId)).held).toBe(0);
+    await assertBooksBalance(userId);
+  });
+
   describe('the monthly reset', () => {
     it('resets subscription credits to the plan without rollover, leaves purchased credits, and is idempotent', async () => {
       const userId = await newUser('free');

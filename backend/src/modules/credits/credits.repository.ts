@@ -121,6 +121,21 @@ export class CreditsRepository {
     return rows[0]?.user_id;
   }
 
+  /**
+   * Locks the account of a generation's hold (to the commit) and answers its subscription bucket;
+   * undefined when the generation was never held. Every statement that changes a hold and its account
+   * takes the account first (hold, capture, release), so two of them never wait for each other in
+   * opposite orders: a deadlock PostgreSQL ends by failing one of them.
+   */
+  async lockAccountOfHold(m: EntityManager, generationId: string): Promise<number | undefined> {
+    const [account] = await m.query(
+      `SELECT subscription_balance FROM credit_accounts
+        WHERE user_id = (SELECT user_id FROM credit_holds WHERE generation_id = $1) FOR UPDATE`,
+      [generationId],
+    );
+    return account ? Number(account.subscription_balance) : undefined;
+  }
+
   /** Marks an open hold captured; answers its user and amount, or undefined when it was not open. */
   async captureHold(m: EntityManager, generationId: string): Promise<{ userId: string; amount: number } | undefined> {
     const holds = returnedRows<{ user_id: string; amount: number }>(
@@ -160,10 +175,15 @@ export class CreditsRepository {
   /** Releases an open hold and gives its credits back to the account, in one statement; answers whether there was one. */
   async releaseHold(generationId: string, manager?: EntityManager): Promise<boolean> {
     const rows = returnedRows(
+      // the account is locked before the hold (lockAccountOfHold says why)
       await (manager ?? this.db.manager).query(
-        `WITH released AS (
-           UPDATE credit_holds SET status = 'released', resolved_at = now()
-            WHERE generation_id = $1 AND status = 'held' RETURNING user_id, amount)
+        `WITH account AS (
+           SELECT user_id FROM credit_accounts
+            WHERE user_id = (SELECT user_id FROM credit_holds WHERE generation_id = $1 AND status = 'held') FOR UPDATE),
+         released AS (
+           UPDATE credit_holds h SET status = 'released', resolved_at = now()
+             FROM account WHERE h.generation_id = $1 AND h.status = 'held' AND h.user_id = account.user_id
+           RETURNING h.user_id, h.amount)
          UPDATE credit_accounts a SET held = a.held - r.amount, updated_at = now()
            FROM released r WHERE a.user_id = r.user_id RETURNING a.user_id`,
         [generationId],

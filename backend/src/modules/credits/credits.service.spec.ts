@@ -104,8 +104,8 @@ describe('CreditsService', () => {
   describe('capturing a hold', () => {
     it('charges subscription credits first and the rest from purchased credits, one ledger line per bucket', async () => {
       const { sut, repo, lines, ledger } = setup();
+      repo.lockAccountOfHold.mockResolvedValue(3);
       repo.captureHold.mockResolvedValue({ userId: 'u1', amount: 5 });
-      repo.lockSubscriptionBalance.mockResolvedValue(3);
       expect(await sut.capture('g1', 'Image generation')).toBe(true);
       expect(repo.chargeHeld).toHaveBeenCalledWith(tx, 'u1', 3, 2, 5);
       expect(lines()).toEqual([
@@ -117,18 +117,27 @@ describe('CreditsService', () => {
 
     it('books no empty line for a bucket it did not touch', async () => {
       const { sut, repo, lines } = setup();
+      repo.lockAccountOfHold.mockResolvedValue(10);
       repo.captureHold.mockResolvedValue({ userId: 'u1', amount: 4 });
-      repo.lockSubscriptionBalance.mockResolvedValue(10);
       await sut.capture('g1');
       expect(repo.chargeHeld).toHaveBeenCalledWith(tx, 'u1', 4, 0, 4);
       expect(lines()).toEqual([[CreditEntryKind.GenerationCharge, CreditBucket.Subscription, -4]]);
     });
 
-    it('answers false and charges nothing when the hold was already resolved or never made', async () => {
+    it('answers false and charges nothing when the hold was already resolved', async () => {
       const { sut, repo, ledger } = setup();
+      repo.lockAccountOfHold.mockResolvedValue(10);
       repo.captureHold.mockResolvedValue(undefined);
       expect(await sut.capture('g1')).toBe(false);
       expect(repo.chargeHeld).not.toHaveBeenCalled();
+      expect(ledger).toEqual([]);
+    });
+
+    it('answers false and touches no hold when the generation was never held', async () => {
+      const { sut, repo, ledger } = setup();
+      repo.lockAccountOfHold.mockResolvedValue(undefined);
+      expect(await sut.capture('g1')).toBe(false);
+      expect(repo.captureHold).not.toHaveBeenCalled();
       expect(ledger).toEqual([]);
     });
   });

@@ -135,12 +135,13 @@ export class CreditsService {
    */
   async capture(generationId: string, description = 'Generation', manager?: EntityManager): Promise<boolean> {
     return this.inTransaction(manager, async (m) => {
+      // the account first, then the hold (CreditsRepository.lockAccountOfHold says why); a hold's
+      // account goes only with its user, who takes the hold along (both cascade)
+      const subscription = await this.repo.lockAccountOfHold(m, generationId);
+      if (subscription === undefined) return false; // never held
       const hold = await this.repo.captureHold(m, generationId);
       if (!hold) return false;
       const { userId, amount } = hold;
-      const subscription = await this.repo.lockSubscriptionBalance(m, userId);
-      // a hold's account goes only with its user, who takes the hold along (both cascade)
-      if (subscription === undefined) throw new Error(`No credit account for the held generation ${generationId}`);
       const fromSubscription = Math.min(subscription, amount);
       const fromPurchased = amount - fromSubscription;
       await this.repo.chargeHeld(m, userId, fromSubscription, fromPurchased, amount);
