@@ -11,7 +11,7 @@ import { launchBrowser, mouseClick } from '../helpers/browser';
 import { ownDatabase } from '../helpers/own-database';
 import { createAccount, signedInContext, startUserApp, watchErrors } from '../helpers/user-app';
 import type { TestApp } from '../helpers/test-app';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
 const HERO_TITLE = 'See Yourself in Any Outfit Before You Buy';
 const NEW_NAME = 'Prerendered Moonlight Bikini';
@@ -170,13 +170,26 @@ describe('the pre-rendered public pages', () => {
     expect(errors).toEqual([]);
   });
 
-  it('on a phone, a visitor who scrolls before the app is live stays where they scrolled once it is', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: false });
+  /** A new phone-sized page on the landing page as served (its app not started yet). */
+  async function landingOnPhone(): Promise<{ page: Page; errors: string[] }> {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     contexts.push(context);
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(`${base}/`);
     await page.getByRole('heading', { level: 1, name: HERO_TITLE }).waitFor();
+    return { page, errors };
+  }
+
+  /** Whether the element is wholly inside the window. */
+  const onScreen = (target: Locator) =>
+    target.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= (globalThis as unknown as Viewport).innerHeight;
+    });
+
+  it('on a phone, a visitor who scrolls before the app is live stays where they scrolled once it is', async () => {
+    const { page, errors } = await landingOnPhone();
     expect(await page.locator('html[data-app="ready"]').count()).toBe(0); // the page as served: the app not started
     // the reader scrolls down the page with the wheel; the first turn starts the app
     await page.mouse.move(195, 500);
@@ -192,19 +205,9 @@ describe('the pre-rendered public pages', () => {
   });
 
   it('on a phone, the End key brings the footer into view, it stays there, and a tap on Contact opens the form at its top', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    contexts.push(context);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await page.goto(`${base}/`);
-    await page.getByRole('heading', { level: 1, name: HERO_TITLE }).waitFor();
+    const { page, errors } = await landingOnPhone();
     await page.keyboard.press('End');
     const contact = page.getByRole('contentinfo').getByRole('link', { name: 'Contact / Report an image' });
-    const inView = () =>
-      contact.evaluate((el) => {
-        const box = el.getBoundingClientRect();
-        return box.top >= 0 && box.bottom <= (globalThis as unknown as Viewport).innerHeight;
-      });
     // the page has stopped moving: the footer's link is on screen, and still there a moment later
     await page.waitForFunction(
       () => {
@@ -216,9 +219,9 @@ describe('the pre-rendered public pages', () => {
       undefined,
       { polling: 200 },
     );
-    expect(await inView()).toBe(true);
+    expect(await onScreen(contact)).toBe(true);
     await page.waitForTimeout(800);
-    expect(await inView()).toBe(true);
+    expect(await onScreen(contact)).toBe(true);
     await mouseClick(page, contact);
     await page.waitForURL(`${base}/contact`);
     await page.getByRole('heading', { level: 1, name: 'Contact us' }).waitFor();
@@ -228,12 +231,7 @@ describe('the pre-rendered public pages', () => {
   });
 
   it('on a phone, Get started free at the foot of the page opens Create account, and closing it leaves the visitor there', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    contexts.push(context);
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    await page.goto(`${base}/`);
-    await page.getByRole('heading', { level: 1, name: HERO_TITLE }).waitFor();
+    const { page, errors } = await landingOnPhone();
     // the visitor has read down to the end of the page (their first key started the app), then taps
     await page.keyboard.press('End');
     await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
@@ -245,12 +243,7 @@ describe('the pre-rendered public pages', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     // back where they were: the call to action on screen (opening the dialog used to scroll the page to the top)
-    const box = await cta.evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      return { top: r.top, bottom: r.bottom, height: (globalThis as unknown as Viewport).innerHeight };
-    });
-    expect(box.top).toBeGreaterThanOrEqual(0);
-    expect(box.bottom).toBeLessThanOrEqual(box.height);
+    expect(await onScreen(cta)).toBe(true);
     expect(errors).toEqual([]);
   });
 
