@@ -39,7 +39,7 @@ export function HeroSection() {
               <Button asChild size="xl" px="8" variant="outline" bg="bg.panel">
                 <RouterLink
                   to={demoPath}
-                  preventScrollReset={demoPath.startsWith('/?')}
+                  preventScrollReset={demoPath === paths.demoSignUp}
                   onPointerEnter={preloadAuthDialog}
                   onFocus={preloadAuthDialog}
                 >
