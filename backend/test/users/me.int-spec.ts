@@ -2,6 +2,8 @@ import { FULL_NAME_MAX_LENGTH, FullNameMessages } from '@fitting-room/shared/pro
 import { DataSource } from 'typeorm';
 import { bearer, signUp, SignedIn } from '../helpers/auth';
 import { createTestApp, TestApp } from '../helpers/test-app';
+import type { Pool } from 'pg';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 
 describe('my profile, settings and stats', () => {
   let t: TestApp;
@@ -35,6 +37,35 @@ describe('my profile, settings and stats', () => {
       billing: { payments_enabled: false, portal_available: false, payment_failed: false },
     });
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('reads the profile with the session in one statement, and answers the account as it is at that moment', async () => {
+    const pool = (db.driver as PostgresDriver).master as Pool;
+    const queries = jest.spyOn(pool, 'query');
+    try {
+      const before = (await me().expect(200)).body;
+      expect(queries).toHaveBeenCalledTimes(1); // the session check, which reads the profile too
+      // what PATCH answers (the profile's own query) is what GET answers (read with the session)
+      const patched = (await t.http.patch('/api/me').set(bearer(a.accessToken)).send({}).expect(200)).body;
+      expect(patched).toEqual(before);
+    } finally {
+      queries.mockRestore();
+    }
+    // changed behind the API's back: the next read shows it, nothing is kept between requests
+    await db.query(`UPDATE credit_accounts SET purchased_balance = purchased_balance + 5, held = held + 2 WHERE user_id = $1`, [a.userId]);
+    await db.query(`UPDATE users SET tier = 'starter' WHERE id = $1`, [a.userId]);
+    try {
+      expect((await me().expect(200)).body).toMatchObject({
+        tier: 'starter',
+        credits: 3 + 5 - 2,
+        credit_balance: { subscription: 3, purchased: 5, held: 2 },
+      });
+    } finally {
+      await db.query(`UPDATE credit_accounts SET purchased_balance = purchased_balance - 5, held = held - 2 WHERE user_id = $1`, [
+        a.userId,
+      ]);
+      await db.query(`UPDATE users SET tier = 'free' WHERE id = $1`, [a.userId]);
+    }
   });
 
   it('changes the full name (trimmed), persists it and records a profile_update activity', async () => {

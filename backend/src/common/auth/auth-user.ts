@@ -1,4 +1,5 @@
 import type { UserRole, UserTier } from '../../modules/users/user.entity';
+import type { ProfileRow } from '../../modules/users/users.repository';
 
 /** The caller, as the global AuthGuard found it from the bearer token (request.user). */
 export interface AuthUser {
@@ -14,6 +15,11 @@ export interface AuthUser {
   twoFactorEnabled?: boolean;
   /** read with the session: changes whenever the account's completed generations change */
   generationsVersion?: string;
+  /**
+   * The caller's whole profile with its credit balances, read in the same statement as the session:
+   * only on a route marked @ReadsProfile() (GET /api/me), which then needs no query of its own.
+   */
+  profile?: ProfileRow;
 }
 
 export type RequestWithUser = { user?: AuthUser };

@@ -5,6 +5,13 @@ import { ErrorResponseDto } from '../errors/error-response.dto';
 import type { UserRole } from '../../modules/users/user.entity';
 
 export const AUTHENTICATED_KEY = 'fr:authenticated';
+export const READS_PROFILE_KEY = 'fr:reads-profile';
+
+/**
+ * On an @Authenticated() route that answers the caller's profile: the guard reads the profile and
+ * the credit balances with the session, in one statement, and puts them in `AuthUser.profile`.
+ */
+export const ReadsProfile = (): MethodDecorator => SetMetadata(READS_PROFILE_KEY, true);
 
 /**
  * The security schemes of the OpenAPI document (declared in bootstrap/openapi.ts): the bearer access

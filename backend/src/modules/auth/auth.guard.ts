@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Inject, Injectable, Optional } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ACCESS_TOKEN_QUERY, AUTHENTICATED_KEY, AuthenticatedOptions, RequestWithUser } from '../../common/auth';
+import { ACCESS_TOKEN_QUERY, AUTHENTICATED_KEY, AuthenticatedOptions, READS_PROFILE_KEY, RequestWithUser } from '../../common/auth';
 import { AuthError, ForbiddenError } from '../../common/errors';
 import { APP_CONFIG } from '../../config/config.module';
 import { UserRole } from '../users/user.entity';
@@ -30,7 +30,8 @@ function queryToken(req: Request): string | undefined {
  * sign-out or a revocation takes effect at once), and the caller's role among `roles` when given.
  * A staff-only route also needs two-factor on when AUTH_REQUIRE_STAFF_2FA says so; `verifiedAdult`
  * routes need a verified address and the 18+ confirmation. A `queryToken` route also takes the
- * access token as `?access_token=` when the header brings no valid one. Whatever a signed-in caller receives is
+ * access token as `?access_token=` when the header brings no valid one. A @ReadsProfile() route gets the
+ * caller's profile read with the session (AuthUser.profile). Whatever a signed-in caller receives is
  * never stored by a cache (Cache-Control: no-store).
  */
 @Injectable()
@@ -50,10 +51,11 @@ export class AuthGuard implements CanActivate {
     if (!options) return true;
     const req = context.switchToHttp().getRequest<Request & RequestWithUser>();
     const token = bearerToken(req);
-    let user = token ? await this.sessions.authenticate(token) : null;
+    const read = { profile: this.reflector.get<boolean | undefined>(READS_PROFILE_KEY, context.getHandler()) === true };
+    let user = token ? await this.sessions.authenticate(token, read) : null;
     if (!user && options.queryToken) {
       const fromQuery = queryToken(req);
-      user = fromQuery ? await this.sessions.authenticate(fromQuery) : null;
+      user = fromQuery ? await this.sessions.authenticate(fromQuery, read) : null;
     }
     if (!user) {
       if (options.optional) return true;

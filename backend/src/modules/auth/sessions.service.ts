@@ -201,12 +201,14 @@ export class SessionsService {
    * The caller of an access token, or null when the token is invalid, expired, or its session is
    * revoked or over. The role is read from the database, so a promotion or demotion applies at once.
    */
-  async authenticate(accessToken: string): Promise<AuthUser | null> {
+  async authenticate(accessToken: string, options: { profile?: boolean } = {}): Promise<AuthUser | null> {
     const claims = await this.verifiedClaims(accessToken);
     if (!claims) return null;
-    const live = await this.sessions.findLiveAuth(claims.sid, claims.sub);
+    // with the profile: the same row, with the profile's columns too
+    const withProfile = options.profile ? await this.sessions.findLiveAuthWithProfile(claims.sid, claims.sub) : undefined;
+    const live = options.profile ? withProfile : await this.sessions.findLiveAuth(claims.sid, claims.sub);
     if (!live || live.suspended) return null;
-    return {
+    const user: AuthUser = {
       id: live.userId,
       role: live.role,
       tier: live.tier,
@@ -216,6 +218,25 @@ export class SessionsService {
       twoFactorEnabled: live.twoFactorEnabled,
       generationsVersion: live.generationsVersion,
     };
+    if (withProfile) {
+      const { email, full_name, created_at, has_password, subscription_balance, purchased_balance, held } = withProfile;
+      user.profile = {
+        id: live.userId,
+        tier: live.tier,
+        role: live.role,
+        email,
+        full_name,
+        created_at,
+        has_password,
+        age_confirmed: live.ageConfirmed,
+        email_verified: live.emailVerified,
+        two_factor_enabled: live.twoFactorEnabled,
+        subscription_balance,
+        purchased_balance,
+        held,
+      };
+    }
+    return user;
   }
 
   /**

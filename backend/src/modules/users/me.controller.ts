@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Patch, Put } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type AuthUser, Authenticated, CurrentUser } from '../../common/auth';
+import { type AuthUser, Authenticated, CurrentUser, ReadsProfile } from '../../common/auth';
 import { ErrorResponseDto } from '../../common/errors/error-response.dto';
 import { ProfileResponseDto } from './dto/profile-response.dto';
 import { ProfileUpdateDto } from './dto/profile-update.dto';
@@ -23,8 +23,9 @@ export class MeController {
       'confirmation given, two-factor on and a password set.',
   })
   @ApiOkResponse({ type: ProfileResponseDto })
+  @ReadsProfile()
   getMe(@CurrentUser() user: AuthUser): Promise<ProfileResponseDto> {
-    return this.me.getProfile(user.id);
+    return this.me.getProfile(user.id, user.profile);
   }
 
   @Patch()

@@ -10,6 +10,7 @@ import { SettingsUpdateDto } from './dto/settings-update.dto';
 import { StatsResponseDto } from './dto/stats-response.dto';
 import { UserSettingsService } from './user-settings.service';
 import { UsersService } from './users.service';
+import type { ProfileRow } from './users.repository';
 
 /** The signed-in user's own account: profile, settings and stats, always scoped to the caller's id. */
 @Injectable()
@@ -22,9 +23,12 @@ export class MeService {
     private readonly billing: BillingStatusRepository,
   ) {}
 
-  /** The profile with the billing state (a failed payment Stripe is retrying: the user app shows a banner). */
-  async getProfile(userId: string): Promise<ProfileResponseDto> {
-    const [profile, billing] = await Promise.all([this.users.getProfile(userId), this.billing.statusOf(userId)]);
+  /**
+   * The profile with the billing state (a failed payment Stripe is retrying: the user app shows a
+   * banner); `read`: the profile the guard read with the session, when it did.
+   */
+  async getProfile(userId: string, read?: ProfileRow): Promise<ProfileResponseDto> {
+    const [profile, billing] = await Promise.all([this.users.getProfile(userId, read), this.billing.statusOf(userId)]);
     return { ...profile, billing };
   }
 

@@ -34,6 +34,19 @@ export interface ProfileRow {
   held: number | null;
 }
 
+/** What a profile reads beyond the facts the session check reads (`u`: users, `a`: its credit_accounts row). */
+export type ProfileExtras = Pick<
+  ProfileRow,
+  'email' | 'full_name' | 'created_at' | 'has_password' | 'subscription_balance' | 'purchased_balance' | 'held'
+>;
+
+/**
+ * The columns of ProfileExtras, for a query on `users u LEFT JOIN credit_accounts a`: the profile's
+ * own query and the session check of GET /api/me (SessionsRepository.findLiveAuthWithProfile) read them.
+ */
+export const PROFILE_COLUMNS = `u.email, u.full_name, u.created_at, u.password_hash IS NOT NULL AS has_password,
+              a.subscription_balance, a.purchased_balance, a.held`;
+
 /**
  * Every read and write of users and user_settings. Emails arrive normalized (the services
  * normalize them). `manager`: inside the caller's transaction.
@@ -118,10 +131,9 @@ export class UsersRepository {
     const rows = await preparedQuery<ProfileRow>(
       this.db,
       'user-profile',
-      `SELECT u.id, u.email, u.full_name, u.tier, u.role, u.created_at,
+      `SELECT u.id, u.tier, u.role,
               u.age_confirmed_at IS NOT NULL AS age_confirmed, u.email_verified_at IS NOT NULL AS email_verified,
-              u.totp_enabled_at IS NOT NULL AS two_factor_enabled, u.password_hash IS NOT NULL AS has_password,
-              a.subscription_balance, a.purchased_balance, a.held
+              u.totp_enabled_at IS NOT NULL AS two_factor_enabled, ${PROFILE_COLUMNS}
          FROM users u LEFT JOIN credit_accounts a ON a.user_id = u.id
         WHERE u.id = $1`,
       [id],

@@ -101,9 +101,12 @@ export class UsersService {
     return this.users.findById(id);
   }
 
-  /** The profile of an existing user (a missing one answers 404 "No rows found."). */
-  async getProfile(id: string): Promise<ProfileResponseDto> {
-    const row = await this.users.profileRow(id);
+  /**
+   * The profile of an existing user (a missing one answers 404 "No rows found."); from `read` when
+   * the caller's profile was read already (with the session: AuthUser.profile).
+   */
+  async getProfile(id: string, read?: ProfileRow): Promise<ProfileResponseDto> {
+    const row = read?.id === id ? read : await this.users.profileRow(id);
     if (!row) throw new EntityNotFoundError(UserEntity, { id });
     const { subscription_balance, purchased_balance, held } = row;
     const account: AccountRow | undefined =
