@@ -58,17 +58,29 @@ describe('accessibility of the user app (axe)', () => {
       .map((v) => ({ rule: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
   }
 
-  /** Waits until the screen has its content (not a spinner), with animations finished. */
+  /**
+   * Waits until the screen has its content (not a spinner), with animations finished and the page
+   * at rest: a smooth scroll (the generate panel brought into view) is not an animation, and a page
+   * caught mid-scroll has its buttons half under the phone's sticky top bar.
+   */
   async function settle(page: Page, ready: () => Promise<unknown>): Promise<void> {
     await ready();
     await page.evaluate(async () => {
-      const doc = (
-        globalThis as unknown as {
-          document: { getAnimations(): { finished: Promise<unknown>; effect: { getTiming(): { iterations: number } } | null }[] };
-        }
-      ).document;
-      const ending = doc.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
+      const g = globalThis as unknown as {
+        document: { getAnimations(): { finished: Promise<unknown>; effect: { getTiming(): { iterations: number } } | null }[] };
+        requestAnimationFrame(callback: () => void): number;
+        scrollY: number;
+      };
+      const ending = g.document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
       await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
+      // at rest: the same scroll position for 5 frames in a row
+      let last = -1;
+      let still = 0;
+      while (still < 5) {
+        await new Promise<void>((resolve) => g.requestAnimationFrame(() => resolve()));
+        still = g.scrollY === last ? still + 1 : 0;
+        last = g.scrollY;
+      }
     });
   }
 
