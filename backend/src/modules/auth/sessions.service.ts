@@ -4,10 +4,10 @@ import { JwtService } from '@nestjs/jwt';
 import { AuthError } from '../../common/errors';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import { UsersRepository } from '../users/users.repository';
+import { type ProfileExtras, UsersRepository } from '../users/users.repository';
 import { AuthMessages } from './auth-messages';
 import { type SessionEntity, SessionRevokeReason } from './session.entity';
-import { SessionsRepository } from './sessions.repository';
+import { type LiveSessionAuth, SessionsRepository } from './sessions.repository';
 import type { AuthUser } from '../../common/auth';
 import type { UserEntity, UserRole } from '../users/user.entity';
 import type { EntityManager } from 'typeorm';
@@ -205,8 +205,10 @@ export class SessionsService {
     const claims = await this.verifiedClaims(accessToken);
     if (!claims) return null;
     // with the profile: the same row, with the profile's columns too
-    const withProfile = options.profile ? await this.sessions.findLiveAuthWithProfile(claims.sid, claims.sub) : undefined;
-    const live = options.profile ? withProfile : await this.sessions.findLiveAuth(claims.sid, claims.sub);
+    let live: LiveSessionAuth | undefined;
+    let withProfile: ProfileExtras | undefined;
+    if (options.profile) live = withProfile = await this.sessions.findLiveAuthWithProfile(claims.sid, claims.sub);
+    else live = await this.sessions.findLiveAuth(claims.sid, claims.sub);
     if (!live || live.suspended) return null;
     const user: AuthUser = {
       id: live.userId,
