@@ -208,14 +208,16 @@ describe.each<DriverKind>(['in-process', 'bullmq'])('queue driver: %s', (kind) =
     const { runs, dispatch } = recorder();
     await driver.startConsuming(dispatch);
 
+    // The delay is long beside the check made during it: a machine that stalls for a second
+    // (CI on a loaded VM) must not reach the delay before the first check runs.
     const addedAt = Date.now();
-    await driver.add(TEST_JOB, { late: true }, { delayMs: 700 });
+    await driver.add(TEST_JOB, { late: true }, { delayMs: 2000 });
 
-    await sleep(350);
+    await sleep(300);
     expect(runs).toHaveLength(0);
     expect((await driver.counts()).delayed).toBe(1);
-    await waitFor('the delayed run', () => runs.length === 1, 3000);
-    expect(runs[0].at - addedAt).toBeGreaterThanOrEqual(690);
+    await waitFor('the delayed run', () => runs.length === 1, 6000);
+    expect(runs[0].at - addedAt).toBeGreaterThanOrEqual(1990);
     expect(runs[0].data).toEqual({ late: true });
   });
 
@@ -252,7 +254,9 @@ describe.each<DriverKind>(['in-process', 'bullmq'])('queue driver: %s', (kind) =
     });
     await driver.startConsuming(dispatch);
 
-    await driver.add(TEST_JOB, { step: 'delayed' }, { jobId: 'poll:1', delayMs: 400 });
+    // Long enough that a stalled machine cannot reach it before removePending runs.
+    const delayedAt = Date.now();
+    await driver.add(TEST_JOB, { step: 'delayed' }, { jobId: 'poll:1', delayMs: 1500 });
     await driver.add(TEST_JOB, { step: 'running' }, { jobId: 'poll:2' });
     await waitFor('the running job', () => runs.some((r) => r.data.step === 'running'));
     expect(await driver.removePending(TEST_JOB, 'poll:1')).toBe(true);
@@ -265,7 +269,7 @@ describe.each<DriverKind>(['in-process', 'bullmq'])('queue driver: %s', (kind) =
     await driver.add(TEST_JOB, { step: 'again' }, { jobId: 'poll:1' });
     release.open();
     await waitFor('the queue to be idle', () => idle(driver), 3000);
-    await sleep(500); // past the removed job's delay: it never runs
+    await sleep(Math.max(0, delayedAt + 1700 - Date.now())); // past the removed job's delay: it never runs
     expect(runs.map((r) => r.data.step).sort()).toEqual(['again', 'running']);
   });
 
@@ -293,7 +297,7 @@ describe.each<DriverKind>(['in-process', 'bullmq'])('queue driver: %s', (kind) =
     let finished = false;
     const { runs, dispatch } = recorder(async (run) => {
       if (run.data.n === 1) {
-        await sleep(700);
+        await sleep(1500);
         finished = true;
       }
     });
