@@ -64,13 +64,13 @@ describe('password recovery and change', () => {
     };
     const known = [];
     const unknown = [];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 9; i++) {
       known.push(await time(person.email));
       unknown.push(await time(nobody));
     }
     expect(new Set([...known, ...unknown].map((r) => JSON.stringify(r.answer))).size).toBe(1);
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    const gap = Math.abs(median(known.map((r) => r.ms)) - median(unknown.map((r) => r.ms)));
+    // the fastest of each: a stalled machine only adds time, so the minimum leaves its pauses out
+    const gap = Math.abs(Math.min(...known.map((r) => r.ms)) - Math.min(...unknown.map((r) => r.ms)));
     expect(gap).toBeLessThan(15); // the job, not the request, looks the address up
     await waitForIdleQueues(t.app);
     expect(readOutbox(outbox).filter((m) => m.headers.to?.includes(nobody))).toEqual([]);

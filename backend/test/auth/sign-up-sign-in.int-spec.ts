@@ -199,14 +199,14 @@ describe('email sign-up and sign-in', () => {
         await t.http.post('/api/auth/sign-in').send({ email, password: 'wrong-password-123' }).expect(401);
         return Number(process.hrtime.bigint() - t0) / 1e6;
       };
-      const median = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)];
       const known: number[] = [];
       const unknown: number[] = [];
       for (let i = 0; i < 7; i++) {
         known.push(await time(a.email));
         unknown.push(await time(uniqueEmail('nobody')));
       }
-      const ratio = median(unknown) / median(known);
+      // the fastest of each: a stalled machine only adds time, so the minimum leaves its pauses out
+      const ratio = Math.min(...unknown) / Math.min(...known);
       // an argon2id verification (19 MiB, 2 passes) dominates both; without the dummy hash the ratio is near 0.1
       expect(ratio).toBeGreaterThan(0.5);
       expect(ratio).toBeLessThan(2);

@@ -364,10 +364,12 @@ describe('the console at /admin', () => {
     await denial.waitFor();
     const shownAt = Date.now();
     await shot(page, 'console-12-access-denied');
-    await page.waitForURL(`${base}/`, { timeout: 5000 });
+    await page.waitForURL(`${base}/`, { timeout: 10_000 });
+    // Seen from here, after the message was noticed: a loaded machine notices late (shortening the
+    // wait seen) and loads the landing page slowly (lengthening it). Not at once, and not never.
     const waited = Date.now() - shownAt;
-    expect(waited).toBeGreaterThanOrEqual(1500);
-    expect(waited).toBeLessThan(4000);
+    expect(waited).toBeGreaterThanOrEqual(1000);
+    expect(waited).toBeLessThan(6000);
   });
 
   it('says "Failed to verify admin access" when the check itself fails, then goes to /', async () => {

@@ -37,12 +37,13 @@ const TRIGGERS: Trigger[] = [
 ];
 
 /**
- * When, after the click or the key, the dialog must be open (ms): from 2 s, over 1.5 s. The landing
- * page is pre-rendered and its app starts on the visitor's first intent (docs/frontend-performance.md):
- * on this 2-core machine about 0.7 s, then about 0.4 s for the dialog's own code and opening, and
- * up to half a second more for the first page a freshly started server sends under a full test run.
+ * The dialog must open after the click or the key (the landing page is pre-rendered and its app
+ * starts on the visitor's first intent, docs/frontend-performance.md: about 1.1 s on this 2-core
+ * machine, more on a loaded one, so the wait for it is generous), then stay open at every check over
+ * the next 1.5 s (ms after it opened).
  */
-const CHECKS_MS = [2000, 2300, 2600, 2900, 3200, 3500];
+const OPEN_WITHIN_MS = 15_000;
+const STAYS_OPEN_MS = [0, 300, 600, 900, 1200, 1500];
 
 /**
  * The first click on a freshly loaded landing page opens the auth dialog, and it stays open. On a
@@ -108,28 +109,32 @@ describe('the first click on the landing page opens the auth dialog, and it stay
   }
 
   /**
-   * From the moment of the input: the dialog is open at 2 s and still open at every check over the
-   * next 1.5 s. In between, the page is watched every 50 ms: once open, it never closed (the bug
-   * closed it about 200 ms after opening).
+   * The dialog opens, and from the moment it opened it is still open at every check over the next
+   * 1.5 s. In between, the page is watched every 50 ms: once open, it never closed (the bug closed
+   * it about 200 ms after opening).
    */
   async function expectOpenAndStaying(page: Page, base: string, trigger: Trigger, since: number): Promise<void> {
     const dialog = page.getByRole('dialog', { name: trigger.dialog });
-    const timeline: string[] = [];
+    await dialog.waitFor({ state: 'visible', timeout: OPEN_WITHIN_MS });
+    const openedAt = Date.now();
+    const timeline: string[] = [`open at ${openedAt - since} ms`];
     const checks: string[] = [];
-    let last = '';
-    for (const at of CHECKS_MS) {
-      while (Date.now() < since + at) {
+    let last = 'open';
+    for (const at of STAYS_OPEN_MS) {
+      while (Date.now() < openedAt + at) {
         const state = (await dialog.isVisible()) ? 'open' : 'closed';
         if (state !== last) timeline.push(`${state} at ${Date.now() - since} ms`);
         last = state;
         await page.waitForTimeout(50);
       }
       const state = (await dialog.isVisible()) ? 'open' : 'closed';
-      checks.push(`${at} ms: ${state} ${page.url().slice(base.length)}`);
+      if (state !== last) timeline.push(`${state} at ${Date.now() - since} ms`);
+      last = state;
+      checks.push(`${at} ms after opening: ${state} ${page.url().slice(base.length)}`);
     }
-    const closedAfterOpening = timeline.slice(1).some((s) => s.startsWith('closed'));
+    const closedAfterOpening = timeline.some((s) => s.startsWith('closed'));
     expect({ checks, timeline: closedAfterOpening ? timeline : 'opened, never closed' }).toEqual({
-      checks: CHECKS_MS.map((at) => `${at} ms: open /${trigger.search}`),
+      checks: STAYS_OPEN_MS.map((at) => `${at} ms after opening: open /${trigger.search}`),
       timeline: 'opened, never closed',
     });
   }

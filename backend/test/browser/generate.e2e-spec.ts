@@ -53,8 +53,10 @@ describe('generating a look in the user app', () => {
   }
 
   beforeAll(async () => {
-    // Polls every 200 ms and a result after 6 s: the stages can be watched without a long wait.
-    ({ t, base } = await startUserApp({ AI_POLL_INTERVAL_MS: '200', AI_PREVIEW_DELAY_MS: '6000' }));
+    // Polls every 200 ms and a result after 9 s: the stages can be watched, and the checks made while
+    // it runs (a second click, screenshots at two widths) end before it, even on a loaded machine.
+    // (At most 60 polls: 12 s at this interval, after which a generation has timed out.)
+    ({ t, base } = await startUserApp({ AI_POLL_INTERVAL_MS: '200', AI_PREVIEW_DELAY_MS: '9000' }));
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -28,9 +28,10 @@ interface BrowserGlobals {
 
 /**
  * The runner holds each message for MIN_STAGE_MS (500 ms, frontend/src/features/generate/generation-runner.ts);
- * the page paints a change a few milliseconds after it, by a little more or less each time.
+ * the page paints a change a few milliseconds after it, by a little more or less each time, and a
+ * loaded machine can paint one late and the next on time. Unheld, a message would show for a frame.
  */
-const AT_LEAST_MS = 400;
+const AT_LEAST_MS = 300;
 
 /**
  * Issue 15, items 5 to 7, in a real browser with the `preview` provider (no AI):

@@ -97,7 +97,7 @@ describe('the running generation at 1440 and 390 px', () => {
       const cancel = page.getByRole('button', { name: 'Cancel', exact: true });
       await cancel.waitFor();
       await generate.filter({ hasText: PROCESSING }).waitFor();
-      await page.waitForTimeout(400); // the toast's entrance settles
+      await settled(toast); // the toast's entrance has ended
       const cancelBox = (await cancel.boundingBox())!;
       expect(cancelBox.y + cancelBox.height).toBeLessThanOrEqual(viewport.height);
       expect(cancelBox.y).toBeGreaterThanOrEqual(0);

@@ -370,7 +370,7 @@ describe('the managed catalogue (admin API)', () => {
       await waitFor('the second API to show the new name', async () => (await nameThere(TEMPLATE)) === 'Harbour Night Bikini', 10_000, 50);
       const ms = Date.now() - t0;
       console.log(`catalogue edit visible on a second API process after ${ms} ms`);
-      expect(ms).toBeLessThan(5_000);
+      expect(ms).toBeLessThan(8_000); // a refresh every 2 s, with room for a loaded CI machine
     });
   });
 });

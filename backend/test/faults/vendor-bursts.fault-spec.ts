@@ -23,7 +23,8 @@ const vendorError = (status: number, name: string, message: string, headers?: Re
 });
 const INTERNAL = vendorError(500, 'InternalServerError', 'An unexpected error occurred');
 const RATE_LIMITED = vendorError(429, 'RateLimitExceeded', 'Too many requests', { 'Retry-After': '1' });
-const SILENT = { status: 200, body: { id: 'late', error: null }, delayMs: TIMEOUT_MS + 1000 };
+// Answers long after the timeout, so that a stalled worker still sees no answer in time.
+const SILENT = { status: 200, body: { id: 'late', error: null }, delayMs: TIMEOUT_MS + 10_000 };
 
 describe('the AI vendor failing in bursts', () => {
   const vendor = new HoldingFashn();

@@ -23,7 +23,8 @@ describe('DashScope adapter against a fake Model Studio', () => {
   });
   beforeEach(() => {
     vendor.reset();
-    provider = new DashScopeProvider({ apiKey: vendor.apiKey, baseUrl: vendor.baseUrl, startTimeoutMs: 1000, statusTimeoutMs: 300 });
+    // Limits far above a stalled machine's pauses; the timeout tests make their own short ones.
+    provider = new DashScopeProvider({ apiKey: vendor.apiKey, baseUrl: vendor.baseUrl, startTimeoutMs: 10_000, statusTimeoutMs: 10_000 });
   });
   afterAll(async () => {
     await vendor.stop();
@@ -102,7 +103,12 @@ describe('DashScope adapter against a fake Model Studio', () => {
   });
 
   it('aitryon (China region try-on model): person and garment fields, no prompt, output.image_url', async () => {
-    provider = new DashScopeProvider({ apiKey: vendor.apiKey, baseUrl: vendor.baseUrl, imageModel: 'aitryon-plus', statusTimeoutMs: 300 });
+    provider = new DashScopeProvider({
+      apiKey: vendor.apiKey,
+      baseUrl: vendor.baseUrl,
+      imageModel: 'aitryon-plus',
+      statusTimeoutMs: 10_000,
+    });
     vendor.nextPlan = { pollsBeforeDone: 0, outcome: { end: 'SUCCEEDED' } };
     const { jobId } = await provider.start(input());
     expect(vendor.lastSubmit()!.body).toEqual({
@@ -228,21 +234,22 @@ describe('DashScope adapter against a fake Model Studio', () => {
   });
 
   it('a slow status answer (longer than the 15 s timeout, 300 ms here) throws Timeout; retryable', async () => {
-    vendor.statusOverrides.push({ delayMs: 1500, body: { request_id: 'r5', output: { task_id: 't', task_status: 'RUNNING' } } });
+    provider = new DashScopeProvider({ apiKey: vendor.apiKey, baseUrl: vendor.baseUrl, statusTimeoutMs: 300 });
+    vendor.statusOverrides.push({ delayMs: 3000, body: { request_id: 'r5', output: { task_id: 't', task_status: 'RUNNING' } } });
     const started = Date.now();
     const error = await providerError(provider.status('slow-task'));
     expect(error.kind).toBe(ProviderErrorKind.Timeout);
     expect(error.retryable).toBe(true);
-    expect(Date.now() - started).toBeLessThan(1200);
+    expect(Date.now() - started).toBeLessThan(2500); // cut by the limit, not by the answer at 3 s
   });
 
   it("a slow submit is cut by the caller's signal (the pipeline's 30 s start timeout)", async () => {
     provider = new DashScopeProvider({ apiKey: vendor.apiKey, baseUrl: vendor.baseUrl, startTimeoutMs: 10_000 });
-    vendor.submitOverrides.push({ delayMs: 1500, body: { request_id: 'r6', output: { task_id: 'late', task_status: 'PENDING' } } });
+    vendor.submitOverrides.push({ delayMs: 3000, body: { request_id: 'r6', output: { task_id: 'late', task_status: 'PENDING' } } });
     const started = Date.now();
     const error = await providerError(provider.start(input({ signal: AbortSignal.timeout(200) })));
     expect(error.kind).toBe(ProviderErrorKind.Timeout);
-    expect(Date.now() - started).toBeLessThan(1200);
+    expect(Date.now() - started).toBeLessThan(2500);
   });
 
   it('malformed JSON or an unexpected shape throws BadResponse, never crashes', async () => {

@@ -56,7 +56,7 @@ describe('fal adapter against a fake fal queue', () => {
     startInput({ person: { url: personUri }, garment: { url: garmentUri }, scene: undefined, ...overrides });
   const providerError = (promise: Promise<unknown>) => expectProviderError(promise, vendor.apiKey);
   const make = (options: Partial<ConstructorParameters<typeof FalProvider>[0]> = {}) =>
-    new FalProvider({ apiKey: vendor.apiKey, queueUrl: vendor.baseUrl, jwksUrl: vendor.jwksUrl, statusTimeoutMs: 2000, ...options });
+    new FalProvider({ apiKey: vendor.apiKey, queueUrl: vendor.baseUrl, jwksUrl: vendor.jwksUrl, statusTimeoutMs: 10_000, ...options });
 
   beforeAll(async () => {
     await vendor.start();
@@ -154,7 +154,7 @@ describe('fal adapter against a fake fal queue', () => {
     vendor.statusOverrides.push({ status: 503, body: { detail: 'No runner', error_type: 'runner_scheduling_failure' } });
     expect((await providerError(provider.status('fal-ai/kling/requests/x'))).kind).toBe(ProviderErrorKind.BadResponse);
     expect((await providerError(provider.status('fal-ai/kling/requests/never'))).kind).toBe(ProviderErrorKind.NotFound);
-    vendor.statusOverrides.push({ delayMs: 1500, body: { status: 'IN_QUEUE' } });
+    vendor.statusOverrides.push({ delayMs: 3000, body: { status: 'IN_QUEUE' } });
     expect((await providerError(make({ statusTimeoutMs: 300 }).status('fal-ai/kling/requests/x'))).kind).toBe(ProviderErrorKind.Timeout);
   });
 

@@ -45,7 +45,8 @@ describe('FASHN adapter against a fake FASHN API', () => {
   beforeEach(() => {
     vendor.reset();
     receiver.reset();
-    provider = new FashnProvider({ apiKey: vendor.apiKey, baseUrl: vendor.baseUrl, startTimeoutMs: 1000, statusTimeoutMs: 300 });
+    // Limits far above a stalled machine's pauses; the timeout test makes its own short one.
+    provider = new FashnProvider({ apiKey: vendor.apiKey, baseUrl: vendor.baseUrl, startTimeoutMs: 10_000, statusTimeoutMs: 10_000 });
   });
   afterAll(async () => {
     await vendor.stop();
@@ -224,12 +225,13 @@ describe('FASHN adapter against a fake FASHN API', () => {
     });
 
     it('slow answers throw Timeout: the status timeout (300 ms here) and the caller signal on start', async () => {
-      vendor.statusOverrides.push({ delayMs: 1500, body: { id: 'x', status: 'processing', output: null, error: null } });
+      const quick = new FashnProvider({ apiKey: vendor.apiKey, baseUrl: vendor.baseUrl, statusTimeoutMs: 300 });
+      vendor.statusOverrides.push({ delayMs: 3000, body: { id: 'x', status: 'processing', output: null, error: null } });
       const started = Date.now();
-      expect((await providerError(provider.status('x'))).kind).toBe(ProviderErrorKind.Timeout);
-      expect(Date.now() - started).toBeLessThan(1200);
+      expect((await providerError(quick.status('x'))).kind).toBe(ProviderErrorKind.Timeout);
+      expect(Date.now() - started).toBeLessThan(2500); // cut by the limit, not by the answer at 3 s
 
-      vendor.runOverrides.push({ delayMs: 1500, body: { id: 'late', error: null } });
+      vendor.runOverrides.push({ delayMs: 3000, body: { id: 'late', error: null } });
       const error = await providerError(provider.start(input({ signal: AbortSignal.timeout(150) })));
       expect(error.kind).toBe(ProviderErrorKind.Timeout);
       expect(error.retryable).toBe(true);
@@ -318,7 +320,12 @@ describe('FASHN adapter against a fake FASHN API', () => {
 
   describe('webhooks (FASHN_WEBHOOK_SECRET set)', () => {
     beforeEach(() => {
-      provider = new FashnProvider({ apiKey: vendor.apiKey, baseUrl: vendor.baseUrl, webhookSecret: WEBHOOK_SECRET, statusTimeoutMs: 300 });
+      provider = new FashnProvider({
+        apiKey: vendor.apiKey,
+        baseUrl: vendor.baseUrl,
+        webhookSecret: WEBHOOK_SECRET,
+        statusTimeoutMs: 10_000,
+      });
     });
 
     it('sends webhook_url (with the per-generation token) as the documented query parameter; the delivered call parses to the final status', async () => {

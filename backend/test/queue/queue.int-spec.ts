@@ -211,13 +211,13 @@ describe.each<DriverKind>(['in-process', 'bullmq'])('queue driver: %s', (kind) =
     // The delay is long beside the check made during it: a machine that stalls for a second
     // (CI on a loaded VM) must not reach the delay before the first check runs.
     const addedAt = Date.now();
-    await driver.add(TEST_JOB, { late: true }, { delayMs: 2000 });
+    await driver.add(TEST_JOB, { late: true }, { delayMs: 3000 });
 
     await sleep(300);
     expect(runs).toHaveLength(0);
     expect((await driver.counts()).delayed).toBe(1);
-    await waitFor('the delayed run', () => runs.length === 1, 6000);
-    expect(runs[0].at - addedAt).toBeGreaterThanOrEqual(1990);
+    await waitFor('the delayed run', () => runs.length === 1, 10_000);
+    expect(runs[0].at - addedAt).toBeGreaterThanOrEqual(2990);
     expect(runs[0].data).toEqual({ late: true });
   });
 
@@ -256,7 +256,7 @@ describe.each<DriverKind>(['in-process', 'bullmq'])('queue driver: %s', (kind) =
 
     // Long enough that a stalled machine cannot reach it before removePending runs.
     const delayedAt = Date.now();
-    await driver.add(TEST_JOB, { step: 'delayed' }, { jobId: 'poll:1', delayMs: 1500 });
+    await driver.add(TEST_JOB, { step: 'delayed' }, { jobId: 'poll:1', delayMs: 5000 });
     await driver.add(TEST_JOB, { step: 'running' }, { jobId: 'poll:2' });
     await waitFor('the running job', () => runs.some((r) => r.data.step === 'running'));
     expect(await driver.removePending(TEST_JOB, 'poll:1')).toBe(true);
@@ -268,8 +268,8 @@ describe.each<DriverKind>(['in-process', 'bullmq'])('queue driver: %s', (kind) =
 
     await driver.add(TEST_JOB, { step: 'again' }, { jobId: 'poll:1' });
     release.open();
-    await waitFor('the queue to be idle', () => idle(driver), 3000);
-    await sleep(Math.max(0, delayedAt + 1700 - Date.now())); // past the removed job's delay: it never runs
+    await waitFor('the queue to be idle', () => idle(driver), 10_000);
+    await sleep(Math.max(0, delayedAt + 5200 - Date.now())); // past the removed job's delay: it never runs
     expect(runs.map((r) => r.data.step).sort()).toEqual(['again', 'running']);
   });
 
@@ -295,9 +295,10 @@ describe.each<DriverKind>(['in-process', 'bullmq'])('queue driver: %s', (kind) =
   it('close() waits for a running slow job, starts no other, and refuses new jobs', async () => {
     const driver = makeDriver(kind, { concurrency: 1, shutdownTimeoutMs: 5000 });
     let finished = false;
+    const release = gate();
     const { runs, dispatch } = recorder(async (run) => {
       if (run.data.n === 1) {
-        await sleep(1500);
+        await release.promise;
         finished = true;
       }
     });
@@ -306,10 +307,13 @@ describe.each<DriverKind>(['in-process', 'bullmq'])('queue driver: %s', (kind) =
     await waitFor('the slow job to start', () => runs.length === 1);
     await driver.add(TEST_JOB, { n: 2 });
 
-    const closeStarted = Date.now();
-    await driver.close();
+    let closed = false;
+    const closing = driver.close().then(() => (closed = true));
+    await sleep(300);
+    expect(closed).toBe(false); // still waiting for the running job
+    release.open();
+    await closing;
     expect(finished).toBe(true);
-    expect(Date.now() - closeStarted).toBeGreaterThanOrEqual(300);
     await expect(driver.add(TEST_JOB, { n: 3 })).rejects.toThrow(/closing|closed/);
     await sleep(300);
     expect(runs.map((r) => r.data.n)).toEqual([1]);
@@ -333,7 +337,7 @@ describe.each<DriverKind>(['in-process', 'bullmq'])('queue driver: %s', (kind) =
     await driver.close();
     const took = Date.now() - closeStarted;
     expect(took).toBeGreaterThanOrEqual(280);
-    expect(took).toBeLessThan(1500);
+    expect(took).toBeLessThan(10_000); // it gave up: the stuck job never ends on its own
 
     if (kind === 'bullmq') {
       // Handed back: still active in Redis, its lock no longer renewed; a NEW worker takes it over.
@@ -361,10 +365,15 @@ describe.each<DriverKind>(['in-process', 'bullmq'])('queue driver: %s', (kind) =
     const { runs, dispatch } = recorder();
     await driver.startConsuming(dispatch);
 
-    await waitFor('three ticks', () => runs.length >= 3, 3000);
-    const gaps = runs.slice(1).map((r, i) => r.at - runs[i].at);
+    // Counted over a window rather than gap by gap: a stalled machine runs a late tick close to the
+    // next one, but never more ticks in all than the schedule has.
+    await waitFor('the first tick', () => runs.length >= 1, 10_000);
+    const windowMs = 2000;
+    await sleep(windowMs + 300);
+    const inWindow = runs.filter((r) => r.at - runs[0].at <= windowMs).length;
     expect(runs.every((r) => r.data.tick === true)).toBe(true);
-    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(150); // a duplicate schedule would run twice per tick
+    expect(inWindow).toBeGreaterThanOrEqual(3); // it repeats
+    expect(inWindow).toBeLessThanOrEqual(windowMs / 250 + 2); // a duplicate schedule would run about twice as often
   });
 
   it('records and reads the heartbeat', async () => {

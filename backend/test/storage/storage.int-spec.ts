@@ -362,9 +362,12 @@ describe('FilesController (local driver, over HTTP)', () => {
   });
 
   it('answers 403 for a link that expires while it waits', async () => {
-    const url = await storage.signedUrl('users/42/uploads/other.png', { ttlSeconds: 1 });
+    // A link lives until its whole second `exp`: 1 s would leave it 0 to 1,000 ms, less than a slow
+    // machine's first request can take. 5 s, then wait until just past `exp`.
+    const url = await storage.signedUrl('users/42/uploads/other.png', { ttlSeconds: 5 });
     expect((await request(app.getHttpServer()).get(pathOf(url))).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 1100));
+    const expiresAt = Number(new URL(url, 'http://x').searchParams.get('exp')) * 1000;
+    await new Promise((r) => setTimeout(r, Math.max(0, expiresAt + 100 - Date.now())));
     expectInvalidLink(await request(app.getHttpServer()).get(pathOf(url)));
   });
 

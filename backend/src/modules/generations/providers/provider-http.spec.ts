@@ -12,7 +12,7 @@ describe('requestJson', () => {
     '/ok': (res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"task":{"id":"t-1"}}'),
     '/html': (res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>maintenance</html>'),
     '/empty': (res) => res.writeHead(204).end(),
-    '/slow': (res) => void setTimeout(() => !res.destroyed && res.writeHead(200).end('{}'), 2000).unref(),
+    '/slow': (res) => void setTimeout(() => !res.destroyed && res.writeHead(200).end('{}'), 30_000).unref(),
     '/throttled': (res) =>
       res.writeHead(429, { 'Retry-After': '7', 'Content-Type': 'application/json' }).end('{"code":"Throttling","message":"slow down"}'),
     '/broken': (res) => res.writeHead(502, { 'Content-Type': 'text/plain' }).end('Bad Gateway'),
@@ -107,14 +107,14 @@ describe('requestJson', () => {
     expect(error.kind).toBe(ProviderErrorKind.Timeout);
     expect(error.message).toBe('Acme did not answer in time');
     expect(error.retryable).toBe(true);
-    expect(Date.now() - started).toBeLessThan(1500);
+    expect(Date.now() - started).toBeLessThan(5000); // cut by the limit, not by the answer at 30 s
   });
 
   it("the caller's signal cuts the request short too (Timeout), even with a long timeout", async () => {
     const started = Date.now();
     const error = await rejection(request('/slow', { timeoutMs: 10_000, signal: AbortSignal.timeout(150) }));
     expect(error.kind).toBe(ProviderErrorKind.Timeout);
-    expect(Date.now() - started).toBeLessThan(1500);
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('redirects are not followed (Network), and an unreachable vendor is a Network error naming the cause', async () => {

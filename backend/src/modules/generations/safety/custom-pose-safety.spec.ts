@@ -469,9 +469,13 @@ describe('custom pose safety check', () => {
       ['hyphens', 'sun-'.repeat(75)],
     ])('never backtracks for long on %s', (_label, text) => {
       checkCustomPose('warm up');
-      const started = Date.now();
-      checkCustomPose(text);
-      expect(Date.now() - started).toBeLessThan(250);
+      // the fastest of 5: a pause of the machine (GC, a stolen CPU) lengthens one run, backtracking all
+      const runs = Array.from({ length: 5 }, () => {
+        const started = performance.now();
+        checkCustomPose(text);
+        return performance.now() - started;
+      });
+      expect(Math.min(...runs)).toBeLessThan(250);
     });
   });
 
