@@ -208,16 +208,18 @@ describe('the pre-rendered public pages', () => {
     const { page, errors } = await landingOnPhone();
     await page.keyboard.press('End');
     const contact = page.getByRole('contentinfo').getByRole('link', { name: 'Contact / Report an image' });
-    // the page has stopped moving: the footer's link is on screen, and still there a moment later
+    // the page has come to rest with the footer's link on screen (a still reading alone could be a
+    // stalled frame mid-glide), and it is still there a moment later
     await page.waitForFunction(
-      () => {
+      (link) => {
         const w = globalThis as unknown as Viewport & { lastY?: number };
         const still = w.lastY === w.scrollY;
         w.lastY = w.scrollY;
-        return still;
+        const box = link.getBoundingClientRect();
+        return still && box.top >= 0 && box.bottom <= w.innerHeight;
       },
-      undefined,
-      { polling: 200 },
+      await contact.elementHandle(),
+      { polling: 200, timeout: 15_000 },
     );
     expect(await onScreen(contact)).toBe(true);
     await page.waitForTimeout(800);
