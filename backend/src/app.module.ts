@@ -1,7 +1,9 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { ImageWorkModule } from './common/concurrency';
+import { IdempotencyModule } from './common/idempotency';
 import { LoggingModule } from './common/logging/logging.module';
+import { ObservabilityModule } from './common/observability/observability.module';
 import { OpsEventsModule } from './common/ops-events';
 import { PROCESS_ROLE, type ProcessRole } from './common/process-role';
 import { AppConfig } from './config/app-config';
@@ -9,11 +11,13 @@ import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { AdminModule } from './modules/admin/admin.module';
 import { AnalyticsModule } from './modules/analytics/analytics.module';
+import { ApiTokensModule } from './modules/api-tokens/api-tokens.module';
 import { AuditModule } from './modules/audit/audit.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BillingModule } from './modules/billing/billing.module';
 import { CatalogModule } from './modules/catalog/catalog.module';
 import { CreditsModule } from './modules/credits/credits.module';
+import { DeveloperWebhooksModule } from './modules/developer-webhooks/developer-webhooks.module';
 import { GenerationsModule } from './modules/generations/generations.module';
 import { HealthModule } from './modules/health/health.module';
 import { MailModule } from './modules/mail/mail.module';
@@ -41,6 +45,7 @@ export class AppModule {
         AppConfigModule.forRoot(config),
         LoggingModule,
         OpsEventsModule,
+        ObservabilityModule,
         EventEmitterModule.forRoot(),
         ImageWorkModule,
         DatabaseModule,
@@ -69,6 +74,9 @@ export class AppModule {
         NotificationsModule,
         SupportModule,
         BillingModule,
+        IdempotencyModule,
+        ApiTokensModule,
+        DeveloperWebhooksModule,
       ],
     };
   }

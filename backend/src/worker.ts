@@ -5,6 +5,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { WORKER_ALIVE_FILE, WORKER_HEARTBEAT_MS } from './bootstrap/health-probe';
 import { run } from './bootstrap/run';
+import { startTracing } from './common/observability/tracing';
 import { loadConfig } from './config/app-config';
 import { MessageQueueService } from './queue/message-queue.service';
 
@@ -14,6 +15,7 @@ run(async () => {
   if (config.queue.driver !== 'bullmq') {
     throw new Error('The worker needs REDIS_URL: without Redis, jobs run inside the API process (npm start).');
   }
+  startTracing(config, 'worker');
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, 'worker'), { bufferLogs: true });
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();

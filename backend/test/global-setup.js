@@ -1,5 +1,7 @@
 // Jest global setup: the real PostgreSQL and Redis must answer; a fresh database is created for
-// this run (and dropped by global-teardown.js). A missing service stops the run with a message.
+// each Jest worker of this run (and dropped by global-teardown.js), so that test files running at
+// the same time in different workers never see each other's rows (test/worker-env.js points each
+// worker at its own). A missing service stops the run with a message.
 const net = require('node:net');
 const { Client } = require('pg');
 
@@ -21,7 +23,7 @@ function redisPing(url) {
   });
 }
 
-module.exports = async function globalSetup() {
+module.exports = async function globalSetup(globalConfig) {
   const admin = new Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 5000 });
   try {
     await admin.connect();
@@ -45,12 +47,14 @@ module.exports = async function globalSetup() {
     );
   }
   const name = `fr_test_${process.pid}_${Date.now().toString(36)}`;
-  await admin.query(`CREATE DATABASE ${name}`);
+  const workers = Math.max(1, Number(globalConfig?.maxWorkers) || 1);
+  // one per worker (JEST_WORKER_ID 1..workers); `_w1` also serves code run outside a worker
+  const names = Array.from({ length: workers }, (_, i) => `${name}_w${i + 1}`);
+  for (const db of names) await admin.query(`CREATE DATABASE ${db}`);
   await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  process.env.TEST_DB_NAME = name;
-  process.env.TEST_DB_URL = url.toString();
-  process.env.TEST_REDIS_URL = REDIS_URL;
+  process.env.TEST_DB_BASE_NAME = name;
+  process.env.TEST_DB_NAMES = names.join(',');
+  process.env.TEST_REDIS_BASE_URL = REDIS_URL;
   process.env.TEST_RUN_ID = name;
+  require('./worker-env.js');
 };

@@ -1,11 +1,11 @@
-// Drops the database that global-setup.js created for this run.
+// Drops the databases that global-setup.js created for this run (one per Jest worker).
 const { Client } = require('pg');
 
 module.exports = async function globalTeardown() {
-  const name = process.env.TEST_DB_NAME;
-  if (!name) return;
+  const names = (process.env.TEST_DB_NAMES || '').split(',').filter(Boolean);
+  if (names.length === 0) return;
   const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres' });
   await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  for (const name of names) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.end();
 };

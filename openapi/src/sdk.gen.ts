@@ -2,7 +2,7 @@
 
 import { type Client, type ClientMeta, formDataBodySerializer, type Options as Options2, type RequestResult, type ServerSentEventsResult, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AdjustUserCreditsData, AdjustUserCreditsErrors, AdjustUserCreditsResponses, CancelGenerationData, CancelGenerationErrors, CancelGenerationResponses, ChangeMyPasswordData, ChangeMyPasswordErrors, ChangeMyPasswordResponses, CheckGenerationData, CheckGenerationErrors, CheckGenerationResponses, CheckoutData, CheckoutErrors, CheckoutResponses, CreateAdminSceneData, CreateAdminSceneErrors, CreateAdminSceneResponses, CreateAdminTemplateData, CreateAdminTemplateErrors, CreateAdminTemplateResponses, CreateAnnouncementData, CreateAnnouncementErrors, CreateAnnouncementResponses, CreateQueueBoardSessionData, CreateQueueBoardSessionErrors, CreateQueueBoardSessionResponses, CreateSupportInquiryData, CreateSupportInquiryErrors, CreateSupportInquiryResponses, CreateSupportMessageData, CreateSupportMessageErrors, CreateSupportMessageResponses, DeleteGenerationData, DeleteGenerationErrors, DeleteGenerationResponses, DeleteMyAccountData, DeleteMyAccountErrors, DeleteMyAccountResponses, DeleteUploadData, DeleteUploadErrors, DeleteUploadResponses, DisableMyTwoFactorData, DisableMyTwoFactorErrors, DisableMyTwoFactorResponses, DownloadGenerationData, DownloadGenerationErrors, DownloadGenerationResponses, DownloadSignedFileData, DownloadSignedFileErrors, DownloadSignedFileResponses, EnableMyTwoFactorData, EnableMyTwoFactorErrors, EnableMyTwoFactorResponses, FinishGoogleSignInData, FinishGoogleSignInErrors, FinishGoogleSignInResponses, ForgotPasswordData, ForgotPasswordErrors, ForgotPasswordResponses, GetAdminNotificationData, GetAdminNotificationErrors, GetAdminNotificationResponses, GetAdminRevenueData, GetAdminRevenueErrors, GetAdminRevenueResponses, GetAdminSceneData, GetAdminSceneErrors, GetAdminSceneResponses, GetAdminStatsData, GetAdminStatsErrors, GetAdminStatsResponses, GetAdminTemplateData, GetAdminTemplateErrors, GetAdminTemplateResponses, GetAdminUserData, GetAdminUserErrors, GetAdminUserResponses, GetArtworkData, GetArtworkErrors, GetArtworkResponses, GetArtworkWebpData, GetArtworkWebpErrors, GetArtworkWebpResponses, GetCatalogData, GetCatalogErrors, GetCatalogResponses, GetGenerationData, GetGenerationErrors, GetGenerationResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetLivenessData, GetLivenessErrors, GetLivenessResponses, GetMeData, GetMeErrors, GetMeResponses, GetMySettingsData, GetMySettingsErrors, GetMySettingsResponses, GetMyStatsData, GetMyStatsErrors, GetMyStatsResponses, GetOutboxMessageData, GetOutboxMessageErrors, GetOutboxMessageResponses, GetQueueOverviewData, GetQueueOverviewErrors, GetQueueOverviewResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSupportInquiryData, GetSupportInquiryErrors, GetSupportInquiryResponses, GetThumbnailPhotoData, GetThumbnailPhotoErrors, GetThumbnailPhotoResponses, GetUploadData, GetUploadErrors, GetUploadResponses, IsAdminData, IsAdminErrors, IsAdminResponses, ListAdminGenerationsData, ListAdminGenerationsErrors, ListAdminGenerationsResponses, ListAdminNotificationsData, ListAdminNotificationsErrors, ListAdminNotificationsResponses, ListAdminPaymentsData, ListAdminPaymentsErrors, ListAdminPaymentsResponses, ListAdminScenesData, ListAdminScenesErrors, ListAdminScenesResponses, ListAdminTemplatesData, ListAdminTemplatesErrors, ListAdminTemplatesResponses, ListAdminUsersData, ListAdminUsersErrors, ListAdminUsersResponses, ListAuditLogData, ListAuditLogErrors, ListAuditLogResponses, ListGenerationsData, ListGenerationsErrors, ListGenerationsResponses, ListOutboxMessagesData, ListOutboxMessagesErrors, ListOutboxMessagesResponses, ListSupportInquiriesData, ListSupportInquiriesErrors, ListSupportInquiriesResponses, MarkAdminNotificationReadData, MarkAdminNotificationReadErrors, MarkAdminNotificationReadResponses, PortalData, PortalErrors, PortalResponses, ReceiveProviderWebhookData, ReceiveProviderWebhookErrors, ReceiveProviderWebhookResponses, ReceiveStripeWebhookData, ReceiveStripeWebhookErrors, ReceiveStripeWebhookResponses, RefreshSessionData, RefreshSessionErrors, RefreshSessionResponses, RemoveAdminGenerationData, RemoveAdminGenerationErrors, RemoveAdminGenerationResponses, RemoveReportedGenerationData, RemoveReportedGenerationErrors, RemoveReportedGenerationResponses, ReplaceAdminNotificationData, ReplaceAdminNotificationErrors, ReplaceAdminNotificationResponses, ReplaceAdminUserData, ReplaceAdminUserErrors, ReplaceAdminUserResponses, ReplaceSupportInquiryData, ReplaceSupportInquiryErrors, ReplaceSupportInquiryResponses, ResendEmailVerificationData, ResendEmailVerificationErrors, ResendEmailVerificationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, SetAdminSceneReferenceData, SetAdminSceneReferenceErrors, SetAdminSceneReferenceResponses, SetAdminTemplateGarmentData, SetAdminTemplateGarmentErrors, SetAdminTemplateGarmentResponses, SetAdminTemplateThumbnailData, SetAdminTemplateThumbnailErrors, SetAdminTemplateThumbnailResponses, SetUpMyTwoFactorData, SetUpMyTwoFactorErrors, SetUpMyTwoFactorResponses, SignInData, SignInErrors, SignInResponses, SignInWithCodeData, SignInWithCodeErrors, SignInWithCodeResponses, SignOutData, SignOutErrors, SignOutResponses, SignUpData, SignUpErrors, SignUpResponses, StartGenerationData, StartGenerationErrors, StartGenerationResponses, StartGoogleSignInData, StartGoogleSignInErrors, StartGoogleSignInResponses, StreamGenerationEventsData, StreamGenerationEventsErrors, StreamGenerationEventsResponse, StreamGenerationEventsResponses, SuspendAdminUserData, SuspendAdminUserErrors, SuspendAdminUserResponses, UnsubscribeFromMailData, UnsubscribeFromMailErrors, UnsubscribeFromMailResponses, UnsuspendAdminUserData, UnsuspendAdminUserErrors, UnsuspendAdminUserResponses, UpdateAdminSceneData, UpdateAdminSceneErrors, UpdateAdminSceneResponses, UpdateAdminTemplateData, UpdateAdminTemplateErrors, UpdateAdminTemplateResponses, UpdateAdminUserData, UpdateAdminUserErrors, UpdateAdminUserResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, UpdateMySettingsData, UpdateMySettingsErrors, UpdateMySettingsResponses, UpdateSupportInquiryData, UpdateSupportInquiryErrors, UpdateSupportInquiryResponses, UploadPhotosData, UploadPhotosErrors, UploadPhotosResponses, UsageData, UsageErrors, UsageResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses } from './types.gen';
+import type { AdjustUserCreditsData, AdjustUserCreditsErrors, AdjustUserCreditsResponses, CancelGenerationData, CancelGenerationErrors, CancelGenerationResponses, ChangeMyPasswordData, ChangeMyPasswordErrors, ChangeMyPasswordResponses, CheckCustomPoseData, CheckCustomPoseErrors, CheckCustomPoseResponses, CheckGenerationData, CheckGenerationErrors, CheckGenerationResponses, ChooseReportedGenerationData, ChooseReportedGenerationErrors, ChooseReportedGenerationResponses, CreateAdminSceneData, CreateAdminSceneErrors, CreateAdminSceneResponses, CreateAdminTemplateData, CreateAdminTemplateErrors, CreateAdminTemplateResponses, CreateAnnouncementData, CreateAnnouncementErrors, CreateAnnouncementResponses, CreateApiTokenData, CreateApiTokenErrors, CreateApiTokenResponses, CreateCheckoutSessionData, CreateCheckoutSessionErrors, CreateCheckoutSessionResponses, CreatePortalSessionData, CreatePortalSessionErrors, CreatePortalSessionResponses, CreateQueueBoardSessionData, CreateQueueBoardSessionErrors, CreateQueueBoardSessionResponses, CreateSupportInquiryData, CreateSupportInquiryErrors, CreateSupportInquiryResponses, CreateSupportMessageData, CreateSupportMessageErrors, CreateSupportMessageResponses, CreateWebhookEndpointData, CreateWebhookEndpointErrors, CreateWebhookEndpointResponses, DeleteGenerationData, DeleteGenerationErrors, DeleteGenerationResponses, DeleteMyAccountData, DeleteMyAccountErrors, DeleteMyAccountResponses, DeleteUploadData, DeleteUploadErrors, DeleteUploadResponses, DeleteWebhookEndpointData, DeleteWebhookEndpointErrors, DeleteWebhookEndpointResponses, DisableMyTwoFactorData, DisableMyTwoFactorErrors, DisableMyTwoFactorResponses, DownloadGenerationData, DownloadGenerationErrors, DownloadGenerationResponses, DownloadSignedFileData, DownloadSignedFileErrors, DownloadSignedFileResponses, EnableMyTwoFactorData, EnableMyTwoFactorErrors, EnableMyTwoFactorResponses, ExportMyDataData, ExportMyDataErrors, ExportMyDataResponses, FinishGoogleSignInData, FinishGoogleSignInErrors, FinishGoogleSignInResponses, GetAdminGenerationData, GetAdminGenerationErrors, GetAdminGenerationResponses, GetAdminNotificationData, GetAdminNotificationErrors, GetAdminNotificationResponses, GetAdminRevenueData, GetAdminRevenueErrors, GetAdminRevenueResponses, GetAdminSceneData, GetAdminSceneErrors, GetAdminSceneResponses, GetAdminStatsData, GetAdminStatsErrors, GetAdminStatsResponses, GetAdminStripeEventData, GetAdminStripeEventErrors, GetAdminStripeEventResponses, GetAdminTemplateData, GetAdminTemplateErrors, GetAdminTemplateResponses, GetAdminUserData, GetAdminUserErrors, GetAdminUserResponses, GetArtworkData, GetArtworkErrors, GetArtworkResponses, GetArtworkWebpData, GetArtworkWebpErrors, GetArtworkWebpResponses, GetCatalogData, GetCatalogErrors, GetCatalogResponses, GetCustomPoseBuildingBlocksData, GetCustomPoseBuildingBlocksErrors, GetCustomPoseBuildingBlocksResponses, GetFaceStatusData, GetFaceStatusErrors, GetFaceStatusResponses, GetGenerationData, GetGenerationErrors, GetGenerationResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetLivenessData, GetLivenessErrors, GetLivenessResponses, GetMeData, GetMeErrors, GetMeResponses, GetMyRecoveryCodesData, GetMyRecoveryCodesErrors, GetMyRecoveryCodesResponses, GetMySettingsData, GetMySettingsErrors, GetMySettingsResponses, GetMyStatsData, GetMyStatsErrors, GetMyStatsResponses, GetMyTicketData, GetMyTicketErrors, GetMyTicketResponses, GetOutboxMessageData, GetOutboxMessageErrors, GetOutboxMessageResponses, GetQueueOverviewData, GetQueueOverviewErrors, GetQueueOverviewResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetSupportInquiryData, GetSupportInquiryErrors, GetSupportInquiryResponses, GetThumbnailPhotoData, GetThumbnailPhotoErrors, GetThumbnailPhotoResponses, GetUploadData, GetUploadErrors, GetUploadResponses, GetUploadUsageData, GetUploadUsageErrors, GetUploadUsageResponses, GiveFaceConsentData, GiveFaceConsentErrors, GiveFaceConsentResponses, IsAdminData, IsAdminErrors, IsAdminResponses, ListAdminGenerationsData, ListAdminGenerationsErrors, ListAdminGenerationsResponses, ListAdminNotificationsData, ListAdminNotificationsErrors, ListAdminNotificationsResponses, ListAdminPaymentsData, ListAdminPaymentsErrors, ListAdminPaymentsResponses, ListAdminScenesData, ListAdminScenesErrors, ListAdminScenesResponses, ListAdminStripeEventsData, ListAdminStripeEventsErrors, ListAdminStripeEventsResponses, ListAdminTemplatesData, ListAdminTemplatesErrors, ListAdminTemplatesResponses, ListAdminUserApiTokensData, ListAdminUserApiTokensErrors, ListAdminUserApiTokensResponses, ListAdminUsersData, ListAdminUsersErrors, ListAdminUsersResponses, ListApiTokensData, ListApiTokensErrors, ListApiTokensResponses, ListAuditLogData, ListAuditLogErrors, ListAuditLogResponses, ListGenerationsData, ListGenerationsErrors, ListGenerationsResponses, ListMyTicketsData, ListMyTicketsErrors, ListMyTicketsResponses, ListOutboxMessagesData, ListOutboxMessagesErrors, ListOutboxMessagesResponses, ListSupportInquiriesData, ListSupportInquiriesErrors, ListSupportInquiriesResponses, ListWebhookEndpointsData, ListWebhookEndpointsErrors, ListWebhookEndpointsResponses, MarkAdminNotificationReadData, MarkAdminNotificationReadErrors, MarkAdminNotificationReadResponses, PreviewAdminUserTierChangeData, PreviewAdminUserTierChangeErrors, PreviewAdminUserTierChangeResponses, ReceiveProviderWebhookData, ReceiveProviderWebhookErrors, ReceiveProviderWebhookResponses, ReceiveStripeWebhookData, ReceiveStripeWebhookErrors, ReceiveStripeWebhookResponses, RefreshSessionData, RefreshSessionErrors, RefreshSessionResponses, RemoveAdminGenerationData, RemoveAdminGenerationErrors, RemoveAdminGenerationResponses, RemoveReportedGenerationData, RemoveReportedGenerationErrors, RemoveReportedGenerationResponses, RenewMyRecoveryCodesData, RenewMyRecoveryCodesErrors, RenewMyRecoveryCodesResponses, ReplaceAdminNotificationData, ReplaceAdminNotificationErrors, ReplaceAdminNotificationResponses, ReplaceAdminUserData, ReplaceAdminUserErrors, ReplaceAdminUserResponses, ReplaceSupportInquiryData, ReplaceSupportInquiryErrors, ReplaceSupportInquiryResponses, ReplayAdminStripeEventData, ReplayAdminStripeEventErrors, ReplayAdminStripeEventResponses, ReplyToMyTicketData, ReplyToMyTicketErrors, ReplyToMyTicketResponses, RequestPasswordResetData, RequestPasswordResetErrors, RequestPasswordResetResponses, ResendEmailVerificationData, ResendEmailVerificationErrors, ResendEmailVerificationResponses, ResetPasswordData, ResetPasswordErrors, ResetPasswordResponses, RevokeAdminUserApiTokenData, RevokeAdminUserApiTokenErrors, RevokeAdminUserApiTokenResponses, RevokeApiTokenData, RevokeApiTokenErrors, RevokeApiTokenResponses, SendWebhookTestEventData, SendWebhookTestEventErrors, SendWebhookTestEventResponses, SetAdminSceneReferenceData, SetAdminSceneReferenceErrors, SetAdminSceneReferenceResponses, SetAdminTemplateGarmentData, SetAdminTemplateGarmentErrors, SetAdminTemplateGarmentResponses, SetAdminTemplateThumbnailData, SetAdminTemplateThumbnailErrors, SetAdminTemplateThumbnailResponses, SetAdminUserRoleData, SetAdminUserRoleErrors, SetAdminUserRoleResponses, SetUpMyTwoFactorData, SetUpMyTwoFactorErrors, SetUpMyTwoFactorResponses, SignInData, SignInErrors, SignInResponses, SignInWithCodeData, SignInWithCodeErrors, SignInWithCodeResponses, SignOutData, SignOutErrors, SignOutResponses, SignUpData, SignUpErrors, SignUpResponses, StartGenerationData, StartGenerationErrors, StartGenerationResponses, StartGoogleSignInData, StartGoogleSignInErrors, StartGoogleSignInResponses, StartSelfieChallengeData, StartSelfieChallengeErrors, StartSelfieChallengeResponses, StreamGenerationEventsData, StreamGenerationEventsErrors, StreamGenerationEventsResponse, StreamGenerationEventsResponses, SuspendAdminUserData, SuspendAdminUserErrors, SuspendAdminUserResponses, UnsubscribeFromMailData, UnsubscribeFromMailErrors, UnsubscribeFromMailResponses, UnsuspendAdminUserData, UnsuspendAdminUserErrors, UnsuspendAdminUserResponses, UpdateAdminSceneData, UpdateAdminSceneErrors, UpdateAdminSceneResponses, UpdateAdminTemplateData, UpdateAdminTemplateErrors, UpdateAdminTemplateResponses, UpdateAdminUserData, UpdateAdminUserErrors, UpdateAdminUserResponses, UpdateMeData, UpdateMeErrors, UpdateMeResponses, UpdateMySettingsData, UpdateMySettingsErrors, UpdateMySettingsResponses, UpdateSupportInquiryData, UpdateSupportInquiryErrors, UpdateSupportInquiryResponses, UploadPhotosData, UploadPhotosErrors, UploadPhotosResponses, VerifyEmailData, VerifyEmailErrors, VerifyEmailResponses, VerifySelfieData, VerifySelfieErrors, VerifySelfieResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -24,7 +24,11 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  * Queued in batches; each mail carries a one-click unsubscribe and is skipped if the person opted out meanwhile.
  */
 export const createAnnouncement = <ThrowOnError extends boolean = false>(options: Options<CreateAnnouncementData, ThrowOnError>): RequestResult<CreateAnnouncementResponses, CreateAnnouncementErrors, ThrowOnError> => (options.client ?? client).post<CreateAnnouncementResponses, CreateAnnouncementErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/announcements',
     ...options,
     headers: {
@@ -39,7 +43,11 @@ export const createAnnouncement = <ThrowOnError extends boolean = false>(options
  * ra-data-simple-rest dialect: sort, range and filter as JSON; answers an array with a Content-Range header.
  */
 export const listAuditLog = <ThrowOnError extends boolean = false>(options?: Options<ListAuditLogData, ThrowOnError>): RequestResult<ListAuditLogResponses, ListAuditLogErrors, ThrowOnError> => (options?.client ?? client).get<ListAuditLogResponses, ListAuditLogErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/audit-log',
     ...options
 });
@@ -50,7 +58,11 @@ export const listAuditLog = <ThrowOnError extends boolean = false>(options?: Opt
  * ra-data-simple-rest dialect: sort, range and filter as JSON; answers an array with a Content-Range header.
  */
 export const listAdminGenerations = <ThrowOnError extends boolean = false>(options?: Options<ListAdminGenerationsData, ThrowOnError>): RequestResult<ListAdminGenerationsResponses, ListAdminGenerationsErrors, ThrowOnError> => (options?.client ?? client).get<ListAdminGenerationsResponses, ListAdminGenerationsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/generations',
     ...options
 });
@@ -61,7 +73,26 @@ export const listAdminGenerations = <ThrowOnError extends boolean = false>(optio
  * With `include_source=true`, a takedown: also the photo(s) it was made from and every generation made from them, files included.
  */
 export const removeAdminGeneration = <ThrowOnError extends boolean = false>(options: Options<RemoveAdminGenerationData, ThrowOnError>): RequestResult<RemoveAdminGenerationResponses, RemoveAdminGenerationErrors, ThrowOnError> => (options.client ?? client).delete<RemoveAdminGenerationResponses, RemoveAdminGenerationErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/api/admin/generations/{id}',
+    ...options
+});
+
+/**
+ * One generation, with the likeness guard’s figure (the face check of the result against the person’s photos)
+ *
+ * The row of the list plus `likeness`: the distance of the result’s face from the person’s photos at each try, the threshold and the outcome (null when the face checks did not run).
+ */
+export const getAdminGeneration = <ThrowOnError extends boolean = false>(options: Options<GetAdminGenerationData, ThrowOnError>): RequestResult<GetAdminGenerationResponses, GetAdminGenerationErrors, ThrowOnError> => (options.client ?? client).get<GetAdminGenerationResponses, GetAdminGenerationErrors, ThrowOnError>({
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/generations/{id}',
     ...options
 });
@@ -72,7 +103,11 @@ export const removeAdminGeneration = <ThrowOnError extends boolean = false>(opti
  * ra-data-simple-rest dialect: sort, range and filter (read, severity, type, q) as JSON; answers an array with a Content-Range header. 50 a page, newest first.
  */
 export const listAdminNotifications = <ThrowOnError extends boolean = false>(options?: Options<ListAdminNotificationsData, ThrowOnError>): RequestResult<ListAdminNotificationsResponses, ListAdminNotificationsErrors, ThrowOnError> => (options?.client ?? client).get<ListAdminNotificationsResponses, ListAdminNotificationsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/notifications',
     ...options
 });
@@ -83,7 +118,11 @@ export const listAdminNotifications = <ThrowOnError extends boolean = false>(opt
  * With who read it and when (`read_by`, `read_at`), once someone has. An id that is not a UUID answers 400, an unknown one 404.
  */
 export const getAdminNotification = <ThrowOnError extends boolean = false>(options: Options<GetAdminNotificationData, ThrowOnError>): RequestResult<GetAdminNotificationResponses, GetAdminNotificationErrors, ThrowOnError> => (options.client ?? client).get<GetAdminNotificationResponses, GetAdminNotificationErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/notifications/{id}',
     ...options
 });
@@ -94,7 +133,11 @@ export const getAdminNotification = <ThrowOnError extends boolean = false>(optio
  * The first marking records the reader and the time and writes an audit row; marking it again changes nothing and answers it as it is. `read: false` is refused (400): a notification cannot be made unread.
  */
 export const markAdminNotificationRead = <ThrowOnError extends boolean = false>(options: Options<MarkAdminNotificationReadData, ThrowOnError>): RequestResult<MarkAdminNotificationReadResponses, MarkAdminNotificationReadErrors, ThrowOnError> => (options.client ?? client).patch<MarkAdminNotificationReadResponses, MarkAdminNotificationReadErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/notifications/{id}',
     ...options,
     headers: {
@@ -109,7 +152,11 @@ export const markAdminNotificationRead = <ThrowOnError extends boolean = false>(
  * The same as PATCH /api/admin/notifications/{id}: react-admin's update sends PUT. Only `{ read: true }` is accepted.
  */
 export const replaceAdminNotification = <ThrowOnError extends boolean = false>(options: Options<ReplaceAdminNotificationData, ThrowOnError>): RequestResult<ReplaceAdminNotificationResponses, ReplaceAdminNotificationErrors, ThrowOnError> => (options.client ?? client).put<ReplaceAdminNotificationResponses, ReplaceAdminNotificationErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/notifications/{id}',
     ...options,
     headers: {
@@ -124,7 +171,11 @@ export const replaceAdminNotification = <ThrowOnError extends boolean = false>(o
  * ra-data-simple-rest dialect (range only; sorted newest first). Empty when mail goes through SMTP.
  */
 export const listOutboxMessages = <ThrowOnError extends boolean = false>(options?: Options<ListOutboxMessagesData, ThrowOnError>): RequestResult<ListOutboxMessagesResponses, ListOutboxMessagesErrors, ThrowOnError> => (options?.client ?? client).get<ListOutboxMessagesResponses, ListOutboxMessagesErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/outbox',
     ...options
 });
@@ -135,7 +186,11 @@ export const listOutboxMessages = <ThrowOnError extends boolean = false>(options
  * The id is the file name the list answers; an unknown one (or a message removed from the folder meanwhile) answers 404.
  */
 export const getOutboxMessage = <ThrowOnError extends boolean = false>(options: Options<GetOutboxMessageData, ThrowOnError>): RequestResult<GetOutboxMessageResponses, GetOutboxMessageErrors, ThrowOnError> => (options.client ?? client).get<GetOutboxMessageResponses, GetOutboxMessageErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/outbox/{id}',
     ...options
 });
@@ -146,7 +201,11 @@ export const getOutboxMessage = <ThrowOnError extends boolean = false>(options: 
  * ra-data-simple-rest dialect: sort, range and filter as JSON; answers an array with a Content-Range header. Filters: kind (pack, subscription, refund, dispute), status, q (part of the payer's email), user_id. Amounts are in cents. Admins only.
  */
 export const listAdminPayments = <ThrowOnError extends boolean = false>(options?: Options<ListAdminPaymentsData, ThrowOnError>): RequestResult<ListAdminPaymentsResponses, ListAdminPaymentsErrors, ThrowOnError> => (options?.client ?? client).get<ListAdminPaymentsResponses, ListAdminPaymentsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/payments',
     ...options
 });
@@ -157,7 +216,11 @@ export const listAdminPayments = <ThrowOnError extends boolean = false>(options?
  * Bull Board is served only with the BullMQ driver (Redis); otherwise 404. The cookie expires after 15 minutes and with the session.
  */
 export const createQueueBoardSession = <ThrowOnError extends boolean = false>(options?: Options<CreateQueueBoardSessionData, ThrowOnError>): RequestResult<CreateQueueBoardSessionResponses, CreateQueueBoardSessionErrors, ThrowOnError> => (options?.client ?? client).post<CreateQueueBoardSessionResponses, CreateQueueBoardSessionErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/queue-board/session',
     ...options
 });
@@ -168,7 +231,11 @@ export const createQueueBoardSession = <ThrowOnError extends boolean = false>(op
  * Answers while the queue is away: `healthy` is false with the reason in `detail`, and the per-queue counts are empty. `board_url` is where Bull Board is served (BullMQ driver only; null otherwise): open it with POST /api/admin/queue-board/session first.
  */
 export const getQueueOverview = <ThrowOnError extends boolean = false>(options?: Options<GetQueueOverviewData, ThrowOnError>): RequestResult<GetQueueOverviewResponses, GetQueueOverviewErrors, ThrowOnError> => (options?.client ?? client).get<GetQueueOverviewResponses, GetQueueOverviewErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/queues',
     ...options
 });
@@ -179,7 +246,11 @@ export const getQueueOverview = <ThrowOnError extends boolean = false>(options?:
  * MRR is the catalogue's monthly price of every live subscription (active, trialing, past_due); the 30-day figures are what Stripe reported for packs and invoices. Amounts in cents of `currency`. Admins only.
  */
 export const getAdminRevenue = <ThrowOnError extends boolean = false>(options?: Options<GetAdminRevenueData, ThrowOnError>): RequestResult<GetAdminRevenueResponses, GetAdminRevenueErrors, ThrowOnError> => (options?.client ?? client).get<GetAdminRevenueResponses, GetAdminRevenueErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/revenue',
     ...options
 });
@@ -190,7 +261,11 @@ export const getAdminRevenue = <ThrowOnError extends boolean = false>(options?: 
  * ra-data-simple-rest dialect: sort, range and filter (q, id, category, required_tier, enabled) as JSON; answers an array with a Content-Range header. Admins only.
  */
 export const listAdminScenes = <ThrowOnError extends boolean = false>(options?: Options<ListAdminScenesData, ThrowOnError>): RequestResult<ListAdminScenesResponses, ListAdminScenesErrors, ThrowOnError> => (options?.client ?? client).get<ListAdminScenesResponses, ListAdminScenesErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/scenes',
     ...options
 });
@@ -201,7 +276,11 @@ export const listAdminScenes = <ThrowOnError extends boolean = false>(options?: 
  * Audited; shown by GET /api/catalog on every API process within seconds. Texts may not mention nudity, see-through clothing or anything that suggests a minor; a new or changed prompt text must pass the custom pose safety check (its message is answered). Admins only.
  */
 export const createAdminScene = <ThrowOnError extends boolean = false>(options: Options<CreateAdminSceneData, ThrowOnError>): RequestResult<CreateAdminSceneResponses, CreateAdminSceneErrors, ThrowOnError> => (options.client ?? client).post<CreateAdminSceneResponses, CreateAdminSceneErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/scenes',
     ...options,
     headers: {
@@ -216,7 +295,11 @@ export const createAdminScene = <ThrowOnError extends boolean = false>(options: 
  * Admins only.
  */
 export const getAdminScene = <ThrowOnError extends boolean = false>(options: Options<GetAdminSceneData, ThrowOnError>): RequestResult<GetAdminSceneResponses, GetAdminSceneErrors, ThrowOnError> => (options.client ?? client).get<GetAdminSceneResponses, GetAdminSceneErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/scenes/{id}',
     ...options
 });
@@ -227,7 +310,11 @@ export const getAdminScene = <ThrowOnError extends boolean = false>(options: Opt
  * Audited; shown by GET /api/catalog on every API process within seconds. Texts may not mention nudity, see-through clothing or anything that suggests a minor; a new or changed prompt text must pass the custom pose safety check (its message is answered). Admins only. The credit cost is the scene's image cost in the one cost rule (a video adds the catalogue's videoSurcharge).
  */
 export const updateAdminScene = <ThrowOnError extends boolean = false>(options: Options<UpdateAdminSceneData, ThrowOnError>): RequestResult<UpdateAdminSceneResponses, UpdateAdminSceneErrors, ThrowOnError> => (options.client ?? client).patch<UpdateAdminSceneResponses, UpdateAdminSceneErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/scenes/{id}',
     ...options,
     headers: {
@@ -243,7 +330,11 @@ export const updateAdminScene = <ThrowOnError extends boolean = false>(options: 
  */
 export const setAdminSceneReference = <ThrowOnError extends boolean = false>(options: Options<SetAdminSceneReferenceData, ThrowOnError>): RequestResult<SetAdminSceneReferenceResponses, SetAdminSceneReferenceErrors, ThrowOnError> => (options.client ?? client).put<SetAdminSceneReferenceResponses, SetAdminSceneReferenceErrors, ThrowOnError>({
     ...formDataBodySerializer,
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/scenes/{id}/garment',
     ...options,
     headers: {
@@ -258,8 +349,57 @@ export const setAdminSceneReference = <ThrowOnError extends boolean = false>(opt
  * Counts of users, generations (successful, failed, success rate) and credits (used, in the system), open tickets, unread notifications, the tier distribution, and per-day series of generations and credits spent over the last 30 days. Admins only.
  */
 export const getAdminStats = <ThrowOnError extends boolean = false>(options?: Options<GetAdminStatsData, ThrowOnError>): RequestResult<GetAdminStatsResponses, GetAdminStatsErrors, ThrowOnError> => (options?.client ?? client).get<GetAdminStatsResponses, GetAdminStatsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/stats',
+    ...options
+});
+
+/**
+ * Stripe webhook events as received, newest first
+ *
+ * ra-data-simple-rest dialect: sort, range and filter as JSON; answers an array with a Content-Range header, 50 a page. Filters: status (pending, retrying, failed, applied), type (e.g. invoice.paid), q (an event id). Never the body. Admins only.
+ */
+export const listAdminStripeEvents = <ThrowOnError extends boolean = false>(options?: Options<ListAdminStripeEventsData, ThrowOnError>): RequestResult<ListAdminStripeEventsResponses, ListAdminStripeEventsErrors, ThrowOnError> => (options?.client ?? client).get<ListAdminStripeEventsResponses, ListAdminStripeEventsErrors, ThrowOnError>({
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/api/admin/stripe-events',
+    ...options
+});
+
+/**
+ * One received Stripe event (never its body)
+ *
+ * Its type, when it was received and processed, its attempts and the last error: what an admin needs to decide on a replay.
+ */
+export const getAdminStripeEvent = <ThrowOnError extends boolean = false>(options: Options<GetAdminStripeEventData, ThrowOnError>): RequestResult<GetAdminStripeEventResponses, GetAdminStripeEventErrors, ThrowOnError> => (options.client ?? client).get<GetAdminStripeEventResponses, GetAdminStripeEventErrors, ThrowOnError>({
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/api/admin/stripe-events/{id}',
+    ...options
+});
+
+/**
+ * Replay a Stripe event (audited): read it again from Stripe and apply it
+ *
+ * The event is read again from Stripe's Events API (GET /v1/events/{id}; Stripe keeps events for 30 days, and the stored body is cleared once applied) and applied as its webhook would be. Applying is idempotent: replaying an applied event changes nothing that is already right. Answers the event as it is now.
+ */
+export const replayAdminStripeEvent = <ThrowOnError extends boolean = false>(options: Options<ReplayAdminStripeEventData, ThrowOnError>): RequestResult<ReplayAdminStripeEventResponses, ReplayAdminStripeEventErrors, ThrowOnError> => (options.client ?? client).post<ReplayAdminStripeEventResponses, ReplayAdminStripeEventErrors, ThrowOnError>({
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/api/admin/stripe-events/{id}/replay',
     ...options
 });
 
@@ -269,7 +409,11 @@ export const getAdminStats = <ThrowOnError extends boolean = false>(options?: Op
  * ra-data-simple-rest dialect: sort, range and filter (status, priority, kind, q) as JSON; answers an array with a Content-Range header. 50 a page, newest first.
  */
 export const listSupportInquiries = <ThrowOnError extends boolean = false>(options?: Options<ListSupportInquiriesData, ThrowOnError>): RequestResult<ListSupportInquiriesResponses, ListSupportInquiriesErrors, ThrowOnError> => (options?.client ?? client).get<ListSupportInquiriesResponses, ListSupportInquiriesErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/support-inquiries',
     ...options
 });
@@ -277,10 +421,14 @@ export const listSupportInquiries = <ThrowOnError extends boolean = false>(optio
 /**
  * A support ticket with its replies and notes
  *
- * Messages oldest first, each reply with its mail delivery state (queued, sent, logged or failed). An id that is not a UUID answers 400, an unknown one 404.
+ * Messages oldest first, each reply with its mail delivery state (queued, sent, logged or failed). A report of an image comes with the copy it uploaded (a signed link valid 5 minutes), the generation it names and the candidates its copy looked like, each with a link to its result for admins (support sees the copy and the figures, not the results). An id that is not a UUID answers 400, an unknown one 404.
  */
 export const getSupportInquiry = <ThrowOnError extends boolean = false>(options: Options<GetSupportInquiryData, ThrowOnError>): RequestResult<GetSupportInquiryResponses, GetSupportInquiryErrors, ThrowOnError> => (options.client ?? client).get<GetSupportInquiryResponses, GetSupportInquiryErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/support-inquiries/{id}',
     ...options
 });
@@ -291,7 +439,11 @@ export const getSupportInquiry = <ThrowOnError extends boolean = false>(options:
  * Send status, priority or both; each change writes its own audit row. A move the workflow does not allow, or a body with neither field, answers 400. Answers the ticket as GET /api/admin/support-inquiries/{id} does.
  */
 export const updateSupportInquiry = <ThrowOnError extends boolean = false>(options: Options<UpdateSupportInquiryData, ThrowOnError>): RequestResult<UpdateSupportInquiryResponses, UpdateSupportInquiryErrors, ThrowOnError> => (options.client ?? client).patch<UpdateSupportInquiryResponses, UpdateSupportInquiryErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/support-inquiries/{id}',
     ...options,
     headers: {
@@ -306,8 +458,31 @@ export const updateSupportInquiry = <ThrowOnError extends boolean = false>(optio
  * The same as PATCH /api/admin/support-inquiries/{id}: react-admin's update sends PUT.
  */
 export const replaceSupportInquiry = <ThrowOnError extends boolean = false>(options: Options<ReplaceSupportInquiryData, ThrowOnError>): RequestResult<ReplaceSupportInquiryResponses, ReplaceSupportInquiryErrors, ThrowOnError> => (options.client ?? client).put<ReplaceSupportInquiryResponses, ReplaceSupportInquiryErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/support-inquiries/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Choose which of a report's candidates is the reported image, or none of them (admins; audited)
+ *
+ * When the copy a report uploaded looked like several results and none was clearly ahead, the ticket lists them (image_candidates) and names none; an admin compares each with the copy and chooses: `generation_id` one of the candidates (image_match becomes chosen and the ticket names it, ready for remove-generation), or null (none of them: image_match none). The choice can change until the named generation is removed. Noted on the ticket.
+ */
+export const chooseReportedGeneration = <ThrowOnError extends boolean = false>(options: Options<ChooseReportedGenerationData, ThrowOnError>): RequestResult<ChooseReportedGenerationResponses, ChooseReportedGenerationErrors, ThrowOnError> => (options.client ?? client).post<ChooseReportedGenerationResponses, ChooseReportedGenerationErrors, ThrowOnError>({
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/api/admin/support-inquiries/{id}/match',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -321,7 +496,11 @@ export const replaceSupportInquiry = <ThrowOnError extends boolean = false>(opti
  * kind reply or note. A reply is mailed by a queue job with retries: its `delivered` starts as queued, then becomes sent (SMTP), logged (the outbox, without SMTP) or failed (with the reason). A note is never mailed.
  */
 export const createSupportMessage = <ThrowOnError extends boolean = false>(options: Options<CreateSupportMessageData, ThrowOnError>): RequestResult<CreateSupportMessageResponses, CreateSupportMessageErrors, ThrowOnError> => (options.client ?? client).post<CreateSupportMessageResponses, CreateSupportMessageErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/support-inquiries/{id}/messages',
     ...options,
     headers: {
@@ -336,7 +515,11 @@ export const createSupportMessage = <ThrowOnError extends boolean = false>(optio
  * With `include_source: true`, also the photo(s) it was made from and every generation made from them, in one action. The ticket records when and by whom (`generation_removed_at`, `generation_removed_by_email`); a second call answers 409.
  */
 export const removeReportedGeneration = <ThrowOnError extends boolean = false>(options: Options<RemoveReportedGenerationData, ThrowOnError>): RequestResult<RemoveReportedGenerationResponses, RemoveReportedGenerationErrors, ThrowOnError> => (options.client ?? client).post<RemoveReportedGenerationResponses, RemoveReportedGenerationErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/support-inquiries/{id}/remove-generation',
     ...options,
     headers: {
@@ -351,7 +534,11 @@ export const removeReportedGeneration = <ThrowOnError extends boolean = false>(o
  * ra-data-simple-rest dialect: sort, range and filter (q, id, category, required_tier, enabled) as JSON; answers an array with a Content-Range header. Admins only.
  */
 export const listAdminTemplates = <ThrowOnError extends boolean = false>(options?: Options<ListAdminTemplatesData, ThrowOnError>): RequestResult<ListAdminTemplatesResponses, ListAdminTemplatesErrors, ThrowOnError> => (options?.client ?? client).get<ListAdminTemplatesResponses, ListAdminTemplatesErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/templates',
     ...options
 });
@@ -362,7 +549,11 @@ export const listAdminTemplates = <ThrowOnError extends boolean = false>(options
  * Audited; shown by GET /api/catalog on every API process within seconds. Texts may not mention nudity, see-through clothing or anything that suggests a minor; a new or changed prompt text must pass the custom pose safety check (its message is answered). Admins only.
  */
 export const createAdminTemplate = <ThrowOnError extends boolean = false>(options: Options<CreateAdminTemplateData, ThrowOnError>): RequestResult<CreateAdminTemplateResponses, CreateAdminTemplateErrors, ThrowOnError> => (options.client ?? client).post<CreateAdminTemplateResponses, CreateAdminTemplateErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/templates',
     ...options,
     headers: {
@@ -377,7 +568,11 @@ export const createAdminTemplate = <ThrowOnError extends boolean = false>(option
  * Admins only.
  */
 export const getAdminTemplate = <ThrowOnError extends boolean = false>(options: Options<GetAdminTemplateData, ThrowOnError>): RequestResult<GetAdminTemplateResponses, GetAdminTemplateErrors, ThrowOnError> => (options.client ?? client).get<GetAdminTemplateResponses, GetAdminTemplateErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/templates/{id}',
     ...options
 });
@@ -388,7 +583,11 @@ export const getAdminTemplate = <ThrowOnError extends boolean = false>(options: 
  * Audited; shown by GET /api/catalog on every API process within seconds. Texts may not mention nudity, see-through clothing or anything that suggests a minor; a new or changed prompt text must pass the custom pose safety check (its message is answered). Admins only.
  */
 export const updateAdminTemplate = <ThrowOnError extends boolean = false>(options: Options<UpdateAdminTemplateData, ThrowOnError>): RequestResult<UpdateAdminTemplateResponses, UpdateAdminTemplateErrors, ThrowOnError> => (options.client ?? client).patch<UpdateAdminTemplateResponses, UpdateAdminTemplateErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/templates/{id}',
     ...options,
     headers: {
@@ -404,7 +603,11 @@ export const updateAdminTemplate = <ThrowOnError extends boolean = false>(option
  */
 export const setAdminTemplateGarment = <ThrowOnError extends boolean = false>(options: Options<SetAdminTemplateGarmentData, ThrowOnError>): RequestResult<SetAdminTemplateGarmentResponses, SetAdminTemplateGarmentErrors, ThrowOnError> => (options.client ?? client).put<SetAdminTemplateGarmentResponses, SetAdminTemplateGarmentErrors, ThrowOnError>({
     ...formDataBodySerializer,
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/templates/{id}/garment',
     ...options,
     headers: {
@@ -420,7 +623,11 @@ export const setAdminTemplateGarment = <ThrowOnError extends boolean = false>(op
  */
 export const setAdminTemplateThumbnail = <ThrowOnError extends boolean = false>(options: Options<SetAdminTemplateThumbnailData, ThrowOnError>): RequestResult<SetAdminTemplateThumbnailResponses, SetAdminTemplateThumbnailErrors, ThrowOnError> => (options.client ?? client).put<SetAdminTemplateThumbnailResponses, SetAdminTemplateThumbnailErrors, ThrowOnError>({
     ...formDataBodySerializer,
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/templates/{id}/thumbnail',
     ...options,
     headers: {
@@ -432,10 +639,14 @@ export const setAdminTemplateThumbnail = <ThrowOnError extends boolean = false>(
 /**
  * Users, 100 a page, searched case-insensitively on email or full name (filter q or ?q=)
  *
- * ra-data-simple-rest dialect: sort, range and filter as JSON; answers an array with a Content-Range header.
+ * ra-data-simple-rest dialect: sort, range and filter as JSON; answers an array with a Content-Range header. Filters: q, tier, role, id, verified ("true": the address is proven; "false": not yet).
  */
 export const listAdminUsers = <ThrowOnError extends boolean = false>(options?: Options<ListAdminUsersData, ThrowOnError>): RequestResult<ListAdminUsersResponses, ListAdminUsersErrors, ThrowOnError> => (options?.client ?? client).get<ListAdminUsersResponses, ListAdminUsersErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/users',
     ...options
 });
@@ -446,7 +657,11 @@ export const listAdminUsers = <ThrowOnError extends boolean = false>(options?: O
  * Also the suspension reason and the custom-pose refusals; the refused texts are shown to admins only (null for support). An id that is not a UUID answers 400, an unknown one 404.
  */
 export const getAdminUser = <ThrowOnError extends boolean = false>(options: Options<GetAdminUserData, ThrowOnError>): RequestResult<GetAdminUserResponses, GetAdminUserErrors, ThrowOnError> => (options.client ?? client).get<GetAdminUserResponses, GetAdminUserErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/users/{id}',
     ...options
 });
@@ -454,10 +669,14 @@ export const getAdminUser = <ThrowOnError extends boolean = false>(options: Opti
 /**
  * Change a user's tier (audited)
  *
- * There is no checkout yet: this is how a tier changes. An upgrade tops the subscription credits up to the new plan's; the person is told by mail. The same tier, or no tier in the body, changes nothing. Answers the user's page.
+ * An upgrade tops the subscription credits up to the new plan's; the person is told by mail. The same tier, or no tier in the body, changes nothing. With `expected_credits_added` (the figure GET .../tier-change gave), a change that would now give another number is a 409 and changes nothing. Answers the user's page.
  */
 export const updateAdminUser = <ThrowOnError extends boolean = false>(options: Options<UpdateAdminUserData, ThrowOnError>): RequestResult<UpdateAdminUserResponses, UpdateAdminUserErrors, ThrowOnError> => (options.client ?? client).patch<UpdateAdminUserResponses, UpdateAdminUserErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/users/{id}',
     ...options,
     headers: {
@@ -472,7 +691,11 @@ export const updateAdminUser = <ThrowOnError extends boolean = false>(options: O
  * The same as PATCH /api/admin/users/{id}: react-admin's update sends PUT.
  */
 export const replaceAdminUser = <ThrowOnError extends boolean = false>(options: Options<ReplaceAdminUserData, ThrowOnError>): RequestResult<ReplaceAdminUserResponses, ReplaceAdminUserErrors, ThrowOnError> => (options.client ?? client).put<ReplaceAdminUserResponses, ReplaceAdminUserErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/users/{id}',
     ...options,
     headers: {
@@ -482,13 +705,66 @@ export const replaceAdminUser = <ThrowOnError extends boolean = false>(options: 
 });
 
 /**
+ * A user's personal API tokens, revoked and expired ones too, newest first (never the tokens themselves)
+ *
+ * An id that is not a UUID answers 400, an unknown one 404.
+ */
+export const listAdminUserApiTokens = <ThrowOnError extends boolean = false>(options: Options<ListAdminUserApiTokensData, ThrowOnError>): RequestResult<ListAdminUserApiTokensResponses, ListAdminUserApiTokensErrors, ThrowOnError> => (options.client ?? client).get<ListAdminUserApiTokensResponses, ListAdminUserApiTokensErrors, ThrowOnError>({
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/api/admin/users/{id}/api-tokens',
+    ...options
+});
+
+/**
+ * Revoke a user's API token (audited): it answers 401 from now on
+ *
+ * A token of another user, an unknown or a revoked one answers 404.
+ */
+export const revokeAdminUserApiToken = <ThrowOnError extends boolean = false>(options: Options<RevokeAdminUserApiTokenData, ThrowOnError>): RequestResult<RevokeAdminUserApiTokenResponses, RevokeAdminUserApiTokenErrors, ThrowOnError> => (options.client ?? client).delete<RevokeAdminUserApiTokenResponses, RevokeAdminUserApiTokenErrors, ThrowOnError>({
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/api/admin/users/{id}/api-tokens/{tokenId}',
+    ...options
+});
+
+/**
  * Add or deduct credits with a reason, through the ledger (audited)
  *
  * mode (add or deduct), a whole amount from 1 to 1,000,000 and a reason are all required (400 otherwise); deducting more than the account has answers 400 INSUFFICIENT_CREDITS. The person is told by mail, with the reason. Answers the user's page.
  */
 export const adjustUserCredits = <ThrowOnError extends boolean = false>(options: Options<AdjustUserCreditsData, ThrowOnError>): RequestResult<AdjustUserCreditsResponses, AdjustUserCreditsErrors, ThrowOnError> => (options.client ?? client).post<AdjustUserCreditsResponses, AdjustUserCreditsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/users/{id}/credits',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Set a user's role: user, support or admin (audited)
+ *
+ * Support staff get the tickets and a read-only user lookup, admins the whole console (the access policy). Staff without two-factor are asked to turn it on before the console opens when AUTH_REQUIRE_STAFF_2FA is on. An admin cannot change their own role, take the admin role from the last admin, or from an address ADMIN_EMAILS lists (400). The same role changes nothing. The person is told by mail. Answers the user's page.
+ */
+export const setAdminUserRole = <ThrowOnError extends boolean = false>(options: Options<SetAdminUserRoleData, ThrowOnError>): RequestResult<SetAdminUserRoleResponses, SetAdminUserRoleErrors, ThrowOnError> => (options.client ?? client).put<SetAdminUserRoleResponses, SetAdminUserRoleErrors, ThrowOnError>({
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/api/admin/users/{id}/role',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -502,7 +778,11 @@ export const adjustUserCredits = <ThrowOnError extends boolean = false>(options:
  * Sessions ended by the suspension stay ended. Lifting the suspension of an account that has none changes nothing. Answers the user's page.
  */
 export const unsuspendAdminUser = <ThrowOnError extends boolean = false>(options: Options<UnsuspendAdminUserData, ThrowOnError>): RequestResult<UnsuspendAdminUserResponses, UnsuspendAdminUserErrors, ThrowOnError> => (options.client ?? client).delete<UnsuspendAdminUserResponses, UnsuspendAdminUserErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/users/{id}/suspension',
     ...options
 });
@@ -513,13 +793,32 @@ export const unsuspendAdminUser = <ThrowOnError extends boolean = false>(options
  * The reason is recorded with the suspension and in the audit log. Suspending a suspended account changes nothing; an admin cannot suspend their own account (400). Answers the user's page as GET /api/admin/users/{id} does.
  */
 export const suspendAdminUser = <ThrowOnError extends boolean = false>(options: Options<SuspendAdminUserData, ThrowOnError>): RequestResult<SuspendAdminUserResponses, SuspendAdminUserErrors, ThrowOnError> => (options.client ?? client).post<SuspendAdminUserResponses, SuspendAdminUserErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/admin/users/{id}/suspension',
     ...options,
     headers: {
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * What changing the tier would do now (the confirmation), by the rule the change applies; changes nothing
+ *
+ * The credits an upgrade adds now, the balance before and after, whether a Stripe subscription will set the tier again, and the confirmation's title and summary in words. Send `credits_added` back as `expected_credits_added` with the change.
+ */
+export const previewAdminUserTierChange = <ThrowOnError extends boolean = false>(options: Options<PreviewAdminUserTierChangeData, ThrowOnError>): RequestResult<PreviewAdminUserTierChangeResponses, PreviewAdminUserTierChangeErrors, ThrowOnError> => (options.client ?? client).get<PreviewAdminUserTierChangeResponses, PreviewAdminUserTierChangeErrors, ThrowOnError>({
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/api/admin/users/{id}/tier-change',
+    ...options
 });
 
 /**
@@ -542,7 +841,11 @@ export const finishGoogleSignIn = <ThrowOnError extends boolean = false>(options
  * True for the admin role only: support staff and users answer false.
  */
 export const isAdmin = <ThrowOnError extends boolean = false>(options?: Options<IsAdminData, ThrowOnError>): RequestResult<IsAdminResponses, IsAdminErrors, ThrowOnError> => (options?.client ?? client).get<IsAdminResponses, IsAdminErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/auth/is-admin',
     ...options
 });
@@ -552,7 +855,7 @@ export const isAdmin = <ThrowOnError extends boolean = false>(options?: Options<
  *
  * The same answer, in about the same time, whether or not the address has an account.
  */
-export const forgotPassword = <ThrowOnError extends boolean = false>(options: Options<ForgotPasswordData, ThrowOnError>): RequestResult<ForgotPasswordResponses, ForgotPasswordErrors, ThrowOnError> => (options.client ?? client).post<ForgotPasswordResponses, ForgotPasswordErrors, ThrowOnError>({
+export const requestPasswordReset = <ThrowOnError extends boolean = false>(options: Options<RequestPasswordResetData, ThrowOnError>): RequestResult<RequestPasswordResetResponses, RequestPasswordResetErrors, ThrowOnError> => (options.client ?? client).post<RequestPasswordResetResponses, RequestPasswordResetErrors, ThrowOnError>({
     url: '/api/auth/password/forgot',
     ...options,
     headers: {
@@ -564,7 +867,7 @@ export const forgotPassword = <ThrowOnError extends boolean = false>(options: Op
 /**
  * Set a new password with the token of the mailed link
  *
- * Every session of the account ends (sign in again), the address counts as verified, and a "password changed" mail is sent.
+ * Every session of the account ends (sign in again), the address counts as verified, and a "password changed" mail is sent. An unverified account starts afresh: what its maker set (two-factor, settings, name, uploads...) is discarded.
  */
 export const resetPassword = <ThrowOnError extends boolean = false>(options: Options<ResetPasswordData, ThrowOnError>): RequestResult<ResetPasswordResponses, ResetPasswordErrors, ThrowOnError> => (options.client ?? client).post<ResetPasswordResponses, ResetPasswordErrors, ThrowOnError>({
     url: '/api/auth/password/reset',
@@ -624,7 +927,11 @@ export const signInWithCode = <ThrowOnError extends boolean = false>(options: Op
  * Works with the refresh cookie, the bearer token, both or neither: whatever session they name ends, and the answer is 204 either way, so a client can always sign out. Other sessions of the account stay.
  */
 export const signOut = <ThrowOnError extends boolean = false>(options?: Options<SignOutData, ThrowOnError>): RequestResult<SignOutResponses, SignOutErrors, ThrowOnError> => (options?.client ?? client).post<SignOutResponses, SignOutErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }, {
             in: 'cookie',
             name: 'fr_refresh',
             type: 'apiKey'
@@ -634,9 +941,9 @@ export const signOut = <ThrowOnError extends boolean = false>(options?: Options<
 });
 
 /**
- * Create an account (18+ confirmed) and sign in
+ * Create an account (18+ confirmed) and sign in; an address that has an account gets a mail instead
  *
- * Sets the refresh cookie `fr_refresh`. The account starts unverified: a link is mailed to the address, and uploading or generating waits for it. The answer is the same whether or not the address is already used (its owner is told by mail instead).
+ * A new address: 201, the account (unverified: a link is mailed, and uploading or generating waits for it) and its session, with the refresh cookie `fr_refresh`. An address that already has an account: 202, no account is made and nobody is signed in; the address is mailed a way to sign in or to choose a password. Both answers carry the same `message` ("We've sent a link to <address>...") and take about the same time; only the session tells them apart (docs/accounts.md).
  */
 export const signUp = <ThrowOnError extends boolean = false>(options: Options<SignUpData, ThrowOnError>): RequestResult<SignUpResponses, SignUpErrors, ThrowOnError> => (options.client ?? client).post<SignUpResponses, SignUpErrors, ThrowOnError>({
     url: '/api/auth/sign-up',
@@ -650,7 +957,7 @@ export const signUp = <ThrowOnError extends boolean = false>(options: Options<Si
 /**
  * Confirm an email address with the token of the mailed link ($APP_URL/verify-email?token=...)
  *
- * Single use, valid 24 hours. Other unverified accounts that used the same address are removed.
+ * Single use, valid 24 hours. Other unverified accounts that used the same address are removed, and the address is told by mail. When other sign-ups of the address were waiting, the account starts afresh (whoever opened the link may not have made it): its sessions end, and the mailed notice carries a link to choose a password.
  */
 export const verifyEmail = <ThrowOnError extends boolean = false>(options: Options<VerifyEmailData, ThrowOnError>): RequestResult<VerifyEmailResponses, VerifyEmailErrors, ThrowOnError> => (options.client ?? client).post<VerifyEmailResponses, VerifyEmailErrors, ThrowOnError>({
     url: '/api/auth/verify-email',
@@ -667,7 +974,11 @@ export const verifyEmail = <ThrowOnError extends boolean = false>(options: Optio
  * Answers the same whatever the address; at most 5 links an hour per account are mailed.
  */
 export const resendEmailVerification = <ThrowOnError extends boolean = false>(options: Options<ResendEmailVerificationData, ThrowOnError>): RequestResult<ResendEmailVerificationResponses, ResendEmailVerificationErrors, ThrowOnError> => (options.client ?? client).post<ResendEmailVerificationResponses, ResendEmailVerificationErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/auth/verify-email/resend',
     ...options,
     headers: {
@@ -681,8 +992,12 @@ export const resendEmailVerification = <ThrowOnError extends boolean = false>(op
  *
  * Send `{ plan }` (a paid plan: a monthly subscription) or `{ pack }` (a one-time credit pack). Answers the URL of the Checkout Session, Stripe's own page. Nothing changes here: the plan or the credits come when Stripe reports the payment.
  */
-export const checkout = <ThrowOnError extends boolean = false>(options: Options<CheckoutData, ThrowOnError>): RequestResult<CheckoutResponses, CheckoutErrors, ThrowOnError> => (options.client ?? client).post<CheckoutResponses, CheckoutErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+export const createCheckoutSession = <ThrowOnError extends boolean = false>(options: Options<CreateCheckoutSessionData, ThrowOnError>): RequestResult<CreateCheckoutSessionResponses, CreateCheckoutSessionErrors, ThrowOnError> => (options.client ?? client).post<CreateCheckoutSessionResponses, CreateCheckoutSessionErrors, ThrowOnError>({
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/billing/checkout',
     ...options,
     headers: {
@@ -696,8 +1011,12 @@ export const checkout = <ThrowOnError extends boolean = false>(options: Options<
  *
  * Payment methods, invoices and cancelling (at the end of the period). Answers the URL of the portal session.
  */
-export const portal = <ThrowOnError extends boolean = false>(options?: Options<PortalData, ThrowOnError>): RequestResult<PortalResponses, PortalErrors, ThrowOnError> => (options?.client ?? client).post<PortalResponses, PortalErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+export const createPortalSession = <ThrowOnError extends boolean = false>(options?: Options<CreatePortalSessionData, ThrowOnError>): RequestResult<CreatePortalSessionResponses, CreatePortalSessionErrors, ThrowOnError> => (options?.client ?? client).post<CreatePortalSessionResponses, CreatePortalSessionErrors, ThrowOnError>({
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/billing/portal',
     ...options
 });
@@ -708,7 +1027,15 @@ export const portal = <ThrowOnError extends boolean = false>(options?: Options<P
  * Public. Templates and scenes carry `locked` for the caller (an anonymous caller is free tier). A generation costs a scene's creditCost, plus videoSurcharge for a video; the custom pose costs customPose.creditCost. Categories switched off by configuration are left out. Cached for 5 s when signed out (public); never stored when signed in, like every answer to a signed-in caller.
  */
 export const getCatalog = <ThrowOnError extends boolean = false>(options?: Options<GetCatalogData, ThrowOnError>): RequestResult<GetCatalogResponses, GetCatalogErrors, ThrowOnError> => (options?.client ?? client).get<GetCatalogResponses, GetCatalogErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }, {
+            key: 'apiToken',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/catalog',
     ...options
 });
@@ -735,6 +1062,75 @@ export const getArtwork = <ThrowOnError extends boolean = false>(options: Option
 export const getArtworkWebp = <ThrowOnError extends boolean = false>(options: Options<GetArtworkWebpData, ThrowOnError>): RequestResult<GetArtworkWebpResponses, GetArtworkWebpErrors, ThrowOnError> => (options.client ?? client).get<GetArtworkWebpResponses, GetArtworkWebpErrors, ThrowOnError>({ url: '/api/catalog/artwork/{id}.webp', ...options });
 
 /**
+ * Agree to the face checks (recorded with the time and the wording’s version)
+ *
+ * Needed before the first photo is checked. The face measurements stay on our servers and are deleted with the photos.
+ */
+export const giveFaceConsent = <ThrowOnError extends boolean = false>(options: Options<GiveFaceConsentData, ThrowOnError>): RequestResult<GiveFaceConsentResponses, GiveFaceConsentErrors, ThrowOnError> => (options.client ?? client).post<GiveFaceConsentResponses, GiveFaceConsentErrors, ThrowOnError>({
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/api/faces/consent',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Send a live selfie: the camera frames of a challenge
+ *
+ * Multipart form: `challenge_id` and `frames` (8 to 16 JPEG frames, in order). Judged on this server: one face in every frame, the same person throughout, the asked head turn and back, and the face matching my photos (those it matches become verified). The frames are never stored. A refusal is recorded for the console.
+ */
+export const verifySelfie = <ThrowOnError extends boolean = false>(options: Options<VerifySelfieData, ThrowOnError>): RequestResult<VerifySelfieResponses, VerifySelfieErrors, ThrowOnError> => (options.client ?? client).post<VerifySelfieResponses, VerifySelfieErrors, ThrowOnError>({
+    ...formDataBodySerializer,
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/api/faces/selfie',
+    ...options,
+    headers: {
+        'Content-Type': null,
+        ...options.headers
+    }
+});
+
+/**
+ * Start a live selfie: the head turn to make (valid 3 minutes, used once)
+ *
+ * At most 10 an hour. The browser then takes `frames` camera frames `interval_ms` apart while the person turns their head as asked and back.
+ */
+export const startSelfieChallenge = <ThrowOnError extends boolean = false>(options?: Options<StartSelfieChallengeData, ThrowOnError>): RequestResult<StartSelfieChallengeResponses, StartSelfieChallengeErrors, ThrowOnError> => (options?.client ?? client).post<StartSelfieChallengeResponses, StartSelfieChallengeErrors, ThrowOnError>({
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/api/faces/selfie/challenges',
+    ...options
+});
+
+/**
+ * My face checks: consent, and whether a live selfie verified my face
+ *
+ * Whether this server runs the face checks, the consent’s wording and version, and the categories that need the live selfie.
+ */
+export const getFaceStatus = <ThrowOnError extends boolean = false>(options?: Options<GetFaceStatusData, ThrowOnError>): RequestResult<GetFaceStatusResponses, GetFaceStatusErrors, ThrowOnError> => (options?.client ?? client).get<GetFaceStatusResponses, GetFaceStatusErrors, ThrowOnError>({
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/api/faces/status',
+    ...options
+});
+
+/**
  * Download a private file through a signed link
  *
  * Links come from the API (upload and generation responses) and expire, by default after 900 s. The key may contain "/". An invalid, tampered or expired link answers 403.
@@ -747,7 +1143,15 @@ export const downloadSignedFile = <ThrowOnError extends boolean = false>(options
  * Only completed ones, optionally of one category. `page` starts at 1; `page_size` is 24 by default and at most 100. `total` counts the matching generations over all pages. Each result URL is signed and expires.
  */
 export const listGenerations = <ThrowOnError extends boolean = false>(options?: Options<ListGenerationsData, ThrowOnError>): RequestResult<ListGenerationsResponses, ListGenerationsErrors, ThrowOnError> => (options?.client ?? client).get<ListGenerationsResponses, ListGenerationsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }, {
+            key: 'apiToken',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/generations',
     ...options
 });
@@ -758,7 +1162,15 @@ export const listGenerations = <ThrowOnError extends boolean = false>(options?: 
  * Needs at least one of my uploads, a template of the category and a pose of the category (scene_id) or a custom pose (custom_pose), each allowed for my tier; video only from Glow Up and when video is enabled. The cost (the scene's creditCost, +3 for video, custom pose 3) is held at once and charged when the result is stored. One generation at a time: a second start answers 409. Answers at once (202) with the record in `processing`; follow it with GET /api/generations/{id}/events or GET /api/generations/{id}.
  */
 export const startGeneration = <ThrowOnError extends boolean = false>(options: Options<StartGenerationData, ThrowOnError>): RequestResult<StartGenerationResponses, StartGenerationErrors, ThrowOnError> => (options.client ?? client).post<StartGenerationResponses, StartGenerationErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }, {
+            key: 'apiToken',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/generations',
     ...options,
     headers: {
@@ -770,11 +1182,49 @@ export const startGeneration = <ThrowOnError extends boolean = false>(options: O
 /**
  * Check a start before uploading anything: the cost and my credits, or the refusal
  *
- * The same body as a start, without upload_ids, and the same checks (catalogue, tier, video, the custom pose's safety, a running generation, the balance). Changes nothing, except that a refused custom pose is recorded like one at a start: more than 5 refusals within an hour pause custom poses for 24 hours (429 CUSTOM_POSE_PAUSED).
+ * The same body as a start, without upload_ids, and the same checks (catalogue, tier, video, the custom pose's safety, a running generation, the balance). Changes nothing, except that a refused custom pose is recorded like one at a start: more than 5 refusals within an hour pause custom poses for 24 hours (429 CUSTOM_POSE_PAUSED, with Retry-After). A custom pose the check does not understand (400 CUSTOM_POSE_NOT_UNDERSTOOD) is neither recorded nor counted.
  */
 export const checkGeneration = <ThrowOnError extends boolean = false>(options: Options<CheckGenerationData, ThrowOnError>): RequestResult<CheckGenerationResponses, CheckGenerationErrors, ThrowOnError> => (options.client ?? client).post<CheckGenerationResponses, CheckGenerationErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }, {
+            key: 'apiToken',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/generations/check',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Short phrases the check understands, to build a custom pose from (poses, places, light, mood, props)
+ *
+ * Public and the same for everyone: the generate panel offers them as chips. Nothing is recorded.
+ */
+export const getCustomPoseBuildingBlocks = <ThrowOnError extends boolean = false>(options?: Options<GetCustomPoseBuildingBlocksData, ThrowOnError>): RequestResult<GetCustomPoseBuildingBlocksResponses, GetCustomPoseBuildingBlocksErrors, ThrowOnError> => (options?.client ?? client).get<GetCustomPoseBuildingBlocksResponses, GetCustomPoseBuildingBlocksErrors, ThrowOnError>({ url: '/api/generations/custom-pose/building-blocks', ...options });
+
+/**
+ * Which words of a custom pose the check does not understand, with close words it knows (as I type)
+ *
+ * Answers the words, numbers and characters it did not understand, each word with up to three close words it knows, and whether the text is in another language (custom poses are English-only for now). Safety is not judged and nothing is recorded: a start (or POST /api/generations/check) judges it.
+ */
+export const checkCustomPose = <ThrowOnError extends boolean = false>(options: Options<CheckCustomPoseData, ThrowOnError>): RequestResult<CheckCustomPoseResponses, CheckCustomPoseErrors, ThrowOnError> => (options.client ?? client).post<CheckCustomPoseResponses, CheckCustomPoseErrors, ThrowOnError>({
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }, {
+            key: 'apiToken',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/api/generations/custom-pose/check',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -788,7 +1238,15 @@ export const checkGeneration = <ThrowOnError extends boolean = false>(options: O
  * The record goes at once; when the storage does not answer, a queue job retries deleting the file. Credits already charged are not given back. Another person's generation answers 404, like an unknown id.
  */
 export const deleteGeneration = <ThrowOnError extends boolean = false>(options: Options<DeleteGenerationData, ThrowOnError>): RequestResult<DeleteGenerationResponses, DeleteGenerationErrors, ThrowOnError> => (options.client ?? client).delete<DeleteGenerationResponses, DeleteGenerationErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }, {
+            key: 'apiToken',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/generations/{id}',
     ...options
 });
@@ -799,7 +1257,15 @@ export const deleteGeneration = <ThrowOnError extends boolean = false>(options: 
  * In any state (processing, completed, failed). Another person's generation answers 404, like an unknown id.
  */
 export const getGeneration = <ThrowOnError extends boolean = false>(options: Options<GetGenerationData, ThrowOnError>): RequestResult<GetGenerationResponses, GetGenerationErrors, ThrowOnError> => (options.client ?? client).get<GetGenerationResponses, GetGenerationErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }, {
+            key: 'apiToken',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/generations/{id}',
     ...options
 });
@@ -810,7 +1276,15 @@ export const getGeneration = <ThrowOnError extends boolean = false>(options: Opt
  * The AI provider is asked to stop its job too. A generation that already ended answers 409. Answers the generation, now failed.
  */
 export const cancelGeneration = <ThrowOnError extends boolean = false>(options: Options<CancelGenerationData, ThrowOnError>): RequestResult<CancelGenerationResponses, CancelGenerationErrors, ThrowOnError> => (options.client ?? client).post<CancelGenerationResponses, CancelGenerationErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }, {
+            key: 'apiToken',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/generations/{id}/cancel',
     ...options
 });
@@ -821,7 +1295,15 @@ export const cancelGeneration = <ThrowOnError extends boolean = false>(options: 
  * Redirects (302) to a signed link that expires, answered as an attachment named `<prefix>-<id>.jpg` or `.mp4`.
  */
 export const downloadGeneration = <ThrowOnError extends boolean = false>(options: Options<DownloadGenerationData, ThrowOnError>): RequestResult<DownloadGenerationResponses, DownloadGenerationErrors, ThrowOnError> => (options.client ?? client).get<DownloadGenerationResponses, DownloadGenerationErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }, {
+            key: 'apiToken',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/generations/{id}/download',
     ...options
 });
@@ -832,11 +1314,23 @@ export const downloadGeneration = <ThrowOnError extends boolean = false>(options
  * text/event-stream. Events: `progress` {stage, message, poll, max_polls}; then `completed` {generation} or `failed` {reason}, after which the server closes the stream. A comment line every 15 s keeps the connection open. The current state is sent first. Authenticate with the bearer header, or, from an EventSource (which cannot send headers), with `?access_token=<access token>`.
  */
 export const streamGenerationEvents = <ThrowOnError extends boolean = false>(options: Options<StreamGenerationEventsData, ThrowOnError, StreamGenerationEventsResponse>): Promise<ServerSentEventsResult<StreamGenerationEventsResponses>> => (options.client ?? client).sse.get<StreamGenerationEventsResponses, StreamGenerationEventsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, {
+    security: [
+        {
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        },
+        {
+            key: 'apiToken',
+            scheme: 'bearer',
+            type: 'http'
+        },
+        {
             in: 'query',
             name: 'access_token',
             type: 'apiKey'
-        }],
+        }
+    ],
     url: '/api/generations/{id}/events',
     ...options
 });
@@ -879,10 +1373,14 @@ export const unsubscribeFromMail = <ThrowOnError extends boolean = false>(option
 /**
  * Delete my account and all its data ("Delete All My Data")
  *
- * Removes the photos, results, profile, settings, activity and sessions of the caller at once, and clears the refresh cookie `fr_refresh`. Credit ledger entries are kept without the account (the books still add up); analytics events lose their properties. The access token stops working straight away. This cannot be undone.
+ * Removes the photos, results, profile, settings, activity and sessions of the caller at once, and clears the refresh cookie `fr_refresh`. Credit ledger entries are kept without the account (the books still add up); analytics events lose their properties. The access token stops working straight away. This cannot be undone. The caller proves again who they are: `code` (a code of the authenticator app, or a recovery code) when two-factor is on, else `password`; an account that signs in with Google only needs a session from a Google sign-in of the last 5 minutes. Without it nothing is deleted.
  */
 export const deleteMyAccount = <ThrowOnError extends boolean = false>(options: Options<DeleteMyAccountData, ThrowOnError>): RequestResult<DeleteMyAccountResponses, DeleteMyAccountErrors, ThrowOnError> => (options.client ?? client).delete<DeleteMyAccountResponses, DeleteMyAccountErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/me',
     ...options,
     headers: {
@@ -897,7 +1395,15 @@ export const deleteMyAccount = <ThrowOnError extends boolean = false>(options: O
  * Also the role, the credit balance (subscription, purchased and held credits), and whether the address is verified, the 18+ confirmation given, two-factor on and a password set.
  */
 export const getMe = <ThrowOnError extends boolean = false>(options?: Options<GetMeData, ThrowOnError>): RequestResult<GetMeResponses, GetMeErrors, ThrowOnError> => (options?.client ?? client).get<GetMeResponses, GetMeErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }, {
+            key: 'apiToken',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/me',
     ...options
 });
@@ -908,7 +1414,11 @@ export const getMe = <ThrowOnError extends boolean = false>(options?: Options<Ge
  * Send only what changes. `age_confirmed` accepts only true (Google accounts start unconfirmed) and cannot be undone. Any other field, email included, is refused (400). Answers the updated profile.
  */
 export const updateMe = <ThrowOnError extends boolean = false>(options: Options<UpdateMeData, ThrowOnError>): RequestResult<UpdateMeResponses, UpdateMeErrors, ThrowOnError> => (options.client ?? client).patch<UpdateMeResponses, UpdateMeErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/me',
     ...options,
     headers: {
@@ -923,7 +1433,11 @@ export const updateMe = <ThrowOnError extends boolean = false>(options: Options<
  * The secret and the remaining recovery codes are dropped and signing in asks for the password only. A notice is mailed. 409 when two-factor is not on.
  */
 export const disableMyTwoFactor = <ThrowOnError extends boolean = false>(options: Options<DisableMyTwoFactorData, ThrowOnError>): RequestResult<DisableMyTwoFactorResponses, DisableMyTwoFactorErrors, ThrowOnError> => (options.client ?? client).post<DisableMyTwoFactorResponses, DisableMyTwoFactorErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/me/2fa/disable',
     ...options,
     headers: {
@@ -938,8 +1452,46 @@ export const disableMyTwoFactor = <ThrowOnError extends boolean = false>(options
  * Confirms the secret of POST /api/me/2fa/setup (400 when no setup is waiting); from then on signing in asks for a code. A notice is mailed.
  */
 export const enableMyTwoFactor = <ThrowOnError extends boolean = false>(options: Options<EnableMyTwoFactorData, ThrowOnError>): RequestResult<EnableMyTwoFactorResponses, EnableMyTwoFactorErrors, ThrowOnError> => (options.client ?? client).post<EnableMyTwoFactorResponses, EnableMyTwoFactorErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/me/2fa/enable',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * How many of my recovery codes are left
+ *
+ * The codes themselves are shown once, when made. `remaining` is null when two-factor is off.
+ */
+export const getMyRecoveryCodes = <ThrowOnError extends boolean = false>(options?: Options<GetMyRecoveryCodesData, ThrowOnError>): RequestResult<GetMyRecoveryCodesResponses, GetMyRecoveryCodesErrors, ThrowOnError> => (options?.client ?? client).get<GetMyRecoveryCodesResponses, GetMyRecoveryCodesErrors, ThrowOnError>({
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/api/me/2fa/recovery-codes',
+    ...options
+});
+
+/**
+ * Renew my recovery codes with a code from the app: a new set of ten, shown this once; the old ones stop working
+ *
+ * A recovery code cannot renew the set (INVALID_CODE). 409 when two-factor is not on. A notice is mailed.
+ */
+export const renewMyRecoveryCodes = <ThrowOnError extends boolean = false>(options: Options<RenewMyRecoveryCodesData, ThrowOnError>): RequestResult<RenewMyRecoveryCodesResponses, RenewMyRecoveryCodesErrors, ThrowOnError> => (options.client ?? client).post<RenewMyRecoveryCodesResponses, RenewMyRecoveryCodesErrors, ThrowOnError>({
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/api/me/2fa/recovery-codes',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -953,8 +1505,27 @@ export const enableMyTwoFactor = <ThrowOnError extends boolean = false>(options:
  * Nothing changes at sign-in until POST /api/me/2fa/enable confirms a code.
  */
 export const setUpMyTwoFactor = <ThrowOnError extends boolean = false>(options?: Options<SetUpMyTwoFactorData, ThrowOnError>): RequestResult<SetUpMyTwoFactorResponses, SetUpMyTwoFactorErrors, ThrowOnError> => (options?.client ?? client).post<SetUpMyTwoFactorResponses, SetUpMyTwoFactorErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/me/2fa/setup',
+    ...options
+});
+
+/**
+ * Download my data ("Download my data"): a ZIP of everything the account holds
+ *
+ * profile.json, settings.json, photos/ and photos.json, results/ and generations.json, credits.json (balance and ledger), activity.json, tickets.json (messages and the replies sent, not staff notes), sessions.json, and a README. The files are the stored photos and results themselves, not links. Written as it is made. At most 3 an hour per account (429 with Retry-After).
+ */
+export const exportMyData = <ThrowOnError extends boolean = false>(options?: Options<ExportMyDataData, ThrowOnError>): RequestResult<ExportMyDataResponses, ExportMyDataErrors, ThrowOnError> => (options?.client ?? client).get<ExportMyDataResponses, ExportMyDataErrors, ThrowOnError>({
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/api/me/export',
     ...options
 });
 
@@ -964,7 +1535,11 @@ export const setUpMyTwoFactor = <ThrowOnError extends boolean = false>(options?:
  * The session making the call stays signed in; pending password-reset links stop working. An account that signs in with Google only has no password to change (NO_PASSWORD): it sets one through "Forgot password?".
  */
 export const changeMyPassword = <ThrowOnError extends boolean = false>(options: Options<ChangeMyPasswordData, ThrowOnError>): RequestResult<ChangeMyPasswordResponses, ChangeMyPasswordErrors, ThrowOnError> => (options.client ?? client).post<ChangeMyPasswordResponses, ChangeMyPasswordErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/me/password',
     ...options,
     headers: {
@@ -979,7 +1554,11 @@ export const changeMyPassword = <ThrowOnError extends boolean = false>(options: 
  * email_notifications and generation_notifications are on and marketing_emails off until changed.
  */
 export const getMySettings = <ThrowOnError extends boolean = false>(options?: Options<GetMySettingsData, ThrowOnError>): RequestResult<GetMySettingsResponses, GetMySettingsErrors, ThrowOnError> => (options?.client ?? client).get<GetMySettingsResponses, GetMySettingsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/me/settings',
     ...options
 });
@@ -990,7 +1569,11 @@ export const getMySettings = <ThrowOnError extends boolean = false>(options?: Op
  * The whole set at once: all three booleans are required. Answers the saved preferences.
  */
 export const updateMySettings = <ThrowOnError extends boolean = false>(options: Options<UpdateMySettingsData, ThrowOnError>): RequestResult<UpdateMySettingsResponses, UpdateMySettingsErrors, ThrowOnError> => (options.client ?? client).put<UpdateMySettingsResponses, UpdateMySettingsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/me/settings',
     ...options,
     headers: {
@@ -1005,18 +1588,192 @@ export const updateMySettings = <ThrowOnError extends boolean = false>(options: 
  * Generations in total, successful and failed, credits spent, and the latest recorded activity: zeros and null when there is nothing yet.
  */
 export const getMyStats = <ThrowOnError extends boolean = false>(options?: Options<GetMyStatsData, ThrowOnError>): RequestResult<GetMyStatsResponses, GetMyStatsErrors, ThrowOnError> => (options?.client ?? client).get<GetMyStatsResponses, GetMyStatsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }, {
+            key: 'apiToken',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/me/stats',
+    ...options
+});
+
+/**
+ * My tickets: the messages I sent to support while signed in, newest first, with the replies
+ *
+ * At most 100. Internal notes of the support team are never included.
+ */
+export const listMyTickets = <ThrowOnError extends boolean = false>(options?: Options<ListMyTicketsData, ThrowOnError>): RequestResult<ListMyTicketsResponses, ListMyTicketsErrors, ThrowOnError> => (options?.client ?? client).get<ListMyTicketsResponses, ListMyTicketsErrors, ThrowOnError>({
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/api/me/tickets',
+    ...options
+});
+
+/**
+ * One of my tickets, by its number, with the replies and my messages
+ *
+ * Staff replies and my own messages, oldest first; internal notes never appear. Another person’s ticket answers 404.
+ */
+export const getMyTicket = <ThrowOnError extends boolean = false>(options: Options<GetMyTicketData, ThrowOnError>): RequestResult<GetMyTicketResponses, GetMyTicketErrors, ThrowOnError> => (options.client ?? client).get<GetMyTicketResponses, GetMyTicketErrors, ThrowOnError>({
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/api/me/tickets/{number}',
+    ...options
+});
+
+/**
+ * Write again on my ticket: it opens again for the support team
+ *
+ * A ticket waiting for me (in_progress) or resolved becomes open. A closed ticket takes no more messages (409).
+ */
+export const replyToMyTicket = <ThrowOnError extends boolean = false>(options: Options<ReplyToMyTicketData, ThrowOnError>): RequestResult<ReplyToMyTicketResponses, ReplyToMyTicketErrors, ThrowOnError> => (options.client ?? client).post<ReplyToMyTicketResponses, ReplyToMyTicketErrors, ThrowOnError>({
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/api/me/tickets/{number}/messages',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * My personal API tokens that still work, newest first (never the tokens themselves)
+ *
+ * Revoked and expired tokens are not listed. A signed-in session only: an API token answers 403 API_TOKEN_NOT_ALLOWED.
+ */
+export const listApiTokens = <ThrowOnError extends boolean = false>(options?: Options<ListApiTokensData, ThrowOnError>): RequestResult<ListApiTokensResponses, ListApiTokensErrors, ThrowOnError> => (options?.client ?? client).get<ListApiTokensResponses, ListApiTokensErrors, ThrowOnError>({
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/api/me/tokens',
+    ...options
+});
+
+/**
+ * Create a personal API token: the answer shows it once
+ *
+ * Only its SHA-256 is kept: copy `token` now. Send it as `Authorization: Bearer <token>` to the routes that name its scopes (docs/api.md). At most 50 tokens that still work per account. Recorded in the audit trail. A signed-in session only.
+ */
+export const createApiToken = <ThrowOnError extends boolean = false>(options: Options<CreateApiTokenData, ThrowOnError>): RequestResult<CreateApiTokenResponses, CreateApiTokenErrors, ThrowOnError> => (options.client ?? client).post<CreateApiTokenResponses, CreateApiTokenErrors, ThrowOnError>({
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/api/me/tokens',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Revoke one of my API tokens: it answers 401 from now on
+ *
+ * Recorded in the audit trail. Another person's token, an unknown or a revoked one answers 404. A signed-in session only.
+ */
+export const revokeApiToken = <ThrowOnError extends boolean = false>(options: Options<RevokeApiTokenData, ThrowOnError>): RequestResult<RevokeApiTokenResponses, RevokeApiTokenErrors, ThrowOnError> => (options.client ?? client).delete<RevokeApiTokenResponses, RevokeApiTokenErrors, ThrowOnError>({
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/api/me/tokens/{id}',
+    ...options
+});
+
+/**
+ * My webhook endpoints, each with its latest deliveries (the delivery log)
+ *
+ * Never the signing secrets. A signed-in session only.
+ */
+export const listWebhookEndpoints = <ThrowOnError extends boolean = false>(options?: Options<ListWebhookEndpointsData, ThrowOnError>): RequestResult<ListWebhookEndpointsResponses, ListWebhookEndpointsErrors, ThrowOnError> => (options?.client ?? client).get<ListWebhookEndpointsResponses, ListWebhookEndpointsErrors, ThrowOnError>({
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/api/me/webhooks',
+    ...options
+});
+
+/**
+ * Add a webhook endpoint: the answer shows its signing secret once
+ *
+ * Each event the endpoint subscribed to is POSTed to it as JSON, signed in the `Fitting-Room-Signature` header (docs/api.md), retried with backoff for about a day until it answers 2xx. At most 10 endpoints per account. A signed-in session only.
+ */
+export const createWebhookEndpoint = <ThrowOnError extends boolean = false>(options: Options<CreateWebhookEndpointData, ThrowOnError>): RequestResult<CreateWebhookEndpointResponses, CreateWebhookEndpointErrors, ThrowOnError> => (options.client ?? client).post<CreateWebhookEndpointResponses, CreateWebhookEndpointErrors, ThrowOnError>({
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/api/me/webhooks',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete one of my webhook endpoints, with its delivery log
+ *
+ * Pending retries stop.
+ */
+export const deleteWebhookEndpoint = <ThrowOnError extends boolean = false>(options: Options<DeleteWebhookEndpointData, ThrowOnError>): RequestResult<DeleteWebhookEndpointResponses, DeleteWebhookEndpointErrors, ThrowOnError> => (options.client ?? client).delete<DeleteWebhookEndpointResponses, DeleteWebhookEndpointErrors, ThrowOnError>({
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/api/me/webhooks/{id}',
+    ...options
+});
+
+/**
+ * Send a test event (`webhook.test`) to one of my endpoints
+ *
+ * Queued at once and sent by a worker, once (no retries): its outcome appears in the delivery log. A switched-off endpoint gets it too, and is switched on again when it answers 2xx.
+ */
+export const sendWebhookTestEvent = <ThrowOnError extends boolean = false>(options: Options<SendWebhookTestEventData, ThrowOnError>): RequestResult<SendWebhookTestEventResponses, SendWebhookTestEventErrors, ThrowOnError> => (options.client ?? client).post<SendWebhookTestEventResponses, SendWebhookTestEventErrors, ThrowOnError>({
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
+    url: '/api/me/webhooks/{id}/test',
     ...options
 });
 
 /**
  * Send a message to support (public; rate limited per IP)
  *
- * kind question (default), billing or abuse_report ("Report an image", priority high). A report names the image by generation_id, by a link to it (image_url), or by a copy of it (multipart, file field `image`, under 10MB), matched against stored results by the generation id in its metadata or by its picture; the copy is never stored. The reporter gets a receipt by mail. A signed-in sender is linked to the ticket.
+ * kind question (default), billing or abuse_report ("Report an image", priority high). A report names the image by generation_id, by a link to it (image_url), or by a copy of it (multipart, file field `image`, under 10MB), matched against every stored result by the generation id in its metadata or by its picture (crops, small rotations, borders, screenshots and recompression allowed): one result only when it is clearly ahead of every other, else an admin chooses among the candidates. The copy is kept privately for the ticket (re-encoded, no metadata) until REPORTED_IMAGE_RETENTION_DAYS (30) days after the ticket is resolved, or until the sender deletes their account. The reporter gets a receipt by mail. A signed-in sender is linked to the ticket.
  */
 export const createSupportInquiry = <ThrowOnError extends boolean = false>(options: Options<CreateSupportInquiryData, ThrowOnError>): RequestResult<CreateSupportInquiryResponses, CreateSupportInquiryErrors, ThrowOnError> => (options.client ?? client).post<CreateSupportInquiryResponses, CreateSupportInquiryErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/support/inquiries',
     ...options,
     headers: {
@@ -1032,7 +1789,15 @@ export const createSupportInquiry = <ThrowOnError extends boolean = false>(optio
  */
 export const uploadPhotos = <ThrowOnError extends boolean = false>(options: Options<UploadPhotosData, ThrowOnError>): RequestResult<UploadPhotosResponses, UploadPhotosErrors, ThrowOnError> => (options.client ?? client).post<UploadPhotosResponses, UploadPhotosErrors, ThrowOnError>({
     ...formDataBodySerializer,
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }, {
+            key: 'apiToken',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/uploads',
     ...options,
     headers: {
@@ -1046,8 +1811,16 @@ export const uploadPhotos = <ThrowOnError extends boolean = false>(options: Opti
  *
  * Counts in bytes, with the limits beside them; `hour_resets_at` says when the hourly allowance starts again (null when nothing was uploaded this hour).
  */
-export const usage = <ThrowOnError extends boolean = false>(options?: Options<UsageData, ThrowOnError>): RequestResult<UsageResponses, UsageErrors, ThrowOnError> => (options?.client ?? client).get<UsageResponses, UsageErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+export const getUploadUsage = <ThrowOnError extends boolean = false>(options?: Options<GetUploadUsageData, ThrowOnError>): RequestResult<GetUploadUsageResponses, GetUploadUsageErrors, ThrowOnError> => (options?.client ?? client).get<GetUploadUsageResponses, GetUploadUsageErrors, ThrowOnError>({
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }, {
+            key: 'apiToken',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/uploads/usage',
     ...options
 });
@@ -1058,7 +1831,15 @@ export const usage = <ThrowOnError extends boolean = false>(options?: Options<Us
  * Generations made from the photo stay. Another person's photo answers 404, like an unknown id.
  */
 export const deleteUpload = <ThrowOnError extends boolean = false>(options: Options<DeleteUploadData, ThrowOnError>): RequestResult<DeleteUploadResponses, DeleteUploadErrors, ThrowOnError> => (options.client ?? client).delete<DeleteUploadResponses, DeleteUploadErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }, {
+            key: 'apiToken',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/uploads/{id}',
     ...options
 });
@@ -1069,7 +1850,15 @@ export const deleteUpload = <ThrowOnError extends boolean = false>(options: Opti
  * The URL points at the re-encoded JPEG and expires; ask again for a new one. Another person's photo answers 404, like an unknown id.
  */
 export const getUpload = <ThrowOnError extends boolean = false>(options: Options<GetUploadData, ThrowOnError>): RequestResult<GetUploadResponses, GetUploadErrors, ThrowOnError> => (options.client ?? client).get<GetUploadResponses, GetUploadErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
+    security: [{
+            key: 'bearer',
+            scheme: 'bearer',
+            type: 'http'
+        }, {
+            key: 'apiToken',
+            scheme: 'bearer',
+            type: 'http'
+        }],
     url: '/api/uploads/{id}',
     ...options
 });

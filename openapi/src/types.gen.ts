@@ -6,9 +6,17 @@ export type ClientOptions = {
 
 export type AccountDeleteDto = {
     /**
+     * with two-factor on: a code of the authenticator app, or a recovery code
+     */
+    code?: string;
+    /**
      * must be exactly "DELETE"
      */
     confirm: 'DELETE';
+    /**
+     * the account password (accounts with a password and two-factor off)
+     */
+    password?: string;
 };
 
 export type AdminActivityDto = {
@@ -19,6 +27,27 @@ export type AdminActivityDto = {
      */
     description: string;
     id: string;
+};
+
+export type AdminApiTokenDto = {
+    created_at: string;
+    /**
+     * null: never expires
+     */
+    expires_at: string | null;
+    id: string;
+    /**
+     * recorded at most once a minute; null: never used
+     */
+    last_used_at: string | null;
+    name: string;
+    /**
+     * the token's first characters, to tell tokens apart
+     */
+    prefix: string;
+    revoke_reason: 'owner' | 'admin' | 'password_reset' | 'account_claimed';
+    revoked_at: string | null;
+    scopes: Array<ApiTokenScope>;
 };
 
 export type AdminCheckResponseDto = {
@@ -32,6 +61,82 @@ export type AdminCreditsAdjustDto = {
     amount: number;
     mode: 'add' | 'deduct';
     reason: string;
+};
+
+export type AdminFaceCheckDto = {
+    created_at: string;
+    /**
+     * distance to the nearest of the photos (smaller is closer; 0.45 or less is the same person)
+     */
+    distance: number | null;
+    id: string;
+    /**
+     * the live selfie, or a photo checked against the verified face
+     */
+    kind: 'selfie' | 'photo';
+    /**
+     * verified, or why it was refused: another person, a still picture, no face, more than one face
+     */
+    outcome: 'verified' | 'mismatch' | 'still' | 'no_face' | 'several_faces';
+};
+
+export type AdminFaceChecksDto = {
+    /**
+     * the latest 20
+     */
+    recent: Array<AdminFaceCheckDto>;
+    /**
+     * refused checks, in all
+     */
+    refused: number;
+    /**
+     * refused checks in the last 24 hours
+     */
+    refused_24h: number;
+    /**
+     * when a live selfie last verified the face; null: never
+     */
+    verified_at: string | null;
+};
+
+export type AdminGenerationDto = {
+    category: string;
+    completed_at: string | null;
+    cost: number;
+    created_at: string;
+    failure_reason: string | null;
+    id: string;
+    /**
+     * the face check of the result against the person’s photos; null when none ran (face checks off, no face kept, not finished)
+     */
+    likeness: AdminGenerationLikenessDto | null;
+    provider: string;
+    stage: string;
+    status: 'processing' | 'completed' | 'failed';
+    /**
+     * a signed link to the result (expires; host-relative with local storage), when completed
+     */
+    thumbnail_url: string | null;
+    type: 'image' | 'video';
+    user_email: string | null;
+    user_id: string;
+};
+
+export type AdminGenerationLikenessDto = {
+    checked_at: string;
+    /**
+     * the last try’s distance; null when the result showed no face
+     */
+    distance: number | null;
+    outcome: 'passed' | 'retried' | 'failed' | 'no_face';
+    /**
+     * the distance above which a result is tried again, then refused
+     */
+    threshold: number;
+    /**
+     * every try’s distance, in order (null: no face)
+     */
+    tries: Array<number>;
 };
 
 export type AdminGenerationRowDto = {
@@ -154,6 +259,13 @@ export type AdminRevenueDto = {
      * subscriptions' invoices paid in the last 30 days
      */
     subscription_revenue_30d: number;
+};
+
+export type AdminRoleUpdateDto = {
+    /**
+     * the account's role: user, support or admin
+     */
+    role: UserRole;
 };
 
 export type AdminSceneCreateDto = {
@@ -373,6 +485,51 @@ export type AdminTemplateUpdateDto = {
     sort_order?: number;
 };
 
+export type AdminTierChangePreviewDto = {
+    /**
+     * subscription credits the change adds now (an upgrade tops them up to the new plan; 0 otherwise)
+     */
+    credits_added: number;
+    /**
+     * credits available after the change
+     */
+    credits_after: number;
+    /**
+     * credits available now
+     */
+    credits_before: number;
+    /**
+     * the current plan's name
+     */
+    from_name: string;
+    from_tier: 'free' | 'starter' | 'glow_up' | 'model_mode';
+    /**
+     * the new plan gives this many subscription credits at each monthly reset
+     */
+    monthly_credits: number;
+    /**
+     * the account pays for a plan at Stripe: its next subscription change sets the tier to that plan again
+     */
+    stripe_subscription: boolean;
+    /**
+     * what the change does, in words, with the figures above
+     */
+    summary: string;
+    /**
+     * the confirmation's question
+     */
+    title: string;
+    /**
+     * the new plan's name
+     */
+    to_name: string;
+    to_tier: 'free' | 'starter' | 'glow_up' | 'model_mode';
+    /**
+     * the same tier: nothing would change
+     */
+    unchanged: boolean;
+};
+
 export type AdminUserDetailsDto = {
     /**
      * stopped by the person, a suspension or a removal
@@ -389,6 +546,10 @@ export type AdminUserDetailsDto = {
      */
     email_verified: boolean;
     /**
+     * the live selfie and the refused face checks
+     */
+    face_checks: AdminFaceChecksDto;
+    /**
      * cancelled ones are counted apart
      */
     failed_generations: number;
@@ -401,6 +562,10 @@ export type AdminUserDetailsDto = {
      */
     refusals: AdminRefusalsDto;
     role: UserRole;
+    /**
+     * as staff (support, admin), the account must turn two-factor on before the console opens: AUTH_REQUIRE_STAFF_2FA is on and its two-factor is off
+     */
+    staff_two_factor_required: boolean;
     subscription_credits: number;
     successful_generations: number;
     /**
@@ -447,6 +612,10 @@ export type AdminUserRowDto = {
 
 export type AdminUserUpdateDto = {
     /**
+     * the credits the confirmation said the change gives (GET .../tier-change `credits_added`): when the change would now give another number (the balance moved meanwhile), 409 CONFLICT and nothing changes
+     */
+    expected_credits_added?: number;
+    /**
      * the new subscription tier (admin only)
      */
     tier?: 'free' | 'starter' | 'glow_up' | 'model_mode';
@@ -477,6 +646,65 @@ export type AnnouncementResponseDto = {
      */
     recipients: number;
 };
+
+export type ApiTokenCreateDto = {
+    /**
+     * when the token stops working; omitted or null: never
+     */
+    expires_at?: string | null;
+    /**
+     * to tell tokens apart
+     */
+    name: string;
+    /**
+     * what the token may do; each route that takes a token names the scope it needs
+     */
+    scopes: Array<ApiTokenScope>;
+};
+
+export type ApiTokenCreatedDto = {
+    created_at: string;
+    /**
+     * null: never expires
+     */
+    expires_at: string | null;
+    id: string;
+    /**
+     * recorded at most once a minute; null: never used
+     */
+    last_used_at: string | null;
+    name: string;
+    /**
+     * the token's first characters, to tell tokens apart
+     */
+    prefix: string;
+    scopes: Array<ApiTokenScope>;
+    /**
+     * the token: shown this once (only its hash is kept). Send it as `Authorization: Bearer <token>`
+     */
+    token: string;
+};
+
+export type ApiTokenDto = {
+    created_at: string;
+    /**
+     * null: never expires
+     */
+    expires_at: string | null;
+    id: string;
+    /**
+     * recorded at most once a minute; null: never used
+     */
+    last_used_at: string | null;
+    name: string;
+    /**
+     * the token's first characters, to tell tokens apart
+     */
+    prefix: string;
+    scopes: Array<ApiTokenScope>;
+};
+
+export type ApiTokenScope = 'account:read' | 'uploads:read' | 'uploads:write' | 'generations:read' | 'generations:write';
 
 export type AuditLogRowDto = {
     action: string;
@@ -533,6 +761,16 @@ export type BillingRedirectDto = {
     url: string;
 };
 
+export type BuildingBlockGroupDto = {
+    id: 'pose' | 'place' | 'light' | 'mood' | 'props';
+    label: string;
+    phrases: Array<string>;
+};
+
+export type BuildingBlocksResponseDto = {
+    groups: Array<BuildingBlockGroupDto>;
+};
+
 export type CatalogCategoryDto = {
     /**
      * Placeholder of the "+ Custom" pose input
@@ -540,13 +778,9 @@ export type CatalogCategoryDto = {
     customPoseHint: string;
     id: CategoryId;
     /**
-     * Header and page title
+     * The category's one name: sidebar link, header, page title and "Your <label> Generations" all read it
      */
     label: string;
-    /**
-     * Sidebar link text
-     */
-    navLabel: string;
     path: string;
     /**
      * Ids of the pose buttons of this category (its scenes plus the generic ones), in display order
@@ -718,9 +952,50 @@ export type CheckoutRequestDto = {
     plan?: 'starter' | 'glow_up' | 'model_mode';
 };
 
+export type ChooseReportedGenerationDto = {
+    /**
+     * one of the ticket's image_candidates (the reported image), or null: none of them is
+     */
+    generation_id: string | null;
+};
+
 export type CreditsPerDayDto = {
     credits: number;
     date: string;
+};
+
+export type CustomPoseCheckDto = {
+    /**
+     * the custom pose as typed so far (at most 300 characters are checked)
+     */
+    text: string;
+};
+
+export type CustomPoseCheckResponseDto = {
+    /**
+     * what a start would say about it, when it was not understood
+     */
+    message: string | null;
+    not_understood: CustomPoseNotUnderstoodDto;
+    /**
+     * every word, number and character was understood. Safety is not judged here (a start or POST /api/generations/check does): a word the block lists know is never named, and a text may be understood and still refused.
+     */
+    understood: boolean;
+};
+
+export type CustomPoseNotUnderstoodDto = {
+    /**
+     * characters a pose description has no use for
+     */
+    characters: Array<string>;
+    /**
+     * the text is (partly) in another language or script: custom poses are English-only for now
+     */
+    other_language: boolean;
+    /**
+     * unknown words, words of another language and numbers it cannot read
+     */
+    words: Array<NotUnderstoodWordDto>;
 };
 
 export type EmailResendDto = {
@@ -737,10 +1012,18 @@ export type EmailVerifyDto = {
     token: string;
 };
 
+export type EmailVerifyResponseDto = {
+    message: string;
+    /**
+     * true when other sign-ups of the address were waiting: the account was emptied and its sessions ended; the mailed notice carries a link to choose a password
+     */
+    starts_afresh: boolean;
+};
+
 /**
  * A code of the error catalogue (common/errors/error-catalogue.ts): the general ones, then those of features (auth, the custom pose)
  */
-export type ErrorCode = 'INSUFFICIENT_CREDITS' | 'VALIDATION_ERROR' | 'TIMEOUT_ERROR' | 'GENERATION_ERROR' | 'NETWORK_ERROR' | 'AUTH_ERROR' | 'FORBIDDEN' | 'NOT_FOUND' | 'RECORD_NOT_FOUND' | 'CONFLICT' | 'DUPLICATE_RECORD' | 'RELATED_RECORD_NOT_FOUND' | 'REQUIRED_FIELD_MISSING' | 'PERMISSION_DENIED' | 'RESOURCE_NOT_FOUND' | 'PAYLOAD_TOO_LARGE' | 'RATE_LIMITED' | 'SERVICE_UNAVAILABLE' | 'UNKNOWN_ERROR' | 'INVALID_CREDENTIALS' | 'INVALID_LINK' | 'INVALID_CODE' | 'MFA_EXPIRED' | 'EMAIL_NOT_VERIFIED' | 'AGE_NOT_CONFIRMED' | 'TWO_FACTOR_REQUIRED' | 'WRONG_PASSWORD' | 'NO_PASSWORD' | 'ACCOUNT_SUSPENDED' | 'CUSTOM_POSE_PAUSED';
+export type ErrorCode = 'INSUFFICIENT_CREDITS' | 'VALIDATION_ERROR' | 'TIMEOUT_ERROR' | 'GENERATION_ERROR' | 'NETWORK_ERROR' | 'AUTH_ERROR' | 'FORBIDDEN' | 'NOT_FOUND' | 'RECORD_NOT_FOUND' | 'CONFLICT' | 'DUPLICATE_RECORD' | 'RELATED_RECORD_NOT_FOUND' | 'REQUIRED_FIELD_MISSING' | 'PERMISSION_DENIED' | 'RESOURCE_NOT_FOUND' | 'PAYLOAD_TOO_LARGE' | 'RATE_LIMITED' | 'SERVICE_UNAVAILABLE' | 'UNKNOWN_ERROR' | 'INVALID_CREDENTIALS' | 'INVALID_LINK' | 'INVALID_CODE' | 'MFA_EXPIRED' | 'EMAIL_NOT_VERIFIED' | 'AGE_NOT_CONFIRMED' | 'TWO_FACTOR_REQUIRED' | 'WRONG_PASSWORD' | 'NO_PASSWORD' | 'ACCOUNT_SUSPENDED' | 'SESSION_EXPIRED' | 'PASSWORD_CHANGED' | 'SESSION_REVOKED' | 'REAUTH_REQUIRED' | 'CUSTOM_POSE_PAUSED' | 'CUSTOM_POSE_NOT_UNDERSTOOD' | 'API_TOKEN_NOT_ALLOWED' | 'INSUFFICIENT_SCOPE' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE' | 'FACE_NOT_FOUND' | 'FACE_SEVERAL' | 'FACE_UNCLEAR' | 'FACE_MIXED_SET' | 'FACE_CONSENT_REQUIRED' | 'FACE_SELFIE_REQUIRED' | 'FACE_NOT_VERIFIED' | 'FACE_SELFIE_FAILED';
 
 export type ErrorResponseDto = {
     /**
@@ -748,7 +1031,43 @@ export type ErrorResponseDto = {
      */
     code: ErrorCode;
     message: string;
+    /**
+     * only with CUSTOM_POSE_NOT_UNDERSTOOD
+     */
+    not_understood?: CustomPoseNotUnderstoodDto;
     statusCode: number;
+};
+
+export type FaceConsentDto = {
+    /**
+     * the consent_version of GET /api/faces/status the person agreed to
+     */
+    version: string;
+};
+
+export type FaceStatusDto = {
+    /**
+     * whether this server runs the face checks (FACE_CHECKS)
+     */
+    checks: boolean;
+    /**
+     * the sentence the person agrees to before the first check
+     */
+    consent_text: string;
+    consent_version: string;
+    /**
+     * whether the person agreed to the current wording (consent_version)
+     */
+    consented: boolean;
+    /**
+     * categories whose generations need the verified face (and every video)
+     */
+    selfie_categories: Array<string>;
+    /**
+     * whether a live selfie verified the face of at least one photo still kept
+     */
+    verified: boolean;
+    verified_at: string | null;
 };
 
 export type GenerationCheckDto = {
@@ -811,6 +1130,9 @@ export type GenerationMetadataDto = {
 };
 
 export type GenerationProgressDto = {
+    /**
+     * the status checks that fit in the generation's time budget, the last one at its deadline (23 for an image and 63 for a video with the default settings); a result may come before, by a check or a webhook
+     */
     max_polls: number;
     /**
      * the product's progress message of the stage (the failure reason once failed)
@@ -848,7 +1170,19 @@ export type GenerationResponseDto = {
     metadata: GenerationMetadataDto;
     progress: GenerationProgressDto;
     prompt: string;
+    /**
+     * the pose's name in the catalogue, or `Custom pose` for a described one; null when the catalogue no longer has it
+     */
+    scene_name: string | null;
+    /**
+     * signed, short-lived link to the photo of the person it was made from (the first one, sent to the AI), for a before/after view: only in `GET /api/generations/:id` of a completed generation, to its owner; null in lists and other answers, and once the photo was deleted
+     */
+    source_photo_url: string | null;
     status: GenerationStatus;
+    /**
+     * the outfit's name in the catalogue (an admin's rename shows); null when the catalogue no longer has it
+     */
+    template_name: string | null;
     type: 'image' | 'video';
     updated_at: string;
     /**
@@ -954,9 +1288,65 @@ export type MfaChallengeResponseDto = {
     mfa_token: string;
 };
 
+export type MyTicketDto = {
+    created_at: string;
+    kind: 'question' | 'billing' | 'abuse_report';
+    /**
+     * what you wrote first
+     */
+    message: string;
+    /**
+     * replies of the support team and your own messages, oldest first
+     */
+    messages: Array<MyTicketMessageDto>;
+    /**
+     * the ticket number (#1042)
+     */
+    number: number;
+    resolved_at: string | null;
+    /**
+     * open: waiting for the support team; in_progress: answered, waiting for you; resolved; closed (no more replies)
+     */
+    status: 'open' | 'in_progress' | 'resolved' | 'closed';
+    subject: string;
+    updated_at: string;
+};
+
+export type MyTicketMessageDto = {
+    body: string;
+    created_at: string;
+    /**
+     * reply: from the support team; customer: yours
+     */
+    kind: 'reply' | 'customer';
+};
+
+export type MyTicketReplyDto = {
+    message: string;
+};
+
+export type MyTicketsResponseDto = {
+    tickets: Array<MyTicketDto>;
+    /**
+     * how many tickets you have in all
+     */
+    total: number;
+};
+
 export type NamedQueueDto = {
     counts: QueueCountsDto;
     name: string;
+};
+
+export type NotUnderstoodWordDto = {
+    /**
+     * close words the check understands, the closest first
+     */
+    suggestions: Array<string>;
+    /**
+     * the word as typed (never a word of the block lists)
+     */
+    word: string;
 };
 
 export type NotificationRowDto = {
@@ -1172,6 +1562,21 @@ export type QueueOverviewDto = {
     running_generations: number;
 };
 
+export type RecoveryCodesLeftResponseDto = {
+    /**
+     * unused recovery codes; null when two-factor is off
+     */
+    remaining: number | null;
+    /**
+     * how many a new set has
+     */
+    total: number;
+};
+
+export type RecoveryCodesRenewDto = {
+    code: string;
+};
+
 export type RecoveryCodesResponseDto = {
     recovery_codes: Array<string>;
 };
@@ -1181,6 +1586,74 @@ export type RemoveReportedGenerationDto = {
      * also remove the photo(s) it was made from and every generation made from them
      */
     include_source?: boolean;
+};
+
+export type ReportCandidateDto = {
+    /**
+     * share (0-1) of the result's grid inside the copy that agrees with it
+     */
+    agreement: number | null;
+    /**
+     * share (0-1) of the result the copy shows
+     */
+    coverage: number | null;
+    created_at: string | null;
+    /**
+     * false once the generation is gone (removed, or its account deleted)
+     */
+    exists: boolean;
+    generation_id: string;
+    /**
+     * a result without a picture signature yet, found by the older 64-bit hash: the bits that differ
+     */
+    hash_distance: number | null;
+    /**
+     * corners of the result found in the copy, in place
+     */
+    inliers: number | null;
+    /**
+     * a signed link to the result, valid 5 minutes; only for those who may see results (admins), null for support or when gone
+     */
+    result_url: string | null;
+    /**
+     * 0-100: the share of the result (inside the copy) that agrees with the copy; or of the 64 bits of the older hash
+     */
+    score: number;
+    type: 'image' | 'video';
+};
+
+export type ReviewedResultDto = {
+    created_at: string | null;
+    /**
+     * false once the generation is gone (removed, or its account deleted)
+     */
+    exists: boolean;
+    generation_id: string;
+    /**
+     * a signed link to the result, valid 5 minutes; only for those who may see results (admins), null for support or when gone
+     */
+    result_url: string | null;
+    type: 'image' | 'video';
+};
+
+export type SelfieChallengeDto = {
+    expires_at: string;
+    frames: number;
+    id: string;
+    interval_ms: number;
+    /**
+     * the person's own left or right
+     */
+    turn: 'left' | 'right';
+};
+
+export type SelfieResultDto = {
+    /**
+     * how many of the person’s photos the selfie matched (they are now verified)
+     */
+    photos_matched: number;
+    verified: true;
+    verified_at: string;
 };
 
 export type SessionResponseDto = {
@@ -1207,6 +1680,27 @@ export type SettingsUpdateDto = {
     marketing_emails: boolean;
 };
 
+export type SignUpCheckEmailResponseDto = {
+    /**
+     * always true: no session, the person goes on from the mail
+     */
+    check_email: true;
+    message: string;
+};
+
+export type SignUpSessionResponseDto = {
+    /**
+     * short-lived JWT for `Authorization: Bearer`
+     */
+    access_token: string;
+    /**
+     * when the access token expires, in Unix seconds (refresh before then)
+     */
+    expires_at: number;
+    message: string;
+    user: ProfileResponseDto;
+};
+
 export type StatsResponseDto = {
     failed_generations: number;
     /**
@@ -1216,6 +1710,32 @@ export type StatsResponseDto = {
     successful_generations: number;
     total_credits_spent: number;
     total_generations: number;
+};
+
+export type StripeEventRowDto = {
+    /**
+     * why the last attempt failed
+     */
+    error: string | null;
+    /**
+     * when its last attempt failed
+     */
+    failed_at: string | null;
+    handled_at: string | null;
+    /**
+     * Stripe's id of the event (evt_…)
+     */
+    id: string;
+    received_at: string;
+    /**
+     * pending (queued), retrying (an attempt failed, more to come), failed (every attempt failed: replay it once the cause is fixed), applied
+     */
+    status: 'pending' | 'retrying' | 'failed' | 'applied';
+    /**
+     * the event in Stripe's dashboard (its test-mode pages with a test key)
+     */
+    stripe_url: string;
+    type: string;
 };
 
 export type StripeWebhookAckDto = {
@@ -1245,6 +1765,10 @@ export type SupportInquiryCreatedDto = {
     created_at: string;
     id: string;
     kind: 'question' | 'billing' | 'abuse_report';
+    /**
+     * the ticket number to quote (#1042)
+     */
+    number: number;
     priority: 'low' | 'normal' | 'high' | 'urgent';
     status: 'open' | 'in_progress' | 'resolved' | 'closed';
 };
@@ -1270,14 +1794,34 @@ export type SupportInquiryDetailsDto = {
     generation_removed_by_email: string | null;
     id: string;
     /**
-     * how a report found its generation: given, from a link, from an uploaded copy (its metadata or its picture), or not found
+     * the results the copy looked most like, best first (up to 5); an admin may choose one (POST .../match)
      */
-    image_match: 'id' | 'link' | 'metadata' | 'hash' | 'none';
+    image_candidates: Array<ReportCandidateDto>;
+    /**
+     * how a report found its generation: given (id), from a link, from an uploaded copy (its metadata; hash: its picture, one result clearly ahead of every other), candidates (the copy looks like several results: an admin chooses), chosen (an admin chose among them), or none
+     */
+    image_match: 'id' | 'link' | 'metadata' | 'hash' | 'candidates' | 'chosen' | 'none';
     kind: 'question' | 'billing' | 'abuse_report';
     message: string;
     messages: Array<SupportMessageDto>;
     name: string;
+    /**
+     * the ticket number people see (#1042)
+     */
+    number: number;
     priority: 'low' | 'normal' | 'high' | 'urgent';
+    /**
+     * the generation the report names, to show beside the copy
+     */
+    reported_generation: ReviewedResultDto | null;
+    /**
+     * when the kept copy was deleted (REPORTED_IMAGE_RETENTION_DAYS after the ticket was resolved, or with the reporter's data)
+     */
+    reported_image_deleted_at: string | null;
+    /**
+     * the copy a report uploaded, kept privately (re-encoded, no metadata): a signed link valid 5 minutes; null without one, or once deleted
+     */
+    reported_image_url: string | null;
     resolved_at: string | null;
     /**
      * against the 24-48 h promise: ok < 24 h, due_soon 24-48 h, overdue > 48 h; null unless open or in_progress
@@ -1309,12 +1853,16 @@ export type SupportInquiryRowDto = {
     generation_removed_at: string | null;
     id: string;
     /**
-     * how a report found its generation: given, from a link, from an uploaded copy (its metadata or its picture), or not found
+     * how a report found its generation: given (id), from a link, from an uploaded copy (its metadata; hash: its picture, one result clearly ahead of every other), candidates (the copy looks like several results: an admin chooses), chosen (an admin chose among them), or none
      */
-    image_match: 'id' | 'link' | 'metadata' | 'hash' | 'none';
+    image_match: 'id' | 'link' | 'metadata' | 'hash' | 'candidates' | 'chosen' | 'none';
     kind: 'question' | 'billing' | 'abuse_report';
     message: string;
     name: string;
+    /**
+     * the ticket number people see (#1042)
+     */
+    number: number;
     priority: 'low' | 'normal' | 'high' | 'urgent';
     resolved_at: string | null;
     /**
@@ -1351,7 +1899,7 @@ export type SupportMessageDto = {
     delivered: 'queued' | 'sent' | 'logged' | 'failed';
     delivery_error: string | null;
     id: string;
-    kind: 'reply' | 'note';
+    kind: 'reply' | 'note' | 'customer';
 };
 
 export type Tier = 'free' | 'starter' | 'glow_up' | 'model_mode';
@@ -1440,6 +1988,94 @@ export type UserTier = 'free' | 'starter' | 'glow_up' | 'model_mode';
 export type WebhookAckDto = {
     received: boolean;
 };
+
+export type WebhookDeliveryDto = {
+    /**
+     * attempts made so far
+     */
+    attempts: number;
+    created_at: string;
+    /**
+     * the event's `id` (the same in every retry and for every endpoint)
+     */
+    event_id: string;
+    event_type: 'generation.completed' | 'generation.failed' | 'credits.changed' | 'webhook.test';
+    id: string;
+    last_attempt_at: string | null;
+    /**
+     * how long the last attempt took, ms
+     */
+    last_duration_ms: number | null;
+    /**
+     * why the last attempt failed
+     */
+    last_error: string | null;
+    /**
+     * the last attempt's HTTP status; null when no answer came
+     */
+    last_status: number | null;
+    /**
+     * when the next attempt is due (pending only)
+     */
+    next_attempt_at: string | null;
+    /**
+     * pending while retries remain
+     */
+    state: WebhookDeliveryState;
+};
+
+/**
+ * pending while retries remain
+ */
+export type WebhookDeliveryState = 'pending' | 'succeeded' | 'failed';
+
+export type WebhookEndpointCreateDto = {
+    events: Array<WebhookEventType>;
+    /**
+     * https:// (http:// only for localhost, outside production); no private, loopback or reserved address in production
+     */
+    url: string;
+};
+
+export type WebhookEndpointCreatedDto = {
+    created_at: string;
+    /**
+     * the latest deliveries, newest first (at most 20; kept 30 days)
+     */
+    deliveries: Array<WebhookDeliveryDto>;
+    disabled_at: string | null;
+    disabled_reason: 'failing';
+    /**
+     * false once switched off for failing (a test event that gets through switches it on again)
+     */
+    enabled: boolean;
+    events: Array<WebhookEventType>;
+    id: string;
+    /**
+     * the signing secret: shown this once. Check each delivery's Fitting-Room-Signature with it (docs/api.md)
+     */
+    secret: string;
+    url: string;
+};
+
+export type WebhookEndpointDto = {
+    created_at: string;
+    /**
+     * the latest deliveries, newest first (at most 20; kept 30 days)
+     */
+    deliveries: Array<WebhookDeliveryDto>;
+    disabled_at: string | null;
+    disabled_reason: 'failing';
+    /**
+     * false once switched off for failing (a test event that gets through switches it on again)
+     */
+    enabled: boolean;
+    events: Array<WebhookEventType>;
+    id: string;
+    url: string;
+};
+
+export type WebhookEventType = 'generation.completed' | 'generation.failed' | 'credits.changed';
 
 export type CreateAnnouncementData = {
     body: AnnouncementCreateDto;
@@ -1598,6 +2234,39 @@ export type RemoveAdminGenerationResponses = {
 };
 
 export type RemoveAdminGenerationResponse = RemoveAdminGenerationResponses[keyof RemoveAdminGenerationResponses];
+
+export type GetAdminGenerationData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/admin/generations/{id}';
+};
+
+export type GetAdminGenerationErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
+     */
+    403: ErrorResponseDto;
+    404: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type GetAdminGenerationError = GetAdminGenerationErrors[keyof GetAdminGenerationErrors];
+
+export type GetAdminGenerationResponses = {
+    200: AdminGenerationDto;
+};
+
+export type GetAdminGenerationResponse = GetAdminGenerationResponses[keyof GetAdminGenerationResponses];
 
 export type ListAdminNotificationsData = {
     body?: never;
@@ -2220,6 +2889,137 @@ export type GetAdminStatsResponses = {
 
 export type GetAdminStatsResponse = GetAdminStatsResponses[keyof GetAdminStatsResponses];
 
+export type ListAdminStripeEventsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * JSON ["field","ASC"|"DESC"]
+         */
+        sort?: string;
+        /**
+         * JSON [start,end], both inclusive
+         */
+        range?: string;
+        /**
+         * JSON object of filters, e.g. {"q":"ann"}
+         */
+        filter?: string;
+        /**
+         * search text (same as filter.q)
+         */
+        q?: string;
+    };
+    url: '/api/admin/stripe-events';
+};
+
+export type ListAdminStripeEventsErrors = {
+    /**
+     * VALIDATION_ERROR: an unknown filter, status or sort
+     */
+    400: ErrorResponseDto;
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type ListAdminStripeEventsError = ListAdminStripeEventsErrors[keyof ListAdminStripeEventsErrors];
+
+export type ListAdminStripeEventsResponses = {
+    200: Array<StripeEventRowDto>;
+};
+
+export type ListAdminStripeEventsResponse = ListAdminStripeEventsResponses[keyof ListAdminStripeEventsResponses];
+
+export type GetAdminStripeEventData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/admin/stripe-events/{id}';
+};
+
+export type GetAdminStripeEventErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
+     */
+    403: ErrorResponseDto;
+    /**
+     * no event with this id was received
+     */
+    404: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type GetAdminStripeEventError = GetAdminStripeEventErrors[keyof GetAdminStripeEventErrors];
+
+export type GetAdminStripeEventResponses = {
+    200: StripeEventRowDto;
+};
+
+export type GetAdminStripeEventResponse = GetAdminStripeEventResponses[keyof GetAdminStripeEventResponses];
+
+export type ReplayAdminStripeEventData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/admin/stripe-events/{id}/replay';
+};
+
+export type ReplayAdminStripeEventErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
+     */
+    403: ErrorResponseDto;
+    /**
+     * no event with this id was received
+     */
+    404: ErrorResponseDto;
+    /**
+     * it could not be applied (the reason; the event keeps it), or Stripe no longer has it and its body is gone
+     */
+    409: ErrorResponseDto;
+    /**
+     * Stripe could not be reached
+     */
+    503: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type ReplayAdminStripeEventError = ReplayAdminStripeEventErrors[keyof ReplayAdminStripeEventErrors];
+
+export type ReplayAdminStripeEventResponses = {
+    200: StripeEventRowDto;
+};
+
+export type ReplayAdminStripeEventResponse = ReplayAdminStripeEventResponses[keyof ReplayAdminStripeEventResponses];
+
 export type ListSupportInquiriesData = {
     body?: never;
     path?: never;
@@ -2386,6 +3186,50 @@ export type ReplaceSupportInquiryResponses = {
 };
 
 export type ReplaceSupportInquiryResponse = ReplaceSupportInquiryResponses[keyof ReplaceSupportInquiryResponses];
+
+export type ChooseReportedGenerationData = {
+    body: ChooseReportedGenerationDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/admin/support-inquiries/{id}/match';
+};
+
+export type ChooseReportedGenerationErrors = {
+    /**
+     * VALIDATION_ERROR: the id is not a UUID, the ticket has no candidates, or generation_id is not one of them
+     */
+    400: ErrorResponseDto;
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
+     */
+    403: ErrorResponseDto;
+    /**
+     * no such ticket
+     */
+    404: ErrorResponseDto;
+    /**
+     * CONFLICT: the generation the ticket names was removed already
+     */
+    409: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type ChooseReportedGenerationError = ChooseReportedGenerationErrors[keyof ChooseReportedGenerationErrors];
+
+export type ChooseReportedGenerationResponses = {
+    200: SupportInquiryDetailsDto;
+};
+
+export type ChooseReportedGenerationResponse = ChooseReportedGenerationResponses[keyof ChooseReportedGenerationResponses];
 
 export type CreateSupportMessageData = {
     body: SupportMessageCreateDto;
@@ -2834,6 +3678,10 @@ export type UpdateAdminUserErrors = {
      */
     404: ErrorResponseDto;
     /**
+     * CONFLICT: the change now gives another number of credits than expected
+     */
+    409: ErrorResponseDto;
+    /**
      * An error from the catalogue: `{ statusCode, code, message }`
      */
     default: ErrorResponseDto;
@@ -2887,6 +3735,90 @@ export type ReplaceAdminUserResponses = {
 
 export type ReplaceAdminUserResponse = ReplaceAdminUserResponses[keyof ReplaceAdminUserResponses];
 
+export type ListAdminUserApiTokensData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/admin/users/{id}/api-tokens';
+};
+
+export type ListAdminUserApiTokensErrors = {
+    /**
+     * VALIDATION_ERROR: the id is not a UUID
+     */
+    400: ErrorResponseDto;
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
+     */
+    403: ErrorResponseDto;
+    /**
+     * no such user
+     */
+    404: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type ListAdminUserApiTokensError = ListAdminUserApiTokensErrors[keyof ListAdminUserApiTokensErrors];
+
+export type ListAdminUserApiTokensResponses = {
+    200: Array<AdminApiTokenDto>;
+};
+
+export type ListAdminUserApiTokensResponse = ListAdminUserApiTokensResponses[keyof ListAdminUserApiTokensResponses];
+
+export type RevokeAdminUserApiTokenData = {
+    body?: never;
+    path: {
+        id: string;
+        tokenId: string;
+    };
+    query?: never;
+    url: '/api/admin/users/{id}/api-tokens/{tokenId}';
+};
+
+export type RevokeAdminUserApiTokenErrors = {
+    /**
+     * VALIDATION_ERROR: the id is not a UUID
+     */
+    400: ErrorResponseDto;
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
+     */
+    403: ErrorResponseDto;
+    /**
+     * no such token of this user
+     */
+    404: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type RevokeAdminUserApiTokenError = RevokeAdminUserApiTokenErrors[keyof RevokeAdminUserApiTokenErrors];
+
+export type RevokeAdminUserApiTokenResponses = {
+    /**
+     * revoked
+     */
+    204: void;
+};
+
+export type RevokeAdminUserApiTokenResponse = RevokeAdminUserApiTokenResponses[keyof RevokeAdminUserApiTokenResponses];
+
 export type AdjustUserCreditsData = {
     body: AdminCreditsAdjustDto;
     path: {
@@ -2926,6 +3858,46 @@ export type AdjustUserCreditsResponses = {
 };
 
 export type AdjustUserCreditsResponse = AdjustUserCreditsResponses[keyof AdjustUserCreditsResponses];
+
+export type SetAdminUserRoleData = {
+    body: AdminRoleUpdateDto;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/admin/users/{id}/role';
+};
+
+export type SetAdminUserRoleErrors = {
+    /**
+     * VALIDATION_ERROR: the id is not a UUID, an unknown role, my own role, the last admin, or an address ADMIN_EMAILS lists
+     */
+    400: ErrorResponseDto;
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
+     */
+    403: ErrorResponseDto;
+    /**
+     * no such user
+     */
+    404: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type SetAdminUserRoleError = SetAdminUserRoleErrors[keyof SetAdminUserRoleErrors];
+
+export type SetAdminUserRoleResponses = {
+    200: AdminUserDetailsDto;
+};
+
+export type SetAdminUserRoleResponse = SetAdminUserRoleResponses[keyof SetAdminUserRoleResponses];
 
 export type UnsuspendAdminUserData = {
     body?: never;
@@ -3007,6 +3979,51 @@ export type SuspendAdminUserResponses = {
 
 export type SuspendAdminUserResponse = SuspendAdminUserResponses[keyof SuspendAdminUserResponses];
 
+export type PreviewAdminUserTierChangeData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query: {
+        /**
+         * the tier to change to
+         */
+        tier: 'free' | 'starter' | 'glow_up' | 'model_mode';
+    };
+    url: '/api/admin/users/{id}/tier-change';
+};
+
+export type PreviewAdminUserTierChangeErrors = {
+    /**
+     * VALIDATION_ERROR: the id is not a UUID, or an unknown tier
+     */
+    400: ErrorResponseDto;
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Permission denied. (roles: admin); TWO_FACTOR_REQUIRED for staff without two-factor when AUTH_REQUIRE_STAFF_2FA is on
+     */
+    403: ErrorResponseDto;
+    /**
+     * no such user
+     */
+    404: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type PreviewAdminUserTierChangeError = PreviewAdminUserTierChangeErrors[keyof PreviewAdminUserTierChangeErrors];
+
+export type PreviewAdminUserTierChangeResponses = {
+    200: AdminTierChangePreviewDto;
+};
+
+export type PreviewAdminUserTierChangeResponse = PreviewAdminUserTierChangeResponses[keyof PreviewAdminUserTierChangeResponses];
+
 export type StartGoogleSignInData = {
     body?: never;
     path?: never;
@@ -3083,14 +4100,14 @@ export type IsAdminResponses = {
 
 export type IsAdminResponse = IsAdminResponses[keyof IsAdminResponses];
 
-export type ForgotPasswordData = {
+export type RequestPasswordResetData = {
     body: PasswordForgotDto;
     path?: never;
     query?: never;
     url: '/api/auth/password/forgot';
 };
 
-export type ForgotPasswordErrors = {
+export type RequestPasswordResetErrors = {
     /**
      * Too many requests. Please try again later. (with Retry-After)
      */
@@ -3101,13 +4118,13 @@ export type ForgotPasswordErrors = {
     default: ErrorResponseDto;
 };
 
-export type ForgotPasswordError = ForgotPasswordErrors[keyof ForgotPasswordErrors];
+export type RequestPasswordResetError = RequestPasswordResetErrors[keyof RequestPasswordResetErrors];
 
-export type ForgotPasswordResponses = {
+export type RequestPasswordResetResponses = {
     202: MessageResponseDto;
 };
 
-export type ForgotPasswordResponse = ForgotPasswordResponses[keyof ForgotPasswordResponses];
+export type RequestPasswordResetResponse = RequestPasswordResetResponses[keyof RequestPasswordResetResponses];
 
 export type ResetPasswordData = {
     body: PasswordResetDto;
@@ -3287,7 +4304,14 @@ export type SignUpErrors = {
 export type SignUpError = SignUpErrors[keyof SignUpErrors];
 
 export type SignUpResponses = {
-    201: SessionResponseDto;
+    /**
+     * a new account, signed in
+     */
+    201: SignUpSessionResponseDto;
+    /**
+     * the address has an account: see the mail
+     */
+    202: SignUpCheckEmailResponseDto;
 };
 
 export type SignUpResponse = SignUpResponses[keyof SignUpResponses];
@@ -3317,7 +4341,7 @@ export type VerifyEmailErrors = {
 export type VerifyEmailError = VerifyEmailErrors[keyof VerifyEmailErrors];
 
 export type VerifyEmailResponses = {
-    200: MessageResponseDto;
+    200: EmailVerifyResponseDto;
 };
 
 export type VerifyEmailResponse = VerifyEmailResponses[keyof VerifyEmailResponses];
@@ -3348,14 +4372,14 @@ export type ResendEmailVerificationResponses = {
 
 export type ResendEmailVerificationResponse = ResendEmailVerificationResponses[keyof ResendEmailVerificationResponses];
 
-export type CheckoutData = {
+export type CreateCheckoutSessionData = {
     body: CheckoutRequestDto;
     path?: never;
     query?: never;
     url: '/api/billing/checkout';
 };
 
-export type CheckoutErrors = {
+export type CreateCheckoutSessionErrors = {
     /**
      * neither or both, an unknown plan or pack, or the Free plan
      */
@@ -3364,6 +4388,10 @@ export type CheckoutErrors = {
      * Authentication error. Please sign in again.
      */
     401: ErrorResponseDto;
+    /**
+     * EMAIL_NOT_VERIFIED until the mailed link is opened; AGE_NOT_CONFIRMED until the 18+ confirmation
+     */
+    403: ErrorResponseDto;
     /**
      * a subscription exists already (change it in the billing portal)
      */
@@ -3382,22 +4410,22 @@ export type CheckoutErrors = {
     default: ErrorResponseDto;
 };
 
-export type CheckoutError = CheckoutErrors[keyof CheckoutErrors];
+export type CreateCheckoutSessionError = CreateCheckoutSessionErrors[keyof CreateCheckoutSessionErrors];
 
-export type CheckoutResponses = {
+export type CreateCheckoutSessionResponses = {
     200: BillingRedirectDto;
 };
 
-export type CheckoutResponse = CheckoutResponses[keyof CheckoutResponses];
+export type CreateCheckoutSessionResponse = CreateCheckoutSessionResponses[keyof CreateCheckoutSessionResponses];
 
-export type PortalData = {
+export type CreatePortalSessionData = {
     body?: never;
     path?: never;
     query?: never;
     url: '/api/billing/portal';
 };
 
-export type PortalErrors = {
+export type CreatePortalSessionErrors = {
     /**
      * nothing bought yet
      */
@@ -3416,13 +4444,13 @@ export type PortalErrors = {
     default: ErrorResponseDto;
 };
 
-export type PortalError = PortalErrors[keyof PortalErrors];
+export type CreatePortalSessionError = CreatePortalSessionErrors[keyof CreatePortalSessionErrors];
 
-export type PortalResponses = {
+export type CreatePortalSessionResponses = {
     200: BillingRedirectDto;
 };
 
-export type PortalResponse = PortalResponses[keyof PortalResponses];
+export type CreatePortalSessionResponse = CreatePortalSessionResponses[keyof CreatePortalSessionResponses];
 
 export type GetCatalogData = {
     body?: never;
@@ -3432,6 +4460,10 @@ export type GetCatalogData = {
 };
 
 export type GetCatalogErrors = {
+    /**
+     * INSUFFICIENT_SCOPE: an API token without the scope account:read
+     */
+    403: ErrorResponseDto;
     /**
      * An error from the catalogue: `{ statusCode, code, message }`
      */
@@ -3563,6 +4595,141 @@ export type GetArtworkWebpResponses = {
 
 export type GetArtworkWebpResponse = GetArtworkWebpResponses[keyof GetArtworkWebpResponses];
 
+export type GiveFaceConsentData = {
+    body: FaceConsentDto;
+    path?: never;
+    query?: never;
+    url: '/api/faces/consent';
+};
+
+export type GiveFaceConsentErrors = {
+    /**
+     * VALIDATION_ERROR: not the current version
+     */
+    400: ErrorResponseDto;
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * EMAIL_NOT_VERIFIED until the mailed link is opened; AGE_NOT_CONFIRMED until the 18+ confirmation
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type GiveFaceConsentError = GiveFaceConsentErrors[keyof GiveFaceConsentErrors];
+
+export type GiveFaceConsentResponses = {
+    200: FaceStatusDto;
+};
+
+export type GiveFaceConsentResponse = GiveFaceConsentResponses[keyof GiveFaceConsentResponses];
+
+export type VerifySelfieData = {
+    body: {
+        challenge_id: string;
+        frames: Array<Blob | File>;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/faces/selfie';
+};
+
+export type VerifySelfieErrors = {
+    /**
+     * FACE_SELFIE_FAILED: another person, no head turn (a still picture), no face, or the challenge expired
+     */
+    400: ErrorResponseDto;
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * EMAIL_NOT_VERIFIED until the mailed link is opened; AGE_NOT_CONFIRMED until the 18+ confirmation
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type VerifySelfieError = VerifySelfieErrors[keyof VerifySelfieErrors];
+
+export type VerifySelfieResponses = {
+    200: SelfieResultDto;
+};
+
+export type VerifySelfieResponse = VerifySelfieResponses[keyof VerifySelfieResponses];
+
+export type StartSelfieChallengeData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/faces/selfie/challenges';
+};
+
+export type StartSelfieChallengeErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * FACE_CONSENT_REQUIRED
+     */
+    403: ErrorResponseDto;
+    /**
+     * RATE_LIMITED: 10 selfie checks in the last hour
+     */
+    429: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type StartSelfieChallengeError = StartSelfieChallengeErrors[keyof StartSelfieChallengeErrors];
+
+export type StartSelfieChallengeResponses = {
+    200: SelfieChallengeDto;
+};
+
+export type StartSelfieChallengeResponse = StartSelfieChallengeResponses[keyof StartSelfieChallengeResponses];
+
+export type GetFaceStatusData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/faces/status';
+};
+
+export type GetFaceStatusErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * EMAIL_NOT_VERIFIED until the mailed link is opened; AGE_NOT_CONFIRMED until the 18+ confirmation
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type GetFaceStatusError = GetFaceStatusErrors[keyof GetFaceStatusErrors];
+
+export type GetFaceStatusResponses = {
+    200: FaceStatusDto;
+};
+
+export type GetFaceStatusResponse = GetFaceStatusResponses[keyof GetFaceStatusResponses];
+
 export type DownloadSignedFileData = {
     body?: never;
     path: {
@@ -3634,6 +4801,10 @@ export type ListGenerationsErrors = {
      */
     401: ErrorResponseDto;
     /**
+     * INSUFFICIENT_SCOPE: an API token without the scope generations:read
+     */
+    403: ErrorResponseDto;
+    /**
      * An error from the catalogue: `{ statusCode, code, message }`
      */
     default: ErrorResponseDto;
@@ -3649,6 +4820,12 @@ export type ListGenerationsResponse = ListGenerationsResponses[keyof ListGenerat
 
 export type StartGenerationData = {
     body: GenerationStartDto;
+    headers?: {
+        /**
+         * A key of your choice (1 to 255 printable characters; a UUID is usual) that makes retrying safe: the same key and body within 24 hours answer the first success again, with `Idempotent-Replayed: true`, and start nothing. A failed request keeps nothing.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/api/generations';
@@ -3656,7 +4833,7 @@ export type StartGenerationData = {
 
 export type StartGenerationErrors = {
     /**
-     * VALIDATION_ERROR ("Please upload at least one image, select a template and a pose or custom prompt", a refused custom pose, ...) or INSUFFICIENT_CREDITS
+     * VALIDATION_ERROR ("Please upload at least one image, select a template and a pose or custom prompt", a refused custom pose, ...), CUSTOM_POSE_NOT_UNDERSTOOD (with not_understood) or INSUFFICIENT_CREDITS
      */
     400: ErrorResponseDto;
     /**
@@ -3666,13 +4843,21 @@ export type StartGenerationErrors = {
     /**
      * FORBIDDEN: the template, pose or video needs a higher plan
      *
+     * INSUFFICIENT_SCOPE: an API token without the scope generations:write
+     *
      * EMAIL_NOT_VERIFIED until the mailed link is opened; AGE_NOT_CONFIRMED until the 18+ confirmation
      */
     403: ErrorResponseDto;
     /**
      * CONFLICT: "A generation is already running"
+     *
+     * IDEMPOTENCY_KEY_IN_USE: "A request with this Idempotency-Key is still in progress. Retry in a moment."
      */
     409: ErrorResponseDto;
+    /**
+     * IDEMPOTENCY_KEY_REUSED: "This Idempotency-Key was used with another request. Use a new key for a new request."
+     */
+    422: ErrorResponseDto;
     /**
      * CUSTOM_POSE_PAUSED: custom poses are paused for the account, until the time the message says
      */
@@ -3704,7 +4889,7 @@ export type CheckGenerationData = {
 
 export type CheckGenerationErrors = {
     /**
-     * VALIDATION_ERROR (a refused custom pose, ...) or INSUFFICIENT_CREDITS
+     * VALIDATION_ERROR (a refused custom pose, ...), CUSTOM_POSE_NOT_UNDERSTOOD (with not_understood) or INSUFFICIENT_CREDITS
      */
     400: ErrorResponseDto;
     /**
@@ -3713,6 +4898,8 @@ export type CheckGenerationErrors = {
     401: ErrorResponseDto;
     /**
      * FORBIDDEN: the template, pose or video needs a higher plan
+     *
+     * INSUFFICIENT_SCOPE: an API token without the scope generations:write
      *
      * EMAIL_NOT_VERIFIED until the mailed link is opened; AGE_NOT_CONFIRMED until the 18+ confirmation
      */
@@ -3739,6 +4926,58 @@ export type CheckGenerationResponses = {
 
 export type CheckGenerationResponse = CheckGenerationResponses[keyof CheckGenerationResponses];
 
+export type GetCustomPoseBuildingBlocksData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/generations/custom-pose/building-blocks';
+};
+
+export type GetCustomPoseBuildingBlocksErrors = {
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type GetCustomPoseBuildingBlocksError = GetCustomPoseBuildingBlocksErrors[keyof GetCustomPoseBuildingBlocksErrors];
+
+export type GetCustomPoseBuildingBlocksResponses = {
+    200: BuildingBlocksResponseDto;
+};
+
+export type GetCustomPoseBuildingBlocksResponse = GetCustomPoseBuildingBlocksResponses[keyof GetCustomPoseBuildingBlocksResponses];
+
+export type CheckCustomPoseData = {
+    body: CustomPoseCheckDto;
+    path?: never;
+    query?: never;
+    url: '/api/generations/custom-pose/check';
+};
+
+export type CheckCustomPoseErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * INSUFFICIENT_SCOPE: an API token without the scope generations:write
+     */
+    403: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type CheckCustomPoseError = CheckCustomPoseErrors[keyof CheckCustomPoseErrors];
+
+export type CheckCustomPoseResponses = {
+    200: CustomPoseCheckResponseDto;
+};
+
+export type CheckCustomPoseResponse = CheckCustomPoseResponses[keyof CheckCustomPoseResponses];
+
 export type DeleteGenerationData = {
     body?: never;
     path: {
@@ -3753,6 +4992,10 @@ export type DeleteGenerationErrors = {
      * Authentication error. Please sign in again.
      */
     401: ErrorResponseDto;
+    /**
+     * INSUFFICIENT_SCOPE: an API token without the scope generations:write
+     */
+    403: ErrorResponseDto;
     404: ErrorResponseDto;
     /**
      * An error from the catalogue: `{ statusCode, code, message }`
@@ -3786,6 +5029,10 @@ export type GetGenerationErrors = {
      */
     401: ErrorResponseDto;
     /**
+     * INSUFFICIENT_SCOPE: an API token without the scope generations:read
+     */
+    403: ErrorResponseDto;
+    /**
      * not mine, or no such generation
      */
     404: ErrorResponseDto;
@@ -3817,6 +5064,10 @@ export type CancelGenerationErrors = {
      * Authentication error. Please sign in again.
      */
     401: ErrorResponseDto;
+    /**
+     * INSUFFICIENT_SCOPE: an API token without the scope generations:write
+     */
+    403: ErrorResponseDto;
     404: ErrorResponseDto;
     /**
      * CONFLICT: "This generation is not running"
@@ -3850,6 +5101,10 @@ export type DownloadGenerationErrors = {
      * Authentication error. Please sign in again.
      */
     401: ErrorResponseDto;
+    /**
+     * INSUFFICIENT_SCOPE: an API token without the scope generations:read
+     */
+    403: ErrorResponseDto;
     404: ErrorResponseDto;
     /**
      * CONFLICT: "This generation has no result to download"
@@ -3886,6 +5141,10 @@ export type StreamGenerationEventsErrors = {
      * Authentication error. Please sign in again.
      */
     401: ErrorResponseDto;
+    /**
+     * INSUFFICIENT_SCOPE: an API token without the scope generations:read
+     */
+    403: ErrorResponseDto;
     /**
      * not mine, or no such generation
      */
@@ -4016,13 +5275,21 @@ export type DeleteMyAccountData = {
 
 export type DeleteMyAccountErrors = {
     /**
-     * To delete your account and all its data, send confirm: "DELETE".
+     * To delete your account and all its data, send confirm: "DELETE".; Please enter your password to delete your account.; Please enter a code from your authenticator app (or a recovery code) to delete your account.; a wrong password (WRONG_PASSWORD) or code (INVALID_CODE)
      */
     400: ErrorResponseDto;
     /**
      * Authentication error. Please sign in again.
      */
     401: ErrorResponseDto;
+    /**
+     * For your safety, sign in with Google again, then delete your account within 5 minutes. (REAUTH_REQUIRED)
+     */
+    403: ErrorResponseDto;
+    /**
+     * Too many requests. Please try again later. (with Retry-After)
+     */
+    429: ErrorResponseDto;
     /**
      * An error from the catalogue: `{ statusCode, code, message }`
      */
@@ -4052,6 +5319,10 @@ export type GetMeErrors = {
      * Authentication error. Please sign in again.
      */
     401: ErrorResponseDto;
+    /**
+     * INSUFFICIENT_SCOPE: an API token without the scope account:read
+     */
+    403: ErrorResponseDto;
     /**
      * An error from the catalogue: `{ statusCode, code, message }`
      */
@@ -4172,6 +5443,70 @@ export type EnableMyTwoFactorResponses = {
 
 export type EnableMyTwoFactorResponse = EnableMyTwoFactorResponses[keyof EnableMyTwoFactorResponses];
 
+export type GetMyRecoveryCodesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/me/2fa/recovery-codes';
+};
+
+export type GetMyRecoveryCodesErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type GetMyRecoveryCodesError = GetMyRecoveryCodesErrors[keyof GetMyRecoveryCodesErrors];
+
+export type GetMyRecoveryCodesResponses = {
+    200: RecoveryCodesLeftResponseDto;
+};
+
+export type GetMyRecoveryCodesResponse = GetMyRecoveryCodesResponses[keyof GetMyRecoveryCodesResponses];
+
+export type RenewMyRecoveryCodesData = {
+    body: RecoveryCodesRenewDto;
+    path?: never;
+    query?: never;
+    url: '/api/me/2fa/recovery-codes';
+};
+
+export type RenewMyRecoveryCodesErrors = {
+    /**
+     * That code is not right. Please check your authenticator app and try again. (INVALID_CODE)
+     */
+    400: ErrorResponseDto;
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * two-factor is not on
+     */
+    409: ErrorResponseDto;
+    /**
+     * Too many requests. Please try again later. (with Retry-After)
+     */
+    429: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type RenewMyRecoveryCodesError = RenewMyRecoveryCodesErrors[keyof RenewMyRecoveryCodesErrors];
+
+export type RenewMyRecoveryCodesResponses = {
+    200: RecoveryCodesResponseDto;
+};
+
+export type RenewMyRecoveryCodesResponse = RenewMyRecoveryCodesResponses[keyof RenewMyRecoveryCodesResponses];
+
 export type SetUpMyTwoFactorData = {
     body?: never;
     path?: never;
@@ -4201,6 +5536,39 @@ export type SetUpMyTwoFactorResponses = {
 };
 
 export type SetUpMyTwoFactorResponse = SetUpMyTwoFactorResponses[keyof SetUpMyTwoFactorResponses];
+
+export type ExportMyDataData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/me/export';
+};
+
+export type ExportMyDataErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * too many exports this hour
+     */
+    429: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type ExportMyDataError = ExportMyDataErrors[keyof ExportMyDataErrors];
+
+export type ExportMyDataResponses = {
+    /**
+     * the ZIP (Content-Disposition: attachment)
+     */
+    200: Blob | File;
+};
+
+export type ExportMyDataResponse = ExportMyDataResponses[keyof ExportMyDataResponses];
 
 export type ChangeMyPasswordData = {
     body: PasswordChangeDto;
@@ -4302,6 +5670,10 @@ export type GetMyStatsErrors = {
      */
     401: ErrorResponseDto;
     /**
+     * INSUFFICIENT_SCOPE: an API token without the scope account:read
+     */
+    403: ErrorResponseDto;
+    /**
      * An error from the catalogue: `{ statusCode, code, message }`
      */
     default: ErrorResponseDto;
@@ -4314,6 +5686,318 @@ export type GetMyStatsResponses = {
 };
 
 export type GetMyStatsResponse = GetMyStatsResponses[keyof GetMyStatsResponses];
+
+export type ListMyTicketsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/me/tickets';
+};
+
+export type ListMyTicketsErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type ListMyTicketsError = ListMyTicketsErrors[keyof ListMyTicketsErrors];
+
+export type ListMyTicketsResponses = {
+    200: MyTicketsResponseDto;
+};
+
+export type ListMyTicketsResponse = ListMyTicketsResponses[keyof ListMyTicketsResponses];
+
+export type GetMyTicketData = {
+    body?: never;
+    path: {
+        number: number;
+    };
+    query?: never;
+    url: '/api/me/tickets/{number}';
+};
+
+export type GetMyTicketErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Ticket not found (also for another person's ticket)
+     */
+    404: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type GetMyTicketError = GetMyTicketErrors[keyof GetMyTicketErrors];
+
+export type GetMyTicketResponses = {
+    200: MyTicketDto;
+};
+
+export type GetMyTicketResponse = GetMyTicketResponses[keyof GetMyTicketResponses];
+
+export type ReplyToMyTicketData = {
+    body: MyTicketReplyDto;
+    path: {
+        number: number;
+    };
+    query?: never;
+    url: '/api/me/tickets/{number}/messages';
+};
+
+export type ReplyToMyTicketErrors = {
+    /**
+     * an empty or too long message
+     */
+    400: ErrorResponseDto;
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * Ticket not found
+     */
+    404: ErrorResponseDto;
+    /**
+     * This ticket is closed. Please send a new message from the contact page.
+     */
+    409: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type ReplyToMyTicketError = ReplyToMyTicketErrors[keyof ReplyToMyTicketErrors];
+
+export type ReplyToMyTicketResponses = {
+    200: MyTicketDto;
+};
+
+export type ReplyToMyTicketResponse = ReplyToMyTicketResponses[keyof ReplyToMyTicketResponses];
+
+export type ListApiTokensData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/me/tokens';
+};
+
+export type ListApiTokensErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type ListApiTokensError = ListApiTokensErrors[keyof ListApiTokensErrors];
+
+export type ListApiTokensResponses = {
+    200: Array<ApiTokenDto>;
+};
+
+export type ListApiTokensResponse = ListApiTokensResponses[keyof ListApiTokensResponses];
+
+export type CreateApiTokenData = {
+    body: ApiTokenCreateDto;
+    path?: never;
+    query?: never;
+    url: '/api/me/tokens';
+};
+
+export type CreateApiTokenErrors = {
+    /**
+     * VALIDATION_ERROR: no name, unknown scopes, an expiry in the past, too many tokens
+     */
+    400: ErrorResponseDto;
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type CreateApiTokenError = CreateApiTokenErrors[keyof CreateApiTokenErrors];
+
+export type CreateApiTokenResponses = {
+    201: ApiTokenCreatedDto;
+};
+
+export type CreateApiTokenResponse = CreateApiTokenResponses[keyof CreateApiTokenResponses];
+
+export type RevokeApiTokenData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/me/tokens/{id}';
+};
+
+export type RevokeApiTokenErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * not mine, unknown, or already revoked
+     */
+    404: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type RevokeApiTokenError = RevokeApiTokenErrors[keyof RevokeApiTokenErrors];
+
+export type RevokeApiTokenResponses = {
+    /**
+     * revoked
+     */
+    204: void;
+};
+
+export type RevokeApiTokenResponse = RevokeApiTokenResponses[keyof RevokeApiTokenResponses];
+
+export type ListWebhookEndpointsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/me/webhooks';
+};
+
+export type ListWebhookEndpointsErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type ListWebhookEndpointsError = ListWebhookEndpointsErrors[keyof ListWebhookEndpointsErrors];
+
+export type ListWebhookEndpointsResponses = {
+    200: Array<WebhookEndpointDto>;
+};
+
+export type ListWebhookEndpointsResponse = ListWebhookEndpointsResponses[keyof ListWebhookEndpointsResponses];
+
+export type CreateWebhookEndpointData = {
+    body: WebhookEndpointCreateDto;
+    path?: never;
+    query?: never;
+    url: '/api/me/webhooks';
+};
+
+export type CreateWebhookEndpointErrors = {
+    /**
+     * VALIDATION_ERROR: a URL that is not allowed, unknown events, too many endpoints
+     */
+    400: ErrorResponseDto;
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type CreateWebhookEndpointError = CreateWebhookEndpointErrors[keyof CreateWebhookEndpointErrors];
+
+export type CreateWebhookEndpointResponses = {
+    201: WebhookEndpointCreatedDto;
+};
+
+export type CreateWebhookEndpointResponse = CreateWebhookEndpointResponses[keyof CreateWebhookEndpointResponses];
+
+export type DeleteWebhookEndpointData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/me/webhooks/{id}';
+};
+
+export type DeleteWebhookEndpointErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * not mine, or no such endpoint
+     */
+    404: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type DeleteWebhookEndpointError = DeleteWebhookEndpointErrors[keyof DeleteWebhookEndpointErrors];
+
+export type DeleteWebhookEndpointResponses = {
+    /**
+     * deleted
+     */
+    204: void;
+};
+
+export type DeleteWebhookEndpointResponse = DeleteWebhookEndpointResponses[keyof DeleteWebhookEndpointResponses];
+
+export type SendWebhookTestEventData = {
+    body?: never;
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/me/webhooks/{id}/test';
+};
+
+export type SendWebhookTestEventErrors = {
+    /**
+     * Authentication error. Please sign in again.
+     */
+    401: ErrorResponseDto;
+    /**
+     * not mine, or no such endpoint
+     */
+    404: ErrorResponseDto;
+    /**
+     * An error from the catalogue: `{ statusCode, code, message }`
+     */
+    default: ErrorResponseDto;
+};
+
+export type SendWebhookTestEventError = SendWebhookTestEventErrors[keyof SendWebhookTestEventErrors];
+
+export type SendWebhookTestEventResponses = {
+    202: WebhookDeliveryDto;
+};
+
+export type SendWebhookTestEventResponse = SendWebhookTestEventResponses[keyof SendWebhookTestEventResponses];
 
 export type CreateSupportInquiryData = {
     body: SupportInquiryCreateDto;
@@ -4336,7 +6020,7 @@ export type CreateSupportInquiryErrors = {
      */
     429: ErrorResponseDto;
     /**
-     * SERVICE_UNAVAILABLE: too many pictures are being processed right now to match the copy (Retry-After)
+     * SERVICE_UNAVAILABLE: too many pictures are being processed right now to match the copy (Retry-After), or the storage cannot keep it
      */
     503: ErrorResponseDto;
     /**
@@ -4358,6 +6042,12 @@ export type UploadPhotosData = {
         confirm_own_photos: 'true';
         files: Array<Blob | File>;
     };
+    headers?: {
+        /**
+         * A key of your choice (1 to 255 printable characters; a UUID is usual) that makes retrying safe: the same key and body within 24 hours answer the first success again, with `Idempotent-Replayed: true`, and start nothing. A failed request keeps nothing.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/api/uploads';
@@ -4373,13 +6063,23 @@ export type UploadPhotosErrors = {
      */
     401: ErrorResponseDto;
     /**
+     * INSUFFICIENT_SCOPE: an API token without the scope uploads:write
+     *
      * EMAIL_NOT_VERIFIED until the mailed link is opened; AGE_NOT_CONFIRMED until the 18+ confirmation
      */
     403: ErrorResponseDto;
     /**
+     * IDEMPOTENCY_KEY_IN_USE: "A request with this Idempotency-Key is still in progress. Retry in a moment."
+     */
+    409: ErrorResponseDto;
+    /**
      * PAYLOAD_TOO_LARGE: "File size must be less than 10MB", or the photos kept would pass the storage allowance
      */
     413: ErrorResponseDto;
+    /**
+     * IDEMPOTENCY_KEY_REUSED: "This Idempotency-Key was used with another request. Use a new key for a new request."
+     */
+    422: ErrorResponseDto;
     /**
      * RATE_LIMITED: the hourly upload allowance is used up (Retry-After says when it starts again)
      */
@@ -4402,19 +6102,21 @@ export type UploadPhotosResponses = {
 
 export type UploadPhotosResponse = UploadPhotosResponses[keyof UploadPhotosResponses];
 
-export type UsageData = {
+export type GetUploadUsageData = {
     body?: never;
     path?: never;
     query?: never;
     url: '/api/uploads/usage';
 };
 
-export type UsageErrors = {
+export type GetUploadUsageErrors = {
     /**
      * Authentication error. Please sign in again.
      */
     401: ErrorResponseDto;
     /**
+     * INSUFFICIENT_SCOPE: an API token without the scope uploads:read
+     *
      * EMAIL_NOT_VERIFIED until the mailed link is opened; AGE_NOT_CONFIRMED until the 18+ confirmation
      */
     403: ErrorResponseDto;
@@ -4424,13 +6126,13 @@ export type UsageErrors = {
     default: ErrorResponseDto;
 };
 
-export type UsageError = UsageErrors[keyof UsageErrors];
+export type GetUploadUsageError = GetUploadUsageErrors[keyof GetUploadUsageErrors];
 
-export type UsageResponses = {
+export type GetUploadUsageResponses = {
     200: UploadUsageDto;
 };
 
-export type UsageResponse = UsageResponses[keyof UsageResponses];
+export type GetUploadUsageResponse = GetUploadUsageResponses[keyof GetUploadUsageResponses];
 
 export type DeleteUploadData = {
     body?: never;
@@ -4447,6 +6149,8 @@ export type DeleteUploadErrors = {
      */
     401: ErrorResponseDto;
     /**
+     * INSUFFICIENT_SCOPE: an API token without the scope uploads:write
+     *
      * EMAIL_NOT_VERIFIED until the mailed link is opened; AGE_NOT_CONFIRMED until the 18+ confirmation
      */
     403: ErrorResponseDto;
@@ -4486,6 +6190,8 @@ export type GetUploadErrors = {
      */
     401: ErrorResponseDto;
     /**
+     * INSUFFICIENT_SCOPE: an API token without the scope uploads:read
+     *
      * EMAIL_NOT_VERIFIED until the mailed link is opened; AGE_NOT_CONFIRMED until the 18+ confirmation
      */
     403: ErrorResponseDto;
@@ -4551,6 +6257,10 @@ export type ReceiveStripeWebhookErrors = {
      * missing or invalid Stripe-Signature: nothing changes
      */
     400: ErrorResponseDto;
+    /**
+     * Too many requests. Please try again later. (with Retry-After)
+     */
+    429: ErrorResponseDto;
     /**
      * payments are not configured: "Stripe integration coming soon!"
      */

@@ -1,7 +1,8 @@
 import { canUseConsole } from '@fitting-room/shared';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import { type ReactNode, useEffect, useState } from 'react';
-import { fetchProfile, goToLanding, sessionStore, staffTwoFactorRefusal, twoFactorRequired, USER_APP_SETTINGS } from './session';
+import { fetchProfile, goToLanding, goToLogIn, sessionStore, staffTwoFactorRefusal, twoFactorRequired, USER_APP_SETTINGS } from './session';
+import type { Viewer } from './role';
 
 /** docs/product.md: how long the denial shows before the person is sent to /. */
 export const ADMIN_REDIRECT_DELAY_MS = 2000;
@@ -11,7 +12,7 @@ export const ACCESS_CHECK_FAILED_MESSAGE = 'Failed to verify admin access';
 
 type GateState =
   | { kind: 'checking' }
-  | { kind: 'granted'; role: string }
+  | { kind: 'granted'; viewer: Viewer }
   | { kind: 'denied'; message: string }
   /** staff whose account must turn two-factor on first (AUTH_REQUIRE_STAFF_2FA): the API's message */
   | { kind: 'two-factor'; message: string };
@@ -24,10 +25,10 @@ async function checkAccess(): Promise<GateState | 'signed-out'> {
     return sessionStore.getSnapshot().status === 'signed-out' ? 'signed-out' : { kind: 'denied', message: ACCESS_CHECK_FAILED_MESSAGE };
   }
   try {
-    const { role, two_factor_enabled: twoFactor } = await fetchProfile();
+    const { id, role, two_factor_enabled: twoFactor } = await fetchProfile();
     if (!canUseConsole(role)) return { kind: 'denied', message: ACCESS_DENIED_MESSAGE };
     const refusal = twoFactor ? null : await staffTwoFactorRefusal();
-    return refusal ? { kind: 'two-factor', message: refusal } : { kind: 'granted', role };
+    return refusal ? { kind: 'two-factor', message: refusal } : { kind: 'granted', viewer: { id, role } };
   } catch {
     return { kind: 'denied', message: ACCESS_CHECK_FAILED_MESSAGE };
   }
@@ -77,17 +78,17 @@ function Centered({ children }: { children: ReactNode }) {
 
 /**
  * Admin access (docs/product.md): "checking" (a spinner), then granted, or denied with a
- * message and a full-page redirect to / after 2 s. Not signed in at all: straight to / (the user
- * app's landing, where people log in), since the console has no login page of its own.
+ * message and a full-page redirect to / after 2 s. Not signed in at all: the user app's Log in
+ * dialog (the console has no login page of its own), which comes back to this address once signed in.
  */
-export function AccessGate({ children }: { children: (role: string) => ReactNode }) {
+export function AccessGate({ children }: { children: (viewer: Viewer) => ReactNode }) {
   const [state, setState] = useState<GateState>({ kind: 'checking' });
 
   useEffect(() => {
     let active = true;
     void checkAccess().then((result) => {
       if (!active) return;
-      if (result === 'signed-out') goToLanding();
+      if (result === 'signed-out') goToLogIn();
       else setState(result);
     });
     return () => {
@@ -113,7 +114,7 @@ export function AccessGate({ children }: { children: (role: string) => ReactNode
     [state.kind],
   );
 
-  if (state.kind === 'granted') return <>{children(state.role)}</>;
+  if (state.kind === 'granted') return <>{children(state.viewer)}</>;
   if (state.kind === 'two-factor') {
     return (
       <Centered>

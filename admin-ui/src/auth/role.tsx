@@ -1,15 +1,25 @@
 import { canAccess, type AccessAction, type AccessResource } from '@fitting-room/shared';
 import { createContext, type ReactNode, useContext } from 'react';
 
-/** The signed-in person's role, known once the access gate let them in. */
-const RoleContext = createContext<string | null>(null);
+/** Who is signed in, known once the access gate let them in: their account's id and role. */
+export interface Viewer {
+  id: string;
+  role: string;
+}
 
-export function RoleProvider({ role, children }: { role: string; children: ReactNode }) {
-  return <RoleContext.Provider value={role}>{children}</RoleContext.Provider>;
+const ViewerContext = createContext<Viewer | null>(null);
+
+export function RoleProvider({ viewer, children }: { viewer: Viewer; children: ReactNode }) {
+  return <ViewerContext.Provider value={viewer}>{children}</ViewerContext.Provider>;
 }
 
 export function useRole(): string | null {
-  return useContext(RoleContext);
+  return useContext(ViewerContext)?.role ?? null;
+}
+
+/** The signed-in person's own account id (an admin cannot change their own role). */
+export function useViewerId(): string | null {
+  return useContext(ViewerContext)?.id ?? null;
 }
 
 /**

@@ -29,6 +29,20 @@ export function goToLanding(): void {
   window.location.assign('/');
 }
 
+/**
+ * The user app's Log in dialog, asked to come back to this console page once signed in (its `next`
+ * parameter takes only console addresses: frontend/src/features/auth/return-to.ts).
+ */
+export function logInUrl(path: string): string {
+  return `/?auth=login&next=${encodeURIComponent(path)}`;
+}
+
+/** Not signed in: the Log in dialog, then back here (a full page load: it is another app). */
+export function goToLogIn(): void {
+  const { pathname, search } = window.location;
+  window.location.assign(logInUrl(`${pathname}${search}`));
+}
+
 const SESSION_ENDPOINTS = new Set([
   '/api/auth/refresh',
   '/api/auth/sign-out',

@@ -109,9 +109,6 @@ function Analytics() {
   return (
     <Stack spacing={2} sx={{ py: 2 }}>
       <Title title="Analytics" />
-      <Typography variant="h4" component="h1">
-        Analytics
-      </Typography>
       <ErrorBanner error={error} />
       {isPending && !error && <CircularProgress aria-label="Loading statistics" />}
       <RevenueCards />

@@ -69,8 +69,9 @@ function ConsoleAppBar() {
         </>
       }
     >
-      {/* the page's title takes the room left, and may shrink (the title itself is short: "Analytics", "Users") */}
-      <TitlePortal sx={{ minWidth: 0 }} />
+      {/* the page's title, its one h1 (every page sets it with <Title> or its List/Show title), takes the
+          room left and may shrink (the title itself is short: "Analytics", "Users") */}
+      <TitlePortal component="h1" sx={{ minWidth: 0 }} />
     </AppBar>
   );
 }

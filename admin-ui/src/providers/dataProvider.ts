@@ -4,22 +4,28 @@ import {
   type AdminRevenueDto,
   type AdminStatsDto,
   type AdminSuspensionDto,
+  type AdminTierChangePreviewDto,
   type AdminUserDetailsDto,
+  chooseReportedGeneration,
   createQueueBoardSession,
   createSupportMessage,
   getAdminRevenue,
   getAdminStats,
   getQueueOverview,
+  previewAdminUserTierChange,
   type QueueOverviewDto,
   removeReportedGeneration,
   setAdminSceneReference,
   setAdminTemplateGarment,
   setAdminTemplateThumbnail,
+  setAdminUserRole,
   type SupportInquiryDetailsDto,
   type SupportMessageCreateDto,
   type SupportMessageDto,
   suspendAdminUser,
   unsuspendAdminUser,
+  updateAdminUser,
+  type UserRole,
 } from '@fitting-room/api-client';
 import { callApi } from '@fitting-room/shared/browser';
 import simpleRestProvider from 'ra-data-simple-rest';
@@ -83,6 +89,12 @@ export interface ConsoleDataProvider extends DataProvider {
   /** MRR, packs sold, revenue and refunds of the last 30 days (admin only). */
   getRevenue(): Promise<AdminRevenueDto>;
   adjustCredits(userId: string, body: AdminCreditsAdjustDto): Promise<AdminUserDetailsDto>;
+  /** What changing the tier would do now, by the server's rule (the confirmation's words and figures); changes nothing. */
+  previewTierChange(userId: string, tier: string): Promise<AdminTierChangePreviewDto>;
+  /** Changes the tier; a 409 when it would now give another number of credits than the confirmation said. */
+  changeTier(userId: string, tier: string, expectedCreditsAdded: number): Promise<AdminUserDetailsDto>;
+  /** Sets an account's role (admin only, audited). */
+  setRole(userId: string, role: UserRole): Promise<AdminUserDetailsDto>;
   /** Suspends an account with a reason (admin only, audited): sessions end, a running generation is cancelled. */
   suspendUser(userId: string, body: AdminSuspensionDto): Promise<AdminUserDetailsDto>;
   /** Lifts a suspension (admin only, audited): the person may sign in again. */
@@ -90,6 +102,8 @@ export interface ConsoleDataProvider extends DataProvider {
   addTicketMessage(ticketId: string, body: SupportMessageCreateDto): Promise<SupportMessageDto>;
   /** Removes the generation an abuse report names (files included) and notes it on the ticket. */
   removeReportedGeneration(ticketId: string, options?: { includeSource?: boolean }): Promise<SupportInquiryDetailsDto>;
+  /** Chooses which of a report's candidates is the reported image (null: none of them); answers the ticket. */
+  chooseReportedGeneration(ticketId: string, generationId: string | null): Promise<SupportInquiryDetailsDto>;
   getQueues(): Promise<QueueOverviewDto>;
   /** A template's garment photo or a scene's reference photo (admin only, audited); answers the record. */
   uploadCatalogPhoto(resource: 'templates' | 'scenes', id: string, file: File): Promise<unknown>;
@@ -127,11 +141,23 @@ export const dataProvider: ConsoleDataProvider = {
   getStats: () => data(getAdminStats()),
   getRevenue: () => data(getAdminRevenue()),
   adjustCredits: (userId, body) => data(adjustUserCredits({ path: { id: userId }, body })),
+  previewTierChange: (userId, tier) =>
+    data(previewAdminUserTierChange({ path: { id: userId }, query: { tier: tier as AdminTierChangePreviewDto['to_tier'] } })),
+  changeTier: (userId, tier, expectedCreditsAdded) =>
+    data(
+      updateAdminUser({
+        path: { id: userId },
+        body: { tier: tier as AdminTierChangePreviewDto['to_tier'], expected_credits_added: expectedCreditsAdded },
+      }),
+    ),
+  setRole: (userId, role) => data(setAdminUserRole({ path: { id: userId }, body: { role } })),
   suspendUser: (userId, body) => data(suspendAdminUser({ path: { id: userId }, body })),
   unsuspendUser: (userId) => data(unsuspendAdminUser({ path: { id: userId } })),
   addTicketMessage: (ticketId, body) => data(createSupportMessage({ path: { id: ticketId }, body })),
   removeReportedGeneration: (ticketId, options) =>
     data(removeReportedGeneration({ path: { id: ticketId }, body: { include_source: options?.includeSource ?? false } })),
+  chooseReportedGeneration: (ticketId, generationId) =>
+    data(chooseReportedGeneration({ path: { id: ticketId }, body: { generation_id: generationId } })),
   getQueues: () => data(getQueueOverview()),
   openQueueBoardSession: () => data(createQueueBoardSession()),
   uploadCatalogPhoto: (resource, id, file) =>

@@ -20,9 +20,6 @@ function QueueOverviewPage() {
   return (
     <Stack spacing={2} sx={{ py: 2 }}>
       <Title title="Queues" />
-      <Typography variant="h4" component="h1">
-        Queues
-      </Typography>
       <ErrorBanner error={error} />
       <Card variant="outlined">
         <CardHeader
@@ -49,7 +46,12 @@ function QueueOverviewPage() {
                     <Typography variant="body2" color="text.secondary" sx={{ textTransform: 'capitalize' }}>
                       {c}
                     </Typography>
-                    <Typography variant="h5" color={c === 'failed' && data.counts[c] ? 'error.main' : undefined} data-stat={`queue ${c}`}>
+                    <Typography
+                      variant="h5"
+                      component="p"
+                      color={c === 'failed' && data.counts[c] ? 'error.main' : undefined}
+                      data-stat={`queue ${c}`}
+                    >
                       {data.counts[c] ?? 0}
                     </Typography>
                   </Grid>

@@ -5,6 +5,7 @@ export const RESOURCE_NAMES = [
   'notifications',
   'generations',
   'payments',
+  'stripe-events',
   'audit-log',
   'outbox',
   'templates',

@@ -6,6 +6,10 @@ import { urlencoded } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppExceptionFilter, ErrorCode } from '../common/errors';
+import { observeHttp } from '../common/observability/http-observer';
+import { Metrics } from '../common/observability/metrics.service';
+import { PROVIDER_WEBHOOK_PATH, providerWebhookBodyParser } from '../modules/generations/provider-webhook-body';
+import { AI_PROVIDER, type AiProvider } from '../modules/generations/providers/ai-provider';
 import { compressJsonAnswers, compressResponses } from './compression';
 import { buildOpenApiDocument } from './openapi';
 import { requestShapeGuard } from './request-shape';
@@ -50,6 +54,11 @@ export function configureApp(
   // no ETag hashed over every JSON answer: API data is per user and changes (the catalogue and the
   // artwork set their own version ETags; the apps' files get theirs from the static handler)
   express.set('etag', false);
+  // first of all: every answer is counted and timed by route template, and is a span when tracing is on
+  app.use(observeHttp(app.get(Metrics)));
+  // the AI vendor's calls may carry more than 1 MB (FASHN sends the result as base64): its own limit, read
+  // only for calls its URL token proves genuine (provider-webhook-body.ts); everything else keeps 1 MB
+  app.use(PROVIDER_WEBHOOK_PATH, providerWebhookBodyParser(app.get<AiProvider>(AI_PROVIDER, { strict: false })));
   express.useBodyParser('json', { limit: '1mb' });
   // RFC 8058: mail clients send one-click unsubscribes as a form; no other route reads forms
   app.use('/api/mail/unsubscribe', urlencoded({ extended: false, limit: '4kb' }));

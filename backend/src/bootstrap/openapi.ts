@@ -10,6 +10,9 @@ export const API_TAGS: Readonly<Record<string, string>> = {
   auth:
     'Accounts and sessions: sign-up, sign-in (password, two-factor, Google), the refresh cookie that renews the access token, ' +
     'sign-out, and the mailed links (email verification, password reset).',
+  developer:
+    'For scripts and integrations (docs/api.md): personal API tokens (`Authorization: Bearer frk_...`, scoped, shown once) and ' +
+    'webhook endpoints that receive signed events (generation.completed, generation.failed, credits.changed). Managed with a signed-in session only.',
   me: "The signed-in person's own account: profile, notification settings, statistics, password, two-factor, deleting the account; and the mail unsubscribe link.",
   catalog: 'The public catalogue: categories, clothing templates, poses and scenes, plans, credit costs, and their artwork.',
   uploads: 'Photos of myself to try clothes on: upload (verified adults only), read, delete, and the upload allowance.',
@@ -18,6 +21,9 @@ export const API_TAGS: Readonly<Record<string, string>> = {
     "Payments through Stripe: Checkout for a plan or a credit pack, and Stripe's billing portal (501 while payments are not configured).",
   support: 'The public contact form, "Report an image" included; a signed-in sender is linked to the ticket.',
   files: 'Private files through expiring signed links (only with the local storage driver; S3 links point at the bucket).',
+  faces:
+    '"Only you": the consent to the face checks and the live selfie (a head turn judged on this server) that lingerie, spicy and video need. ' +
+    'Face measurements never leave our servers.',
   health: 'Liveness and readiness of the API and its dependencies, for orchestrators and monitors.',
   webhooks: 'Callbacks of the AI provider and of Stripe: called by the vendors, not by browsers.',
   admin:
@@ -31,7 +37,9 @@ export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConf
     .setTitle(`${config.appName} API`)
     .setDescription(
       'REST API of the virtual try-on service. Errors are always `{ statusCode, code, message }`. ' +
-        'Browsers authenticate with a short-lived bearer access token and an httpOnly refresh cookie.',
+        'Browsers authenticate with a short-lived bearer access token and an httpOnly refresh cookie; scripts with a personal API ' +
+        'token (`apiToken`: created in Settings, each route names the scope it needs). Start and upload routes take an ' +
+        '`Idempotency-Key`. Lists page with `page` (from 1) and `page_size`, and answer `total`. Guide: docs/api.md.',
     )
     .setVersion('1.0.0')
     // the API, the user app and the console share one origin (APP_URL): paths are relative to where this document is served
@@ -64,6 +72,18 @@ export function buildOpenApiDocument(app: INestApplication, config: Pick<AppConf
           'The access token in the query, for an EventSource (which cannot send headers): only the event stream of a generation accepts it',
       },
       SecurityScheme.AccessTokenQuery,
+    )
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'frk_ API token',
+        description:
+          'A personal API token (`frk_...`, created in Settings, shown once), for scripts. A route that takes one lists the scope it ' +
+          'needs; every other route answers a token 403 API_TOKEN_NOT_ALLOWED, and one without the scope 403 INSUFFICIENT_SCOPE. ' +
+          'Rate limited per token (429 with Retry-After; RateLimit-* headers on every answer).',
+      },
+      SecurityScheme.ApiToken,
     );
   for (const [name, description] of Object.entries(API_TAGS)) builder.addTag(name, description);
   const document = SwaggerModule.createDocument(app, builder.build(), {

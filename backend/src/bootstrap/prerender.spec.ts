@@ -13,7 +13,9 @@ describe('the pre-rendered pages in index.html', () => {
     expect(html).toBe(
       '<!doctype html><html><head><title>Pricing · A&amp;B</title>' +
         '<script type="module" fetchpriority="low" crossorigin src="/assets/index.js"></script>' +
-        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/helper.js">\n<style>a{}</style></head>' +
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/helper.js">\n' +
+        '<template id="app-modules"><link rel="modulepreload" crossorigin href="/assets/main.js" data-app-module>' +
+        '<link rel="modulepreload" crossorigin href="/assets/react.js" data-app-module></template><style>a{}</style></head>' +
         '<body><div id="root"><main>$1 & $&</main></div></body></html>',
     );
   });

@@ -4,9 +4,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createApiApp } from '../bootstrap/api';
 import { REPO_ROOT } from '../bootstrap/static-ui';
+import { LogStream } from '../common/logging/logging.module';
+import { startTracing } from '../common/observability/tracing';
 import { ConfigurationError, loadConfig } from '../config/app-config';
+import { FaceChecksService } from '../modules/faces/face-checks.service';
 import { AI_PROVIDER, aiModeBanner, type AiProvider } from '../modules/generations';
+import { FirstAdminService } from '../modules/users/first-admin.service';
 import { EmbeddedPostgresHandle, startEmbeddedPostgres } from './embedded-postgres';
+import { firstAdminBox } from './first-admin-box';
 
 /**
  * `npm start`: the whole product on one port with embedded defaults.
@@ -100,10 +105,19 @@ async function main(): Promise<void> {
       env.EMBEDDED = 'true';
     }
     const config = loadConfig(env);
+    startTracing(config, 'api');
     app = await createApiApp(config, { shutdownHooks: false });
     await app.listen(config.port, config.host);
+    // the face model loads in the background at boot and logs when it is in: wait for it (a few
+    // seconds at most), so that its line comes before the box below, not under it
+    const faces = app.get(FaceChecksService, { strict: false });
+    await Promise.race([faces.warmed, new Promise((r) => setTimeout(r, 20_000).unref())]);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    await new Promise((r) => setTimeout(r, 200)); // let the start-up logs (written asynchronously) land first
+    // the start-up logs first: pino-pretty's thread gets a moment, the buffered JSON stream is written out
+    await new Promise((r) => setTimeout(r, 200));
+    app.get(LogStream, { strict: false }).flush();
+    // last, where it does not scroll away: the first admin's password, shown once (docs/console.md)
+    const firstAdmin = app.get(FirstAdminService, { strict: false }).takeCreated();
     process.stdout.write(
       `\n  ${config.appName} is running at ${config.appUrl}  (started in ${seconds} s)\n` +
         `    user app  ${config.appUrl}/\n    console   ${config.appUrl}/admin\n    API docs  ${config.appUrl}/api/docs\n` +
@@ -111,7 +125,8 @@ async function main(): Promise<void> {
         `    queue     ${config.queue.driver === 'bullmq' ? 'BullMQ on REDIS_URL' : 'in-process (set REDIS_URL for BullMQ)'}\n` +
         `    files     ${config.storage.driver === 's3' ? `S3 bucket ${config.storage.s3?.bucket}` : config.storage.localDir}\n` +
         `    AI        ${aiModeBanner(app.get<AiProvider>(AI_PROVIDER)).join('\n              ')}\n` +
-        `  Press Ctrl-C to stop.\n\n`,
+        `  Press Ctrl-C to stop.\n\n` +
+        (firstAdmin ? `${firstAdminBox(firstAdmin, config.appUrl)}\n\n` : ''),
     );
   } catch (error) {
     if (error instanceof ConfigurationError) process.stderr.write(`${error.message}\nSee docs/configuration.md and .env.example.\n`);

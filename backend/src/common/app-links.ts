@@ -11,6 +11,7 @@ export const APP_PAGES = {
   unsubscribe: '/unsubscribe',
   generations: '/dashboard/generations',
   settings: '/dashboard/settings',
+  tickets: '/dashboard/tickets',
   pricing: '/pricing',
   subscription: '/dashboard/subscription',
 } as const;

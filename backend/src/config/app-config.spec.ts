@@ -29,6 +29,14 @@ describe('loadConfig', () => {
     expect(config.storage.signedUrlTtlSeconds).toBe(900);
   });
 
+  it('runs the face checks unless FACE_CHECKS=off, and not under NODE_ENV=test unless FACE_CHECKS=on', () => {
+    expect(loadConfig(valid).faces).toEqual({ checks: true });
+    expect(loadConfig({ ...valid, NODE_ENV: 'development', FACE_CHECKS: '' }).faces).toEqual({ checks: true });
+    expect(loadConfig({ ...valid, FACE_CHECKS: 'off' }).faces).toEqual({ checks: false });
+    expect(loadConfig({ ...valid, NODE_ENV: 'test' }).faces).toEqual({ checks: false });
+    expect(loadConfig({ ...valid, NODE_ENV: 'test', FACE_CHECKS: 'on' }).faces).toEqual({ checks: true });
+  });
+
   it('derives the contact addresses from APP_URL unless SUPPORT_EMAIL / BUSINESS_EMAIL are set', () => {
     expect(loadConfig(valid).contact).toEqual({ supportEmail: 'support@localhost', businessEmail: 'business@localhost' });
     expect(loadConfig({ ...valid, APP_URL: 'https://www.shop.example' }).contact).toEqual({
@@ -128,6 +136,7 @@ describe('loadConfig', () => {
       jwtSecret: valid.AUTH_JWT_SECRET,
       accessTokenTtlSeconds: 900,
       sessionTtlDays: 30,
+      refreshReuseGraceSeconds: 20,
       adminEmails: [],
       google: undefined,
       rateLimit: { windowSeconds: 60, ipMax: 30, emailMax: 10, emailUntrustedMax: 100, refreshMax: 60 },
@@ -214,6 +223,9 @@ describe('loadConfig', () => {
       webhookSecret: undefined,
       publishableKey: undefined,
       apiUrl: undefined,
+      eventAttempts: 8,
+      eventRetryMs: 2000,
+      webhookRateLimit: { max: 300, windowSeconds: 60 },
     });
     expect(problems({ ...valid, STRIPE_SECRET_KEY: 'sk_test_123' })).toEqual([expect.stringMatching(/^STRIPE_WEBHOOK_SECRET is required/)]);
     expect(problems({ ...valid, STRIPE_SECRET_KEY: 'pk_test_123', STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toEqual([

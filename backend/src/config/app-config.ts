@@ -22,8 +22,12 @@ export const GOOGLE_OAUTH_DEFAULTS = {
 export interface AiConfig {
   provider: 'preview' | 'dashscope' | 'fashn' | 'fal';
   requestTimeoutMs: number;
+  /** the wait before a generation's first status check; each later wait is x1.5 (generation-schedule.ts) */
   pollIntervalMs: number;
-  maxPolls: number;
+  /** the longest wait between two status checks (5 x pollIntervalMs unless set; never less than it) */
+  pollMaxIntervalMs: number;
+  /** AI_IMAGE_DEADLINE_SECONDS, AI_VIDEO_DEADLINE_SECONDS: a generation's budget, stored on it as `deadline_at` when it starts */
+  deadlineSeconds: { image: number; video: number };
   previewDelayMs: number;
   sweepIntervalMs: number;
   /** first wait before trying a vendor call again (doubled each time, or Retry-After when longer); absent: 2000 */
@@ -69,6 +73,10 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   corsOrigins: string[];
   log: { level: string; pretty: boolean };
+  /** Prometheus metrics: served on `port` (none when unset), behind `token` when set (docs/operations.md#metrics) */
+  metrics: { port?: number; token?: string };
+  /** OpenTelemetry traces: exported over OTLP/HTTP when `endpoint` is set, nothing otherwise */
+  tracing: { endpoint?: string; headers: Record<string, string>; serviceName?: string; sampleRatio: number };
   database: { url: string; poolSize: number; runMigrations: boolean };
   queue: {
     driver: 'bullmq' | 'in-process';
@@ -108,16 +116,30 @@ export interface AppConfig {
    */
   privacy: { uploadRetentionDays: number };
   /**
+   * "Report an image": the copy a report uploaded is kept for the console until
+   * `copyRetentionDays` (REPORTED_IMAGE_RETENTION_DAYS, default 30) after its ticket is resolved.
+   */
+  reports: { copyRetentionDays: number };
+  /**
    * Upload quotas per account (UPLOAD_QUOTA_*) and the bound on image work per process
    * (IMAGE_WORK_*). Optional for hand-built test configurations (absent: the defaults).
    */
   uploads: { photosPerHour: number; bytesPerHour: number; bytesKept: number; imageWorkConcurrency: number; imageWorkQueue: number };
+  /**
+   * The face checks (FACE_CHECKS, docs/safety.md "Only you"): a face in each photo, one person per
+   * generation, the live selfie before lingerie, spicy and video, the likeness guard on results. On
+   * unless FACE_CHECKS=off; off by default under NODE_ENV=test (the suite's synthetic photos show no
+   * face). Optional only so hand-built test configurations need not list it (absent: off).
+   */
+  faces?: { checks: boolean };
   /**
    * Product switches (FEATURE_*): the Spicy category, video generation, analytics events. Always
    * set by loadConfig(); optional only so hand-built test configurations need not list it
    * (absent means all on).
    */
   features: { spicy: boolean; video: boolean; analytics: boolean };
+  /** FFMPEG_PATH: the ffmpeg binary to run; absent: `ffmpeg` on PATH, else the bundled build (rendering/ffmpeg.ts) */
+  media: { ffmpegPath?: string };
   /**
    * The AI pipeline (AI_*): which provider renders generations, the request timeout of each vendor
    * call (start, status, result download), how often and how many times a running generation is
@@ -144,10 +166,18 @@ export interface AppConfig {
   support: { rateLimit: { windowSeconds: number; max: number } };
   /** Thresholds of the admin notifications (ALERT_*). Optional for hand-built test configurations (absent: the defaults). */
   alerts: AlertsConfig;
+  /** The developer API (docs/api.md): personal API tokens' rate limit, and where developers' webhooks may go. */
+  developer: {
+    apiTokenRateLimit: { windowSeconds: number; max: number };
+    /** WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: loopback and private addresses (and http://localhost) allowed; false in production */
+    webhooksAllowPrivate: boolean;
+  };
   auth: {
     jwtSecret: string;
     accessTokenTtlSeconds: number;
     sessionTtlDays: number;
+    /** a refresh token just replaced by a refresh still works this many seconds (a lost response); 0: never */
+    refreshReuseGraceSeconds: number;
     /** lower-cased; an account with one of these emails is an admin */
     adminEmails: string[];
     /** set only when both the client id and secret are configured */
@@ -166,6 +196,17 @@ function mailDomain(appUrl: string): string {
 }
 
 /** TRUST_PROXY as Express's `trust proxy` value: nothing trusted unless named. */
+/** OTEL_EXPORTER_OTLP_HEADERS: `name=value` pairs separated by commas (values URL-encoded, as the OpenTelemetry spec says). */
+export function parseHeaderList(value: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of (value ?? '').split(',')) {
+    const at = pair.indexOf('=');
+    if (at <= 0) continue;
+    out[pair.slice(0, at).trim()] = decodeURIComponent(pair.slice(at + 1).trim());
+  }
+  return out;
+}
+
 export function parseTrustProxy(value: string | undefined): false | number | string[] {
   if (value === undefined || /^(none|false)$/i.test(value)) return false;
   if (/^\d+$/.test(value)) return Number(value) || false;
@@ -206,6 +247,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((o) => o.trim())
       .filter(Boolean),
     log: { level: e.LOG_LEVEL, pretty: e.LOG_PRETTY },
+    metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
+    tracing: {
+      endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, ''),
+      headers: parseHeaderList(e.OTEL_EXPORTER_OTLP_HEADERS),
+      serviceName: e.OTEL_SERVICE_NAME,
+      sampleRatio: e.OTEL_TRACES_SAMPLER_ARG === undefined ? 1 : Number(e.OTEL_TRACES_SAMPLER_ARG),
+    },
     database: { url: e.DATABASE_URL, poolSize: e.DB_POOL_SIZE, runMigrations: e.DB_MIGRATIONS_RUN },
     queue: {
       driver: e.REDIS_URL ? 'bullmq' : 'in-process',
@@ -237,6 +285,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     embedded: e.EMBEDDED,
     serveUi: e.SERVE_UI,
     privacy: { uploadRetentionDays: e.UPLOAD_RETENTION_DAYS },
+    faces: { checks: e.FACE_CHECKS === 'on' || (e.FACE_CHECKS !== 'off' && e.NODE_ENV !== 'test') },
+    reports: { copyRetentionDays: e.REPORTED_IMAGE_RETENTION_DAYS },
     uploads: {
       photosPerHour: e.UPLOAD_QUOTA_PHOTOS_PER_HOUR,
       bytesPerHour: e.UPLOAD_QUOTA_MB_PER_HOUR * 1024 * 1024,
@@ -245,11 +295,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       imageWorkQueue: e.IMAGE_WORK_QUEUE,
     },
     features: { spicy: e.FEATURE_SPICY, video: e.FEATURE_VIDEO, analytics: e.FEATURE_ANALYTICS },
+    media: { ffmpegPath: e.FFMPEG_PATH },
     ai: {
       provider: e.AI_PROVIDER,
       requestTimeoutMs: e.AI_REQUEST_TIMEOUT_MS,
       pollIntervalMs: e.AI_POLL_INTERVAL_MS,
-      maxPolls: e.AI_MAX_POLLS,
+      pollMaxIntervalMs: Math.max(e.AI_POLL_INTERVAL_MS, e.AI_POLL_MAX_INTERVAL_MS ?? 5 * e.AI_POLL_INTERVAL_MS),
+      deadlineSeconds: { image: e.AI_IMAGE_DEADLINE_SECONDS, video: e.AI_VIDEO_DEADLINE_SECONDS },
       previewDelayMs: e.AI_PREVIEW_DELAY_MS,
       sweepIntervalMs: e.AI_SWEEP_INTERVAL_MS,
       retryBaseMs: e.AI_RETRY_BASE_MS,
@@ -274,6 +326,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       from: e.SMTP_FROM ?? `${e.APP_NAME} <${e.SUPPORT_EMAIL ?? `support@${mailDomain(appUrl)}`}>`,
     },
     support: { rateLimit: { windowSeconds: e.SUPPORT_RATE_LIMIT_WINDOW_SECONDS, max: e.SUPPORT_RATE_LIMIT_MAX } },
+    developer: {
+      apiTokenRateLimit: { windowSeconds: e.API_TOKEN_RATE_LIMIT_WINDOW_SECONDS, max: e.API_TOKEN_RATE_LIMIT_MAX },
+      webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES ?? e.NODE_ENV !== 'production',
+    },
     alerts: {
       failedGenerationsThreshold: e.ALERT_FAILED_GENERATIONS_THRESHOLD,
       failedGenerationsWindowMin: e.ALERT_FAILED_GENERATIONS_WINDOW_MIN,
@@ -284,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       jwtSecret: e.AUTH_JWT_SECRET,
       accessTokenTtlSeconds: e.AUTH_ACCESS_TOKEN_TTL_SECONDS,
       sessionTtlDays: e.AUTH_SESSION_TTL_DAYS,
+      refreshReuseGraceSeconds: e.AUTH_REFRESH_REUSE_GRACE_SECONDS,
       adminEmails: [
         ...new Set(
           (e.ADMIN_EMAILS ?? '')

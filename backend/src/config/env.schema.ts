@@ -1,6 +1,12 @@
+import * as path from 'node:path';
 import { z } from 'zod';
+import {
+  DASHSCOPE_DEFAULTS,
+  dashScopeImageModelProblem,
+  dashScopeVideoModelProblem,
+} from '../modules/generations/providers/dashscope.config';
 import { falModelIds, findFalModel } from '../modules/generations/providers/fal.config';
-import { FASHN_MODERATION_LEVELS } from '../modules/generations/providers/fashn.config';
+import { FASHN_IMAGE_MODELS, FASHN_MODERATION_LEVELS, FASHN_VIDEO_MODELS } from '../modules/generations/providers/fashn.config';
 
 /**
  * The one place that knows every environment variable the backend reads.
@@ -29,6 +35,9 @@ const int = (fallback: number, min: number, max: number) =>
       }
       return n;
     });
+
+/** A whole number in [min, max], or undefined when unset (its default derives from another setting). */
+const optionalInt = (min: number, max: number) => int(Number.NaN, min, max).transform((n) => (Number.isNaN(n) ? undefined : n));
 
 const optionalString = z
   .string()
@@ -89,6 +98,27 @@ export const envSchema = z
     ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOG_PRETTY: bool(false),
+    // Prometheus metrics on a port of their own (never the public one); empty: none served
+    METRICS_PORT: optionalInt(1, 65535),
+    // when set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16, { message: 'must be at least 16 characters long' }).optional()),
+    // OpenTelemetry traces over OTLP/HTTP (JSON) when set, e.g. http://otel-collector:4318; empty: no tracing at all
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(urlWithProtocols(['http:', 'https:']).optional()),
+    // the OTLP encoding: http/json is the one spoken (every OTLP receiver on port 4318 accepts it)
+    OTEL_EXPORTER_OTLP_PROTOCOL: optionalString.pipe(
+      z.enum(['http/json'], { error: 'must be http/json (OTLP over HTTP with JSON)' }).optional(),
+    ),
+    // headers for the OTLP receiver, `name=value` pairs separated by commas (an API key of a hosted backend)
+    OTEL_EXPORTER_OTLP_HEADERS: optionalString,
+    // the service name on the spans; empty: fitting-room-api or fitting-room-worker
+    OTEL_SERVICE_NAME: optionalString,
+    // the share of new traces kept (0 to 1); a trace a caller started follows the caller's choice
+    OTEL_TRACES_SAMPLER_ARG: optionalString.pipe(
+      z
+        .string()
+        .regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'must be a number from 0 to 1')
+        .optional(),
+    ),
 
     DATABASE_URL: z
       .string({ error: 'is required (postgres://user:password@host:5432/database); `npm start` provides one' })
@@ -112,8 +142,8 @@ export const envSchema = z
     STORAGE_LOCAL_DIR: optionalString,
     S3_BUCKET: optionalString,
     S3_ENDPOINT: optionalString.pipe(urlWithProtocols(['http:', 'https:']).optional()),
-    // where browsers and AI vendors reach the bucket, when not at S3_ENDPOINT (docker-compose: MinIO is
-    // http://minio:9000 inside, http://localhost:9000 outside): presigned URLs are signed for this origin
+    // where browsers and AI vendors reach the bucket, when not at S3_ENDPOINT (docker-compose: the storage
+    // is http://storage:9000 inside, http://localhost:9000 outside): presigned URLs are signed for this origin
     S3_PUBLIC_ENDPOINT: optionalString.pipe(
       urlWithProtocols(['http:', 'https:'])
         .refine(
@@ -139,13 +169,27 @@ export const envSchema = z
     SIGNED_URL_TTL_SECONDS: int(900, 10, 7 * 24 * 3600),
     // uploaded photos unused (no generation) for this many days are deleted by a job every 6 hours
     UPLOAD_RETENTION_DAYS: int(30, 1, 3650),
+    // the copy a report of an image uploaded is deleted this many days after its ticket is resolved (a job every 6 hours)
+    REPORTED_IMAGE_RETENTION_DAYS: int(30, 1, 3650),
     // per-account upload quotas, counted on the bytes received: photos and MB an hour, MB kept
     UPLOAD_QUOTA_PHOTOS_PER_HOUR: int(50, 1, 1_000_000),
     UPLOAD_QUOTA_MB_PER_HOUR: int(50, 1, 1_000_000),
     UPLOAD_QUOTA_MB_KEPT: int(1024, 1, 10_000_000),
+    // the face checks (docs/safety.md "Only you"): one face a photo, one person a generation, the live selfie,
+    // the likeness guard. On unless set to off; off by default under NODE_ENV=test (the suite's synthetic
+    // photos show no face; the face checks' own tests turn it on)
+    FACE_CHECKS: z.enum(['on', 'off', '']).optional(),
     // image decoding and re-encoding at once per process, and how many may wait their turn (then 503)
     IMAGE_WORK_CONCURRENCY: int(2, 1, 64),
     IMAGE_WORK_QUEUE: int(16, 0, 10_000),
+    // the ffmpeg that processes videos (vendors' results, the preview's videos); empty: `ffmpeg` on
+    // PATH, else the build bundled with @ffmpeg-installer/ffmpeg (2018), with a warning at start
+    FFMPEG_PATH: optionalString.pipe(
+      z
+        .string()
+        .refine((v) => path.isAbsolute(v), { message: 'must be the absolute path of an ffmpeg binary, e.g. /usr/bin/ffmpeg' })
+        .optional(),
+    ),
 
     EMBEDDED: bool(false),
     SERVE_UI: bool(true),
@@ -156,8 +200,13 @@ export const envSchema = z
 
     AI_PROVIDER: z.enum(['preview', 'dashscope', 'fashn', 'fal']).default('preview'),
     AI_REQUEST_TIMEOUT_MS: int(30_000, 100, 600_000),
+    // the first status check comes this long after the vendor accepted the job; each wait is then x1.5, up to the max
+    // (by default 5 x the first: 15 s)
     AI_POLL_INTERVAL_MS: int(3000, 10, 600_000),
-    AI_MAX_POLLS: int(60, 1, 10_000),
+    AI_POLL_MAX_INTERVAL_MS: optionalInt(10, 600_000),
+    // a generation's wall-clock budget, stored on it when it starts: past it, one last status check, then the timeout
+    AI_IMAGE_DEADLINE_SECONDS: int(300, 1, 24 * 3600),
+    AI_VIDEO_DEADLINE_SECONDS: int(900, 1, 24 * 3600),
     AI_PREVIEW_DELAY_MS: int(0, 0, 600_000),
     // first wait before a vendor call is tried again after a 429, 5xx or unreachable vendor; doubled each time, Retry-After wins when longer
     AI_RETRY_BASE_MS: int(2000, 10, 600_000),
@@ -168,6 +217,8 @@ export const envSchema = z
     AUTH_JWT_SECRET: secret,
     AUTH_ACCESS_TOKEN_TTL_SECONDS: int(900, 30, 24 * 3600),
     AUTH_SESSION_TTL_DAYS: int(30, 1, 365),
+    // a refresh token just replaced still works this long (its response may have been lost); 0: never
+    AUTH_REFRESH_REUSE_GRACE_SECONDS: int(20, 0, 120),
     AUTH_GOOGLE_CLIENT_ID: optionalString,
     AUTH_GOOGLE_CLIENT_SECRET: optionalString,
     AUTH_GOOGLE_AUTHORIZATION_URL: optionalString.pipe(urlWithProtocols(['http:', 'https:']).optional()),
@@ -193,6 +244,15 @@ export const envSchema = z
       .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'yes'].includes(v))),
     // key of the secrets stored encrypted (TOTP); default: derived from AUTH_JWT_SECRET
     AUTH_ENCRYPTION_KEY: optionalString.pipe(z.string().min(32, { message: 'must be at least 32 characters long' }).optional()),
+
+    // personal API tokens (docs/api.md): at most API_TOKEN_RATE_LIMIT_MAX requests per token per window (429 with Retry-After)
+    API_TOKEN_RATE_LIMIT_WINDOW_SECONDS: int(60, 1, 24 * 3600),
+    API_TOKEN_RATE_LIMIT_MAX: int(600, 1, 1_000_000),
+    // developers' webhooks may reach loopback and private addresses (and http://localhost); default: only outside production
+    WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: z
+      .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+      .optional()
+      .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'yes'].includes(v))),
 
     // the public contact form (POST /api/support/inquiries): at most SUPPORT_RATE_LIMIT_MAX per client IP per window
     SUPPORT_RATE_LIMIT_WINDOW_SECONDS: int(600, 1, 24 * 3600),
@@ -228,8 +288,12 @@ export const envSchema = z
     DASHSCOPE_VIDEO_AUDIO: bool(false),
     FASHN_API_KEY: optionalString,
     FASHN_BASE_URL: optionalString.pipe(urlWithProtocols(['http:', 'https:']).optional()),
-    FASHN_IMAGE_MODEL: optionalString,
-    FASHN_VIDEO_MODEL: optionalString,
+    FASHN_IMAGE_MODEL: optionalString.pipe(
+      z.enum(FASHN_IMAGE_MODELS, { error: `must be one of ${FASHN_IMAGE_MODELS.join(', ')}` }).optional(),
+    ),
+    FASHN_VIDEO_MODEL: optionalString.pipe(
+      z.enum(FASHN_VIDEO_MODELS, { error: `must be one of ${FASHN_VIDEO_MODELS.join(', ')}` }).optional(),
+    ),
     FASHN_WEBHOOK_SECRET: optionalString.pipe(z.string().min(32, { message: 'must be at least 32 characters long' }).optional()),
     FASHN_MODERATION_LEVEL: optionalString.pipe(
       z.enum(FASHN_MODERATION_LEVELS, { error: 'must be conservative or permissive (none would let nudity through)' }).optional(),
@@ -239,6 +303,7 @@ export const envSchema = z
     FAL_IMAGE_MODEL: optionalString,
     FAL_VIDEO_MODEL: optionalString,
     FAL_JWKS_URL: optionalString.pipe(urlWithProtocols(['http:', 'https:']).optional()),
+    FAL_PLATFORM_URL: optionalString.pipe(urlWithProtocols(['http:', 'https:']).optional()),
     FAL_WEBHOOKS: bool(true),
 
     // payments through Stripe (docs/payments.md); without STRIPE_SECRET_KEY there are no payments
@@ -256,6 +321,12 @@ export const envSchema = z
     ),
     STRIPE_PUBLISHABLE_KEY: optionalString.pipe(z.string().regex(/^pk_/, { message: 'must be a publishable key (pk_...)' }).optional()),
     STRIPE_API_URL: optionalString.pipe(urlWithProtocols(['http:', 'https:']).optional()),
+    // runs of the job that applies a webhook event, and the first retry's wait (doubling), before the event fails for good
+    STRIPE_EVENT_ATTEMPTS: int(8, 1, 25),
+    STRIPE_EVENT_RETRY_MS: int(2000, 10, 600_000),
+    // calls of the webhook route per client IP per window (429 with Retry-After beyond; Stripe retries a 429 with backoff)
+    STRIPE_WEBHOOK_RATE_LIMIT_MAX: int(300, 1, 1_000_000),
+    STRIPE_WEBHOOK_RATE_LIMIT_WINDOW_SECONDS: int(60, 1, 24 * 3600),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -271,6 +342,13 @@ export const envSchema = z
       if (env.EMBEDDED) {
         ctx.addIssue({ code: 'custom', path: ['EMBEDDED'], message: 'cannot be true in production (use a real DATABASE_URL)' });
       }
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'must differ from PORT: metrics are never served on the public port',
+      });
     }
     if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({
@@ -321,6 +399,12 @@ export const envSchema = z
         ctx.addIssue({ code: 'custom', path: [name], message: `must be one of ${falModelIds(type).join(', ')}` });
       }
     }
+    if (env.DASHSCOPE_IMAGE_MODEL !== undefined) {
+      const problem = dashScopeImageModelProblem(env.DASHSCOPE_IMAGE_MODEL, env.DASHSCOPE_BASE_URL ?? DASHSCOPE_DEFAULTS.baseUrl);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['DASHSCOPE_IMAGE_MODEL'], message: problem });
+    }
+    const videoProblem = env.DASHSCOPE_VIDEO_MODEL === undefined ? undefined : dashScopeVideoModelProblem(env.DASHSCOPE_VIDEO_MODEL);
+    if (videoProblem) ctx.addIssue({ code: 'custom', path: ['DASHSCOPE_VIDEO_MODEL'], message: videoProblem });
   });
 
 export type RawEnv = z.infer<typeof envSchema>;

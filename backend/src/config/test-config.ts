@@ -29,7 +29,7 @@ function merge<T>(base: T, overrides: DeepPartial<T> | undefined): T {
 /**
  * A complete configuration for unit tests, as loadConfig() builds it from a minimal environment
  * (every section present, every default applied), with the test's own values laid over it:
- * `testConfig({ ai: { maxPolls: 3 } })`.
+ * `testConfig({ ai: { pollIntervalMs: 100 } })`.
  */
 export function testConfig(overrides?: DeepPartial<AppConfig>, env: NodeJS.ProcessEnv = {}): AppConfig {
   return merge(loadConfig({ ...TEST_ENV, ...env }), overrides);

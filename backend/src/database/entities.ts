@@ -1,5 +1,7 @@
+import { IdempotencyKeyEntity } from '../common/idempotency/idempotency-key.entity';
 import { AnalyticsEventEntity } from '../modules/analytics/analytics-event.entity';
 import { UserActivityLogEntity } from '../modules/analytics/user-activity-log.entity';
+import { ApiTokenEntity } from '../modules/api-tokens/api-token.entity';
 import { AuditLogEntity } from '../modules/audit/audit-log.entity';
 import { SessionEntity } from '../modules/auth/session.entity';
 import { AuthTokenEntity } from '../modules/auth/tokens/auth-token.entity';
@@ -13,7 +15,16 @@ import {
 } from '../modules/billing/billing.entities';
 import { CatalogSceneEntity, CatalogTemplateEntity, CatalogVersionEntity } from '../modules/catalog/store/catalog.entities';
 import { CreditAccountEntity, CreditHoldEntity, CreditLedgerEntryEntity } from '../modules/credits/credit.entities';
+import { WebhookDeliveryEntity, WebhookEndpointEntity } from '../modules/developer-webhooks/developer-webhook.entities';
+import {
+  FaceChallengeEntity,
+  FaceCheckEventEntity,
+  FaceConsentEntity,
+  GenerationLikenessEntity,
+  UploadFaceEntity,
+} from '../modules/faces/face.entities';
 import { GenerationEntity } from '../modules/generations/generation.entity';
+import { ResultSignatureEntity } from '../modules/generations/result-signature.entity';
 import { SafetyRefusalEntity } from '../modules/generations/safety-refusal.entity';
 import { SystemNotificationEntity } from '../modules/notifications/system-notification.entity';
 import { SupportInquiryEntity, SupportMessageEntity } from '../modules/support/support.entities';
@@ -35,6 +46,7 @@ export const ENTITIES = [
   CreditHoldEntity,
   UploadEntity,
   GenerationEntity,
+  ResultSignatureEntity,
   SafetyRefusalEntity,
   AuditLogEntity,
   SystemNotificationEntity,
@@ -48,4 +60,13 @@ export const ENTITIES = [
   SubscriptionEntity,
   PurchaseEntity,
   PaymentEntity,
+  FaceConsentEntity,
+  UploadFaceEntity,
+  FaceChallengeEntity,
+  FaceCheckEventEntity,
+  GenerationLikenessEntity,
+  ApiTokenEntity,
+  IdempotencyKeyEntity,
+  WebhookEndpointEntity,
+  WebhookDeliveryEntity,
 ];

@@ -1,4 +1,14 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  Optional,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { Metrics } from '../common/observability/metrics.service';
+import { contextFrom, inSpan, JOB_TRACE_FIELD, SpanKind, traceCarrier, tracingEnabled } from '../common/observability/tracing';
 import { BullMqQueueDriver } from './drivers/bullmq.driver';
 import { errorMessage } from './drivers/driver-utils';
 import { JobRegistry } from './job-registry';
@@ -20,14 +30,23 @@ export interface QueueCheck {
  * shutdown (`app.enableShutdownHooks()` makes Nest do that on SIGTERM).
  */
 @Injectable()
-export class MessageQueueService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class MessageQueueService implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(MessageQueueService.name);
 
   constructor(
     @Inject(QUEUE_DRIVER) private readonly driver: QueueDriver,
     @Inject(QUEUE_MODULE_OPTIONS) private readonly options: QueueModuleOptions,
     private readonly registry: JobRegistry,
+    @Optional() private readonly metrics?: Metrics,
   ) {}
+
+  onModuleInit(): void {
+    // each scrape reads the queues' depth and the age of their oldest waiting job
+    this.metrics?.observeQueue(async () => {
+      const [counts, oldest] = await Promise.all([this.driver.countsByQueue(), this.driver.oldestWaitingSeconds()]);
+      return counts.map(({ name, counts: c }) => ({ queue: name, ...c, oldestWaitingSeconds: oldest[name] ?? 0 }));
+    });
+  }
 
   get kind(): QueueDriver['kind'] {
     return this.driver.kind;
@@ -38,7 +57,15 @@ export class MessageQueueService implements OnApplicationBootstrap, BeforeApplic
     return this.options.consume;
   }
 
+  /**
+   * Adds a job. With tracing on, its data carries the trace context of the caller (`_trace`), so
+   * the worker that runs it continues the same trace; the handler never sees that field.
+   */
   add<N extends JobName>(name: N, data: JobPayload<N>, opts?: JobOptions): Promise<void> {
+    if (tracingEnabled() && data && typeof data === 'object') {
+      const carrier = traceCarrier();
+      if (carrier.traceparent) return this.driver.add(name, { ...data, [JOB_TRACE_FIELD]: carrier }, opts);
+    }
     return this.driver.add(name, data, opts);
   }
 
@@ -98,16 +125,43 @@ export class MessageQueueService implements OnApplicationBootstrap, BeforeApplic
   private readonly dispatch: JobDispatcher = async (name: JobName, data: unknown, ctx: JobContext) => {
     const handler = this.registry.get(name);
     if (!handler) throw new Error(`No handler for job "${name}" in this process`);
+    const { payload, carrier } = withoutTrace(data);
     const started = Date.now();
-    try {
-      await handler.handle(data, ctx);
-      this.logger.debug(`Job ${name} (${ctx.jobId}) done on attempt ${ctx.attempt} in ${Date.now() - started} ms`);
-    } catch (err) {
-      const final = ctx.attempt >= ctx.maxAttempts;
-      const message = `Job ${name} (${ctx.jobId}) failed on attempt ${ctx.attempt}/${ctx.maxAttempts}${final ? ', no retry left' : ', will retry'}: ${errorMessage(err)}`;
-      if (final) this.logger.error(message, err instanceof Error ? err.stack : undefined);
-      else this.logger.warn(message);
-      throw err;
-    }
+    const seconds = () => (Date.now() - started) / 1000;
+    // the lines logged here belong to the job's span too (its trace id in them, logging.module.ts)
+    await inSpan(
+      `job ${name}`,
+      {
+        kind: SpanKind.CONSUMER,
+        parent: contextFrom(carrier),
+        attributes: {
+          'messaging.system': this.driver.kind,
+          'messaging.operation.name': 'process',
+          'fitting_room.job': name,
+          'fitting_room.attempt': ctx.attempt,
+        },
+      },
+      async () => {
+        try {
+          await handler.handle(payload, ctx);
+        } catch (err) {
+          const final = ctx.attempt >= ctx.maxAttempts;
+          this.metrics?.jobEnded(name, final ? 'failed' : 'retry', seconds());
+          const message = `Job ${name} (${ctx.jobId}) failed on attempt ${ctx.attempt}/${ctx.maxAttempts}${final ? ', no retry left' : ', will retry'}: ${errorMessage(err)}`;
+          if (final) this.logger.error(message, err instanceof Error ? err.stack : undefined);
+          else this.logger.warn(message);
+          throw err;
+        }
+        this.metrics?.jobEnded(name, 'completed', seconds());
+        this.logger.debug(`Job ${name} (${ctx.jobId}) done on attempt ${ctx.attempt} in ${Date.now() - started} ms`);
+      },
+    );
   };
+}
+
+/** A job's data without the trace context MessageQueueService.add put in it, and that context. */
+function withoutTrace(data: unknown): { payload: unknown; carrier?: Record<string, unknown> } {
+  if (!data || typeof data !== 'object' || !(JOB_TRACE_FIELD in data)) return { payload: data };
+  const { [JOB_TRACE_FIELD]: carrier, ...payload } = data as Record<string, unknown>;
+  return { payload, carrier: carrier && typeof carrier === 'object' ? (carrier as Record<string, unknown>) : undefined };
 }

@@ -41,8 +41,18 @@ export enum JobName {
   SafetyRefusalsSweep = 'safety.refusals-sweep',
   /** mails the receipt of a report of an image to the reporter */
   SupportReceiptMail = 'support.receipt-mail',
+  /** deletes the copies reports uploaded, REPORTED_IMAGE_RETENTION_DAYS after their tickets were resolved (scheduled every 6 hours) */
+  SupportReportedImagesSweep = 'support.reported-images-sweep',
+  /** computes the picture signatures of results stored without one (older results; scheduled every 10 minutes) */
+  SupportSignatureSweep = 'support.signature-sweep',
   /** applies one stored Stripe webhook event (stripe_events) to subscriptions, purchases and credits, once */
   BillingStripeEvent = 'billing.stripe-event',
+  /** deletes the Idempotency-Keys older than 24 hours (scheduled hourly) */
+  IdempotencyKeysSweep = 'idempotency.keys-sweep',
+  /** one attempt of a developer webhook delivery (docs/api.md); a failed attempt queues the next, with backoff, for a day */
+  DeveloperWebhookDeliver = 'developer-webhooks.deliver',
+  /** re-queues deliveries whose attempt is overdue (a lost job) and deletes the delivery log past 30 days (every 5 minutes) */
+  DeveloperWebhooksSweep = 'developer-webhooks.sweep',
 }
 
 /** What an AccountMail job sends; the job looks the account up and issues any link itself. */
@@ -51,10 +61,15 @@ export type AccountMailPayload =
   | { kind: 'verify-email'; userId: string }
   /** "Resend" while signed out: a verification link for the newest unverified account of the address, if any */
   | { kind: 'verify-address'; email: string }
+  /** a sign-up with an address that already has an account: no account is made, the address is offered sign in and a reset link */
+  | { kind: 'sign-up-existing'; email: string }
   /** "Forgot password?": a reset link to the account that uses the address, if any (nothing otherwise) */
   | { kind: 'password-reset'; email: string }
   | { kind: 'password-changed'; userId: string }
-  | { kind: 'two-factor'; userId: string; enabled: boolean };
+  /** two-factor turned on or off; `renewed`: a new set of recovery codes (two-factor stays on) */
+  | { kind: 'two-factor'; userId: string; enabled: boolean; renewed?: boolean }
+  /** unverified accounts of the address were removed (created at `removed`, ISO): told to the address; `setPassword` adds a link to choose one */
+  | { kind: 'sign-ups-removed'; userId: string; removed: string[]; setPassword?: boolean };
 
 /** What a UserMail job sends; each kind is sent only while the person's setting allows it. */
 export type UserMailPayload =
@@ -90,8 +105,14 @@ export interface JobPayloads {
   [JobName.MailAnnouncement]: { subject: string; body: string; afterId?: string };
   [JobName.SafetyRefusalsSweep]: Record<string, never>;
   [JobName.SupportReceiptMail]: { inquiryId: string };
+  [JobName.SupportReportedImagesSweep]: Record<string, never>;
+  [JobName.SupportSignatureSweep]: Record<string, never>;
   /** the id of the Stripe event (evt_...) stored in stripe_events */
   [JobName.BillingStripeEvent]: { eventId: string };
+  [JobName.IdempotencyKeysSweep]: Record<string, never>;
+  /** the developer_webhook_deliveries row, and the attempt this job makes (1-based; run at most once) */
+  [JobName.DeveloperWebhookDeliver]: { deliveryId: string; attempt: number };
+  [JobName.DeveloperWebhooksSweep]: Record<string, never>;
 }
 
 export type JobPayload<N extends JobName> = JobPayloads[N];
@@ -114,7 +135,12 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JobName.MailAnnouncement]: QueueName.Maintenance,
   [JobName.SafetyRefusalsSweep]: QueueName.Maintenance,
   [JobName.SupportReceiptMail]: QueueName.Maintenance,
+  [JobName.SupportReportedImagesSweep]: QueueName.Maintenance,
+  [JobName.SupportSignatureSweep]: QueueName.Maintenance,
   [JobName.BillingStripeEvent]: QueueName.Maintenance,
+  [JobName.IdempotencyKeysSweep]: QueueName.Maintenance,
+  [JobName.DeveloperWebhookDeliver]: QueueName.Maintenance,
+  [JobName.DeveloperWebhooksSweep]: QueueName.Maintenance,
 };
 
 /** Mail jobs retry for about half an hour (30 s, 1, 2, 4, 8 minutes) before giving up. */

@@ -85,6 +85,8 @@ export interface QueueDriver {
   counts(): Promise<QueueCounts>;
   /** Counts per queue, every queue of QueueName listed (in-process: per the JOB_QUEUE of each job). */
   countsByQueue(): Promise<NamedQueueCounts[]>;
+  /** Seconds the oldest waiting job of each queue has waited (0 when none waits), by queue name (the metrics). */
+  oldestWaitingSeconds(): Promise<Record<string, number>>;
   /**
    * Where the heartbeat job records its last run, so that any process (the API's health check)
    * can read it: Redis key `${prefix}:heartbeat` for BullMQ, memory for in-process.

@@ -425,7 +425,7 @@ async function runPath(options: {
     SERVE_UI: 'false',
     LOG_LEVEL: 'warn',
     AI_POLL_INTERVAL_MS: String(options.pollMs),
-    AI_MAX_POLLS: '1000',
+    AI_POLL_MAX_INTERVAL_MS: String(options.pollMs), // checks at a fixed interval: the added latency stays comparable
   };
   const platform = await startPlatform(options.layout, env, {
     webhooks: options.webhooks,

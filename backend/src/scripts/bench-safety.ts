@@ -1,13 +1,13 @@
 import { performance } from 'node:perf_hooks';
-import { checkCustomPose } from '../modules/generations/safety';
-import { loadCorpus, formatCorpusScore, scoreCorpus } from '../modules/generations/safety/corpus';
+import { assessCustomPose } from '../modules/generations/safety';
+import { formatCorpusScore, loadCorpus, scoreCorpus } from '../modules/generations/safety/corpus';
 
 /**
  * `npm run bench:safety [-- --repetitions 20]`: the custom-pose check on its labelled corpus
- * (src/modules/generations/safety/corpus/, copied to dist by the build): the per-group figures
- * (refused/total for hostile groups, accepted/total for ordinary texts) and the time per text
- * (mean and p99 over every text, repeated). Exits 1 when a corpus target is missed or the mean
- * time is 1 ms or more.
+ * (src/modules/generations/safety/corpus/, copied to dist by the build): accepted / not understood
+ * / refused for each group (hostile groups must not be accepted, ordinary texts accepted, unclear
+ * ones never refused: corpus.ts CORPUS_TARGETS) and the time per text (mean and p99 over every
+ * text, repeated). Exits 1 when a corpus target is missed or the mean time is 1 ms or more.
  */
 const MAX_MEAN_MS = 1;
 
@@ -24,15 +24,15 @@ function main(): void {
   const repetitions = arg('repetitions', 20);
   const groups = loadCorpus();
   const texts = groups.flatMap((g) => g.texts);
-  const score = scoreCorpus(groups, (t) => checkCustomPose(t).ok);
+  const score = scoreCorpus(groups, (t) => assessCustomPose(t).outcome);
 
   // warm up (the first call compiles the rules), then time every text `repetitions` times
-  for (const t of texts) checkCustomPose(t);
+  for (const t of texts) assessCustomPose(t);
   const times: number[] = [];
   for (let r = 0; r < repetitions; r++) {
     for (const t of texts) {
       const start = performance.now();
-      checkCustomPose(t);
+      assessCustomPose(t);
       times.push(performance.now() - start);
     }
   }
@@ -45,8 +45,10 @@ function main(): void {
       `p50 ${percentile(times, 50).toFixed(3)} ms, p99 ${percentile(times, 99).toFixed(3)} ms, max ${times[times.length - 1].toFixed(3)} ms ` +
       `(target: mean under ${MAX_MEAN_MS} ms)\n`,
   );
-  const misses = score.groups.filter((g) => g.misses.length > 0);
-  for (const g of misses) process.stdout.write(`  misjudged ${g.kind} ${g.name}: ${g.misses.map((t) => JSON.stringify(t)).join(', ')}\n`);
+  for (const g of score.groups.filter((x) => x.misses.length > 0))
+    process.stdout.write(
+      `  misjudged ${g.kind} ${g.name}: ${g.misses.map((m) => `${JSON.stringify(m.text)} (${m.outcome})`).join(', ')}\n`,
+    );
   if (!score.ok || mean >= MAX_MEAN_MS) {
     process.stdout.write('TARGET MISSED\n');
     process.exitCode = 1;

@@ -31,7 +31,7 @@ describe('admin: generations and stats', () => {
     t = await createGenerationApp({
       driver: 'in-process',
       provider: fake,
-      env: { AI_POLL_INTERVAL_MS: '30', AI_MAX_POLLS: '50', ADMIN_EMAILS: adminEmail },
+      env: { AI_POLL_INTERVAL_MS: '30', ADMIN_EMAILS: adminEmail },
     });
     admin = await signUp(t.http, { email: adminEmail });
   });
@@ -205,8 +205,8 @@ describe('admin: generations and stats', () => {
     const seed = async (status: string, createdAt: string, error: string | null = null) =>
       t.db.query(
         `INSERT INTO user_generations (id, user_id, type, status, cost, category, prompt, metadata, stage, max_polls, provider, tier, created_at, error)
-         VALUES (gen_random_uuid(), $1, 'image', $2, 1, 'bikini', 'p', '{}', $2, 60, 'preview', 'free', $3, $4)`,
-        [who.userId, status, createdAt, error],
+         VALUES (gen_random_uuid(), $1, 'image', $2, 1, 'bikini', 'p', '{}', $5, 60, 'preview', 'free', $3, $4)`,
+        [who.userId, status, createdAt, error, status === 'completed' ? 'complete' : 'failed'],
       );
     await seed('completed', '2031-03-15T01:00:00Z');
     await seed('completed', '2031-03-15T23:59:00Z');

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { AuditService } from '../../src/modules/audit/audit.service';
 import { planForTier } from '../../src/modules/catalog/plans';
-import { bearer, signUp, SignedIn, uniqueEmail } from '../helpers/auth';
+import { bearer, PASSWORD, signUp, SignedIn, uniqueEmail } from '../helpers/auth';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
 /**
@@ -418,7 +418,7 @@ describe('admin API', () => {
       .send({ mode: 'add', amount: 1, reason: 'gift for Leaving Person' })
       .expect(200);
     const [row] = await db.query(`SELECT id FROM audit_log WHERE target_user_id = $1`, [user.userId]);
-    await t.http.delete('/api/me').set(bearer(user.accessToken)).send({ confirm: 'DELETE' }).expect(204);
+    await t.http.delete('/api/me').set(bearer(user.accessToken)).send({ confirm: 'DELETE', password: PASSWORD }).expect(204);
     const [kept] = await db.query(`SELECT action, actor_id, target_id, target_user_id, target_email, after FROM audit_log WHERE id = $1`, [
       row.id,
     ]);

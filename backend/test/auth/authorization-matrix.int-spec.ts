@@ -54,7 +54,7 @@ const NO_SUCH_GENERATION = '00000000-0000-4000-8000-000000000000';
 
 /** A fresh photo of user A (for the rows of the routes that read or delete one). */
 async function uploadOfUserA(ctx: Context): Promise<string> {
-  const jpeg = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#888' } })
+  const jpeg = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#888' } })
     .jpeg()
     .toBuffer();
   const res = await ctx.t.http
@@ -73,6 +73,33 @@ async function supportTicket(ctx: Context): Promise<string> {
     .send({ name: 'Matrix Person', email: 'matrix@example.com', subject: 'Matrix', message: 'Hello' });
   if (res.status !== 201) throw new Error(`contact form answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body.id as string;
+}
+
+/** A fresh personal API token of a person, made through Settings' route; answers its id. */
+async function tokenOf(ctx: Context, who: 'userA' | 'userB'): Promise<string> {
+  const res = await ctx.t.http
+    .post('/api/me/tokens')
+    .set(bearer(ctx.people[who].accessToken))
+    .send({ name: 'matrix', scopes: ['account:read'] });
+  if (res.status !== 201) throw new Error(`token creation answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.id as string;
+}
+
+/** A fresh webhook endpoint of user A (nothing listens at the port: its test event fails, harmlessly); answers its id. */
+async function endpointOfUserA(ctx: Context): Promise<string> {
+  const res = await ctx.t.http
+    .post('/api/me/webhooks')
+    .set(bearer(ctx.people.userA.accessToken))
+    .send({ url: 'http://127.0.0.1:9/matrix', events: ['generation.completed'] });
+  if (res.status !== 201) throw new Error(`webhook creation answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.id as string;
+}
+
+const tested = new WeakMap<Context, Promise<string>>();
+/** One endpoint of user A for every caller's test event (an account has at most 10 endpoints). */
+function testedEndpoint(ctx: Context): Promise<string> {
+  if (!tested.has(ctx)) tested.set(ctx, endpointOfUserA(ctx));
+  return tested.get(ctx)!;
 }
 
 const supportDesk = (status: number): Expected => ({ anonymous: 401, userA: 403, userB: 403, support: status, admin: status });
@@ -181,8 +208,48 @@ const MATRIX: Record<string, Row> = {
     // a throwaway account, so the persona itself lives on for the other rows
     request: async (persona, ctx) => ({
       token: persona === 'anonymous' ? null : (await signUp(ctx.t.http, { full_name: `Leaving ${persona}` })).accessToken,
-      body: { confirm: 'DELETE' },
+      body: { confirm: 'DELETE', password: PASSWORD },
     }),
+  },
+  'GET /api/me/2fa/recovery-codes': {
+    expect: signedIn(200),
+    check: (res) => expect(res.body).toEqual({ remaining: null, total: 10 }),
+  },
+  'POST /api/me/2fa/recovery-codes': { expect: signedIn(409), request: () => ({ body: { code: '000000' } }) },
+  'GET /api/me/export': { expect: signedIn(200), check: (res) => expect(res.headers['content-type']).toBe('application/zip') },
+  'GET /api/me/tickets': { expect: signedIn(200), check: (res) => expect(res.body).toEqual({ tickets: [], total: 0 }) },
+  // nobody has ticket 1 (numbers start at 1001): the same 404 as another person's ticket
+  'GET /api/me/tickets/:number': { expect: signedIn(404), request: () => ({ path: '/api/me/tickets/1' }) },
+  'POST /api/me/tickets/:number/messages': {
+    expect: signedIn(404),
+    request: () => ({ path: '/api/me/tickets/1/messages', body: { message: 'Hello' } }),
+  },
+
+  // personal API tokens and webhooks (docs/api.md): the caller's own only; test/developer covers what a token may reach
+  'GET /api/me/tokens': { expect: signedIn(200) },
+  'POST /api/me/tokens': {
+    expect: signedIn(201),
+    request: () => ({ body: { name: 'matrix', scopes: ['account:read'] } }),
+    check: (res) => expect(res.body.token).toMatch(/^frk_/),
+  },
+  'DELETE /api/me/tokens/:id': {
+    // a fresh token of user A each time: only A revokes it, anyone else is told there is no such token
+    expect: { anonymous: 401, userA: 204, userB: 404, support: 404, admin: 404 },
+    request: async (_persona, ctx) => ({ path: `/api/me/tokens/${await tokenOf(ctx, 'userA')}` }),
+  },
+  'GET /api/me/webhooks': { expect: signedIn(200) },
+  'POST /api/me/webhooks': {
+    expect: signedIn(201),
+    request: () => ({ body: { url: 'http://127.0.0.1:9/matrix', events: ['generation.completed'] } }),
+    check: (res) => expect(res.body.secret).toMatch(/^whsec_/),
+  },
+  'DELETE /api/me/webhooks/:id': {
+    expect: { anonymous: 401, userA: 204, userB: 404, support: 404, admin: 404 },
+    request: async (_persona, ctx) => ({ path: `/api/me/webhooks/${await endpointOfUserA(ctx)}` }),
+  },
+  'POST /api/me/webhooks/:id/test': {
+    expect: { anonymous: 401, userA: 202, userB: 404, support: 404, admin: 404 },
+    request: async (_persona, ctx) => ({ path: `/api/me/webhooks/${await testedEndpoint(ctx)}/test` }),
   },
 
   // photos: the caller's own only (test/uploads covers the files themselves)
@@ -200,6 +267,12 @@ const MATRIX: Record<string, Row> = {
 
   // generations: the owner's only (test/generations proves each route against another user's generation)
   'POST /api/generations': { expect: signedIn(400), request: () => ({ body: {} }) },
+  // the help as one types: nothing recorded, but only for the signed-in (it is the generate panel's)
+  'POST /api/generations/custom-pose/check': {
+    expect: signedIn(200),
+    request: () => ({ body: { text: 'walking on the beach at sunset' } }),
+  },
+  'GET /api/generations/custom-pose/building-blocks': { expect: everyone(200) },
   'POST /api/generations/check': {
     expect: signedIn(200),
     request: () => ({ body: { type: 'image', category: 'bikini', template_id: 'bikini-yellow', scene_id: 'beach-standing' } }),
@@ -214,6 +287,12 @@ const MATRIX: Record<string, Row> = {
     expect: signedIn(404),
     request: () => ({ path: `/api/generations/${NO_SUCH_GENERATION}/download` }),
   },
+  // "Only you": one's own consent and live selfie (the face checks are off in this suite: the selfie answers so)
+  'GET /api/faces/status': { expect: signedIn(200), check: (res) => expect(res.body).toMatchObject({ checks: false }) },
+  'POST /api/faces/consent': { expect: signedIn(400), request: () => ({ body: { version: 'not-the-current-one' } }) },
+  'POST /api/faces/selfie/challenges': { expect: signedIn(400) },
+  'POST /api/faces/selfie': { expect: signedIn(400) },
+
   // the AI vendor's callback: the provider verifies it; `preview` (the tests' provider) has none
   'POST /api/webhooks/ai/:provider': {
     expect: everyone(404),
@@ -239,6 +318,18 @@ const MATRIX: Record<string, Row> = {
     expect: adminOnly(200),
     request: (_persona, ctx) => ({ path: `/api/admin/users/${ctx.people.userB.userId}`, body: { tier: 'free' } }),
   },
+  // the tier change's confirmation: admins only, and it changes nothing
+  'GET /api/admin/users/:id/tier-change': {
+    expect: adminOnly(200),
+    request: (_persona, ctx) => ({ path: `/api/admin/users/${ctx.people.userB.userId}/tier-change?tier=starter` }),
+    check: (res) => expect(res.body).toMatchObject({ from_tier: 'free', to_tier: 'starter', unchanged: false }),
+  },
+  // roles: admins only; user B keeps the role it has (nothing changes)
+  'PUT /api/admin/users/:id/role': {
+    expect: adminOnly(200),
+    request: (_persona, ctx) => ({ path: `/api/admin/users/${ctx.people.userB.userId}/role`, body: { role: 'user' } }),
+    check: (res) => expect(res.body.role).toBe('user'),
+  },
   // suspending: admins only; lifting a suspension that is not there changes nothing
   'POST /api/admin/users/:id/suspension': {
     expect: adminOnly(200),
@@ -258,7 +349,21 @@ const MATRIX: Record<string, Row> = {
       body: { mode: 'add', amount: 1, reason: 'matrix' },
     }),
   },
+  'GET /api/admin/users/:id/api-tokens': {
+    expect: adminOnly(200),
+    request: (_persona, ctx) => ({ path: `/api/admin/users/${ctx.people.userB.userId}/api-tokens` }),
+  },
+  'DELETE /api/admin/users/:id/api-tokens/:tokenId': {
+    expect: adminOnly(204),
+    request: async (_persona, ctx) => ({
+      path: `/api/admin/users/${ctx.people.userB.userId}/api-tokens/${await tokenOf(ctx, 'userB')}`,
+    }),
+  },
   'GET /api/admin/generations': { expect: adminOnly(200) },
+  'GET /api/admin/generations/:id': {
+    expect: adminOnly(404),
+    request: () => ({ path: `/api/admin/generations/${NO_SUCH_GENERATION}` }),
+  },
   // a blank subject: nobody's mail is sent, and the roles still decide first
   'POST /api/admin/announcements': { expect: adminOnly(400), request: () => ({ body: { subject: '', body: 'x' } }) },
   'DELETE /api/admin/generations/:id': {
@@ -270,6 +375,19 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/payments': {
     expect: adminOnly(200),
     check: (res) => expect(res.headers['content-range']).toMatch(/^payments (\d+-\d+|\*)\/\d+$/),
+  },
+  'GET /api/admin/stripe-events': {
+    expect: adminOnly(200),
+    check: (res) => expect(res.headers['content-range']).toMatch(/^stripe-events (\d+-\d+|\*)\/\d+$/),
+  },
+  // no such event was received: support staff and users never learn whether one was
+  'GET /api/admin/stripe-events/:id': {
+    expect: adminOnly(404),
+    request: () => ({ path: '/api/admin/stripe-events/evt_1Pgc76B7WZ01zgkWwyRHS12y' }),
+  },
+  'POST /api/admin/stripe-events/:id/replay': {
+    expect: adminOnly(404),
+    request: () => ({ path: '/api/admin/stripe-events/evt_1Pgc76B7WZ01zgkWwyRHS12y/replay' }),
   },
   'GET /api/admin/revenue': { expect: adminOnly(200), check: (res) => expect(res.body).toMatchObject({ mrr: expect.any(Number) }) },
   'GET /api/admin/queues': { expect: adminOnly(200) },
@@ -374,6 +492,14 @@ const MATRIX: Record<string, Row> = {
       body: { kind: 'note', body: 'internal' },
     }),
     check: (res) => expect(res.body).toMatchObject({ kind: 'note', delivered: null }),
+  },
+  // admins only; a question has no candidates to choose from: 400
+  'POST /api/admin/support-inquiries/:id/match': {
+    expect: adminOnly(400),
+    request: async (_persona, ctx) => ({
+      path: `/api/admin/support-inquiries/${await supportTicket(ctx)}/match`,
+      body: { generation_id: null },
+    }),
   },
   // admins only; a question names no generation: 400
   'POST /api/admin/support-inquiries/:id/remove-generation': {

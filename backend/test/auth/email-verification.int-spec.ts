@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
-import { bearer, PASSWORD, signIn, signUp, uniqueEmail } from '../helpers/auth';
+import { bearer, signIn, signUp, signUpFromBefore, uniqueEmail } from '../helpers/auth';
 import { linkTo, outboxFiles, readOutbox, waitForIdleQueues, waitForMail } from '../helpers/mail';
 import { createTestApp, TestApp } from '../helpers/test-app';
 
@@ -30,7 +30,7 @@ describe('email verification', () => {
   afterAll(async () => t?.close());
 
   const photo = () =>
-    sharp({ create: { width: 64, height: 64, channels: 3, background: '#a87' } })
+    sharp({ create: { width: 400, height: 400, channels: 3, background: '#a87' } })
       .jpeg()
       .toBuffer();
   const upload = async (token: string) =>
@@ -63,7 +63,10 @@ describe('email verification', () => {
     expect(await db.query(`SELECT count(*)::int AS n FROM uploads WHERE user_id = $1`, [person.userId])).toEqual([{ n: 0 }]);
 
     // the link, once: the same session may now upload
-    expect((await t.http.post('/api/auth/verify-email').send({ token })).body).toEqual({ message: 'Your email address is confirmed.' });
+    expect((await t.http.post('/api/auth/verify-email').send({ token })).body).toEqual({
+      message: 'Your email address is confirmed.',
+      starts_afresh: false,
+    });
     expect((await t.http.get('/api/me').set(bearer(person.accessToken))).body.email_verified).toBe(true);
     expect((await upload(person.accessToken)).status).toBe(201);
     expect((await t.http.post('/api/auth/verify-email').send({ token })).body).toEqual(INVALID_LINK);
@@ -108,36 +111,50 @@ describe('email verification', () => {
     expect((await t.http.post('/api/auth/verify-email').send({ token: linkTo(sent[4], '/verify-email').token })).status).toBe(200);
   });
 
-  it('never lets a second account verify an address someone owns: the owner is told instead, and the newcomer gets no link', async () => {
+  it('makes no second account for an address someone owns: the owner is mailed sign in and a reset link, nobody is signed in', async () => {
     const owner = await signUp(t.http, { full_name: 'Olive Owner' });
     const before = outboxFiles(outbox);
-    const stranger = await signUp(t.http, { email: owner.email, password: 'strangers-own-pass-83', verified: false });
+    const res = await t.http
+      .post('/api/auth/sign-up')
+      .send({ full_name: 'Someone Else', email: owner.email.toUpperCase(), password: 'strangers-own-pass-83', age_confirmed: true });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ message: `We've sent a link to ${owner.email}. Please check your inbox to continue.`, check_email: true });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(await db.query(`SELECT id FROM users WHERE email = $1`, [owner.email])).toEqual([{ id: owner.userId }]);
     const notice = await waitForMail(outbox, { to: owner.email, after: before });
     expect(notice.headers['x-template']).toBe('sign-up-attempt');
     expect(notice.text).toContain('Hi Olive Owner,');
+    expect(notice.text).toContain('we did not create another one and nobody was signed in');
+    // its reset link works (and is the owner's: the owner's password changes)
+    await t.http
+      .post('/api/auth/password/reset')
+      .send({ token: linkTo(notice, '/reset-password').token, password: 'owners-new-password-61' })
+      .expect(200);
+    expect((await signIn(t.http, owner.email, 'owners-new-password-61')).userId).toBe(owner.userId);
     await waitForIdleQueues(t.app);
     expect(
       readOutbox(outbox).filter(
         (m) => !before.includes(m.file) && m.headers['x-template'] === 'verify-email' && m.headers.to?.includes(owner.email),
       ),
     ).toEqual([]);
-    // the stranger's account holds nothing of the owner's, and cannot upload
-    expect((await upload(stranger.accessToken)).body).toEqual(NOT_VERIFIED);
-    expect((await t.http.get('/api/generations').set(bearer(stranger.accessToken))).body.total).toBe(0);
   });
 
-  it('gives the address to the first account that opens its link, and removes the other unverified accounts of it', async () => {
+  it('gives the address to the account whose link is opened first, and removes the other unverified accounts of it', async () => {
+    // (test/auth/address-owner.int-spec.ts: that account starts afresh, and the address is told)
     const email = uniqueEmail('race');
     const a = await signUp(t.http, { email, full_name: 'First', verified: false });
     const aLink = linkTo(await waitForMail(outbox, { to: email, template: 'verify-email' }), '/verify-email');
     const seen = outboxFiles(outbox);
-    const b = await signUp(t.http, { email, full_name: 'Second', password: 'second-unusual-pass-4', verified: false });
-    await waitForMail(outbox, { to: email, template: 'verify-email', after: seen });
+    // (a second sign-up of an address makes no account now: this one is from before)
+    const b = await signUpFromBefore(t.app, { email, full_name: 'Second', password: 'second-unusual-pass-4' });
+    const bLink = linkTo(await waitForMail(outbox, { to: email, template: 'verify-email', after: seen }), '/verify-email');
     await t.http.post('/api/auth/verify-email').send({ token: aLink.token }).expect(200);
-    expect(await db.query(`SELECT id FROM users WHERE email = $1`, [email])).toEqual([{ id: a.userId }]);
+    expect(await db.query(`SELECT id, email_verified_at IS NOT NULL AS verified FROM users WHERE email = $1`, [email])).toEqual([
+      { id: a.userId, verified: true },
+    ]);
     expect((await t.http.get('/api/me').set(bearer(b.accessToken))).status).toBe(401);
     expect((await t.http.post('/api/auth/sign-in').send({ email, password: 'second-unusual-pass-4' })).status).toBe(401);
-    await signIn(t.http, email, PASSWORD);
+    expect((await t.http.post('/api/auth/verify-email').send({ token: bLink.token })).body).toEqual(INVALID_LINK);
   });
 
   it('makes an admin of an ADMIN_EMAILS address only once its owner proved it', async () => {

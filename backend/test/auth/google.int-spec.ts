@@ -160,19 +160,22 @@ describe('Google sign-in against a local fake Google', () => {
     // one account holds the address now
     const rows = await db.query(`SELECT id, email_verified_at IS NOT NULL AS verified FROM users WHERE email = $1`, [ownerEmail]);
     expect(rows).toEqual([{ id: session.user.id, verified: true }]);
+    // by the one path a reset or a confirmation link takes too (test/auth/address-owner.int-spec.ts), in the audit trail
+    expect(
+      await db.query(`SELECT after FROM audit_log WHERE target_user_id = $1 AND action = 'account.claimed'`, [session.user.id]),
+    ).toEqual([{ after: { proof: 'google', removed_sign_ups: 0 } }]);
   });
 
-  it('signs into the verified owner, never into an unverified account that shares the address', async () => {
+  it('signs into the verified owner: signing up again with the address made no second account to sign into', async () => {
     const owner = await signUp(t.http, { full_name: 'Verified Owner' });
-    const stranger = await signUp(t.http, {
-      email: owner.email,
-      full_name: 'Squatter',
-      password: 'strangers-own-pass-82',
-      verified: false,
-    });
+    const again = await t.http
+      .post('/api/auth/sign-up')
+      .send({ email: owner.email, full_name: 'Squatter', password: 'strangers-own-pass-82', age_confirmed: true });
+    expect(again.body.access_token).toBeUndefined();
+    const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM users WHERE lower(email) = lower($1)`, [owner.email]);
+    expect(n).toBe(1);
     const session = await sessionFrom(await fullFlow(identity({ email: owner.email })));
     expect(session.user.id).toBe(owner.userId);
-    expect(session.user.id).not.toBe(stranger.userId);
   });
 
   it('does not sign into an existing account when Google has not verified the email', async () => {

@@ -5,6 +5,11 @@ import { bearer, cookieMaxAge, cookieValue, PASSWORD, refreshWith, setCookieLine
 import { createTestApp, TestApp } from '../helpers/test-app';
 
 const AUTH_ERROR = { statusCode: 401, code: 'AUTH_ERROR', message: 'Authentication error. Please sign in again.' };
+const REVOKED = {
+  statusCode: 401,
+  code: 'SESSION_REVOKED',
+  message: 'You were signed out for your safety: your sign-in was used from another place after it had been renewed. Please sign in again.',
+};
 const DAY = 24 * 3600;
 
 describe('sessions: access tokens, refresh rotation, reuse detection, absolute lifetime, sign-out', () => {
@@ -32,6 +37,9 @@ describe('sessions: access tokens, refresh rotation, reuse detection, absolute l
     };
   }
   const sessionIdOf = (refreshToken: string) => refreshToken.split('.')[0];
+  /** The grace window of the token the last refresh replaced (AUTH_REFRESH_REUSE_GRACE_SECONDS) is over. */
+  const windowPassed = (refreshToken: string) =>
+    db.query(`UPDATE sessions SET rotated_at = now() - interval '1 hour' WHERE id = $1`, [sessionIdOf(refreshToken)]);
 
   it('answers a Session and sets the refresh token only as an httpOnly, SameSite=Lax cookie on /api/auth for the absolute lifetime', async () => {
     const a = await signUp(t.http);
@@ -83,21 +91,61 @@ describe('sessions: access tokens, refresh rotation, reuse detection, absolute l
     const r1 = await refreshWith(t.http, a.refreshToken).expect(200);
     const current = cookieValue(r1, 'fr_refresh')!;
 
+    await windowPassed(a.refreshToken);
     const replay = await refreshWith(t.http, a.refreshToken);
     expect(replay.status).toBe(401);
-    expect(replay.body).toEqual(AUTH_ERROR);
+    expect(replay.body).toEqual(REVOKED);
     expect(cookieValue(replay, 'fr_refresh')).toBe(''); // the cookie is cleared
 
     const row = await sessionRow(sessionIdOf(a.refreshToken));
     expect(row.revoked_at).not.toBeNull();
     expect(row.revoke_reason).toBe('refresh_token_reuse');
     // the legitimate holder's newest tokens stop working too
-    expect((await refreshWith(t.http, current)).status).toBe(401);
-    expect((await t.http.get('/api/me').set(bearer(r1.body.access_token))).status).toBe(401);
+    expect((await refreshWith(t.http, current)).body).toEqual(REVOKED);
+    expect((await t.http.get('/api/me').set(bearer(r1.body.access_token))).body).toEqual(REVOKED);
     expect((await t.http.get('/api/me').set(bearer(a.accessToken))).status).toBe(401);
     // other sessions of the same person are not affected
     const other = await signIn(t.http, a.email);
     await t.http.get('/api/me').set(bearer(other.accessToken)).expect(200);
+  });
+
+  it('a refresh whose answer was lost is made again: the token it replaced answers the current one within the grace window, then ends the session', async () => {
+    const a = await signUp(t.http);
+    // the refresh reaches the server, its answer never reaches the browser
+    const lost = await refreshWith(t.http, a.refreshToken).expect(200);
+    const current = cookieValue(lost, 'fr_refresh')!;
+    // the browser, still holding the old cookie, tries again, twice (two tabs): the same current token each time
+    const again = await refreshWith(t.http, a.refreshToken).expect(200);
+    expect(cookieValue(again, 'fr_refresh')).toBe(current);
+    const third = await refreshWith(t.http, a.refreshToken).expect(200);
+    expect(cookieValue(third, 'fr_refresh')).toBe(current);
+    await t.http.get('/api/me').set(bearer(again.body.access_token)).expect(200);
+    expect((await sessionRow(sessionIdOf(a.refreshToken))).refresh_count).toBe(1);
+    // the current token goes on rotating as usual
+    const next = await refreshWith(t.http, current).expect(200);
+    // the token two replacements old is a replay at once; so would be the last one after the window
+    const replay = await refreshWith(t.http, a.refreshToken);
+    expect(replay.body).toEqual(REVOKED);
+    expect((await refreshWith(t.http, cookieValue(next, 'fr_refresh')!)).body).toEqual(REVOKED);
+  });
+
+  it('a session ended by a password change on another device says so to its holder, on a call and on a refresh', async () => {
+    const laptop = await signUp(t.http, { password: PASSWORD });
+    const phone = await signIn(t.http, laptop.email);
+    await t.http
+      .post('/api/me/password')
+      .set(bearer(phone.accessToken))
+      .send({ current_password: PASSWORD, new_password: 'a-brand-new-password-77' })
+      .expect(200);
+    const changed = {
+      statusCode: 401,
+      code: 'PASSWORD_CHANGED',
+      message: 'You were signed out because your password was changed. Please sign in with your new password.',
+    };
+    expect((await t.http.get('/api/me').set(bearer(laptop.accessToken))).body).toEqual(changed);
+    expect((await refreshWith(t.http, laptop.refreshToken)).body).toEqual(changed);
+    // the phone that changed it stays signed in
+    await t.http.get('/api/me').set(bearer(phone.accessToken)).expect(200);
   });
 
   it('ends the session when any token it replaced comes back, also after a thief refreshed a stolen one twice', async () => {
@@ -110,9 +158,10 @@ describe('sessions: access tokens, refresh rotation, reuse detection, absolute l
     expect((await sessionRow(sessionIdOf(stolen))).refresh_count).toBe(2);
 
     // the owner comes back with the token they had: the session ends, and with it the thief's tokens
+    // (two replacements old: no grace window applies, whenever it comes back)
     const back = await refreshWith(t.http, stolen);
     expect(back.status).toBe(401);
-    expect(back.body).toEqual(AUTH_ERROR);
+    expect(back.body).toEqual(REVOKED);
     expect((await sessionRow(sessionIdOf(stolen))).revoke_reason).toBe('refresh_token_reuse');
     expect((await refreshWith(t.http, thiefToken)).status).toBe(401);
     expect((await t.http.get('/api/me').set(bearer(t2.body.access_token))).status).toBe(401);
@@ -130,7 +179,8 @@ describe('sessions: access tokens, refresh rotation, reuse detection, absolute l
     const r1 = await refreshWith(t.http, `${id}.${legacy}`).expect(200);
     expect((await sessionRow(id)).refresh_count).toBe(1);
     await t.http.get('/api/me').set(bearer(r1.body.access_token)).expect(200);
-    // the replaced token presented again: a replay, recognised by its hash
+    // the replaced token presented again after the grace window: a replay, recognised by its hash
+    await windowPassed(a.refreshToken);
     expect((await refreshWith(t.http, `${id}.${legacy}`)).status).toBe(401);
     expect((await sessionRow(id)).revoke_reason).toBe('refresh_token_reuse');
     expect((await refreshWith(t.http, cookieValue(r1, 'fr_refresh')!)).status).toBe(401);
@@ -173,8 +223,9 @@ describe('sessions: access tokens, refresh rotation, reuse detection, absolute l
 
     await db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [id]);
     const late = await refreshWith(t.http, cookieValue(r1, 'fr_refresh')!);
-    expect(late.status).toBe(401);
-    expect((await t.http.get('/api/me').set(bearer(r1.body.access_token))).status).toBe(401);
+    const expired = { statusCode: 401, code: 'SESSION_EXPIRED', message: 'Your session has expired. Please sign in again.' };
+    expect(late.body).toEqual(expired);
+    expect((await t.http.get('/api/me').set(bearer(r1.body.access_token))).body).toEqual(expired);
   });
 
   it('sign-out revokes the session on the server: its access and refresh tokens are refused afterwards', async () => {

@@ -86,6 +86,39 @@ describe('two-factor authentication', () => {
     await codeStep(await challenge(), { recovery_code: recoveryCodes[4] }).expect(200);
   });
 
+  it('counts the recovery codes left, and renews them with a code of the app: the old ones stop working', async () => {
+    const person = await signUp(t.http);
+    const left = async () => (await t.http.get('/api/me/2fa/recovery-codes').set(bearer(person.accessToken)).expect(200)).body;
+    expect(await left()).toEqual({ remaining: null, total: 10 });
+    const renew = (code: string) => t.http.post('/api/me/2fa/recovery-codes').set(bearer(person.accessToken)).send({ code });
+    expect((await renew('123456')).status).toBe(409); // two-factor is off
+    const { secret, recoveryCodes } = await turnOnTwoFactor(t.http, person.accessToken);
+    expect(await left()).toEqual({ remaining: 10, total: 10 });
+    const challenge = async () => (await passwordStep(person.email).expect(200)).body.mfa_token as string;
+    await codeStep(await challenge(), { recovery_code: recoveryCodes[0] }).expect(200);
+    await codeStep(await challenge(), { recovery_code: recoveryCodes[1] }).expect(200);
+    expect(await left()).toEqual({ remaining: 8, total: 10 });
+
+    // a recovery code cannot renew the set, nor a wrong code; nothing changes
+    expect((await renew(recoveryCodes[2])).body).toMatchObject({ statusCode: 400 });
+    expect((await renew('000000')).body).toEqual(INVALID_CODE);
+    expect(await left()).toEqual({ remaining: 8, total: 10 });
+    const seen = outboxFiles(outbox);
+    const renewed = await renew(nextCode(secret)).expect(200);
+    const fresh: string[] = renewed.body.recovery_codes;
+    expect(fresh).toHaveLength(10);
+    expect(fresh.some((c) => recoveryCodes.includes(c))).toBe(false);
+    expect(await left()).toEqual({ remaining: 10, total: 10 });
+    await waitForMail(outbox, { to: person.email, template: 'recovery-codes-renewed', after: seen });
+    // the old set is dead, unused codes included; the new one works
+    expect((await codeStep(await challenge(), { recovery_code: recoveryCodes[5] })).body).toEqual(INVALID_CODE);
+    await codeStep(await challenge(), { recovery_code: fresh[0] }).expect(200);
+    expect(await left()).toEqual({ remaining: 9, total: 10 });
+    // another person's count is their own
+    const other = await signUp(t.http);
+    expect((await t.http.get('/api/me/2fa/recovery-codes').set(bearer(other.accessToken)).expect(200)).body.remaining).toBeNull();
+  });
+
   it('ends a challenge after five wrong codes, or after five minutes', async () => {
     const person = await signUp(t.http);
     const { secret } = await turnOnTwoFactor(t.http, person.accessToken);

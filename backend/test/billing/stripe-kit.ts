@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
-import { syncStripeCatalog } from '../../src/modules/billing/stripe-catalog';
+import { appLink, APP_PAGES } from '../../src/common/app-links';
+import { syncStripeAccount } from '../../src/modules/billing/stripe-catalog';
 import { createStripeClient } from '../../src/modules/billing/stripe.client';
 import { FakeStripe } from '../fakes/fake-stripe.server';
 import { deleteRedisKeys } from '../generations/generation-test-kit';
@@ -11,8 +12,8 @@ export const STRIPE_TEST_WEBHOOK_SECRET = 'whsec_fitting_room_fake_0123456789abc
 
 /**
  * The real API (PostgreSQL, Redis, BullMQ) with the official Stripe SDK pointed at a local fake
- * Stripe whose signed webhooks reach the app, and the catalogue synced to it: the steps a payment
- * test takes.
+ * Stripe whose signed webhooks reach the app, and the account set up as `npm run stripe:sync` sets
+ * it up (the catalogue and the billing portal configuration): the steps a payment test takes.
  */
 export interface StripeKit {
   t: TestApp;
@@ -20,6 +21,10 @@ export interface StripeKit {
   db: DataSource;
   /** waits until the queue applied every stored event; a job that keeps failing shows its error */
   applied(timeoutMs?: number): Promise<void>;
+  /** waits until no stored event is queued or retrying any more (each applied, or failed for good) */
+  settled(timeoutMs?: number): Promise<void>;
+  /** `npm run stripe:sync` against the fake (optionally with a changed catalogue) */
+  sync(items?: Parameters<typeof syncStripeAccount>[2]): ReturnType<typeof syncStripeAccount>;
   /** POST /api/billing/checkout as the person: the Checkout Session's URL */
   checkout(who: SignedIn, body: { plan?: string; pack?: string }): Promise<string>;
   /** the person opens the Checkout page and pays; the webhooks are applied */
@@ -43,19 +48,39 @@ export async function startStripeKit(env: Record<string, string> = {}): Promise<
     ...env,
   });
   const db = t.app.get(DataSource);
+  // the waits below look at the events received since this kit started (the database is the run's, where
+  // another file may have left an event of a type nobody handles)
+  const [{ since }] = await db.query(`SELECT now() AS since`);
   fake.send = async (payload, signature) =>
     (await t.http.post('/api/webhooks/stripe').set('Stripe-Signature', signature).set('Content-Type', 'application/json').send(payload))
       .status;
-  await syncStripeCatalog(createStripeClient(t.config.stripe)!);
+  const sync = (items?: Parameters<typeof syncStripeAccount>[2]) =>
+    syncStripeAccount(createStripeClient(t.config.stripe)!, appLink(t.config.appUrl, APP_PAGES.subscription), items);
+  await sync();
 
-  async function applied(timeoutMs = 20_000): Promise<void> {
+  // generous: on a loaded CI machine the webhook jobs queue behind other work (20 s fell short at a load of 14 on 2 cores)
+  async function applied(timeoutMs = 45_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const pending: { id: string; type: string; error: string | null }[] = await db.query(
-        `SELECT id, type, error FROM stripe_events WHERE handled_at IS NULL`,
+      const pending: { id: string; type: string; error: string | null; failed_at: Date | null }[] = await db.query(
+        `SELECT id, type, error, failed_at FROM stripe_events WHERE handled_at IS NULL AND received_at >= $1`,
+        [since],
       );
       if (pending.length === 0) return;
-      if (Date.now() > deadline) throw new Error(`events not applied: ${JSON.stringify(pending)}`);
+      if (Date.now() > deadline || pending.some((e) => e.failed_at)) throw new Error(`events not applied: ${JSON.stringify(pending)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  async function settled(timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const [{ n }] = await db.query(
+        `SELECT count(*)::int AS n FROM stripe_events WHERE handled_at IS NULL AND failed_at IS NULL AND received_at >= $1`,
+        [since],
+      );
+      if (n === 0) return;
+      if (Date.now() > deadline) throw new Error(`${n} Stripe events neither applied nor failed for good`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -76,6 +101,8 @@ export async function startStripeKit(env: Record<string, string> = {}): Promise<
     fake,
     db,
     applied,
+    settled,
+    sync,
     checkout,
     pay,
     async subscribe(who, plan) {

@@ -1,9 +1,8 @@
 import { DataSource } from 'typeorm';
-import { planLookupKey, stripeCatalog, syncStripeCatalog } from '../../src/modules/billing/stripe-catalog';
-import { createStripeClient } from '../../src/modules/billing/stripe.client';
+import { planLookupKey, stripeCatalog } from '../../src/modules/billing/stripe-catalog';
 import { CreditsService } from '../../src/modules/credits/credits.service';
 import { type FakeStripe } from '../fakes/fake-stripe.server';
-import { bearer, signUp, type SignedIn } from '../helpers/auth';
+import { bearer, PASSWORD, signUp, type SignedIn } from '../helpers/auth';
 import { outboxFiles, waitForMail } from '../helpers/mail';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { startStripeKit, type StripeKit } from './stripe-kit';
@@ -71,21 +70,38 @@ describe('payments through Stripe', () => {
     expect({ subscription: row.ls, purchased: row.lp }).toEqual({ subscription: row.s, purchased: row.p });
   }
 
-  it('stripe:sync is idempotent, and a changed price makes a new Price that takes the lookup key over', async () => {
-    const stripe = createStripeClient(t.config.stripe)!;
-    const again = await syncStripeCatalog(stripe);
-    expect(again).toHaveLength(7);
-    expect(again.every((l) => l.product === 'found' && l.price === 'unchanged')).toBe(true);
+  /** The plans the billing portal configuration lets a subscriber switch between: product -> its prices. */
+  function portalPlans(configurationId: string): Record<string, string[]> {
+    const update = (fake.portalConfigurations.get(configurationId)!.features as Record<string, Record<string, unknown>>)
+      .subscription_update;
+    return Object.fromEntries((update.products as { product: string; prices: string[] }[]).map((p) => [p.product, p.prices]));
+  }
+
+  it('stripe:sync is idempotent, and a changed price makes a new Price that takes the lookup key over and is offered by the portal', async () => {
+    const configurations = fake.portalConfigurations.size;
+    const again = await kit.sync();
+    expect(again.catalog).toHaveLength(7);
+    expect(again.catalog.every((l) => l.product === 'found' && l.price === 'unchanged')).toBe(true);
+    expect(again.portal.portal).toBe('unchanged');
     const [first, ...rest] = stripeCatalog();
-    const changed = await syncStripeCatalog(stripe, [{ ...first, unitAmount: first.unitAmount + 100 }, ...rest]);
-    const line = changed.find((l) => l.lookupKey === first.lookupKey)!;
+    expect(first.kind).toBe('plan');
+    const changed = await kit.sync([{ ...first, unitAmount: first.unitAmount + 100 }, ...rest]);
+    const line = changed.catalog.find((l) => l.lookupKey === first.lookupKey)!;
     expect(line.price).toBe('replaced');
-    const old = again.find((l) => l.lookupKey === first.lookupKey)!.priceId;
+    const old = again.catalog.find((l) => l.lookupKey === first.lookupKey)!.priceId;
     expect(fake.prices.get(old)).toMatchObject({ active: false, lookup_key: null, unit_amount: first.unitAmount });
     expect(fake.prices.get(line.priceId)).toMatchObject({ active: true, lookup_key: first.lookupKey, unit_amount: first.unitAmount + 100 });
+    // the same portal configuration, now offering the new price instead of the archived one
+    expect(changed.portal).toEqual({ portal: 'updated', configurationId: again.portal.configurationId });
+    expect(portalPlans(again.portal.configurationId)[first.productId]).toEqual([line.priceId]);
     // back to the catalogue's price (a new Price again; nothing is ever edited)
-    expect((await syncStripeCatalog(stripe)).find((l) => l.lookupKey === first.lookupKey)!.price).toBe('replaced');
-    expect((await syncStripeCatalog(stripe)).every((l) => l.price === 'unchanged')).toBe(true);
+    const back = await kit.sync();
+    expect(back.catalog.find((l) => l.lookupKey === first.lookupKey)!.price).toBe('replaced');
+    expect(back.portal.portal).toBe('updated');
+    const steady = await kit.sync();
+    expect(steady.catalog.every((l) => l.price === 'unchanged')).toBe(true);
+    expect(steady.portal.portal).toBe('unchanged');
+    expect(fake.portalConfigurations.size).toBe(configurations);
   });
 
   it('refuses what the catalogue does not sell, with a clear error, and creates nothing', async () => {
@@ -100,10 +116,21 @@ describe('payments through Stripe', () => {
     expect((await t.http.post('/api/billing/checkout').send({ pack: 'pack-20' })).status).toBe(401);
   });
 
+  it('an address not confirmed yet cannot pay (whoever signed up with it may not own it), and nothing is made at Stripe', async () => {
+    const who = await signUp(t.http, { verified: false });
+    const [sessions, customers] = [fake.sessions.size, fake.customers.size];
+    for (const body of [{ pack: 'pack-70' }, { plan: 'starter' }]) {
+      const res = await t.http.post('/api/billing/checkout').set(bearer(who.accessToken)).send(body);
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('EMAIL_NOT_VERIFIED');
+    }
+    expect([fake.sessions.size, fake.customers.size]).toEqual([sessions, customers]);
+  });
+
   it('a 70-credit pack paid gives 75 purchased credits once; a replayed or forged webhook changes nothing', async () => {
     const who = await signUp(t.http);
     const url = await checkout(who, { pack: 'pack-70' });
-    const session = fake.sessions.get(url.split('/').pop()!)!;
+    const session = fake.sessions.get(new URL(url).pathname.split('/').pop()!)!;
     expect(session).toMatchObject({ mode: 'payment', client_reference_id: who.userId, amount_total: 1499 });
     expect(fake.customers.get(session.customer as string)).toMatchObject({ email: who.email });
     expect(await balance(who)).toMatchObject({ subscription: 3, purchased: 0 }); // nothing before the payment
@@ -203,6 +230,8 @@ describe('payments through Stripe', () => {
     expect(second.status).toBe(409);
     expect(second.body.message).toContain('billing portal');
     await credits.adjust({ userId: who.userId, mode: 'deduct', amount: 15, reason: 'spent', actorId: who.userId });
+    // the person opens the portal and switches there
+    expect((await t.http.post('/api/billing/portal').set(bearer(who.accessToken))).status).toBe(200);
     await fake.changePlan(sub, planLookupKey('glow_up'));
     await applied();
     expect(await balance(who)).toMatchObject({ tier: 'glow_up', subscription: 70 });
@@ -218,7 +247,7 @@ describe('payments through Stripe', () => {
   it('deleting the account cancels its subscription at Stripe', async () => {
     const who = await signUp(t.http);
     const sub = await subscribe(who, 'model_mode');
-    await t.http.delete('/api/me').set(bearer(who.accessToken)).send({ confirm: 'DELETE' }).expect(204);
+    await t.http.delete('/api/me').set(bearer(who.accessToken)).send({ confirm: 'DELETE', password: PASSWORD }).expect(204);
     expect(fake.subscriptions.get(sub)).toMatchObject({ status: 'canceled' });
     expect(await db.query(`SELECT 1 FROM subscriptions WHERE user_id = $1`, [who.userId])).toEqual([]);
   });
@@ -304,7 +333,52 @@ describe('payments through Stripe', () => {
     expect((await t.http.get('/api/me').set(bearer(who.accessToken))).body.billing).toMatchObject({ portal_available: true });
     const res = await t.http.post('/api/billing/portal').set(bearer(who.accessToken));
     expect(res.status).toBe(200);
-    expect(res.body.url).toMatch(new RegExp(`^${fake.url}/p/session/bps_`));
+    expect(res.body.url).toMatch(new RegExp(`^${fake.url}/p/session/test_`));
+    // with the configuration stripe:sync made (plan switching, cancelling at the period end, ...)
+    const session = [...fake.portalSessions.values()].pop()!;
+    expect(fake.portalConfigurations.get(session.configuration as string)!.metadata).toEqual({ managed_by: 'fitting_room_stripe_sync' });
+    const page = await fetch(res.body.url as string);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    for (const feature of ['subscription update', 'subscription cancel', 'payment method update', 'invoice history'])
+      expect(html).toContain(feature);
+  });
+});
+
+describe("Stripe's webhook route is rate limited per client address", () => {
+  let kit: StripeKit;
+  // the tests stand behind a loopback proxy that names the client in X-Forwarded-For (TEST-NET-3 addresses)
+  beforeAll(async () => {
+    kit = await startStripeKit({
+      TRUST_PROXY: 'loopback',
+      STRIPE_WEBHOOK_RATE_LIMIT_MAX: '3',
+      STRIPE_WEBHOOK_RATE_LIMIT_WINDOW_SECONDS: '60',
+    });
+  });
+  afterAll(async () => kit?.close());
+
+  const post = (ip: string, payload: string, signature: string) =>
+    kit.t.http
+      .post('/api/webhooks/stripe')
+      .set('X-Forwarded-For', ip)
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', signature)
+      .send(payload);
+
+  it('a flood of forged calls from one address is cut short with 429 and Retry-After; another address (Stripe) is still heard', async () => {
+    const forged = kit.fake.signed(
+      { id: 'evt_forged', object: 'event', type: 'invoice.paid', data: { object: {} } },
+      'whsec_not_the_secret',
+    );
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await post('203.0.113.7', forged.payload, forged.signature)).status);
+    expect(statuses).toEqual([400, 400, 400, 429, 429]);
+    const limited = await post('203.0.113.7', forged.payload, forged.signature);
+    expect(limited.body.code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+
+    const genuine = kit.fake.signed({ id: 'evt_unhandled_type', object: 'event', type: 'customer.created', data: { object: {} } });
+    expect((await post('203.0.113.8', genuine.payload, genuine.signature)).status).toBe(200);
   });
 });
 

@@ -5,7 +5,7 @@ import { FIRST_ADMIN_EMAIL } from '../../src/modules/users/first-admin.service';
 import { UsersService } from '../../src/modules/users/users.service';
 import { FakeGoogleServer } from '../auth/fake-google.server';
 import { bearer, PASSWORD, signUp, uniqueEmail, type SignedIn } from '../helpers/auth';
-import { launchBrowser } from '../helpers/browser';
+import { launchBrowser, mouseClick } from '../helpers/browser';
 import { waitForMail } from '../helpers/mail';
 import { createAccount, shot, startUserApp } from '../helpers/user-app';
 import type { TestApp } from '../helpers/test-app';
@@ -80,14 +80,7 @@ describe('the console with accounts you can trust', () => {
     await page.waitForURL(`${base}/dashboard/generations`);
   }
 
-  async function click(page: Page, target: Locator): Promise<void> {
-    await target.waitFor();
-    await target.scrollIntoViewIfNeeded();
-    const box = (await target.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
-    await page.mouse.down();
-    await page.mouse.up();
-  }
+  const click = mouseClick;
 
   describe('AUTH_REQUIRE_STAFF_2FA off (development, tests)', () => {
     let t: TestApp;
@@ -355,7 +348,9 @@ describe('the console with accounts you can trust', () => {
       await you.page.reload();
       const restored = await restore;
       expect({ status: restored.status(), message: (await restored.json()).message }).toEqual({ status: 401, message: SUSPENDED });
-      await you.page.waitForURL(`${base}/`);
+      // the app says why, in the log-in dialog of the landing page
+      await you.page.waitForURL(`${base}/?auth=login&ended=ACCOUNT_SUSPENDED`);
+      await you.page.getByRole('dialog', { name: 'Log in' }).getByRole('alert').filter({ hasText: SUSPENDED }).waitFor();
 
       // signing in again says why, with a password ...
       const logIn = await logInInDialog(you.page, person.email);

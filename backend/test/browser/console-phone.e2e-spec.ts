@@ -206,11 +206,14 @@ describe('the console on a phone and a desktop', () => {
       await page.goto(`${base}/admin/users`);
       const usersHeading = page.locator('#react-admin-title');
       await typeInto(page, page.getByPlaceholder('Search by email or name'), person.email);
-      const row = page.getByRole('row').filter({ hasText: person.email });
+      // a list's rows: table rows on a desktop, cards (list items) on a phone
+      const record = (text: string) =>
+        width < 600 ? page.getByRole('listitem').filter({ hasText: text }) : page.getByRole('row').filter({ hasText: text });
+      const row = record(person.email);
       await row.waitFor();
       // the search has run (the list answers the filter, in the address too): only the person's row is left
       await page.waitForURL(/filter=/);
-      await page.getByRole('row').filter({ hasText: admin.email }).waitFor({ state: 'detached' });
+      await record(admin.email).waitFor({ state: 'detached' });
       await shot(page, `02-users-${width}`);
       await expectFits(page, usersHeading);
       await click(page, row.getByRole('link', { name: 'View' }));
@@ -250,7 +253,7 @@ describe('the console on a phone and a desktop', () => {
       await page.goto(`${base}/admin/support-inquiries`);
       // the list has loaded (its first answer and any refetch) before the person picks a row
       await page.waitForLoadState('networkidle');
-      await click(page, page.getByRole('row').filter({ hasText: subject }).getByText(subject));
+      await click(page, record(subject).getByText(subject));
       const ticketHeading = page.getByRole('heading', { level: 2, name: subject });
       await ticketHeading.waitFor();
       await expectFits(page, ticketHeading);

@@ -193,6 +193,12 @@ describe('the console at /admin', () => {
     const starter = catalog.plans.find((p) => p.id === 'starter')!;
     await pick(page, 'Change tier', starter.name);
     await page.getByRole('button', { name: 'Save tier' }).click();
+    // the change is confirmed, and the dialog says what it grants (the server's words)
+    const confirmTier = page.getByRole('dialog');
+    expect(await confirmTier.getByTestId('tier-change-summary').textContent()).toMatch(/credit/i);
+    expect((await adminGet(`/api/admin/users/${target.userId}`)).body.tier).not.toBe('starter');
+    await confirmTier.getByRole('button', { name: 'Change tier' }).click();
+    await confirmTier.waitFor({ state: 'hidden' });
     await page.getByTestId('user-tier').filter({ hasText: starter.name }).waitFor();
     expect((await adminGet(`/api/admin/users/${target.userId}`)).body.tier).toBe('starter');
     await shot(page, 'console-05-tier-changed');
@@ -306,8 +312,10 @@ describe('the console at /admin', () => {
     // Sign Out ends the session (for the user app too) and lands on the landing page.
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(`${base}/`);
+    // signed out, /admin opens Log in on the landing page, to come back after
     await page.goto(`${base}/admin`);
-    await page.waitForURL(`${base}/`);
+    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('auth') === 'login');
+    await page.getByRole('dialog', { name: 'Log in' }).waitFor();
   });
 
   it('a support account opening an admin page by its address sees the denial, and the console asks the API nothing it refuses', async () => {
@@ -387,10 +395,11 @@ describe('the console at /admin', () => {
     await page.waitForURL(`${base}/`, { timeout: 5000 });
   });
 
-  it('sends someone who is not signed in straight to the landing page', async () => {
+  it('sends someone who is not signed in to Log in on the landing page, the console page kept for after', async () => {
     const { page } = await newPage();
     await page.goto(`${base}/admin/users`);
-    await page.waitForURL(`${base}/`, { timeout: 5000 });
-    expect(pathname(page)).toBe('/');
+    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('auth') === 'login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/admin/users');
+    await page.getByRole('dialog', { name: 'Log in' }).waitFor();
   });
 });

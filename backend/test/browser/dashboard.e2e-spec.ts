@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { AuthMessages } from '../../src/modules/auth/auth-messages';
 import { CreditsService } from '../../src/modules/credits/credits.service';
 import { launchBrowser } from '../helpers/browser';
 import { createAccount, horizontalOverflow, shot, signedInContext, startUserApp, watchErrors } from '../helpers/user-app';
@@ -46,7 +47,7 @@ describe('the dashboard: account deletion, the top tier, the error screen, toast
     return context.newPage();
   }
 
-  it('deletes the account and all its data once DELETE is typed, ends the session and lands on / with a toast', async () => {
+  it('deletes the account and all its data once DELETE is typed and the password re-checked, ends the session and lands on / with a toast', async () => {
     const account = await createAccount(t, 'delete-me', 'Delete Tester');
     const page = await pageFor(account, 390, 844);
     const errors = watchErrors(page);
@@ -69,6 +70,10 @@ describe('the dashboard: account deletion, the top tier, the error screen, toast
     await word.fill('delete');
     expect(await confirm.isDisabled()).toBe(true);
     await word.fill('DELETE');
+    // and the person proves it is them: the password
+    const secret = dialog.getByLabel('Your password');
+    expect(await confirm.isDisabled()).toBe(true);
+    await secret.fill(account.password);
     expect(await confirm.isEnabled()).toBe(true);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, 'dashboard-delete-account-390');
@@ -80,6 +85,14 @@ describe('the dashboard: account deletion, the top tier, the error screen, toast
 
     await page.getByRole('button', { name: 'Delete All My Data' }).click();
     await word.fill('DELETE');
+    // a wrong password deletes nothing, and the dialog stays
+    await secret.fill('not-my-password-at-all');
+    const refused = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me' && r.request().method() === 'DELETE');
+    await confirm.click();
+    expect((await refused).status()).toBeGreaterThanOrEqual(400);
+    await dialog.getByText(AuthMessages.wrongPassword).waitFor();
+    expect((await t.app.get(DataSource).query(`SELECT id FROM users WHERE id = $1`, [account.userId])).length).toBe(1);
+    await secret.fill(account.password);
     const deleted = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me' && r.request().method() === 'DELETE');
     await confirm.click();
     expect((await deleted).status()).toBe(204);
@@ -93,8 +106,9 @@ describe('the dashboard: account deletion, the top tier, the error screen, toast
     const users = await t.app.get(DataSource).query(`SELECT id FROM users WHERE id = $1`, [account.userId]);
     expect(users).toEqual([]);
     await page.goto(`${base}/dashboard/settings`);
-    await page.waitForURL(`${base}/`);
-    expect(errors).toEqual([]);
+    await page.waitForURL((url) => url.pathname === '/');
+    // but the wrong password's refusal, expected
+    expect(errors.filter((e) => !/status of 400 .*\/api\/me\)$/.test(e))).toEqual([]);
   });
 
   it('shows the top tier its plan without Upgrade Plan, and every template unlocked', async () => {

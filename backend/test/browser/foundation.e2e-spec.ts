@@ -70,10 +70,10 @@ describe('one port serves the user app, the console and the API docs', () => {
     // The console's own shell is served at /admin ...
     const html = await (await fetch(`${base}/admin`)).text();
     expect(html).toMatch(/src="\/admin\/assets\/[^"]+\.js"/);
-    // ... and, having no login of its own, it sends a visitor without a session to the landing
-    // page (console.e2e-spec.ts covers the signed-in roles).
+    // ... and, having no login of its own, it sends a visitor without a session to Log in on the
+    // landing page, to come back after (console.e2e-spec.ts covers the signed-in roles).
     await page.goto(`${base}/admin`);
-    await page.waitForURL(`${base}/`);
+    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('auth') === 'login');
     await screenshot(page, 'foundation-admin');
     expect(errors).toEqual([]);
     await page.close();

@@ -53,9 +53,9 @@ describe('generating a look in the user app', () => {
   }
 
   beforeAll(async () => {
-    // Polls every 200 ms and a result after 9 s: the stages can be watched, and the checks made while
+    // A first check after 200 ms and a result after 9 s: the stages can be watched, and the checks made while
     // it runs (a second click, screenshots at two widths) end before it, even on a loaded machine.
-    // (At most 60 polls: 12 s at this interval, after which a generation has timed out.)
+    // (The checks grow to a second apart: AI_POLL_MAX_INTERVAL_MS is 5 x the first wait.)
     ({ t, base } = await startUserApp({ AI_POLL_INTERVAL_MS: '200', AI_PREVIEW_DELAY_MS: '9000' }));
     browser = await launchBrowser();
   });
@@ -81,7 +81,7 @@ describe('generating a look in the user app', () => {
     // The Bikini screen: header badges, the template grid, the locked templates and their banner.
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Bikini' }).click();
     await page.getByRole('heading', { level: 1, name: 'Bikini' }).waitFor();
-    await page.getByText('Credits: 3').waitFor();
+    await page.getByText('Credits: 3', { exact: true }).waitFor();
     await page.getByText('Tier: Free').waitFor();
     await page.getByRole('heading', { name: 'Choose a Template' }).waitFor();
     await page.getByText('10 locked templates • Upgrade to unlock more options').waitFor();
@@ -115,9 +115,9 @@ describe('generating a look in the user app', () => {
     // A free template: selected, and the "Generate Your Look" panel appears.
     await pickFreeTemplate(page);
 
-    // Generate without a photo: the product's message.
-    await page.getByRole('button', { name: 'Generate Image' }).click();
-    await page.getByText('Please upload at least one image, select a template and a pose or custom prompt').waitFor();
+    // Without a photo or a pose, the checklist says what is missing before any click, and Generate waits
+    expect(await page.locator('[data-generate-button]').isDisabled()).toBe(true);
+    expect(await page.getByText(/photo/i).count()).toBeGreaterThan(0);
 
     // The client-side checks: a file that is not an image is not added.
     await page.getByLabel('Upload photos').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') });
@@ -130,9 +130,9 @@ describe('generating a look in the user app', () => {
     await pickPose(page);
     await page.getByText('Cost: 1 credit', { exact: true }).waitFor();
 
-    // Not confirmed yet: Generate asks for the confirmation and sends nothing.
-    await page.getByRole('button', { name: 'Generate Image' }).click();
-    await page.getByText('Please confirm that the photos show you and that you are 18 or older').waitFor();
+    // Not confirmed yet: the checklist asks for the confirmation, and Generate waits for it
+    await page.getByText('Tick the box: the photos are of you and you are 18 or older').waitFor();
+    expect(await page.locator('[data-generate-button]').isDisabled()).toBe(true);
     await confirmPhotos(page);
     expect(await page.getByRole('checkbox', { name: 'These photos are of me and I am 18 or older' }).isChecked()).toBe(true);
 
@@ -165,7 +165,7 @@ describe('generating a look in the user app', () => {
 
     // Mid-progress: a second click is ignored, Cancel is offered, the panel fits both widths.
     await page.waitForFunction(() =>
-      /Checking status \(\d+\/\d+\)\.\.\./.test((globalThis as unknown as BrowserGlobals).__stages.join('|')),
+      /Still working \(\d+ of \d+\)\.\.\./.test((globalThis as unknown as BrowserGlobals).__stages.join('|')),
     );
     expect(await generateButton.getAttribute('aria-disabled')).toBe('true');
     await generateButton.click({ force: true }); // busy: the click reaches the app, which ignores it
@@ -179,15 +179,15 @@ describe('generating a look in the user app', () => {
     await results.getByRole('article').first().waitFor({ timeout: 30_000 });
     await page.locator('[data-generate-button]', { hasText: 'Generate Image' }).waitFor();
     const stages = await page.evaluate(() => (globalThis as unknown as BrowserGlobals).__stages);
-    expect(stages).toContain('Uploading image...');
-    expect(stages.some((s) => /^Checking status \(\d+\/\d+\)\.\.\.$/.test(s))).toBe(true);
+    expect(stages).toContain('Uploading your photos...');
+    expect(stages.some((s) => /^Still working \(\d+ of \d+\)\.\.\.$/.test(s))).toBe(true);
     expect(stages.filter((s) => s !== 'Generate Image').length).toBeGreaterThanOrEqual(3);
     const order = [
-      'Preparing image...',
-      'Uploading image...',
-      'Creating generation record...',
-      'Starting AI generation...',
-      'Processing (this may take 10-30 seconds)...',
+      'Preparing your photos...',
+      'Uploading your photos...',
+      'Saving your request...',
+      'Making your preview...',
+      'Creating your look (this may take 10-30 seconds)...',
     ];
     const seen = order.map((s) => stages.indexOf(s)).filter((i) => i >= 0);
     expect(seen).toEqual([...seen].sort((a, b) => a - b)); // never backwards
@@ -197,12 +197,12 @@ describe('generating a look in the user app', () => {
     expect(followed).toEqual(['events?access_token']); // the stages came live over the event stream
     await results.getByRole('article').first().getByText('Image', { exact: true }).waitFor();
     // The hold was captured: the header shows the new balance.
-    await page.getByText('Credits: 2').waitFor();
+    await page.getByText('Credits: 2', { exact: true }).waitFor();
     await waitForImage(page, results.getByRole('img').first());
     await shotsAtBothWidths(page, 'result');
 
     // Another category starts afresh: no template picked, so no panel.
-    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Dress' }).click();
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Dresses' }).click();
     await page.getByRole('heading', { level: 1, name: 'Dresses' }).waitFor();
     await page.getByText('Choose a template above to generate your look.').waitFor();
     expect(await page.getByRole('heading', { name: 'Generate Your Look' }).count()).toBe(0);
@@ -213,14 +213,16 @@ describe('generating a look in the user app', () => {
     await page.getByRole('heading', { level: 1, name: 'All Generations' }).waitFor();
     const card = page.getByRole('article').first();
     await card.waitFor();
-    await card.getByText('Bikini', { exact: true }).waitFor();
+    // titled with the outfit's name (one of this category's outfits), not the category's
+    const outfits = (await t.http.get('/api/catalog')).body.templates as { category: string; name: string }[];
+    const resultTitle = (await card.locator('[data-result-title]').textContent())?.trim();
+    expect(outfits.filter((o) => o.category === 'bikini').map((o) => o.name)).toContain(resultTitle);
     await waitForImage(page, card.getByRole('img'));
     await shot(page, 'generate-all-generations-1440');
 
-    // Search is a placeholder.
-    await card.getByRole('button', { name: 'Search' }).click();
-    await page.getByText('Coming Soon').waitFor();
-    await page.getByText('Product search feature will be available soon!').waitFor();
+    // no placeholder buttons: "Find similar" is gone until it exists
+    expect(await card.getByRole('button', { name: 'Search' }).count()).toBe(0);
+    expect(await page.getByText('Coming Soon').count()).toBe(0);
 
     // Download saves the file under the server's name, `<prefix>-<id>.jpg`.
     const downloading = page.waitForEvent('download');
@@ -257,7 +259,9 @@ describe('generating a look in the user app', () => {
     const calls: string[] = [];
     page.on('request', (r) => {
       const { pathname } = new URL(r.url());
-      if (r.method() === 'POST' && /^\/api\/(uploads|generations)/.test(pathname)) calls.push(pathname.replace(/[0-9a-f-]{36}/, ':id'));
+      // (not the help as one types, POST /api/generations/custom-pose/check: custom-pose.e2e-spec.ts)
+      if (r.method() === 'POST' && /^\/api\/(uploads|generations)(?!\/custom-pose\/)/.test(pathname))
+        calls.push(pathname.replace(/[0-9a-f-]{36}/, ':id'));
     });
 
     await page.goto(`${base}/?auth=login`);
@@ -284,7 +288,7 @@ describe('generating a look in the user app', () => {
       .getByText("This pose description can't be used: describe a pose or setting in which you stay clothed, without nudity.")
       .waitFor();
     await page.locator('[data-generate-button]', { hasText: 'Generate Image' }).waitFor();
-    await page.getByText('Credits: 3').waitFor();
+    await page.getByText('Credits: 3', { exact: true }).waitFor();
 
     // A pose instead (custom mode ends, and the refusal with it); now the photos are uploaded, once.
     await pickPose(page);
@@ -292,13 +296,13 @@ describe('generating a look in the user app', () => {
     expect(await page.getByRole('button', { name: /\+ Custom/ }).getAttribute('aria-pressed')).toBe('false');
     expect(await page.getByText("This pose description can't be used", { exact: false }).count()).toBe(0);
     await page.locator('[data-generate-button]').click();
-    await page.locator('[data-generate-button]', { hasText: /Checking status \(\d+\/\d+\)\.\.\./ }).waitFor();
+    await page.locator('[data-generate-button]', { hasText: /Still working \(\d+ of \d+\)\.\.\./ }).waitFor();
 
     // Cancel: the work stops, the hold is released, nothing is listed.
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await page.getByText('Generation cancelled').waitFor();
     await page.locator('[data-generate-button]', { hasText: 'Generate Image' }).waitFor();
-    await page.getByText('Credits: 3').waitFor();
+    await page.getByText('Credits: 3', { exact: true }).waitFor();
     await page.getByText('No Bikini generations yet.', { exact: false }).waitFor();
     expect(calls).toEqual([
       '/api/generations/check',
@@ -322,7 +326,7 @@ describe('generating a look in the user app', () => {
     await page.locator('[data-generate-button]').click();
     await polled;
     await page.getByRole('list', { name: 'Your Bikini Generations' }).getByRole('article').first().waitFor({ timeout: 30_000 });
-    await page.getByText('Credits: 2').waitFor();
+    await page.getByText('Credits: 2', { exact: true }).waitFor();
     expect(calls.slice(5)).toEqual(['/api/generations/check', '/api/generations']); // the photos uploaded already are not sent again
     expect(errors.filter((e) => !/status of (400|401)/.test(e))).toEqual([]); // the refused check (400) and stream (401)
   });
@@ -370,7 +374,9 @@ describe('the generate panel checks before uploading, and shows the upload allow
     const posts: string[] = [];
     page.on('request', (r) => {
       const { pathname } = new URL(r.url());
-      if (r.method() === 'POST' && /^\/api\/(uploads|generations)/.test(pathname)) posts.push(pathname.replace(/[0-9a-f-]{36}/, ':id'));
+      // (not the help as one types, POST /api/generations/custom-pose/check: custom-pose.e2e-spec.ts)
+      if (r.method() === 'POST' && /^\/api\/(uploads|generations)(?!\/custom-pose\/)/.test(pathname))
+        posts.push(pathname.replace(/[0-9a-f-]{36}/, ':id'));
     });
     await page.goto(`${base}/`);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log in', exact: true }).click();
@@ -464,7 +470,7 @@ describe('the generate panel checks before uploading, and shows the upload allow
     // Nothing was sent but the check: no photo row, no stored file, no credit moved.
     expect(posts).toEqual(['/api/generations/check']);
     expect(await traces(account.userId)).toEqual(before);
-    await page.getByText('Credits: 3').waitFor();
+    await page.getByText('Credits: 3', { exact: true }).waitFor();
     expect(await usageLine(page).textContent()).toBe('0 of 2 photos this hour · 0 MB of 1 GB kept');
     // The photos stay chosen in the panel, ready for another pose.
     expect(await page.getByRole('img', { name: /^Your photo/ }).count()).toBe(2);
@@ -530,7 +536,7 @@ describe('the generate panel checks before uploading, and shows the upload allow
       .waitFor();
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await page.getByText('Generation cancelled').waitFor();
-    await page.getByText('Credits: 3').waitFor();
+    await page.getByText('Credits: 3', { exact: true }).waitFor();
     const spent = await traces(account.userId);
     expect(spent.uploads).toBe(2);
 
@@ -553,7 +559,7 @@ describe('the generate panel checks before uploading, and shows the upload allow
     expect(await page.getByText('Failed to generate').count()).toBe(0);
     expect(posts.slice(-2)).toEqual(['/api/generations/check', '/api/uploads']);
     expect(await traces(account.userId)).toEqual(spent);
-    await page.getByText('Credits: 3').waitFor();
+    await page.getByText('Credits: 3', { exact: true }).waitFor();
     expect(await usageLine(page).textContent()).toMatch(/^2 of 2 photos this hour · /);
     expect(await page.getByRole('img', { name: /^Your photo/ }).count()).toBe(3);
     await shotsAtBothWidths(page, 'upload-quota');

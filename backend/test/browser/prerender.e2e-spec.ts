@@ -123,7 +123,10 @@ describe('the pre-rendered public pages', () => {
       expect({ path, rendered: /<div id="root"><[a-z]/.test(page.markup) }).toEqual({ path, rendered: true });
       expect(page.markup).toContain(text);
     }
-    expect((await servedPage(base, '/?auth=login')).html).toContain('<div id="root"></div>');
+    // the dialog's own URL: the page behind it inert, the Log in dialog open over it from the first paint
+    const withDialog = (await servedPage(base, '/?auth=login')).html;
+    expect(withDialog).toContain('<div id="root" inert>');
+    expect(withDialog).toMatch(/data-mode="login"/);
   });
 
   it('shows an admin’s edit of the catalogue in the served HTML', async () => {
@@ -162,7 +165,7 @@ describe('the pre-rendered public pages', () => {
     await mouseClick(page, page.getByRole('main').getByRole('link', { name: 'Get started', exact: true }));
     const dialog = page.getByRole('dialog', { name: 'Create account' });
     await dialog.waitFor();
-    expect(new URL(page.url()).search).toBe('?auth=signup');
+    expect(new URL(page.url()).pathname).toBe('/');
     // still open a moment later (a hydration that re-rendered the page would close it)
     await page.waitForTimeout(1000);
     expect(await dialog.isVisible()).toBe(true);
@@ -241,7 +244,7 @@ describe('the pre-rendered public pages', () => {
     await mouseClick(page, cta);
     const dialog = page.getByRole('dialog', { name: 'Create account' });
     await dialog.waitFor();
-    expect(new URL(page.url()).search).toBe('?auth=signup');
+    expect(new URL(page.url()).pathname).toBe('/');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     // back where they were: the call to action on screen (opening the dialog used to scroll the page to the top)

@@ -14,7 +14,7 @@ import type { TestApp } from '../helpers/test-app';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 interface Catalogue {
-  categories: { id: string; slug: string; label: string; navLabel: string; path: string; templateIds: string[] }[];
+  categories: { id: string; slug: string; label: string; path: string; templateIds: string[] }[];
   templates: { id: string; locked: boolean }[];
   plans: { id: string; name: string; displayName: string; description: string; features: string[] }[];
 }
@@ -157,11 +157,12 @@ describe('every route of the user app, at 390 px and 1440 px', () => {
         const accountNav = page.getByRole('navigation', { name: 'Account' });
         const links: [ReturnType<Page['getByRole']>, string, string][] = [
           [main, 'All Generations', '/dashboard/generations'],
-          ...['Active Wear', 'Dress', 'Pajamas', 'Bikini', 'Lingerie', 'Spicy'].map(
+          // each category by its one name, the catalogue's (the header's too)
+          ...['Active Wear', 'Dresses', 'Pajamas', 'Bikini', 'Lingerie', 'Spicy'].map(
             (label): [ReturnType<Page['getByRole']>, string, string] => [
               main,
               label,
-              catalogue.categories.find((c) => c.navLabel === label)!.path,
+              catalogue.categories.find((c) => c.label === label)!.path,
             ],
           ),
           [accountNav, 'Profile', '/dashboard/profile'],

@@ -12,13 +12,13 @@ interface Rect {
   height: number;
 }
 
-const PROCESSING = 'Processing (this may take 10-30 seconds)...';
+const PROCESSING = 'Creating your look (this may take 10-30 seconds)...';
 
 /**
  * The running generation's controls stay usable (issue 18 item 6): a person scrolls just until the
  * Generate button shows at the bottom of the screen and clicks it. While "Generation started
  * successfully" is up, no toast covers Cancel, which the real mouse clicks; on a phone the stage
- * ("Processing (this may take 10-30 seconds)...") wraps in the button instead of being cut.
+ * ("Creating your look (this may take 10-30 seconds)...") wraps in the button instead of being cut.
  */
 describe('the running generation at 1440 and 390 px', () => {
   let t: TestApp;

@@ -145,7 +145,7 @@ describe('GET /api/catalog (everything switched on)', () => {
     const texts = [
       ...catalog.templates.flatMap((t) => [t.id, t.name, t.description, t.promptDescription]),
       ...catalog.scenes.flatMap((s) => [s.id, s.name, s.description, s.promptDescription]),
-      ...catalog.categories.flatMap((c) => [c.label, c.navLabel, c.customPoseHint]),
+      ...catalog.categories.flatMap((c) => [c.label, c.customPoseHint]),
     ];
     expect(texts.filter((x) => FORBIDDEN_WORDS.test(x))).toEqual([]);
     expect(JSON.stringify(catalog)).not.toMatch(/isTopless|topless/i);

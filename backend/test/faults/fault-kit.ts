@@ -66,6 +66,8 @@ export interface StackOptions {
   env?: Record<string, string>;
   /** settings for the API only */
   apiEnv?: Record<string, string>;
+  /** settings for the worker only (its METRICS_PORT) */
+  workerEnv?: Record<string, string>;
 }
 
 /**
@@ -142,7 +144,7 @@ export class Stack {
   async startWorker(options: { wait?: boolean } = {}): Promise<void> {
     const alive = path.join(this.dataDir, `worker-${Date.now()}.alive`);
     this.workerAliveFile = alive;
-    this.worker = launch('worker', 'worker.js', { ...this.env, WORKER_ALIVE_FILE: alive });
+    this.worker = launch('worker', 'worker.js', { ...this.env, ...this.options.workerEnv, WORKER_ALIVE_FILE: alive });
     if (options.wait === false) return;
     await waitFor(
       'the worker to start',

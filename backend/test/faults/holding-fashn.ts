@@ -50,9 +50,10 @@ export class HoldingFashn extends FakeFashnServer {
   }
 
   protected override async route(req: ReceivedRequest, reply: FakeReply): Promise<void> {
-    const { phase, user } = this.classify(req);
+    const { phase, user, carriesResult } = this.classify(req);
     if (phase) this.timeline.push({ phase, user, at: Date.now() });
-    const hold = phase && user ? this.holds.get(`${phase}:${user}`) : undefined;
+    const holdPhase: VendorPhase | undefined = carriesResult ? 'finalise' : phase;
+    const hold = holdPhase && user ? this.holds.get(`${holdPhase}:${user}`) : undefined;
     if (hold && !hold.hit) {
       hold.hit = true;
       hold.hitAt = Date.now();
@@ -70,11 +71,17 @@ export class HoldingFashn extends FakeFashnServer {
     });
   }
 
-  private classify(req: ReceivedRequest): { phase?: VendorPhase; user?: string } {
+  private classify(req: ReceivedRequest): { phase?: VendorPhase; user?: string; carriesResult?: boolean } {
     if (req.method === 'POST' && req.path === '/v1/run')
       return { phase: 'submit', user: USER_IN_URL.exec(JSON.stringify(req.body ?? ''))?.[1] };
     const status = /^\/v1\/status\/([^/]+)$/.exec(req.path);
-    if (req.method === 'GET' && status) return { phase: 'poll', user: this.owners.get(decodeURIComponent(status[1])) };
+    if (req.method === 'GET' && status) {
+      const id = decodeURIComponent(status[1]);
+      // a try-on's result comes inside its final status answer (return_base64): fetching the result is that check
+      const p = this.predictions.get(id);
+      const carriesResult = p !== undefined && p.returnBase64 && p.polls >= p.plan.pollsBeforeDone;
+      return { phase: 'poll', user: this.owners.get(id), carriesResult };
+    }
     const cdn = /^\/cdn\/([^/]+)\//.exec(req.path);
     if (req.method === 'GET' && cdn) return { phase: 'finalise', user: this.owners.get(decodeURIComponent(cdn[1])) };
     return {};

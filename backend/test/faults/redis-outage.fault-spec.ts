@@ -44,7 +44,7 @@ describe('Redis unreachable', () => {
         AI_REQUEST_TIMEOUT_MS: '1500',
         AI_POLL_INTERVAL_MS: '300',
         AI_RETRY_BASE_MS: '200',
-        AI_MAX_POLLS: '60',
+        AI_POLL_MAX_INTERVAL_MS: '300', // a check every 300 ms: the waits do not grow
         AI_SWEEP_INTERVAL_MS: '1000',
       },
     });

@@ -14,7 +14,8 @@ import type { DataSource } from 'typeorm';
 
 const BUCKET = 'fault-photos';
 const CREDENTIALS = { accessKeyId: 'AKIAFAULTSUITE', secretAccessKey: 'fault-suite-secret-key-0123456789' };
-const MAX_POLLS = 6;
+/** the image budget (AI_IMAGE_DEADLINE_SECONDS): a generation whose result cannot be stored fails at its deadline */
+const DEADLINE_SECONDS = 12;
 
 describe('storage failing on write', () => {
   const vendor = new HoldingFashn();
@@ -40,7 +41,8 @@ describe('storage failing on write', () => {
         AI_REQUEST_TIMEOUT_MS: '3000',
         AI_POLL_INTERVAL_MS: '300',
         AI_RETRY_BASE_MS: '200',
-        AI_MAX_POLLS: String(MAX_POLLS),
+        AI_POLL_MAX_INTERVAL_MS: '300',
+        AI_IMAGE_DEADLINE_SECONDS: String(DEADLINE_SECONDS),
         S3_BUCKET: BUCKET,
         S3_ENDPOINT: s3.url,
         S3_REGION: 'us-east-1',

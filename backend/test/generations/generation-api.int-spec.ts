@@ -32,7 +32,7 @@ describe('the generation API', () => {
   const fake = new FakeAiProvider();
 
   beforeAll(async () => {
-    t = await createGenerationApp({ driver: 'in-process', provider: fake, env: { AI_POLL_INTERVAL_MS: '30', AI_MAX_POLLS: '50' } });
+    t = await createGenerationApp({ driver: 'in-process', provider: fake, env: { AI_POLL_INTERVAL_MS: '30' } });
   });
   afterAll(async () => t?.close());
   beforeEach(() => {

@@ -128,7 +128,7 @@ describe('a generation survives its process being killed (SIGKILL) and restarted
       AI_PROVIDER: 'preview',
       AI_PREVIEW_DELAY_MS: String(PREVIEW_DELAY_MS),
       AI_POLL_INTERVAL_MS: String(POLL_MS),
-      AI_MAX_POLLS: '100',
+      AI_POLL_MAX_INTERVAL_MS: String(POLL_MS), // a check every POLL_MS: the kill lands between two
       QUEUE_CONSUME_IN_API: 'false',
     };
     let api: GenerationApp | undefined;
@@ -204,7 +204,7 @@ describe('a generation survives its process being killed (SIGKILL) and restarted
       AI_PROVIDER: 'preview',
       AI_PREVIEW_DELAY_MS: String(PREVIEW_DELAY_MS),
       AI_POLL_INTERVAL_MS: String(POLL_MS),
-      AI_MAX_POLLS: '100',
+      AI_POLL_MAX_INTERVAL_MS: String(POLL_MS), // a check every POLL_MS: the kill lands between two
     };
     const http = request(`http://127.0.0.1:${port}`);
     const healthy = () =>

@@ -1,8 +1,9 @@
 /**
  * One generation from start to end, for both queue drivers (in-process, and BullMQ on the real
  * Redis), against the real PostgreSQL, with only the AI vendor replaced by a fake: success (stages
- * in order over SSE, result stored, charged once), vendor failure, moderation refusal, timeout
- * after the last poll, cancel, the provider's webhook. After each: the ledger equals the balances.
+ * in order over SSE, result stored, charged once), vendor failure, moderation refusal, the timeout
+ * at the deadline (time budgets scaled down to seconds; generation-budgets.int-spec.ts runs the
+ * default ones), cancel, the provider's webhook. After each: the ledger equals the balances.
  */
 import sharp from 'sharp';
 import { ProviderErrorKind } from '../../src/modules/generations/providers/ai-provider';
@@ -25,7 +26,7 @@ import {
 } from './generation-test-kit';
 
 const STAGE_ORDER = ['creating', 'starting', 'processing', 'polling', 'finalizing'];
-const MAX_POLLS = 20;
+const TIMEOUT = 'Operation timed out: generation. Please try again.';
 
 /** The app's address; the links it gives the browser are host-relative. */
 let baseUrl = '';
@@ -53,7 +54,7 @@ describe.each<DriverKind>(['in-process', 'bullmq'])('a generation, %s queue', (d
   const fake = new FakeAiProvider();
 
   beforeAll(async () => {
-    t = await createGenerationApp({ driver, provider: fake, env: { AI_POLL_INTERVAL_MS: '40', AI_MAX_POLLS: String(MAX_POLLS) } });
+    t = await createGenerationApp({ driver, provider: fake, env: { AI_POLL_INTERVAL_MS: '40' } });
     baseUrl = t.baseUrl;
   });
   afterAll(async () => t?.close());
@@ -91,12 +92,16 @@ describe.each<DriverKind>(['in-process', 'bullmq'])('a generation, %s queue', (d
     // never backwards, and every stage is seen, the ones passed before the stream opened too
     expect(stages.map((s) => STAGE_ORDER.indexOf(s))).toEqual([...stages.map((s) => STAGE_ORDER.indexOf(s))].sort((a, b) => a - b));
     expect([...new Set(stages)]).toEqual(STAGE_ORDER);
-    expect(progress[0]?.message).toBe('Creating generation record...');
+    expect(progress[0]?.message).toBe('Saving your request...');
+    // "Still working (n of max)": max is the checks that fit in its budget, as recorded on it
     const polls = progress.filter((p) => p.stage === 'polling');
-    expect(polls.map((p) => p.message)).toEqual(polls.map((p) => `Checking status (${p.poll}/${MAX_POLLS})...`));
-    expect(progress.find((p) => p.stage === 'starting')?.message).toBe('Starting AI generation...');
-    expect(progress.find((p) => p.stage === 'processing')?.message).toBe('Processing (this may take 10-30 seconds)...');
-    expect(progress.find((p) => p.stage === 'finalizing')?.message).toBe('Finalizing...');
+    const [{ max_polls: maxPolls }] = await t.db.query(`SELECT max_polls FROM user_generations WHERE id = $1`, [id]);
+    expect(polls.length).toBeGreaterThan(0);
+    expect(polls.map((p) => p.message)).toEqual(polls.map((p) => `Still working (${p.poll} of ${maxPolls})...`));
+    // the fake provider is named 'preview' (the local renderer's name): its start is worded as the preview's
+    expect(progress.find((p) => p.stage === 'starting')?.message).toBe('Making your preview...');
+    expect(progress.find((p) => p.stage === 'processing')?.message).toBe('Creating your look (this may take 10-30 seconds)...');
+    expect(progress.find((p) => p.stage === 'finalizing')?.message).toBe('Finishing touches...');
     const last = stream.events.at(-1) as SseEvent;
     expect(last.event).toBe('completed');
     expect(last.data.generation).toMatchObject({ id, status: 'completed', progress: { stage: 'complete', message: 'Complete!' } });
@@ -226,25 +231,45 @@ describe.each<DriverKind>(['in-process', 'bullmq'])('a generation, %s queue', (d
     expect(await books(t.db, who.userId)).toMatchObject({ held: 0, available: 8, balanced: true });
   });
 
-  it('times out after the last poll: "Operation timed out: generation. Please try again.", the vendor told to stop', async () => {
-    const who = await person(t);
-    const upload = await uploadPhoto(t, who);
-    fake.behaviour = { kind: 'never' };
-    const started = await startGeneration(t, who, { ...IMAGE_START, upload_ids: [upload] });
-    const stream = await collectEvents(t.baseUrl, started.body.id, who.accessToken);
-    expect(stream.events.at(-1)).toEqual({ event: 'failed', data: { reason: 'Operation timed out: generation. Please try again.' } });
-    const polls = stream.events.filter((e) => e.event === 'progress' && e.data.stage === 'polling');
-    expect(polls.at(-1)?.data).toMatchObject({ poll: MAX_POLLS, message: `Checking status (${MAX_POLLS}/${MAX_POLLS})...` });
-    const job = fake.jobOf(started.body.id)!;
-    expect(job.statusCalls).toBe(MAX_POLLS);
-    await waitFor('the vendor told to stop', async () => fake.cancels.includes(job.id));
-    expect(await books(t.db, who.userId, started.body.id)).toMatchObject({
-      charged: 0,
-      held: 0,
-      available: 3,
-      balanced: true,
-      holds: [{ status: 'released' }],
-    });
+  it('fails at its deadline after a last check there: "Operation timed out...", the vendor told to stop, a late webhook taken for nothing', async () => {
+    // a 2 s budget: checks 40, 60, 90, 135, 200, 200 ... ms apart, the last one at the deadline
+    const hooked = new FakeAiProvider({ name: 'fashn', webhooks: true });
+    const d = await createGenerationApp({ driver, provider: hooked, env: { AI_POLL_INTERVAL_MS: '40', AI_IMAGE_DEADLINE_SECONDS: '2' } });
+    try {
+      const who = await person(d);
+      const upload = await uploadPhoto(d, who);
+      hooked.behaviour = { kind: 'never' };
+      const started = await startGeneration(d, who, { ...IMAGE_START, upload_ids: [upload] });
+      const id = started.body.id as string;
+      const stream = await collectEvents(d.baseUrl, id, who.accessToken);
+      expect(stream.events.at(-1)).toEqual({ event: 'failed', data: { reason: TIMEOUT } });
+      const [row] = await d.db.query(`SELECT max_polls, polls, created_at, deadline_at, completed_at FROM user_generations WHERE id = $1`, [
+        id,
+      ]);
+      expect(new Date(row.deadline_at).getTime() - new Date(row.created_at).getTime()).toBe(2000);
+      // not a moment before its deadline, after the last of its checks, numbered max
+      expect(new Date(row.completed_at).getTime()).toBeGreaterThanOrEqual(new Date(row.deadline_at).getTime() - 40);
+      const polls = stream.events.filter((e) => e.event === 'progress' && e.data.stage === 'polling');
+      expect(polls.at(-1)?.data).toMatchObject({ poll: row.max_polls, message: `Still working (${row.max_polls} of ${row.max_polls})...` });
+      expect(polls.every((p) => p.data.max_polls === row.max_polls)).toBe(true);
+      const job = hooked.jobOf(id)!;
+      expect(job.statusCalls).toBeGreaterThan(2);
+      expect(job.statusCalls).toBeLessThanOrEqual(row.max_polls);
+      await waitFor('the vendor told to stop', async () => hooked.cancels.includes(job.id));
+      const released = { charged: 0, held: 0, available: 3, balanced: true, holds: [{ status: 'released', amount: 1 }] };
+      expect(await books(d.db, who.userId, id)).toMatchObject(released);
+
+      // the vendor finishes after all and calls back: too late, the generation stays failed and free
+      hooked.finish(job.id);
+      const call = hooked.webhookCall(job.id, 'completed');
+      await d.http.post('/api/webhooks/ai/fashn').set(call.headers).send(call.body).expect(202);
+      const after = await d.http.get(`/api/generations/${id}`).set(bearer(who.accessToken)).expect(200);
+      expect(after.body).toMatchObject({ status: 'failed', error: TIMEOUT, url: null });
+      expect(hooked.jobOf(id)!.statusCalls).toBe(job.statusCalls); // its result is not even asked for
+      expect(await books(d.db, who.userId, id)).toMatchObject(released);
+    } finally {
+      await d.close();
+    }
   });
 
   it('is cancelled by its owner: failed "Cancelled", hold released, polling stops, the vendor asked to stop', async () => {
@@ -278,7 +303,7 @@ describe.each<DriverKind>(['in-process', 'bullmq'])('a generation, %s queue', (d
 
   it("finishes at once on the provider's verified webhook, and refuses a forged one", async () => {
     const hooked = new FakeAiProvider({ name: 'fashn', webhooks: true });
-    const h = await createGenerationApp({ driver, provider: hooked, env: { AI_POLL_INTERVAL_MS: '60000', AI_MAX_POLLS: '5' } });
+    const h = await createGenerationApp({ driver, provider: hooked, env: { AI_POLL_INTERVAL_MS: '60000' } });
     try {
       const who = await person(h);
       const upload = await uploadPhoto(h, who);

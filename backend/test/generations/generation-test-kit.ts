@@ -41,8 +41,8 @@ export async function createGenerationApp(
     options.config ??
     testConfig({
       REDIS_URL: options.driver === 'bullmq' ? testRedisUrl() : undefined,
+      // status checks 50 ms after the start, then x1.5 up to 250 ms apart; the default budgets (5 and 15 minutes)
       AI_POLL_INTERVAL_MS: '50',
-      AI_MAX_POLLS: '20',
       ...options.env,
     });
   let builder = Test.createTestingModule({ imports: [AppModule.forRoot(config, 'api')] });

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { AI_PROVIDER } from '../../src/modules/generations/providers/ai-provider';
-import { bearer } from '../helpers/auth';
+import { bearer, PASSWORD } from '../helpers/auth';
 import { createGenerationApp, GenerationApp, IMAGE_START, person, startGeneration, uploadPhoto, waitFor } from './generation-test-kit';
 import type { PreviewProvider } from '../../src/modules/generations/providers/preview.provider';
 
@@ -26,7 +26,7 @@ describe('no leftover files when deleting during a preview render', () => {
   beforeAll(async () => {
     g = await createGenerationApp({
       driver: 'in-process',
-      env: { AI_PROVIDER: 'preview', AI_PREVIEW_DELAY_MS: '200', AI_POLL_INTERVAL_MS: '100', AI_MAX_POLLS: '300' },
+      env: { AI_PROVIDER: 'preview', AI_PREVIEW_DELAY_MS: '200', AI_POLL_INTERVAL_MS: '100' },
     });
     preview = g.app.get(AI_PROVIDER);
   });
@@ -47,7 +47,7 @@ describe('no leftover files when deleting during a preview render', () => {
 
   it.each([1, 2, 3])('leaves nothing of a deleted account (round %i)', async () => {
     const { who } = await renderingFor();
-    await g.http.delete('/api/me').set(bearer(who.accessToken)).send({ confirm: 'DELETE' }).expect(204);
+    await g.http.delete('/api/me').set(bearer(who.accessToken)).send({ confirm: 'DELETE', password: PASSWORD }).expect(204);
     await preview.idle();
     await new Promise((r) => setTimeout(r, 100));
     await preview.idle();
@@ -57,6 +57,16 @@ describe('no leftover files when deleting during a preview render', () => {
   it.each([1, 2, 3])("leaves nothing of a deleted generation but the person's own photo (round %i)", async () => {
     const { who, generationId } = await renderingFor();
     await g.http.delete(`/api/generations/${generationId}`).set(bearer(who.accessToken)).expect(204);
+    await preview.idle();
+    await new Promise((r) => setTimeout(r, 100));
+    await preview.idle();
+    expect(filesUnder(userDir(who.userId)).filter((f) => !f.startsWith('uploads/'))).toEqual([]);
+  });
+
+  it.each([1, 2, 3])("leaves nothing of a cancelled generation but the person's own photo (round %i)", async () => {
+    const { who, generationId } = await renderingFor();
+    const res = await g.http.post(`/api/generations/${generationId}/cancel`).set(bearer(who.accessToken)).expect(200);
+    expect(res.body.status).toBe('failed');
     await preview.idle();
     await new Promise((r) => setTimeout(r, 100));
     await preview.idle();

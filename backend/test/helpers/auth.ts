@@ -1,6 +1,11 @@
 import { Client } from 'pg';
+import { hashPassword } from '../../src/common/security/password';
+import { AuthService } from '../../src/modules/auth/auth.service';
+import { SessionsService } from '../../src/modules/auth/sessions.service';
 import { totpCode } from '../../src/modules/auth/two-factor/totp';
+import { UsersService } from '../../src/modules/users/users.service';
 import { testDatabaseUrl, uniqueId } from './test-app';
+import type { INestApplication } from '@nestjs/common';
 import type { Response } from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 
@@ -116,4 +121,35 @@ export async function turnOnTwoFactor(http: TestAgent, accessToken: string): Pro
     .send({ code: totpCode(setup.body.secret) });
   if (enable.status !== 200) throw new Error(`2fa enable answered ${enable.status}: ${JSON.stringify(enable.body)}`);
   return { secret: setup.body.secret, recoveryCodes: enable.body.recovery_codes };
+}
+
+/**
+ * An unverified sign-up "from before": until sign-up stopped making a second account for an address
+ * that has one, several unverified accounts of one address could be made, each signed in and mailed
+ * its confirmation link. Such rows remain in databases, and the proofs of an address still settle
+ * them (AddressProofService); this makes one the way the old sign-up did, through the app's own
+ * services (the API no longer can).
+ */
+export async function signUpFromBefore(
+  app: INestApplication,
+  options: { email: string; full_name?: string; password?: string },
+): Promise<SignedIn> {
+  const password = options.password ?? PASSWORD;
+  const users = app.get(UsersService);
+  const user = await users.createAccount({
+    email: options.email,
+    fullName: options.full_name ?? 'Test Person',
+    passwordHash: await hashPassword(password),
+    ageConfirmedAt: new Date(),
+  });
+  const issued = await app.get(SessionsService).create(user, {});
+  await app.get(AuthService).sendAccountMail({ kind: 'verify-email', userId: user.id });
+  return {
+    userId: user.id,
+    email: options.email,
+    password,
+    accessToken: issued.accessToken,
+    refreshToken: issued.refreshToken,
+    res: null as never,
+  };
 }

@@ -34,11 +34,25 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 
 /** A person's click: the mouse moves onto the element's middle (scrolled into view), presses and releases. */
 export async function mouseClick(page: Page, target: Locator): Promise<void> {
-  await target.waitFor();
-  await target.scrollIntoViewIfNeeded();
-  const box = await target.boundingBox();
-  if (!box) throw new Error('the element has no box');
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
-  await page.mouse.down();
-  await page.mouse.up();
+  // The element may be replaced while it is looked at (the app taking over markup the server
+  // rendered): a person clicks where it is drawn now, so the look is taken again, for a while.
+  const until = Date.now() + 5000;
+  for (;;) {
+    let box: { x: number; y: number; width: number; height: number } | null = null;
+    try {
+      await target.waitFor();
+      await target.scrollIntoViewIfNeeded();
+      box = await target.boundingBox();
+    } catch (error) {
+      if (!/not attached|detached/i.test(String(error)) || Date.now() > until) throw error;
+    }
+    if (box) {
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
+      await page.mouse.down();
+      await page.mouse.up();
+      return;
+    }
+    if (Date.now() > until) throw new Error('the element has no box');
+    await page.waitForTimeout(100);
+  }
 }

@@ -21,7 +21,7 @@ interface Started {
   seconds: number;
 }
 
-async function start(dataDir: string, port: number, embeddedPgPort: number): Promise<Started> {
+async function start(dataDir: string, port: number, embeddedPgPort: number, logLevel = 'warn'): Promise<Started> {
   const t0 = Date.now();
   let output = '';
   const env: NodeJS.ProcessEnv = {
@@ -29,7 +29,7 @@ async function start(dataDir: string, port: number, embeddedPgPort: number): Pro
     PORT: String(port),
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(embeddedPgPort),
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: logLevel,
   };
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'S3_BUCKET', 'FILES_SIGNING_SECRET', 'NODE_ENV', 'JEST_WORKER_ID']) delete env[name];
   const child = spawn(process.execPath, [START], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -65,13 +65,26 @@ describe('npm start on embedded defaults', () => {
     const port = await freePort();
     const pgPort = 55000 + Math.floor(Math.random() * 2000);
 
-    const first = await start(dataDir, port, pgPort);
-    expect(first.output()).toContain(`is running at http://localhost:${port}`);
+    // the start-up logs at their usual level (a few hundred lines): the password must not scroll away under them
+    const first = await start(dataDir, port, pgPort, 'info');
+    const output = first.output();
+    expect(output).toContain(`is running at http://localhost:${port}`);
     // no AI_PROVIDER: the banner says that no AI renders anything
-    expect(first.output()).toContain('AI        preview: NO AI is configured. Results are local previews (a collage), not AI try-ons');
-    const password = first.output().match(/password: (\S+)/)?.[1];
+    expect(output).toContain('AI        preview: NO AI is configured. Results are local previews (a collage), not AI try-ons');
+    const password = output.match(/\|\s+password\s+(\S+)\s+\|/)?.[1];
     expect(password).toMatch(/^[A-Za-z0-9_-]{20,}$/);
-    expect(first.output()).toContain('email:    admin@localhost');
+    expect(output).toMatch(/\|\s+email\s+admin@localhost\s+\|/);
+    // printed once, in a box that is the last thing printed, after the "running" lines and every log line
+    expect(output.split(password!).length - 1).toBe(1);
+    const running = output.indexOf('is running at');
+    const box = output.lastIndexOf('First start: an admin account was created.');
+    expect(running).toBeGreaterThan(-1);
+    expect(box).toBeGreaterThan(running);
+    expect(output.indexOf('{"level"', box)).toBe(-1);
+    const lines = output.trimEnd().split('\n');
+    expect(lines.at(-1)).toMatch(/^\s*\+-+\+$/);
+    expect(lines.at(-2)).toContain(`Log in at http://localhost:${port}/admin`);
+    expect(lines.filter((line) => line.startsWith('{"level"')).length).toBeGreaterThan(100); // the logs it must not hide under
     const docs = await fetch(`http://127.0.0.1:${port}/api/docs`);
     expect(docs.status).toBe(200);
     expect(processesUsing(dataDir).length).toBeGreaterThan(0); // the embedded PostgreSQL

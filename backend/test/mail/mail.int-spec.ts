@@ -27,7 +27,7 @@ describe('mail a person chose to get', () => {
   beforeAll(async () => {
     g = await createGenerationApp({
       driver: 'in-process',
-      env: { ADMIN_EMAILS: adminEmail, AI_POLL_INTERVAL_MS: '100', AI_MAX_POLLS: '300' },
+      env: { ADMIN_EMAILS: adminEmail, AI_POLL_INTERVAL_MS: '100' },
     });
     outbox = g.config.mail!.outboxDir;
     admin = await signUp(g.http, { email: adminEmail });
@@ -45,10 +45,12 @@ describe('mail a person chose to get', () => {
 
   it('mails a finished generation with "Generation Notifications" on, with a one-click unsubscribe that needs no sign-in', async () => {
     const who = await signUp(g.http, { full_name: 'Gina Gen' });
-    await generate(who);
+    const id = await generate(who);
     const mail = await waitForMail(outbox, { to: who.email, template: 'generation-finished' });
     expect(mail.headers.subject).toBe('Your image is ready');
-    expect(mail.text).toContain(`${g.config.appUrl}/dashboard/generations`);
+    // "See my image" opens the result in the app's viewer, behind the sign-in: never a file's link
+    expect(mail.text).toContain(`See my image:\n${g.config.appUrl}/dashboard/generations?result=${id}`);
+    expect(mail.text).not.toContain('/api/files/');
     // RFC 8058: both headers, an https-or-app URL, and a POST with List-Unsubscribe=One-Click turns it off
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     const unsubscribe = /^<(.+)>$/.exec(mail.headers['list-unsubscribe'])![1];

@@ -5,7 +5,7 @@ import { SystemAlertsService } from '../../src/modules/notifications/system-aler
 import { userIdHash } from '../../src/modules/privacy/account-deletion.service';
 import { JobName, JobRegistry, MessageQueueService } from '../../src/queue';
 import { deleteRedisKeys } from '../generations/generation-test-kit';
-import { bearer, signUp, SignedIn, uniqueEmail } from '../helpers/auth';
+import { bearer, PASSWORD, signUp, SignedIn, uniqueEmail } from '../helpers/auth';
 import { createTestApp, TestApp, testRedisUrl } from '../helpers/test-app';
 
 /**
@@ -165,7 +165,7 @@ describe('system notifications', () => {
 
   it('an account deletion raises an info notification with a pseudonym only', async () => {
     const leaving = await signUp(t.http, { full_name: `Leaving ${tag}` });
-    await t.http.delete('/api/me').set(bearer(leaving.accessToken)).send({ confirm: 'DELETE' }).expect(204);
+    await t.http.delete('/api/me').set(bearer(leaving.accessToken)).send({ confirm: 'DELETE', password: PASSWORD }).expect(204);
     const rows = await db.query(
       `SELECT severity, title, message FROM system_notifications WHERE type = 'account_deleted' AND message LIKE $1`,
       [`%${userIdHash(leaving.userId)}%`],

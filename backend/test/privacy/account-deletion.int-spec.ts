@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { CreditsService } from '../../src/modules/credits/credits.service';
 import { UploadEntity } from '../../src/modules/uploads/upload.entity';
 import { STORAGE, type StoragePort } from '../../src/storage';
-import { bearer, cookieValue, PASSWORD, refreshWith, signIn, signUp, type SignedIn, uniqueEmail } from '../helpers/auth';
+import { bearer, cookieValue, PASSWORD, refreshWith, signIn, signUp, type SignedIn, turnOnTwoFactor, uniqueEmail } from '../helpers/auth';
 import { createTestApp, type TestApp, uniqueId } from '../helpers/test-app';
 
 const CONFIRM_MESSAGE = 'To delete your account and all its data, send confirm: "DELETE".';
@@ -117,6 +117,56 @@ describe('DELETE /api/me: "Delete All My Data"', () => {
     expect(await storage.exists(`users/${me.userId}/uploads/a.jpg`)).toBe(true);
   });
 
+  it('asks again who it is: the password, else a two-factor code, else (Google only) a fresh Google sign-in; wrong or missing deletes nothing', async () => {
+    const still = async (who: SignedIn) => {
+      expect((await db.query(`SELECT count(*)::int AS n FROM users WHERE id = $1`, [who.userId]))[0].n).toBe(1);
+    };
+    const remove = (who: SignedIn, body: Record<string, unknown>) =>
+      t.http
+        .delete('/api/me')
+        .set(bearer(who.accessToken))
+        .send({ confirm: 'DELETE', ...body });
+
+    // a password account
+    const me = await signUp(t.http);
+    expect((await remove(me, {})).body).toEqual({
+      statusCode: 400,
+      code: 'VALIDATION_ERROR',
+      message: 'Please enter your password to delete your account.',
+    });
+    expect((await remove(me, { password: 'not-my-password-1' })).body).toEqual({
+      statusCode: 400,
+      code: 'WRONG_PASSWORD',
+      message: 'Your current password is not right.',
+    });
+    await still(me);
+
+    // two-factor on: a code of the app or a recovery code, the password alone is not enough
+    const careful = await signUp(t.http);
+    const { recoveryCodes } = await turnOnTwoFactor(t.http, careful.accessToken);
+    expect((await remove(careful, { password: PASSWORD })).body).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR' });
+    expect((await remove(careful, { code: '000000' })).body).toMatchObject({ statusCode: 400, code: 'INVALID_CODE' });
+    await still(careful);
+    await remove(careful, { code: recoveryCodes[0] }).expect(204);
+    expect((await db.query(`SELECT count(*)::int AS n FROM users WHERE id = $1`, [careful.userId]))[0].n).toBe(0);
+
+    // Google only: a session older than five minutes is refused, a fresh one may delete
+    const google = await signUp(t.http);
+    await db.query(`UPDATE users SET password_hash = NULL, google_sub = $2 WHERE id = $1`, [google.userId, `g-${google.userId}`]);
+    await db.query(`UPDATE sessions SET created_at = now() - interval '6 minutes' WHERE user_id = $1`, [google.userId]);
+    expect((await remove(google, {})).body).toEqual({
+      statusCode: 403,
+      code: 'REAUTH_REQUIRED',
+      message: 'For your safety, sign in with Google again, then delete your account within 5 minutes.',
+    });
+    await still(google);
+    await db.query(`UPDATE sessions SET created_at = now() - interval '1 minute' WHERE user_id = $1`, [google.userId]);
+    await remove(google, {}).expect(204);
+
+    // the password one, with its password
+    await remove(me, { password: PASSWORD }).expect(204);
+  });
+
   it('deletes an account while one of its generations completes: both finish, neither meets a deadlock', async () => {
     const me = await signUp(t.http);
     const [{ id }] = await db.query(
@@ -134,7 +184,7 @@ describe('DELETE /api/me: "Delete All My Data"', () => {
       const deletion = t.http
         .delete('/api/me')
         .set(bearer(me.accessToken))
-        .send({ confirm: 'DELETE' })
+        .send({ confirm: 'DELETE', password: PASSWORD })
         .then((res) => res.status);
       // the deletion is under way and waits for a lock
       await waitFor(async () => {
@@ -157,7 +207,7 @@ describe('DELETE /api/me: "Delete All My Data"', () => {
   });
 
   it('refuses an anonymous caller (401)', async () => {
-    const res = await t.http.delete('/api/me').send({ confirm: 'DELETE' });
+    const res = await t.http.delete('/api/me').send({ confirm: 'DELETE', password: PASSWORD });
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('AUTH_ERROR');
   });
@@ -193,7 +243,7 @@ describe('DELETE /api/me: "Delete All My Data"', () => {
       .delete('/api/me')
       .set(bearer(me.accessToken))
       .set('Cookie', `fr_refresh=${me.refreshToken}`)
-      .send({ confirm: 'DELETE' });
+      .send({ confirm: 'DELETE', password: PASSWORD });
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
     expect(cookieValue(res, 'fr_refresh')).toBe('');
@@ -207,7 +257,9 @@ describe('DELETE /api/me: "Delete All My Data"', () => {
       expect(r.body.code).toBe('AUTH_ERROR');
     }
     for (const refresh of [me.refreshToken, victim.second.refreshToken]) expect((await refreshWith(t.http, refresh)).status).toBe(401);
-    expect((await t.http.delete('/api/me').set(bearer(victim.second.accessToken)).send({ confirm: 'DELETE' })).status).toBe(401);
+    expect(
+      (await t.http.delete('/api/me').set(bearer(victim.second.accessToken)).send({ confirm: 'DELETE', password: PASSWORD })).status,
+    ).toBe(401);
 
     // files gone
     for (const key of victim.files) expect({ key, exists: await storage.exists(key) }).toEqual({ key, exists: false });
@@ -299,7 +351,7 @@ describe('DELETE /api/me: "Delete All My Data"', () => {
       expect.arrayContaining(['audit_log', 'credit_ledger_entries', 'support_inquiries', 'support_messages', 'system_notifications']),
     );
 
-    await t.http.delete('/api/me').set(bearer(person.accessToken)).send({ confirm: 'DELETE' }).expect(204);
+    await t.http.delete('/api/me').set(bearer(person.accessToken)).send({ confirm: 'DELETE', password: PASSWORD }).expect(204);
 
     expect(await rowsMentioning(db, needles)).toEqual({});
     expect(await rowsMentioning(db, [person.userId])).toEqual({});
@@ -340,7 +392,7 @@ describe('DELETE /api/me: "Delete All My Data"', () => {
     const admin = await signUp(t.http, { email: uniqueEmail('actor') });
     const customer = await signUp(t.http);
     await credits.adjust({ userId: customer.userId, mode: 'add', amount: 5, reason: 'support goodwill', actorId: admin.userId });
-    await t.http.delete('/api/me').set(bearer(admin.accessToken)).send({ confirm: 'DELETE' }).expect(204);
+    await t.http.delete('/api/me').set(bearer(admin.accessToken)).send({ confirm: 'DELETE', password: PASSWORD }).expect(204);
     const entries = await db.query(`SELECT kind, amount, actor_id FROM credit_ledger_entries WHERE user_id = $1 AND kind = 'admin_add'`, [
       customer.userId,
     ]);
@@ -352,7 +404,7 @@ describe('DELETE /api/me: "Delete All My Data"', () => {
     const { me, files } = await busyUser();
     const spy = jest.spyOn(storage, 'deletePrefix').mockRejectedValueOnce(new Error('storage unavailable'));
     try {
-      await t.http.delete('/api/me').set(bearer(me.accessToken)).send({ confirm: 'DELETE' }).expect(204);
+      await t.http.delete('/api/me').set(bearer(me.accessToken)).send({ confirm: 'DELETE', password: PASSWORD }).expect(204);
       const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM users WHERE id = $1`, [me.userId]);
       expect(n).toBe(0);
       // the in-process queue runs the cleanup job in this process

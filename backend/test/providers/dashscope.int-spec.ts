@@ -66,7 +66,9 @@ describe('DashScope adapter against a fake Model Studio', () => {
       { state: 'processing', detail: 'running at the vendor' },
       { state: 'processing', detail: 'running at the vendor' },
     ]);
-    expect(final).toEqual({ state: 'completed', result: { url: `${vendor.baseUrl}/results/${jobId}.png` } });
+    // the result link is as long as Model Studio's signed OSS links (a few hundred characters)
+    expect(final).toEqual({ state: 'completed', result: { url: vendor.tasks.get(jobId)!.resultUrl } });
+    expect((final as { result: { url: string } }).result.url.length).toBeGreaterThan(200);
     const polls = vendor.received.filter((r) => r.method === 'GET');
     expect(polls.map((r) => r.path)).toEqual(Array(4).fill(`/api/v1/tasks/${jobId}`));
     expect(polls.every((r) => r.headers.authorization === `Bearer ${vendor.apiKey}` && r.headers['x-dashscope-async'] === undefined)).toBe(
@@ -99,10 +101,12 @@ describe('DashScope adapter against a fake Model Studio', () => {
     });
     expect(vendor.tasks.get(jobId)!.audio).toBe(false);
     const { final } = await pollUntilDone(jobId);
-    expect(final).toEqual({ state: 'completed', result: { url: `${vendor.baseUrl}/results/${jobId}.mp4` } });
+    expect(final).toEqual({ state: 'completed', result: { url: vendor.tasks.get(jobId)!.resultUrl } });
+    expect(vendor.tasks.get(jobId)!.resultUrl).toMatch(/\.mp4\?Expires=/);
   });
 
   it('aitryon (China region try-on model): person and garment fields, no prompt, output.image_url', async () => {
+    vendor.region = 'china';
     provider = new DashScopeProvider({
       apiKey: vendor.apiKey,
       baseUrl: vendor.baseUrl,
@@ -116,7 +120,7 @@ describe('DashScope adapter against a fake Model Studio', () => {
       input: { person_image_url: 'https://files.example/signed/person.jpg', top_garment_url: 'https://files.example/signed/garment.png' },
       parameters: { resolution: -1, restore_face: true },
     });
-    expect(await provider.status(jobId)).toEqual({ state: 'completed', result: { url: `${vendor.baseUrl}/results/${jobId}.png` } });
+    expect(await provider.status(jobId)).toEqual({ state: 'completed', result: { url: vendor.tasks.get(jobId)!.resultUrl } });
   });
 
   it('the factory builds it from the environment: DASHSCOPE_* and the documented defaults', async () => {
@@ -145,6 +149,83 @@ describe('DashScope adapter against a fake Model Studio', () => {
     expect(fromConfig.supportsWebhooks).toBe(false);
     const { jobId } = await fromConfig.start(input());
     expect(vendor.tasks.has(jobId)).toBe(true);
+  });
+
+  describe('model settings, per region', () => {
+    const base = { DATABASE_URL: 'postgres://x@127.0.0.1:5432/x', FILES_SIGNING_SECRET: 'x'.repeat(40), AUTH_JWT_SECRET: 'y'.repeat(40) };
+    const BEIJING = 'https://dashscope.aliyuncs.com';
+
+    it('start-up refuses a model the adapter cannot call, listing the ones it can', () => {
+      expect(() => loadConfig({ ...base, DASHSCOPE_IMAGE_MODEL: 'wan2.6-image' })).toThrow(
+        /DASHSCOPE_IMAGE_MODEL must be one of wan2\.5-i2i-preview, aitryon, aitryon-plus/,
+      );
+      expect(() => loadConfig({ ...base, DASHSCOPE_VIDEO_MODEL: 'wan2.7-i2v' })).toThrow(
+        /DASHSCOPE_VIDEO_MODEL must be one of wan2\.6-i2v-flash, wan2\.6-i2v, wan2\.5-i2v-preview/,
+      );
+      expect(loadConfig({ ...base, DASHSCOPE_VIDEO_MODEL: 'wan2.2-i2v-flash' }).dashscope.videoModel).toBe('wan2.2-i2v-flash');
+    });
+
+    it('aitryon* only with the Beijing endpoint (shared or workspace); Singapore, Virginia and the default are refused', () => {
+      const refused =
+        /DASHSCOPE_IMAGE_MODEL aitryon-plus is offered only in the China \(Beijing\) region: set DASHSCOPE_BASE_URL=https:\/\/dashscope\.aliyuncs\.com/;
+      expect(() => loadConfig({ ...base, DASHSCOPE_IMAGE_MODEL: 'aitryon-plus' })).toThrow(refused);
+      expect(() =>
+        loadConfig({ ...base, DASHSCOPE_IMAGE_MODEL: 'aitryon-plus', DASHSCOPE_BASE_URL: 'https://dashscope-intl.aliyuncs.com' }),
+      ).toThrow(refused);
+      expect(() =>
+        loadConfig({ ...base, DASHSCOPE_IMAGE_MODEL: 'aitryon', DASHSCOPE_BASE_URL: 'https://dashscope-us.aliyuncs.com' }),
+      ).toThrow(/only in the China \(Beijing\) region/);
+      expect(loadConfig({ ...base, DASHSCOPE_IMAGE_MODEL: 'aitryon-plus', DASHSCOPE_BASE_URL: BEIJING }).dashscope.imageModel).toBe(
+        'aitryon-plus',
+      );
+      const workspace = 'https://ws-1a2b3c.cn-beijing.maas.aliyuncs.com';
+      expect(loadConfig({ ...base, DASHSCOPE_IMAGE_MODEL: 'aitryon', DASHSCOPE_BASE_URL: workspace }).dashscope.imageModel).toBe('aitryon');
+      // Wan image editing is offered in both
+      expect(loadConfig({ ...base, DASHSCOPE_IMAGE_MODEL: 'wan2.5-i2i-preview', DASHSCOPE_BASE_URL: BEIJING }).dashscope.imageModel).toBe(
+        'wan2.5-i2i-preview',
+      );
+    });
+
+    it('the Singapore endpoint has no aitryon: the fake answers as Model Studio does, and the start is refused for good', async () => {
+      const tryon = new DashScopeProvider({ apiKey: vendor.apiKey, baseUrl: vendor.baseUrl, imageModel: 'aitryon-plus' });
+      const tasks = vendor.tasks.size;
+      const error = await providerError(tryon.start(input()));
+      expect(error).toMatchObject({ kind: ProviderErrorKind.Rejected, options: { status: 400, vendorCode: 'InvalidParameter' } });
+      expect(error.message).toContain('Model not exist.');
+      expect(vendor.tasks.size).toBe(tasks);
+    });
+
+    it.each([
+      ['wan2.6-i2v-flash', '1080P'],
+      ['wan2.6-i2v', '1080P'],
+      ['wan2.5-i2v-preview', '1080P'],
+      ['wan2.2-i2v-plus', '1080P'],
+      ['wan2.2-i2v-flash', '720P'],
+      ['wan2.1-i2v-plus', '720P'],
+      ['wan2.1-i2v-turbo', '720P'],
+    ])(
+      'video model %s is sent %s for the product size, and the fake (holding each model to its tiers) takes it',
+      async (videoModel, tier) => {
+        const p = new DashScopeProvider({ apiKey: vendor.apiKey, baseUrl: vendor.baseUrl, videoModel });
+        const { jobId } = await p.start(input({ type: 'video' }));
+        expect((vendor.lastSubmit()!.body as { parameters: { resolution: string } }).parameters.resolution).toBe(tier);
+        expect(vendor.tasks.get(jobId)!.model).toBe(videoModel);
+      },
+    );
+
+    it('the fake refuses a tier the model does not have (what the adapter no longer sends)', async () => {
+      const res = await fetch(`${vendor.baseUrl}/api/v1/services/aigc/video-generation/video-synthesis`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${vendor.apiKey}`, 'X-DashScope-Async': 'enable', 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          model: 'wan2.2-i2v-flash',
+          input: { prompt: 'p', img_url: 'https://files.example/signed/person.jpg' },
+          parameters: { resolution: '1080P', duration: 5 },
+        }),
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: 'InvalidParameter', message: expect.stringContaining('480P, 720P') });
+    });
   });
 
   it('a task that FAILED is a failed generation with the vendor code and message, not a refusal', async () => {
@@ -366,6 +447,7 @@ describe('DashScope adapter against a fake Model Studio', () => {
       await provider.start(input({ person: { url: person } }));
       expect(vendor.images.filter((i) => i.via === 'data-uri').map((i) => i.field)).toEqual(['images[0]']);
 
+      vendor.region = 'china';
       const tryon = new DashScopeProvider({ apiKey: vendor.apiKey, baseUrl: vendor.baseUrl, imageModel: 'aitryon-plus' });
       const error = await providerError(tryon.start(input({ person: { url: person } })));
       expect(error.options).toMatchObject({ status: 400, vendorCode: 'InvalidURL' });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { fakeResultJpeg, fakeResultMp4 } from '../fakes/fake-ai-provider';
 import { FakeOverride, FakeReply, FakeVendorServer, ImageLoadFailure, ReceivedRequest } from './fake-vendor-server';
 
@@ -23,6 +23,8 @@ interface FakeTask {
   canceled: boolean;
   /** image-to-video: whether the clip gets a generated soundtrack (`parameters.audio`, true unless sent false on Wan 2.5/2.6) */
   audio?: boolean;
+  /** the link its result is answered at once it succeeds */
+  resultUrl: string;
 }
 
 type Family = FakeTask['kind'];
@@ -46,6 +48,33 @@ const INPUT_LIMITS: Record<
   'image-to-video': { minSide: 360, maxSide: 2000, minBytes: 1, maxBytes: 10 * 1024 * 1024, alpha: false, dataUri: true },
   tryon: { minSide: 150, maxSide: 4096, minBytes: 5 * 1024, maxBytes: 5 * 1024 * 1024, alpha: true, dataUri: false },
 };
+
+/**
+ * The models the fake offers, per region (a model not offered answers 400 InvalidParameter "Model not
+ * exist.", as Model Studio does for a model name it does not have), and the resolution tiers of each
+ * first-frame video model (another tier answers 400 InvalidParameter):
+ * - wan2.5-i2i-preview: Singapore and Beijing (https://www.alibabacloud.com/help/en/model-studio/wan2-5-image-edit-api-reference)
+ * - aitryon, aitryon-plus: "applies only to the China (Beijing) region" (https://www.alibabacloud.com/help/en/model-studio/aitryon-plus-api)
+ * - wan2.6-i2v-flash, wan2.6-i2v: 720P, 1080P; wan2.5-i2v-preview: 480P, 720P, 1080P
+ *   (https://www.alibabacloud.com/help/en/model-studio/legacy-image-to-video-api-reference); wan2.2-i2v-plus: 480P, 1080P;
+ *   wan2.2-i2v-flash: 480P, 720P (https://help.aliyun.com/zh/model-studio/developer-reference/image-to-video-api-reference);
+ *   wan2.1-i2v-plus: 720P; wan2.1-i2v-turbo: 480P, 720P (https://www.alibabacloud.com/help/en/model-studio/image-to-video-api-reference)
+ */
+const IMAGE_MODELS: Record<string, readonly FakeRegion[]> = {
+  'wan2.5-i2i-preview': ['international', 'china'],
+  aitryon: ['china'],
+  'aitryon-plus': ['china'],
+};
+const VIDEO_MODELS: Record<string, readonly string[]> = {
+  'wan2.6-i2v-flash': ['720P', '1080P'],
+  'wan2.6-i2v': ['720P', '1080P'],
+  'wan2.5-i2v-preview': ['480P', '720P', '1080P'],
+  'wan2.2-i2v-plus': ['480P', '1080P'],
+  'wan2.2-i2v-flash': ['480P', '720P'],
+  'wan2.1-i2v-plus': ['720P'],
+  'wan2.1-i2v-turbo': ['480P', '720P'],
+};
+export type FakeRegion = 'international' | 'china';
 
 /** The general status codes' messages (Model Studio "Error messages"). */
 const DOWNLOAD_FAILED = 'Download the media resource timed out during the data inspection process.';
@@ -78,6 +107,8 @@ export class FakeDashScopeServer extends FakeVendorServer {
   /** answers used, first in first out, instead of the normal task query */
   readonly statusOverrides: FakeOverride[] = [];
   readonly tasks = new Map<string, FakeTask>();
+  /** the region this endpoint stands for (its models differ): Singapore by default, like DASHSCOPE_BASE_URL's default */
+  region: FakeRegion = 'international';
 
   /** Forgets a task, as the vendor does 24 h after it ends. */
   expire(taskId: string): void {
@@ -89,6 +120,7 @@ export class FakeDashScopeServer extends FakeVendorServer {
     this.nextPlan = { pollsBeforeDone: 2, outcome: { end: 'SUCCEEDED' } };
     this.submitOverrides.length = 0;
     this.statusOverrides.length = 0;
+    this.region = 'international';
   }
 
   lastSubmit(): ReceivedRequest | undefined {
@@ -101,7 +133,7 @@ export class FakeDashScopeServer extends FakeVendorServer {
     const error = (status: number, code: string, message: string, headers?: Record<string, string>) =>
       send(status, { request_id: requestId, code, message }, headers);
 
-    const result = /^\/results\/([^/]+)\.(png|mp4)$/.exec(path);
+    const result = /^\/results\/(?:[^/]+\/)*([^/]+)\.(png|mp4)$/.exec(path);
     if (req.method === 'GET' && result) {
       const task = this.tasks.get(decodeURIComponent(result[1]));
       if (!task || task.plan.outcome.end !== 'SUCCEEDED') return error(404, 'NotFound', 'Not Found');
@@ -123,7 +155,7 @@ export class FakeDashScopeServer extends FakeVendorServer {
       }
       const override = this.submitOverrides.shift();
       if (override) return useOverride(override);
-      const problem = validateSubmit(isVideo ? 'video' : 'image', body);
+      const problem = validateSubmit(isVideo ? 'video' : 'image', body) ?? this.modelProblem(isVideo ? 'video' : 'image', body);
       if (problem) return error(400, 'InvalidParameter', problem);
       const b = body as { model: string; input: Record<string, unknown>; parameters?: Record<string, unknown> };
       const kind: Family = isVideo ? 'image-to-video' : /^aitryon/.test(b.model) ? 'tryon' : 'image-edit';
@@ -131,7 +163,16 @@ export class FakeDashScopeServer extends FakeVendorServer {
       if (refused) return error(400, refused.code, refused.message);
       const audio = kind === 'image-to-video' ? /^wan2\.[56]/.test(b.model) && b.parameters?.audio !== false : undefined;
       const id = randomUUID();
-      this.tasks.set(id, { id, model: b.model, kind, plan: this.nextPlan, polls: 0, canceled: false, audio });
+      this.tasks.set(id, {
+        id,
+        model: b.model,
+        kind,
+        plan: this.nextPlan,
+        polls: 0,
+        canceled: false,
+        audio,
+        resultUrl: this.resultUrl(id, kind),
+      });
       return send(200, { request_id: requestId, output: { task_id: id, task_status: 'PENDING' } });
     }
 
@@ -153,6 +194,31 @@ export class FakeDashScopeServer extends FakeVendorServer {
       return send(200, { request_id: requestId });
     }
     return error(404, 'NotFound', 'Not Found');
+  }
+
+  /** A model this region does not offer, or a resolution the video model does not have. */
+  private modelProblem(kind: 'image' | 'video', body: unknown): string | undefined {
+    const b = body as { model: string; parameters?: { resolution?: string } };
+    if (kind === 'image') return IMAGE_MODELS[b.model]?.includes(this.region) ? undefined : 'Model not exist.';
+    const tiers = VIDEO_MODELS[b.model];
+    if (!tiers) return 'Model not exist.';
+    const tier = b.parameters?.resolution;
+    if (tier !== undefined && !tiers.includes(tier)) {
+      return `The resolution ${tier} is not supported by ${b.model}; supported: ${tiers.join(', ')}.`;
+    }
+    return undefined;
+  }
+
+  /**
+   * A result link as Model Studio hands them out: an OSS object URL signed for 24 h, a few hundred
+   * characters long (Expires, OSSAccessKeyId, Signature), public like the vendor's.
+   */
+  private resultUrl(id: string, kind: Family): string {
+    const expires = Math.floor(Date.now() / 1000) + 24 * 3600;
+    const signature = createHash('sha256').update(id).digest('base64url');
+    const ext = kind === 'image-to-video' ? 'mp4' : 'png';
+    const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
+    return `${this.baseUrl}/results/1d/${id.slice(0, 2)}/${day}/${id.slice(0, 8)}/${id}.${ext}?Expires=${expires}&OSSAccessKeyId=LTAI5tFakeDashScopeRes0lt&Signature=${signature}%3D`;
   }
 
   /** The input images of a submit, loaded and held to the family's limits; the vendor's error when one is refused. */
@@ -199,7 +265,7 @@ export class FakeDashScopeServer extends FakeVendorServer {
     const outcome = task.plan.outcome;
     switch (outcome.end) {
       case 'SUCCEEDED': {
-        const url = `${this.baseUrl}/results/${task.id}.${task.kind === 'image-to-video' ? 'mp4' : 'png'}`;
+        const url = task.resultUrl;
         if (task.kind === 'image-to-video') return { ...base, task_status: 'SUCCEEDED', video_url: url };
         if (task.kind === 'tryon') return { ...base, task_status: 'SUCCEEDED', image_url: url };
         return { ...base, task_status: 'SUCCEEDED', results: [{ url }], task_metrics: { TOTAL: 1, SUCCEEDED: 1, FAILED: 0 } };

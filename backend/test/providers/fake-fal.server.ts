@@ -21,6 +21,11 @@ interface FakeModel {
   ratio?: [number, number];
   enums?: Record<string, string[]>;
   output: 'image' | 'images' | 'video';
+  /**
+   * Video models with an `aspect_ratio` input frame the clip by it (its first value is the default);
+   * the others frame it like the first frame.
+   */
+  aspectRatioInput?: boolean;
 }
 
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -31,6 +36,16 @@ const KLING_VIDEO: FakeModel = {
   ratio: [1 / 2.5, 2.5],
   enums: { duration: ['5', '10'] },
   output: 'video',
+};
+/**
+ * Kling 1.6 pro image-to-video takes `aspect_ratio`: "16:9" (the default), "9:16" or "1:1"
+ * (fal-ai/fal-js libs/client/src/types/endpoints.ts, KlingVideoV16ProImageToVideoInput); 1.6 standard,
+ * 2.1 standard and 2.1 pro take none (KlingVideoV2MasterImageToVideoInput, KlingVideoV21ProImageToVideoInput).
+ */
+const KLING_VIDEO_WITH_RATIO: FakeModel = {
+  ...KLING_VIDEO,
+  enums: { ...KLING_VIDEO.enums, aspect_ratio: ['16:9', '9:16', '1:1'] },
+  aspectRatioInput: true,
 };
 export const FAKE_FAL_MODELS: Record<string, FakeModel> = {
   'fal-ai/kling/v1-5/kolors-virtual-try-on': {
@@ -61,8 +76,23 @@ export const FAKE_FAL_MODELS: Record<string, FakeModel> = {
   'fal-ai/kling-video/v2.1/standard/image-to-video': KLING_VIDEO,
   'fal-ai/kling-video/v2.1/pro/image-to-video': KLING_VIDEO,
   'fal-ai/kling-video/v1.6/standard/image-to-video': KLING_VIDEO,
-  'fal-ai/kling-video/v1.6/pro/image-to-video': KLING_VIDEO,
+  'fal-ai/kling-video/v1.6/pro/image-to-video': KLING_VIDEO_WITH_RATIO,
 };
+
+/**
+ * What fal keeps of a request, and the calls that control it (sources in fal.config.ts, FAL_RETENTION):
+ * - `X-Fal-Store-IO: 0` on the submit: fal stores no payload of the request (its JSON input and output,
+ *   30 days by default otherwise). https://fal.ai/docs/documentation/model-apis/inference/payloads
+ * - `X-Fal-Object-Lifecycle-Preference: {"expiration_duration_seconds": n}` (n >= 1, or null for no
+ *   expiry): the request's output files are deleted after n seconds. The header's value is a JSON object
+ *   (https://docs.fal.ai/documentation/model-apis/media-expiration); this fake refuses any other value
+ *   (400), so a malformed header fails loudly.
+ * - DELETE /v1/models/requests/{request_id}/payloads on the Platform API, with an admin key (a key
+ *   without admin scope answers 403, no key 401), request_id a UUID (422 otherwise), an optional
+ *   Idempotency-Key: deletes the payloads and the output files, answers { cdn_delete_results: [{ link,
+ *   exception }] }; an unknown request answers 404. https://docs.fal.ai/platform-apis/v1/models/requests/payloads
+ */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A model error as fal answers it: { detail: [{ loc, msg, type, url, ctx?, input? }] }. */
 export interface FakeModelError {
@@ -90,6 +120,16 @@ export interface FakeFalRequest {
   /** the model's run: its answer at the result route */
   work: Promise<{ status: number; body: unknown }>;
   webhookDelivered: boolean;
+  /** false when the submit said `X-Fal-Store-IO: 0` */
+  storeIo: boolean;
+  /** the submit's `expiration_duration_seconds` (null: never; undefined: no header) */
+  outputExpirySeconds?: number | null;
+  /** the output files the run made (paths under /files/) */
+  outputFiles: string[];
+  /** the size of the video frame the run made */
+  videoFrame?: { width: number; height: number };
+  /** the Platform API deleted its payloads and output files */
+  payloadsDeleted: boolean;
 }
 
 /** One signed webhook call as fal makes it. */
@@ -119,11 +159,18 @@ export function modelError(field: string, type: string, msg: string, ctx?: Recor
  *   ALREADY_COMPLETED after.
  * - On COMPLETED it POSTs the webhook (status OK with the payload, or ERROR) to fal_webhook, signed
  *   with a real ED25519 key whose public half GET /.well-known/jwks.json serves.
+ * - Retention (FAL_RETENTION above): records `X-Fal-Store-IO` and `X-Fal-Object-Lifecycle-Preference`,
+ *   keeps a request's payloads unless told not to, expires its output files, and serves the Platform
+ *   API's DELETE /v1/models/requests/{id}/payloads (admin key only).
  * Outputs are real files it serves at /files/{id}/...: a JPEG drawn from the person photo and the
- * garment, or an MP4 made from the first frame.
+ * garment, or an MP4 made from the first frame (framed by `aspect_ratio` on Kling 1.6 pro, like the
+ * first frame on the other Kling models).
  */
 export class FakeFalServer extends FakeVendorServer {
+  /** an admin key: it may also delete payloads */
   readonly apiKey = 'fal-fake-key-id:0123456789abcdef0123456789abcdef';
+  /** a key without admin scope: the queue takes it, the Platform API's delete refuses it (403) */
+  readonly apiOnlyKey = 'fal-fake-key-id2:fedcba9876543210fedcba9876543210';
   readonly userId = 'fake-fal-user-42';
   readonly requests = new Map<string, FakeFalRequest>();
   readonly submitOverrides: FakeOverride[] = [];
@@ -134,8 +181,12 @@ export class FakeFalServer extends FakeVendorServer {
   resolveUrl: (url: string) => string = (url) => url;
   /** webhook deliveries: the URL, the receiver's HTTP status */
   readonly deliveries: { url: string; status: number }[] = [];
+  /** the payloads fal keeps (request id -> input and output), for requests submitted without `X-Fal-Store-IO: 0` */
+  readonly storedPayloads = new Map<string, { input: unknown; output?: unknown }>();
+  /** what the JWKS route serves: the real key set, an empty set, or an error status */
+  jwks: 'keys' | 'empty' | number = 'keys';
   private readonly keys = generateKeyPairSync('ed25519');
-  private readonly files = new Map<string, { type: string; body: Buffer }>();
+  private readonly files = new Map<string, { type: string; body: Buffer; expiresAt?: number }>();
 
   override reset(): void {
     super.reset();
@@ -145,6 +196,22 @@ export class FakeFalServer extends FakeVendorServer {
     this.deliveries.length = 0;
     this.nextPlan = { pollsBeforeDone: 2 };
     this.resolveUrl = (url) => url;
+    this.jwks = 'keys';
+  }
+
+  get platformUrl(): string {
+    return `${this.baseUrl}/v1`;
+  }
+
+  /** When an output file of the fake's CDN expires (ms since the epoch); undefined when it never does or does not exist. */
+  fileExpiry(url: string): number | undefined {
+    return this.files.get(new URL(url).pathname)?.expiresAt;
+  }
+
+  /** Whether an output file of the fake's CDN can still be fetched (not deleted, not expired). */
+  hasFile(url: string): boolean {
+    const file = this.files.get(new URL(url).pathname);
+    return Boolean(file && (file.expiresAt === undefined || Date.now() < file.expiresAt));
   }
 
   get jwksUrl(): string {
@@ -199,17 +266,36 @@ export class FakeFalServer extends FakeVendorServer {
   protected async route(req: ReceivedRequest, { send, useOverride }: FakeReply): Promise<void> {
     const { path, method } = req;
     if (method === 'GET' && path === '/.well-known/jwks.json') {
+      if (typeof this.jwks === 'number') return send(this.jwks, { detail: 'Service Unavailable' });
       const jwk = this.keys.publicKey.export({ format: 'jwk' });
-      return send(200, { keys: [{ ...jwk, kid: 'fake-fal-key-1', alg: 'EdDSA', use: 'sig' }] });
+      return send(200, { keys: this.jwks === 'empty' ? [] : [{ ...jwk, kid: 'fake-fal-key-1', alg: 'EdDSA', use: 'sig' }] });
     }
     if (method === 'GET' && path.startsWith('/files/')) {
       const file = this.files.get(path);
-      if (!file) return send(404, { detail: 'Not Found' });
+      if (!file || (file.expiresAt !== undefined && Date.now() >= file.expiresAt)) return send(404, { detail: 'Not Found' });
       return send(200, undefined, { 'Content-Type': file.type }, file.body.toString('latin1'), 0, 'latin1');
     }
 
-    if (req.headers.authorization !== `Key ${this.apiKey}`) {
+    const key = req.headers.authorization;
+    if (key !== `Key ${this.apiKey}` && key !== `Key ${this.apiOnlyKey}`) {
       return send(401, { detail: 'Authentication is required to access this application.' });
+    }
+
+    const payloads = /^\/v1\/models\/requests\/([^/]+)\/payloads$/.exec(path);
+    if (payloads) {
+      if (method !== 'DELETE') return send(405, { detail: 'Method Not Allowed' });
+      if (key !== `Key ${this.apiKey}`) return send(403, { detail: 'This operation requires an ADMIN API key' });
+      const id = decodeURIComponent(payloads[1]);
+      if (!UUID.test(id)) {
+        return send(422, { detail: [{ loc: ['path', 'request_id'], msg: 'Input should be a valid UUID', type: 'uuid_parsing' }] });
+      }
+      const r = this.requests.get(id);
+      if (!r) return send(404, { detail: 'Request not found' });
+      this.storedPayloads.delete(id);
+      r.payloadsDeleted = true;
+      const results = r.outputFiles.map((file) => ({ link: `${this.baseUrl}${file}`, exception: null }));
+      for (const file of r.outputFiles) this.files.delete(file);
+      return send(200, { cdn_delete_results: results });
     }
 
     const queued = /^\/([^/]+\/[^/]+)\/requests\/([^/]+)(\/status|\/cancel)?$/.exec(path);
@@ -248,10 +334,16 @@ export class FakeFalServer extends FakeVendorServer {
       if (body === null || typeof body !== 'object' || Array.isArray(body)) {
         return send(422, { detail: [{ loc: ['body'], msg: 'Input should be a valid dictionary', type: 'dict_type' }] });
       }
+      const lifecycle = readLifecycle(req.headers['x-fal-object-lifecycle-preference']);
+      if (lifecycle === 'invalid') {
+        return send(400, { detail: 'X-Fal-Object-Lifecycle-Preference must be a JSON object with expiration_duration_seconds' });
+      }
       const id = randomUUID();
       const appId = modelId.split('/').slice(0, 2).join('/');
       const input = body as Record<string, unknown>;
       const plan = this.nextPlan;
+      const storeIo = req.headers['x-fal-store-io'] !== '0';
+      if (storeIo) this.storedPayloads.set(id, { input });
       const r: FakeFalRequest = {
         id,
         modelId,
@@ -263,11 +355,21 @@ export class FakeFalServer extends FakeVendorServer {
         done: false,
         cancelled: false,
         webhookDelivered: false,
-        work: this.run(id, model, input, plan).catch(() => ({
+        storeIo,
+        outputExpirySeconds: lifecycle,
+        outputFiles: [],
+        payloadsDeleted: false,
+        work: Promise.resolve({ status: 0, body: undefined }),
+      };
+      r.work = this.run(r, model, input, plan)
+        .catch(() => ({
           status: 500,
           body: { detail: 'The runner encountered an internal server error', error_type: 'runner_server_error' },
-        })),
-      };
+        }))
+        .then((result) => {
+          if (r.storeIo && !r.payloadsDeleted) this.storedPayloads.set(id, { input, output: result.body });
+          return result;
+        });
       this.requests.set(id, r);
       const at = `${this.baseUrl}/${appId}/requests/${id}`;
       return send(200, { request_id: id, response_url: at, status_url: `${at}/status`, cancel_url: `${at}/cancel`, queue_position: 0 });
@@ -309,7 +411,7 @@ export class FakeFalServer extends FakeVendorServer {
 
   /** The model's run: checks the input as documented, then draws the output (or answers the planned error). */
   private async run(
-    id: string,
+    r: FakeFalRequest,
     model: FakeModel,
     input: Record<string, unknown>,
     plan: FakeFalPlan,
@@ -333,12 +435,17 @@ export class FakeFalServer extends FakeVendorServer {
     if (plan.error) return plan.error;
     const [person, garment] = model.images.map((f) => images[f]);
     if (model.output === 'video') {
-      const frame = await sharp(person).resize(240, 320, { fit: 'cover' }).jpeg().toBuffer();
-      const url = this.serve(`/files/${id}/output.mp4`, 'video/mp4', await stillToVideo(frame, { width: 240, height: 320, seconds: 0.5 }));
+      // the clip is framed by `aspect_ratio` where the model takes it (its default otherwise), else like the first frame
+      const { width: w, height: h } = await sharp(person).metadata();
+      const ratio = model.aspectRatioInput ? ratioOf(String(input.aspect_ratio ?? model.enums!.aspect_ratio[0])) : w! / h!;
+      const frameSize = ratio >= 1 ? { width: 320, height: even(320 / ratio) } : { width: even(320 * ratio), height: 320 };
+      r.videoFrame = frameSize;
+      const frame = await sharp(person).resize(frameSize.width, frameSize.height, { fit: 'cover' }).jpeg().toBuffer();
+      const url = this.serve(r, 'output.mp4', 'video/mp4', await stillToVideo(frame, { ...frameSize, seconds: 0.5 }));
       return { status: 200, body: { video: { url, content_type: 'video/mp4', file_name: 'output.mp4' } } };
     }
     const drawn = await tryOnPicture(person, garment);
-    const url = this.serve(`/files/${id}/output.jpg`, 'image/jpeg', drawn);
+    const url = this.serve(r, 'output.jpg', 'image/jpeg', drawn);
     const image = { url, content_type: 'image/jpeg', file_name: 'output.jpg', width: 576, height: 864 };
     if (model.output === 'images') return { status: 200, body: { images: [image] } };
     return { status: 200, body: { image, ...(input.enable_safety_checker !== undefined ? { has_nsfw_concepts: false, seed: 42 } : {}) } };
@@ -383,11 +490,34 @@ export class FakeFalServer extends FakeVendorServer {
     return { bytes };
   }
 
-  private serve(path: string, type: string, body: Buffer): string {
-    this.files.set(path, { type, body });
+  /** An output file on the fake's CDN, kept as long as the request's lifecycle preference says. */
+  private serve(r: FakeFalRequest, name: string, type: string, body: Buffer): string {
+    const path = `/files/${r.id}/${name}`;
+    const expiresAt = typeof r.outputExpirySeconds === 'number' ? Date.now() + r.outputExpirySeconds * 1000 : undefined;
+    this.files.set(path, { type, body, expiresAt });
+    r.outputFiles.push(path);
     return `${this.baseUrl}${path}`;
   }
 }
+
+/** The submit's lifecycle preference: seconds, null (no expiry), undefined (no header), or 'invalid'. */
+function readLifecycle(header: string | string[] | undefined): number | null | undefined | 'invalid' {
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string') return 'invalid';
+  try {
+    const value = (JSON.parse(header) as { expiration_duration_seconds?: unknown }).expiration_duration_seconds;
+    if (value === null) return null;
+    return Number.isInteger(value) && (value as number) >= 1 ? (value as number) : 'invalid';
+  } catch {
+    return 'invalid';
+  }
+}
+
+const ratioOf = (r: string) => {
+  const [a, b] = r.split(':').map(Number);
+  return a / b;
+};
+const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
 
 /** The fake's "try-on": the person photo with the garment's picture laid over the lower two thirds. */
 async function tryOnPicture(person: Buffer, garment: Buffer): Promise<Buffer> {

@@ -21,6 +21,14 @@ interface FakePrediction {
   webhookUrl?: string;
   /** `inputs.moderation_level` as sent */
   moderationLevel?: string;
+  /** `inputs.return_base64` as sent: the output comes back as a data URI and is never on the CDN */
+  returnBase64: boolean;
+  /** `inputs.output_format` (png by default) */
+  outputFormat: 'png' | 'jpeg';
+  /** the size of the picture the try-on returns */
+  outputSize: { width: number; height: number };
+  /** the base64 output, drawn once */
+  base64Output?: Promise<string>;
 }
 
 /** The required image inputs of each model. */
@@ -40,6 +48,19 @@ const MODERATION_LEVELS = ['conservative', 'permissive', 'none'];
 const MAX_LONG_SIDE = 2000;
 /** Image inputs are links or base64 with its prefix: JPEG, PNG or WebP (the Content-Type must match the image). */
 const FORMATS = new Set(['jpeg', 'png', 'webp']);
+/**
+ * The try-on models' outputs (return_base64, output_format: TryOnRequest.Inputs of the official SDK,
+ * fashn-AI/fashn-typescript-sdk src/resources/predictions.ts; https://docs.fashn.ai/api-overview/data-retention-privacy):
+ * `return_base64: true` answers the output as `data:image/<output_format>;base64,...` in the status
+ * payload (and the webhook's), and "outputs are never stored" (the CDN has none of them); otherwise the
+ * output is a CDN link (kept 72 h). `output_format` is png (the default) or jpeg. Image to video has
+ * neither input (its output is an MP4 link). Sizes: try-on v1.6 works at 864x1296
+ * (https://docs.fashn.ai/api-reference/tryon-v1-6); Try-On Max at its `resolution` tier, 1k, 2k or 4k
+ * (~1, 4 and 16 megapixels, https://help.fashn.ai/using-fashn/guides/parameter-deep-dives/resolution),
+ * framed by `aspect_ratio`.
+ */
+const TRYON_OUTPUT_INPUTS = new Set(['tryon-v1.6', 'tryon-max']);
+const TIER_PIXELS: Record<string, number> = { '1k': 1024 * 1024, '2k': 2048 * 2048, '4k': 4096 * 4096 };
 
 /**
  * A local stand-in for the FASHN API, speaking its protocol: POST /v1/run?webhook_url=... (Bearer
@@ -55,9 +76,14 @@ const FORMATS = new Set(['jpeg', 'png', 'webp']);
  * fetched, data URIs with their `data:image/<type>;base64,` prefix decoded); as at FASHN, a problem
  * with one fails the prediction at runtime: ImageLoadError (cannot be loaded, not JPEG, PNG or WebP),
  * InputValidationError (longer side over 2000 px).
+ *
+ * Outputs (TRYON_OUTPUT_INPUTS above): a try-on with `return_base64: true` is answered inline, a
+ * picture of the model's output size in `output_format`, and is never on the CDN; others are CDN links.
  */
 export class FakeFashnServer extends FakeVendorServer {
   readonly apiKey = 'fa-fake-fashn-key-abcdef0123456789';
+  /** where a webhook URL given to the fake really is (a test app listens on another port than its APP_URL) */
+  resolveUrl: (url: string) => string = (url) => url;
   nextPlan: FakePredictionPlan = { pollsBeforeDone: 3, outcome: { end: 'completed' } };
   readonly runOverrides: FakeOverride[] = [];
   readonly statusOverrides: FakeOverride[] = [];
@@ -70,6 +96,7 @@ export class FakeFashnServer extends FakeVendorServer {
     this.nextPlan = { pollsBeforeDone: 3, outcome: { end: 'completed' } };
     this.runOverrides.length = 0;
     this.statusOverrides.length = 0;
+    this.resolveUrl = (url) => url;
   }
 
   lastRun(): ReceivedRequest | undefined {
@@ -77,20 +104,20 @@ export class FakeFashnServer extends FakeVendorServer {
   }
 
   /** The final payload of a prediction, as /v1/status and the webhook carry it. */
-  finalPayload(id: string): Record<string, unknown> {
+  finalPayload(id: string): Promise<Record<string, unknown>> {
     const p = this.predictions.get(id);
     if (!p) throw new Error(`no prediction ${id}`);
     return this.terminal(p);
   }
 
-  /** POSTs the final payload to the prediction's webhook_url; answers the receiver's HTTP status. */
-  async deliverWebhook(id: string): Promise<number> {
+  /** POSTs the final payload to the prediction's webhook_url (or `body` instead); answers the receiver's HTTP status. */
+  async deliverWebhook(id: string, options: { body?: string; url?: string } = {}): Promise<number> {
     const p = this.predictions.get(id);
     if (!p?.webhookUrl) throw new Error(`prediction ${id} has no webhook_url`);
-    const res = await fetch(p.webhookUrl, {
+    const res = await fetch(this.resolveUrl(options.url ?? p.webhookUrl), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(this.terminal(p)),
+      body: options.body ?? JSON.stringify(await this.terminal(p)),
     });
     await res.arrayBuffer();
     return res.status;
@@ -104,7 +131,8 @@ export class FakeFashnServer extends FakeVendorServer {
     const cdn = /^\/cdn\/([^/]+)\/output_0\.(png|mp4)$/.exec(path);
     if (req.method === 'GET' && cdn) {
       const p = this.predictions.get(decodeURIComponent(cdn[1]));
-      if (!p || p.plan.outcome.end !== 'completed') return send(404, { error: 'NotFound', message: 'Not Found' });
+      // a base64 output is never on the CDN
+      if (!p || p.plan.outcome.end !== 'completed' || p.returnBase64) return send(404, { error: 'NotFound', message: 'Not Found' });
       if (cdn[2] === 'mp4')
         return send(200, undefined, { 'Content-Type': 'video/mp4' }, (await fakeResultMp4()).toString('latin1'), 0, 'latin1');
       return send(200, undefined, { 'Content-Type': 'image/png' }, (await outputPng()).toString('latin1'), 0, 'latin1');
@@ -131,6 +159,15 @@ export class FakeFashnServer extends FakeVendorServer {
           return error(400, 'BadRequest', 'inputs.moderation_level is missing (this fake requires it to be explicit)');
         }
       }
+      const inputs = b!.inputs;
+      if (TRYON_OUTPUT_INPUTS.has(modelName)) {
+        if (inputs.return_base64 !== undefined && typeof inputs.return_base64 !== 'boolean') {
+          return error(400, 'BadRequest', 'inputs.return_base64 must be a boolean');
+        }
+        if (inputs.output_format !== undefined && inputs.output_format !== 'png' && inputs.output_format !== 'jpeg') {
+          return error(400, 'BadRequest', 'inputs.output_format must be png or jpeg');
+        }
+      }
       const webhookUrl = query.get('webhook_url') ?? undefined;
       const id = `${randomUUID()}-u1`;
       const imageProblem = await this.inputProblem(required.map((k) => [k, b!.inputs![k] as string]));
@@ -144,6 +181,9 @@ export class FakeFashnServer extends FakeVendorServer {
         polls: 0,
         webhookUrl,
         moderationLevel: typeof moderation === 'string' ? moderation : undefined,
+        returnBase64: inputs.return_base64 === true,
+        outputFormat: inputs.output_format === 'jpeg' ? 'jpeg' : 'png',
+        outputSize: outputSize(modelName, inputs),
       });
       return send(200, { id, error: null });
     }
@@ -159,7 +199,7 @@ export class FakeFashnServer extends FakeVendorServer {
         const status = p.polls === 1 ? 'starting' : p.polls === 2 ? 'in_queue' : 'processing';
         return send(200, { id: p.id, status, output: null, error: null });
       }
-      return send(200, this.terminal(p));
+      return send(200, await this.terminal(p));
     }
     return error(404, 'NotFound', 'Not Found');
   }
@@ -192,15 +232,51 @@ export class FakeFashnServer extends FakeVendorServer {
     return undefined;
   }
 
-  private terminal(p: FakePrediction): Record<string, unknown> {
+  private async terminal(p: FakePrediction): Promise<Record<string, unknown>> {
     const o = p.plan.outcome;
     if (o.end === 'completed') {
+      if (p.returnBase64) {
+        p.base64Output ??= drawOutput(p.outputSize, p.outputFormat).then(
+          (b) => `data:image/${p.outputFormat};base64,${b.toString('base64')}`,
+        );
+        return { id: p.id, status: 'completed', output: [await p.base64Output], error: null };
+      }
       const ext = p.modelName === 'image-to-video' ? 'mp4' : 'png';
       return { id: p.id, status: 'completed', output: [`${this.baseUrl}/cdn/${p.id}/output_0.${ext}`], error: null };
     }
     if (o.end === 'failed') return { id: p.id, status: 'failed', output: null, error: { name: o.name, message: o.message } };
     return { id: p.id, status: 'canceled', output: null, error: null };
   }
+}
+
+/** The size of a try-on's output: v1.6's working size, or Try-On Max's tier at its aspect ratio. */
+function outputSize(modelName: string, inputs: Record<string, unknown>): { width: number; height: number } {
+  if (modelName !== 'tryon-max') return { width: 864, height: 1296 };
+  const pixels = TIER_PIXELS[String(inputs.resolution)] ?? TIER_PIXELS['1k'];
+  const [a, b] = String(inputs.aspect_ratio ?? '3:4')
+    .split(':')
+    .map(Number);
+  const height = Math.round(Math.sqrt((pixels * b) / a));
+  return { width: Math.round((height * a) / b), height };
+}
+
+/**
+ * A result picture as a camera would make it: light gradients and grain, so that it weighs what a
+ * photo of that size weighs (a smooth fill would compress to almost nothing).
+ */
+async function drawOutput(size: { width: number; height: number }, format: 'png' | 'jpeg'): Promise<Buffer> {
+  const { width, height } = size;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0, i = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const grain = ((i * 2654435761) >>> 27) & 15;
+      pixels[i++] = 150 + Math.round((x / width) * 60) + grain;
+      pixels[i++] = 110 + Math.round((y / height) * 50) + grain;
+      pixels[i++] = 90 + grain;
+    }
+  }
+  const image = sharp(pixels, { raw: { width, height, channels: 3 } });
+  return format === 'jpeg' ? image.jpeg({ quality: 90 }).toBuffer() : image.png().toBuffer();
 }
 
 let png: Promise<Buffer> | undefined;

@@ -5,6 +5,7 @@
  * webhook; a forged webhook refused; a model's 422 failing the generation with nothing charged.
  */
 import { generateKeyPairSync } from 'node:crypto';
+import { Logger } from '@nestjs/common';
 import sharp from 'sharp';
 import { loadConfig } from '../../src/config/app-config';
 import { ProviderErrorKind, ProviderStartInput } from '../../src/modules/generations/providers/ai-provider';
@@ -56,7 +57,14 @@ describe('fal adapter against a fake fal queue', () => {
     startInput({ person: { url: personUri }, garment: { url: garmentUri }, scene: undefined, ...overrides });
   const providerError = (promise: Promise<unknown>) => expectProviderError(promise, vendor.apiKey);
   const make = (options: Partial<ConstructorParameters<typeof FalProvider>[0]> = {}) =>
-    new FalProvider({ apiKey: vendor.apiKey, queueUrl: vendor.baseUrl, jwksUrl: vendor.jwksUrl, statusTimeoutMs: 10_000, ...options });
+    new FalProvider({
+      apiKey: vendor.apiKey,
+      queueUrl: vendor.baseUrl,
+      jwksUrl: vendor.jwksUrl,
+      platformUrl: vendor.platformUrl,
+      statusTimeoutMs: 10_000,
+      ...options,
+    });
 
   beforeAll(async () => {
     await vendor.start();
@@ -201,13 +209,181 @@ describe('fal adapter against a fake fal queue', () => {
       queueUrl: 'https://queue.fal.run',
       imageModel: 'fal-ai/kling/v1-5/kolors-virtual-try-on',
       videoModel: 'fal-ai/kling-video/v2.1/standard/image-to-video',
-      jwksUrl: 'https://rest.alpha.fal.ai/.well-known/jwks.json',
+      // fal's REST host is rest.fal.ai since February 2026 (rest.alpha.fal.ai before)
+      jwksUrl: 'https://rest.fal.ai/.well-known/jwks.json',
+      platformUrl: 'https://api.fal.ai/v1',
       webhooks: true,
     });
     expect(createFalProvider(config).supportsWebhooks).toBe(true);
     expect(() => loadConfig({ ...env, AI_PROVIDER: 'fal' })).toThrow(/FAL_KEY is required when AI_PROVIDER=fal/);
     expect(() => loadConfig({ ...env, FAL_IMAGE_MODEL: 'fal-ai/flux/dev' })).toThrow(/FAL_IMAGE_MODEL must be one of fal-ai\/kling\/v1-5/);
     expect(() => loadConfig({ ...env, FAL_VIDEO_MODEL: 'fal-ai/leffa/virtual-tryon' })).toThrow(/FAL_VIDEO_MODEL must be one of/);
+    expect(loadConfig({ ...env, FAL_PLATFORM_URL: `${vendor.platformUrl}/` }).fal.platformUrl).toBe(vendor.platformUrl);
+    expect(() => loadConfig({ ...env, FAL_PLATFORM_URL: 'api.fal.ai' })).toThrow(/FAL_PLATFORM_URL must be a URL/);
+  });
+
+  describe('retention: what fal keeps of a request', () => {
+    it('every submit says X-Fal-Store-IO: 0 and an hour of life for the outputs: the fake keeps no payload, and the output file expires', async () => {
+      vendor.nextPlan = { pollsBeforeDone: 0 };
+      for (const p of [provider, make({ imageModel: 'fal-ai/leffa/virtual-tryon' })]) {
+        const { jobId } = await p.start(input());
+        const submit = vendor.lastSubmit()!;
+        expect(submit.headers['x-fal-store-io']).toBe('0');
+        expect(JSON.parse(submit.headers['x-fal-object-lifecycle-preference'] as string)).toEqual({ expiration_duration_seconds: 3600 });
+        const requestId = jobId.split('/').at(-1)!;
+        const r = vendor.requests.get(requestId)!;
+        expect({ storeIo: r.storeIo, outputExpirySeconds: r.outputExpirySeconds }).toEqual({ storeIo: false, outputExpirySeconds: 3600 });
+        const before = Date.now();
+        const final = (await p.status(jobId)) as { state: string; result: { url: string } };
+        expect(final.state).toBe('completed');
+        expect(vendor.storedPayloads.has(requestId)).toBe(false);
+        const expiry = vendor.fileExpiry(final.result.url)!;
+        expect(expiry).toBeGreaterThanOrEqual(before + 3_590_000);
+        expect(expiry).toBeLessThanOrEqual(Date.now() + 3_600_000);
+      }
+      // the inline photos went in the body: without the header, fal would have kept them with the request
+      const bare = await fetch(`${vendor.baseUrl}/fal-ai/kling/v1-5/kolors-virtual-try-on`, {
+        method: 'POST',
+        headers: { Authorization: `Key ${vendor.apiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ human_image_url: personUri, garment_image_url: garmentUri }),
+      });
+      const { request_id: kept } = (await bare.json()) as { request_id: string };
+      expect(vendor.storedPayloads.get(kept)?.input).toMatchObject({ human_image_url: personUri });
+    });
+
+    it('the fake refuses a lifecycle header that is not the documented JSON object', async () => {
+      const send = (value: string) =>
+        fetch(`${vendor.baseUrl}/fal-ai/kling/v1-5/kolors-virtual-try-on`, {
+          method: 'POST',
+          headers: {
+            Authorization: `Key ${vendor.apiKey}`,
+            'Content-Type': 'application/json',
+            'X-Fal-Object-Lifecycle-Preference': value,
+          },
+          body: JSON.stringify({ human_image_url: personUri, garment_image_url: garmentUri }),
+        });
+      expect((await send('3600')).status).toBe(400);
+      expect((await send('{"expiration_duration_seconds": 0}')).status).toBe(400);
+      expect((await send('{"expiration_duration_seconds": null}')).status).toBe(200);
+    });
+
+    it('discard: DELETE the payloads at the Platform API; the output file is gone; unknown or repeated requests are fine', async () => {
+      vendor.nextPlan = { pollsBeforeDone: 0 };
+      const { jobId } = await provider.start(input());
+      const final = (await provider.status(jobId)) as { state: 'completed'; result: { url: string } };
+      expect(vendor.hasFile(final.result.url)).toBe(true);
+
+      await provider.discard(jobId);
+      const requestId = jobId.split('/').at(-1)!;
+      const call = vendor.received.at(-1)!;
+      expect([call.method, call.path]).toEqual(['DELETE', `/v1/models/requests/${requestId}/payloads`]);
+      expect(call.headers.authorization).toBe(`Key ${vendor.apiKey}`);
+      expect(call.headers['idempotency-key']).toBe(`discard-${requestId}`);
+      expect(vendor.requests.get(requestId)!.payloadsDeleted).toBe(true);
+      expect(vendor.hasFile(final.result.url)).toBe(false);
+      expect((await fetch(final.result.url)).status).toBe(404);
+
+      await provider.discard(jobId); // again: nothing left, nothing thrown
+      await provider.discard('fal-ai/kling/requests/0b3a9a1e-8a57-4f7e-9d51-1c0f6f1d2b3c'); // fal never heard of it (404)
+    });
+
+    it('discard with a key that has no admin scope: fal refuses (403), said once in the log, and nothing is thrown', async () => {
+      const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+      try {
+        const limited = make({ apiKey: vendor.apiOnlyKey });
+        vendor.nextPlan = { pollsBeforeDone: 0 };
+        const jobs = [(await limited.start(input())).jobId, (await limited.start(input())).jobId];
+        for (const jobId of jobs) {
+          expect((await limited.status(jobId)).state).toBe('completed');
+          await limited.discard(jobId);
+        }
+        const said = warn.mock.calls.map((c) => String(c[0]));
+        expect(said.filter((m) => /needs an admin key/.test(m))).toHaveLength(1);
+        expect(said.join('\n')).not.toContain(vendor.apiOnlyKey);
+        expect(jobs.every((j) => !vendor.requests.get(j.split('/').at(-1)!)!.payloadsDeleted)).toBe(true);
+      } finally {
+        warn.mockRestore();
+      }
+    });
+  });
+
+  describe('Kling video framing (aspect_ratio where the model takes it)', () => {
+    const portrait = async () => ({ url: `data:image/jpeg;base64,${(await jpeg(600, 900)).toString('base64')}`, width: 600, height: 900 });
+
+    it.each([
+      [600, 900, '9:16', 'portrait'],
+      [900, 600, '16:9', 'landscape'],
+      [800, 800, '1:1', 'square'],
+    ])('v1.6 pro: a %ix%i photo is sent %s and the fake makes a %s clip', async (width, height, ratio, shape) => {
+      vendor.nextPlan = { pollsBeforeDone: 0 };
+      const p = make({ videoModel: 'fal-ai/kling-video/v1.6/pro/image-to-video' });
+      const photo = { url: `data:image/jpeg;base64,${(await jpeg(width, height)).toString('base64')}`, width, height };
+      const { jobId } = await p.start(input({ type: 'video', person: photo }));
+      expect((vendor.lastSubmit()!.body as Record<string, unknown>).aspect_ratio).toBe(ratio);
+      expect((await p.status(jobId)).state).toBe('completed');
+      const frame = vendor.requests.get(jobId.split('/').at(-1)!)!.videoFrame!;
+      expect(frame.width > frame.height ? 'landscape' : frame.width < frame.height ? 'portrait' : 'square').toBe(shape);
+    });
+
+    it('v1.6 pro without the photo size falls back to the model default (16:9): what a portrait photo got before', async () => {
+      vendor.nextPlan = { pollsBeforeDone: 0 };
+      const p = make({ videoModel: 'fal-ai/kling-video/v1.6/pro/image-to-video' });
+      const { url } = await portrait();
+      const { jobId } = await p.start(input({ type: 'video', person: { url } }));
+      expect(vendor.lastSubmit()!.body).not.toHaveProperty('aspect_ratio');
+      await p.status(jobId);
+      const frame = vendor.requests.get(jobId.split('/').at(-1)!)!.videoFrame!;
+      expect(frame.width).toBeGreaterThan(frame.height);
+    });
+
+    it.each([
+      'fal-ai/kling-video/v2.1/standard/image-to-video',
+      'fal-ai/kling-video/v2.1/pro/image-to-video',
+      'fal-ai/kling-video/v1.6/standard/image-to-video',
+    ])('%s takes no aspect_ratio: none is sent, and the clip is framed like the portrait photo', async (videoModel) => {
+      vendor.nextPlan = { pollsBeforeDone: 0 };
+      const p = make({ videoModel });
+      const { jobId } = await p.start(input({ type: 'video', person: await portrait() }));
+      expect(vendor.lastSubmit()!.body).not.toHaveProperty('aspect_ratio');
+      expect((await p.status(jobId)).state).toBe('completed');
+      const frame = vendor.requests.get(jobId.split('/').at(-1)!)!.videoFrame!;
+      expect(frame.height).toBeGreaterThan(frame.width);
+    });
+  });
+
+  describe("fal's webhook key set", () => {
+    it('an empty key set or a failed fetch is a warning per fetch (URL and reason, no key); every call is then refused', async () => {
+      const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+      const receiver = new WebhookReceiver();
+      await receiver.start();
+      try {
+        const { jobId } = await provider.start(input({ webhookUrl: `${receiver.baseUrl}/api/webhooks/ai/fal` }));
+        await vendor.finish(jobId.split('/').at(-1)!);
+        const [hit] = receiver.received;
+
+        vendor.jwks = 'empty';
+        expect(await provider.parseWebhook(hit.headers, hit.rawBody, hit.url)).toBeNull();
+        const empty = warn.mock.calls.map((c) => String(c[0])).filter((m) => m.includes(vendor.jwksUrl));
+        expect(empty).toEqual([
+          `fal's webhook key set ${vendor.jwksUrl}: it holds no Ed25519 key; no webhook call can be verified until it serves a key`,
+        ]);
+
+        vendor.jwks = 503;
+        const unavailable = make();
+        expect(await unavailable.parseWebhook(hit.headers, hit.rawBody, hit.url)).toBeNull();
+        expect(warn.mock.calls.map((c) => String(c[0])).filter((m) => m.includes('it answered 503'))).toHaveLength(1);
+        expect(warn.mock.calls.flat().join('\n')).not.toContain(vendor.apiKey);
+
+        // keys again: the next fetch (a minute later at most) verifies the call, and says nothing
+        vendor.jwks = 'keys';
+        const count = warn.mock.calls.length;
+        expect(await make().parseWebhook(hit.headers, hit.rawBody, hit.url)).not.toBeNull();
+        expect(warn.mock.calls.length).toBe(count);
+      } finally {
+        warn.mockRestore();
+        await receiver.stop();
+      }
+    });
   });
 });
 
@@ -220,6 +396,7 @@ describe.each<DriverKind>(['in-process', 'bullmq'])(
       FAL_KEY: vendor.apiKey,
       FAL_QUEUE_URL: vendor.baseUrl,
       FAL_JWKS_URL: vendor.jwksUrl,
+      FAL_PLATFORM_URL: vendor.platformUrl,
       ...extra,
     });
     /** the test app's APP_URL is not where it listens: the fake reaches it the way the internet would reach APP_URL */
@@ -267,6 +444,49 @@ describe.each<DriverKind>(['in-process', 'bullmq'])(
         expect(await books(t.db, who.userId, video.body.id)).toMatchObject({ charged: 4, held: 0, balanced: true });
       });
 
+      it('fal keeps nothing of a generation once our copy is stored: no payload, the output deleted after the result was read', async () => {
+        const who = await person(t);
+        const upload = await uploadPhoto(t, who);
+        const started = await startGeneration(t, who, { ...IMAGE_START, upload_ids: [upload] });
+        const requestId = await requestIdOf(t, started.body.id);
+        const done = await waitForEnd(t, who, started.body.id);
+        expect(done.status).toBe('completed');
+        const r = vendor.requests.get(requestId)!;
+        expect({ storeIo: r.storeIo, expiry: r.outputExpirySeconds }).toEqual({ storeIo: false, expiry: 3600 });
+        await waitFor('the payloads deleted at fal', async () => r.payloadsDeleted);
+        expect(vendor.storedPayloads.size).toBe(0);
+        // the delete came after the result was read (our copy first), and fal's output file is gone
+        const at = (match: (q: (typeof vendor.received)[number]) => boolean) => vendor.received.findIndex(match);
+        const resultRead = at((q) => q.method === 'GET' && q.path === `/fal-ai/kling/requests/${requestId}`);
+        const deleted = at((q) => q.method === 'DELETE' && q.path === `/v1/models/requests/${requestId}/payloads`);
+        expect(resultRead).toBeGreaterThanOrEqual(0);
+        expect(deleted).toBeGreaterThan(resultRead);
+        expect(r.outputFiles.every((f) => !vendor.hasFile(`${vendor.baseUrl}${f}`))).toBe(true);
+        // our copy is whole
+        const file = await fetch(new URL(done.url, t.baseUrl));
+        expect((await sharp(Buffer.from(await file.arrayBuffer())).metadata()).format).toBe('jpeg');
+      });
+
+      it('Kling 1.6 pro through the app: a 720x1200 portrait upload is framed 9:16 (the nearest of 16:9, 9:16, 1:1), not the default 16:9', async () => {
+        const pro = await createGenerationApp({
+          driver,
+          env: falEnv({ FAL_WEBHOOKS: 'false', AI_POLL_INTERVAL_MS: '50', FAL_VIDEO_MODEL: 'fal-ai/kling-video/v1.6/pro/image-to-video' }),
+        });
+        try {
+          routeTo(pro);
+          const who = await person(pro, { tier: 'glow_up', addCredits: 10 });
+          const upload = await uploadPhoto(pro, who, await jpeg(720, 1200));
+          const video = await startGeneration(pro, who, { ...IMAGE_START, type: 'video', upload_ids: [upload] });
+          const requestId = await requestIdOf(pro, video.body.id);
+          expect((await waitForEnd(pro, who, video.body.id, 30_000)).status).toBe('completed');
+          expect(vendor.requests.get(requestId)!.input.aspect_ratio).toBe('9:16');
+          const frame = vendor.requests.get(requestId)!.videoFrame!;
+          expect(frame.height).toBeGreaterThan(frame.width);
+        } finally {
+          await pro.close();
+        }
+      });
+
       it("a model's 422 fails the generation with nothing charged", async () => {
         const who = await person(t);
         const upload = await uploadPhoto(t, who);
@@ -290,7 +510,7 @@ describe.each<DriverKind>(['in-process', 'bullmq'])(
     describe('by webhook (polls a minute apart)', () => {
       let t: GenerationApp;
       beforeAll(async () => {
-        t = await createGenerationApp({ driver, env: falEnv({ AI_POLL_INTERVAL_MS: '60000', AI_MAX_POLLS: '5' }) });
+        t = await createGenerationApp({ driver, env: falEnv({ AI_POLL_INTERVAL_MS: '60000' }) });
       });
       afterAll(() => t?.close());
       beforeEach(() => routeTo(t));

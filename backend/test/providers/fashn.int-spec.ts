@@ -1,7 +1,19 @@
 import sharp from 'sharp';
 import { loadConfig } from '../../src/config/app-config';
-import { ProviderErrorKind, ProviderStartInput } from '../../src/modules/generations/providers/ai-provider';
+import { AI_PROVIDER, ProviderErrorKind, ProviderStartInput } from '../../src/modules/generations/providers/ai-provider';
 import { createFashnProvider, FashnProvider, fashnWebhookToken } from '../../src/modules/generations/providers/fashn.provider';
+import {
+  books,
+  createGenerationApp,
+  IMAGE_START,
+  person,
+  startGeneration,
+  uploadPhoto,
+  waitFor,
+  waitForEnd,
+  type GenerationApp,
+} from '../generations/generation-test-kit';
+import { bearer } from '../helpers/auth';
 import { expectProviderError, inputJpeg, pollUntilDone as pollProvider, publishStartInputs, startInput } from './adapter-test-kit';
 import { FakeFashnServer } from './fake-fashn.server';
 import { FakeReply, FakeVendorServer, ReceivedRequest } from './fake-vendor-server';
@@ -53,7 +65,7 @@ describe('FASHN adapter against a fake FASHN API', () => {
     await receiver.stop();
   });
 
-  it('image: POST /v1/run with tryon-v1.6 and the documented inputs, then starting/in_queue/processing, then the first output URL', async () => {
+  it('image: POST /v1/run with tryon-v1.6 and the documented inputs, then starting/in_queue/processing, then the result as base64', async () => {
     const { jobId } = await provider.start(input());
     const run = vendor.lastRun()!;
     expect(run.headers.authorization).toBe(`Bearer ${vendor.apiKey}`);
@@ -69,6 +81,9 @@ describe('FASHN adapter against a fake FASHN API', () => {
         num_samples: 1,
         // explicit: blocks explicit content, lets swimwear and lingerie through
         moderation_level: 'permissive',
+        // the result comes back in the status payload, never kept on FASHN's CDN (72 h otherwise)
+        return_base64: true,
+        output_format: 'jpeg',
       },
     });
     expect(provider.supportsWebhooks).toBe(false);
@@ -79,8 +94,12 @@ describe('FASHN adapter against a fake FASHN API', () => {
       { state: 'processing', detail: 'queued at the vendor' },
       { state: 'processing', detail: 'running at the vendor' },
     ]);
-    expect(final).toEqual({ state: 'completed', result: { url: `${vendor.baseUrl}/cdn/${jobId}/output_0.png` } });
+    expect(final).toEqual({ state: 'completed', result: { buffer: expect.any(Buffer), contentType: 'image/jpeg' } });
+    const picture = (final as { result: { buffer: Buffer } }).result.buffer;
+    expect(await sharp(picture).metadata()).toMatchObject({ format: 'jpeg', width: 864, height: 1296 });
     expect(vendor.received.filter((r) => r.method === 'GET').every((r) => r.path === `/v1/status/${jobId}`)).toBe(true);
+    // nothing of it is on FASHN's CDN
+    expect((await fetch(`${vendor.baseUrl}/cdn/${jobId}/output_0.png`)).status).toBe(404);
   });
 
   it('video: the documented image-to-video model animates the person photo, 5 s at the largest resolution', async () => {
@@ -106,8 +125,41 @@ describe('FASHN adapter against a fake FASHN API', () => {
         resolution: '4k',
         num_images: 1,
         moderation_level: 'permissive',
+        return_base64: true,
+        output_format: 'jpeg',
       },
     });
+    expect(provider.webhookBodyLimitBytes).toBeGreaterThan(20 * 1024 * 1024);
+  });
+
+  it('image to video has no return_base64 (its output is an MP4 on the CDN): none is sent', async () => {
+    await provider.start(input({ type: 'video' }));
+    expect(vendor.lastRun()!.body).toMatchObject({ inputs: expect.not.objectContaining({ return_base64: expect.anything() }) });
+  });
+
+  it('the fake holds return_base64 and output_format to their documented types', async () => {
+    const send = (extra: Record<string, unknown>) =>
+      fetch(`${vendor.baseUrl}/v1/run`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${vendor.apiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          model_name: 'tryon-v1.6',
+          inputs: {
+            model_image: 'https://files.example/signed/person.jpg',
+            garment_image: 'https://files.example/signed/garment.png',
+            moderation_level: 'permissive',
+            ...extra,
+          },
+        }),
+      });
+    expect((await send({ return_base64: 'yes' })).status).toBe(400);
+    expect((await send({ output_format: 'webp' })).status).toBe(400);
+    const cdn = await send({});
+    expect(cdn.status).toBe(200);
+    // without return_base64 the output is a CDN link, kept there 72 h
+    const { id } = (await cdn.json()) as { id: string };
+    vendor.predictions.get(id)!.plan = { pollsBeforeDone: 0, outcome: { end: 'completed' } };
+    expect(await provider.status(id)).toEqual({ state: 'completed', result: { url: `${vendor.baseUrl}/cdn/${id}/output_0.png` } });
   });
 
   it('the factory builds it from the environment: FASHN_* and the documented defaults', () => {
@@ -145,6 +197,17 @@ describe('FASHN adapter against a fake FASHN API', () => {
         FASHN_WEBHOOK_SECRET: 'short',
       }),
     ).toThrow(/FASHN_WEBHOOK_SECRET must be at least 32 characters/);
+  });
+
+  it('start-up refuses a model the adapter cannot call with the body it builds, listing the ones it can', () => {
+    const base = { DATABASE_URL: 'postgres://x@h/x', FILES_SIGNING_SECRET: 'x'.repeat(40), AUTH_JWT_SECRET: 'y'.repeat(40) };
+    // product-to-model would be sent a try-on body (it makes up a person from a product photo)
+    expect(() => loadConfig({ ...base, FASHN_IMAGE_MODEL: 'product-to-model' })).toThrow(
+      /FASHN_IMAGE_MODEL must be one of tryon-v1\.6, tryon-max/,
+    );
+    expect(() => loadConfig({ ...base, FASHN_IMAGE_MODEL: 'tryon-v1.5' })).toThrow(/FASHN_IMAGE_MODEL must be one of/);
+    expect(() => loadConfig({ ...base, FASHN_VIDEO_MODEL: 'tryon-v1.6' })).toThrow(/FASHN_VIDEO_MODEL must be one of image-to-video/);
+    expect(loadConfig({ ...base, FASHN_IMAGE_MODEL: 'tryon-max' }).fashn.imageModel).toBe('tryon-max');
   });
 
   describe('runtime failures (status "failed" with error.name)', () => {
@@ -311,7 +374,7 @@ describe('FASHN adapter against a fake FASHN API', () => {
       const fine = await provider.start(input({ person: { url: dataUri(await sharp(big).resize(1500, 2000).jpeg().toBuffer()) } }));
       expect(await provider.status(fine.jobId)).toEqual({
         state: 'completed',
-        result: { url: `${vendor.baseUrl}/cdn/${fine.jobId}/output_0.png` },
+        result: { buffer: expect.any(Buffer), contentType: 'image/jpeg' },
       });
       expect(vendor.images.at(-2)).toMatchObject({ field: 'model_image', via: 'data-uri', width: 1500, height: 2000 });
       expect(vendor.images.at(-1)).toMatchObject({ field: 'garment_image', via: 'url' });
@@ -345,8 +408,10 @@ describe('FASHN adapter against a fake FASHN API', () => {
       expect(provider.parseWebhook(call.headers, call.body, call.url)).toEqual({
         jobId,
         generationId: 'gen-42',
-        status: { state: 'completed', result: { url: `${vendor.baseUrl}/cdn/${jobId}/output_0.png` } },
+        status: { state: 'completed', result: { buffer: expect.any(Buffer), contentType: 'image/jpeg' } },
       });
+      expect(provider.webhookUrlIsGenuine(call.url)).toBe(true);
+      expect(provider.webhookUrlIsGenuine(call.url.replace(/fr_token=[^&]+/, 'fr_token=forged'))).toBe(false);
       // the same call read from a parsed query object (Express req.query)
       const query = Object.fromEntries(new URL(call.url, 'http://x').searchParams);
       expect(provider.parseWebhook(call.headers, call.body, query)?.jobId).toBe(jobId);
@@ -405,5 +470,90 @@ describe('FASHN adapter against a fake FASHN API', () => {
       expect(vendor.lastRun()!.query.get('webhook_url')).toBeNull();
       expect((await provider.status(jobId)).state).toBe('completed');
     });
+  });
+});
+
+/**
+ * The whole application with AI_PROVIDER=fashn and webhooks, Try-On Max at 4K: FASHN's call carries
+ * the result as base64 (several MB), which the webhook route reads for a call whose URL token is
+ * genuine; a forged call is refused by its size before its body is read, and every other route keeps
+ * the API's 1 MB limit.
+ */
+describe('FASHN through the real API and worker: base64 results by webhook', () => {
+  const vendor = new FakeFashnServer();
+  let t: GenerationApp;
+
+  beforeAll(async () => {
+    await vendor.start();
+    t = await createGenerationApp({
+      driver: 'in-process',
+      env: {
+        AI_PROVIDER: 'fashn',
+        FASHN_API_KEY: vendor.apiKey,
+        FASHN_BASE_URL: vendor.baseUrl,
+        FASHN_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        FASHN_IMAGE_MODEL: 'tryon-max',
+        // the first status check a minute away: only the webhook can finish a generation sooner
+        AI_POLL_INTERVAL_MS: '60000',
+        AI_POLL_MAX_INTERVAL_MS: '60000',
+      },
+    });
+    // the test app's APP_URL is not where it listens: the fake reaches it as the internet would reach APP_URL
+    vendor.resolveUrl = (url) => url.replace(t.config.appUrl, t.baseUrl);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await vendor.stop();
+  });
+
+  it('a webhook of several MB (a 4K JPEG as base64) is accepted and completes the generation; a forged one of the same size is refused', async () => {
+    vendor.nextPlan = { pollsBeforeDone: 0, outcome: { end: 'completed' } };
+    const who = await person(t);
+    const upload = await uploadPhoto(t, who);
+    const started = await startGeneration(t, who, { ...IMAGE_START, upload_ids: [upload] });
+    expect(started.status).toBe(202);
+    const id = started.body.id as string;
+    const predictionId = await waitFor('the prediction', async () => {
+      const [row] = await t.db.query(`SELECT provider_job_id FROM user_generations WHERE id = $1`, [id]);
+      return row.provider_job_id as string | null;
+    });
+    expect(vendor.predictions.get(predictionId)).toMatchObject({ returnBase64: true, outputFormat: 'jpeg' });
+
+    const body = JSON.stringify(await vendor.finalPayload(predictionId));
+    expect(body.length).toBeGreaterThan(3 * 1024 * 1024); // several MB, over the API's 1 MB JSON limit
+    const limit = (t.app.get(AI_PROVIDER) as FashnProvider).webhookBodyLimitBytes;
+    expect(body.length).toBeLessThan(limit);
+
+    // the same body on a URL without the genuine token: 413 from the 1 MB limit, nothing read, nothing changed
+    const webhookUrl = vendor.predictions.get(predictionId)!.webhookUrl!;
+    const forgedUrl = webhookUrl.replace(/fr_token=[^&]+/, 'fr_token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    expect(await vendor.deliverWebhook(predictionId, { url: forgedUrl, body })).toBe(413);
+    expect((await t.http.get(`/api/generations/${id}`).set(bearer(who.accessToken))).body.status).toBe('processing');
+
+    // the genuine call: read whole, verified, and it makes the worker ask FASHN at once (the timed check is a minute away)
+    const checks = () => vendor.received.filter((r) => r.method === 'GET' && r.path === `/v1/status/${predictionId}`).length;
+    expect(checks()).toBe(0);
+    expect(await vendor.deliverWebhook(predictionId)).toBe(202);
+    await waitFor('the status check the webhook asked for', async () => checks() > 0, 45_000);
+    // a 4K result takes a while to watermark and store on a loaded machine
+    const done = await waitForEnd(t, who, id, 120_000);
+    expect(done).toMatchObject({ status: 'completed', error: null });
+    const file = await fetch(new URL(done.url, t.baseUrl));
+    expect(file.headers.get('content-type')).toBe('image/jpeg');
+    expect(await books(t.db, who.userId, id)).toMatchObject({ charged: 1, held: 0, balanced: true });
+    // nothing of it is on FASHN's CDN
+    expect((await fetch(`${vendor.baseUrl}/cdn/${predictionId}/output_0.png`)).status).toBe(404);
+  }, 240_000);
+
+  it('every other route keeps the 1 MB JSON limit, and a small forged call is still refused by its token', async () => {
+    const big = JSON.stringify({ email: 'a@b.example', password: 'x'.repeat(2 * 1024 * 1024) });
+    const res = await t.http.post('/api/auth/sign-in').set('Content-Type', 'application/json').send(big);
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE' });
+    const forged = await t.http
+      .post('/api/webhooks/ai/fashn?fr_generation=x&fr_token=y')
+      .set('Content-Type', 'application/json')
+      .send({ id: 'p', status: 'completed', output: ['https://evil.example/x.png'], error: null });
+    expect(forged.status).toBe(401);
   });
 });

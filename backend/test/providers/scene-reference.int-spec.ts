@@ -51,7 +51,7 @@ describe("a scene's reference photo and the vendors", () => {
   });
 
   async function withApp(env: Record<string, string>, work: (t: GenerationApp) => Promise<void>): Promise<void> {
-    const t = await createGenerationApp({ driver: 'in-process', env: { ...env, ADMIN_EMAILS: adminEmail, AI_MAX_POLLS: '60' } });
+    const t = await createGenerationApp({ driver: 'in-process', env: { ...env, ADMIN_EMAILS: adminEmail } });
     try {
       await work(t);
     } finally {

@@ -87,7 +87,7 @@ describe('the input images a vendor receives', () => {
   async function appFor(vendor: keyof typeof VENDORS, appUrl?: string, extra: Record<string, string> = {}): Promise<GenerationApp> {
     const t = await createGenerationApp({
       driver: 'in-process',
-      env: { ...VENDORS[vendor].env(), ...(appUrl ? { APP_URL: appUrl } : {}), AI_POLL_INTERVAL_MS: '50', AI_MAX_POLLS: '60', ...extra },
+      env: { ...VENDORS[vendor].env(), ...(appUrl ? { APP_URL: appUrl } : {}), AI_POLL_INTERVAL_MS: '50', ...extra },
     });
     // the vendor's internet: our public host leads to this app
     if (appUrl) VENDORS[vendor].fake.routeOrigin(appUrl, t.baseUrl);

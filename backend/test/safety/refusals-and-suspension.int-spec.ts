@@ -31,7 +31,7 @@ describe('check before upload, refusals, suspension', () => {
     g = await createGenerationApp({
       driver: 'in-process',
       provider: fake,
-      env: { ADMIN_EMAILS: adminEmail, AI_POLL_INTERVAL_MS: '50', AI_MAX_POLLS: '400' },
+      env: { ADMIN_EMAILS: adminEmail, AI_POLL_INTERVAL_MS: '50' },
     });
     admin = await signUp(g.http, { email: adminEmail });
     support = await signUp(g.http);
@@ -161,7 +161,7 @@ describe('check before upload, refusals, suspension', () => {
       // out at once: access token, refresh token, password; the session's holder is told why
       const ended = {
         statusCode: 401,
-        code: 'AUTH_ERROR',
+        code: 'ACCOUNT_SUSPENDED',
         message: 'This account is suspended. If you think this is a mistake, please contact support.',
       };
       expect((await g.http.get('/api/me').set(bearer(who.accessToken))).body).toEqual(ended);

@@ -8,7 +8,7 @@ import { FakeS3Server } from './fake-s3.server';
 import type { AddressInfo } from 'node:net';
 
 /**
- * S3_PUBLIC_ENDPOINT: the app reaches the bucket at S3_ENDPOINT (docker-compose: http://minio:9000),
+ * S3_PUBLIC_ENDPOINT: the app reaches the bucket at S3_ENDPOINT (docker-compose: http://storage:9000),
  * browsers and vendors at another address (http://localhost:9000, or a public HTTPS name). Here the
  * fake S3 listens on one port (the inside address) and a reverse proxy on another port (the outside
  * address) forwards to it with the Host header kept, as a proxy in front of MinIO must

@@ -84,6 +84,8 @@ describe('support inquiries', () => {
     const anonymous = await send({ ...valid, subject: `Anon ${tag}` }).expect(201);
     expect(anonymous.body).toEqual({
       id: expect.any(String),
+      // the number people read (#1001 up)
+      number: expect.any(Number),
       status: 'open',
       kind: 'question',
       priority: 'normal',
@@ -379,7 +381,14 @@ describe('support inquiries', () => {
           (await t.http.get(`/api/admin/support-inquiries/${body.id}`).set(bearer(agent.accessToken))).body.messages?.[0]?.delivered ===
           'logged',
       );
+      // the reply moves an open ticket on (in progress), audited with it
       expect(await audit(body.id)).toEqual([
+        {
+          actor_id: agent.userId,
+          action: 'support.status.change',
+          before: { status: 'open' },
+          after: { status: 'in_progress', by: 'reply' },
+        },
         { actor_id: agent.userId, action: 'support.reply', before: null, after: { message_id: reply.body.id, kind: 'reply', length: 22 } },
       ]);
       const everything = JSON.stringify(logged);

@@ -57,7 +57,9 @@ describe('support replies by mail', () => {
     expect(['queued', 'sent']).toContain(reply.body.delivered);
 
     await waitFor('the reply to be sent', async () => (await delivered(reply.body.id)).delivered === 'sent', 15_000);
-    const toRequester = () => smtp.received.filter((m) => m.to.includes(requester));
+    // the replies to the requester (the question's receipt, "We received your message", came first)
+    const toRequester = () => smtp.received.filter((m) => m.to.includes(requester) && /^Subject: Re: /m.test(m.data));
+    expect(smtp.received.filter((m) => m.to.includes(requester) && /^Subject: We received your message/m.test(m.data))).toHaveLength(1);
     expect(toRequester()).toHaveLength(1);
     const [mail] = toRequester();
     expect(mail.from).toBe('help@fitting-room.test');

@@ -15,9 +15,9 @@ import { createGenerationApp, person, type GenerationApp } from '../generations/
 import { bearer, type SignedIn } from '../helpers/auth';
 import type { RateLimitStore } from '../../src/modules/auth/rate-limit/redis-throttler.storage';
 
-/** A JPEG with grain (it compresses as a photo does), of about `kb` kB. */
+/** A JPEG with grain (it compresses as a photo does), of about `kb` kB, and at least 400 px a side (the smallest photo accepted is 384). */
 async function grainyJpeg(kb: number, seed = 1): Promise<Buffer> {
-  const side = Math.round(Math.sqrt(kb * 1024 * 2.2));
+  const side = Math.max(400, Math.round(Math.sqrt(kb * 1024 * 2.2)));
   const pixels = Buffer.alloc(side * side * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = (((i + seed) * 2654435761) >>> 24) & 255;
   return sharp(pixels, { raw: { width: side, height: side, channels: 3 } })

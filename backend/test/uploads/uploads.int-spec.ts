@@ -199,7 +199,7 @@ describe('uploads', () => {
       [
         'a PNG with corrupt pixel data',
         async () => {
-          const png = Buffer.from(await solid(64, 64).png().toBuffer());
+          const png = Buffer.from(await solid(400, 400).png().toBuffer());
           png.fill(0x41, 60, png.length - 12);
           return { files: [{ name: 'bad.png', type: 'image/png', bytes: png }] };
         },
@@ -300,7 +300,7 @@ describe('uploads', () => {
     const gpsPointer = (exif: Buffer) => exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88])); // tag 0x8825: GPS IFD
     expect(gpsPointer(original.exif!)).toBe(true);
 
-    const png = await sharp({ create: { width: 300, height: 400, channels: 4, background: { r: 10, g: 200, b: 90, alpha: 0.5 } } })
+    const png = await sharp({ create: { width: 390, height: 520, channels: 4, background: { r: 10, g: 200, b: 90, alpha: 0.5 } } })
       .png()
       .toBuffer();
     const webp = await solid(500, 500).webp().toBuffer();
@@ -316,7 +316,7 @@ describe('uploads', () => {
     expect(res.status).toBe(201);
     expect(res.body.uploads.map((u: { width: number; height: number }) => [u.width, u.height])).toEqual([
       [1365, 2048], // rotated to portrait, long side 2048
-      [300, 400],
+      [390, 520],
       [500, 500],
       [640, 480],
       [640, 480],

@@ -18,6 +18,10 @@ export const paths = {
   profile: '/dashboard/profile',
   subscription: '/dashboard/subscription',
   settings: '/dashboard/settings',
+  /** "My tickets": the person's messages to support (features/support). */
+  tickets: '/dashboard/tickets',
+  /** The console (admin-ui), another application: a full page load. Staff only. */
+  console: '/admin',
   /** Pages that mailed links open (`?token=`); the API builds those links (backend/src/common/app-links.ts). */
   verifyEmail: '/verify-email',
   resetPassword: '/reset-password',

@@ -88,6 +88,10 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('../features/subscription/SubscriptionPage')).SubscriptionPage }),
               },
               {
+                path: 'tickets',
+                lazy: async () => ({ Component: (await import('../features/support/MyTicketsPage')).MyTicketsPage }),
+              },
+              {
                 path: 'settings',
                 lazy: async () => ({ Component: (await import('../features/settings/SettingsPage')).SettingsPage }),
               },

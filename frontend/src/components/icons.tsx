@@ -22,13 +22,6 @@ export const DownloadIcon = lineIcon(
   </>,
 );
 
-export const SearchIcon = lineIcon(
-  <>
-    <circle cx="11" cy="11" r="6.5" />
-    <path d="m16 16 4.5 4.5" />
-  </>,
-);
-
 export const TrashIcon = lineIcon(
   <>
     <path d="M4 7h16" />
@@ -65,3 +58,31 @@ export const SparkleIcon = lineIcon(
     <path d="M19 3v3M17.5 4.5h3" />
   </>,
 );
+
+export const ChevronLeftIcon = lineIcon(<path d="m14.5 6-6 6 6 6" />);
+
+export const ChevronRightIcon = lineIcon(<path d="m9.5 6 6 6-6 6" />);
+
+export const ShareIcon = lineIcon(
+  <>
+    <path d="M12 15V4" />
+    <path d="m7.5 8.5 4.5-4.5 4.5 4.5" />
+    <path d="M5 12.5V19a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1v-6.5" />
+  </>,
+);
+
+export const FlagIcon = lineIcon(
+  <>
+    <path d="M5.5 21V4" />
+    <path d="M5.5 4.5h11l-2 4 2 4h-11" />
+  </>,
+);
+
+export const BagIcon = lineIcon(
+  <>
+    <path d="M5 8h14l-1 12H6Z" />
+    <path d="M9 10V7a3 3 0 0 1 6 0v3" />
+  </>,
+);
+
+export const PlayIcon = lineIcon(<path d="M8 5.5v13l10.5-6.5Z" />);

@@ -22,15 +22,17 @@ export interface ToastMessage {
   description?: string;
 }
 
-/** Shows a toast in place of the current one: a newer message never waits behind an older one. */
-function show(type: 'success' | 'error' | 'info', { title, description }: ToastMessage): void {
+/** Shows a toast in place of the current one: a newer message never waits behind an older one. Answers its id. */
+function show(type: 'success' | 'error' | 'info', { title, description }: ToastMessage): string {
   toaster.remove();
-  toaster.create({ type, title, description, closable: true });
+  return toaster.create({ type, title, description, closable: true });
 }
 
-/** The product's toasts: successes, destructive failures, and neutral notices. */
+/** The product's toasts: successes, destructive failures, and neutral notices. Each answers its id. */
 export const notify = {
   success: (message: ToastMessage) => show('success', message),
   error: (message: ToastMessage) => show('error', message),
   info: (message: ToastMessage) => show('info', message),
+  /** Takes a toast away once what it announced is over (nothing if another toast took its place). */
+  dismiss: (id: string) => toaster.dismiss(id),
 };

@@ -68,6 +68,22 @@ function customPropertyDeclarations(css: string): Declaration[] {
  */
 export function pruneCustomProperties(globals: string[], readers: string): { css: string[] } {
   const declarations = globals.map(customPropertyDeclarations);
+  const used = readVariables(globals, declarations, readers);
+  const css = globals.map((text, i) => {
+    let out = '';
+    let from = 0;
+    for (const d of declarations[i]) {
+      if (used.has(d.name)) continue;
+      out += text.slice(from, d.start);
+      from = d.end;
+    }
+    return out + text.slice(from);
+  });
+  return { css };
+}
+
+/** The custom properties read by `readers`, by the global styles' ordinary declarations, and by the values of those, in turn. */
+function readVariables(globals: string[], declarations: Declaration[][], readers: string): Set<string> {
   const values = new Map<string, string[]>();
   for (const d of declarations.flat()) values.set(d.name, [...(values.get(d.name) ?? []), d.value]);
   const used = new Set<string>();
@@ -90,41 +106,72 @@ export function pruneCustomProperties(globals: string[], readers: string): { css
     read(rest + css.slice(from));
   });
   for (let name = queue.pop(); name !== undefined; name = queue.pop()) for (const value of values.get(name) ?? []) read(value);
+  return used;
+}
 
-  const css = globals.map((text, i) => {
-    let out = '';
-    let from = 0;
-    for (const d of declarations[i]) {
-      if (used.has(d.name)) continue;
-      out += text.slice(from, d.start);
-      from = d.end;
-    }
-    return out + text.slice(from);
-  });
-  return { css };
+interface CacheParts {
+  globals: Array<{ id: string; css: string }>;
+  /** the keyframes: sent with the page's class styles */
+  keyframes: Array<{ id: string; css: string }>;
+  /** class styles by id */
+  classes: Map<string, string>;
+}
+
+function cacheParts(cache: EmotionCacheContents): CacheParts {
+  const parts: CacheParts = { globals: [], keyframes: [], classes: new Map() };
+  for (const [id, css] of Object.entries(cache.inserted)) {
+    if (typeof css !== 'string') continue;
+    // keyframes (emotion's `keyframes`): inserted with the class styles that name them
+    if (id.startsWith('animation-')) parts.keyframes.push({ id, css });
+    else if (cache.registered[`${cache.key}-${id}`] === undefined) parts.globals.push({ id, css });
+    else parts.classes.set(id, css);
+  }
+  return parts;
+}
+
+/** The class ids `html` names, in the cache's insertion order. */
+function classesOf(cache: EmotionCacheContents, parts: CacheParts, html: string): string[] {
+  const named = new Set<string>();
+  for (const match of html.matchAll(new RegExp(`${cache.key}-([a-zA-Z0-9_-]+)`, 'g'))) named.add(match[1]);
+  return [...parts.classes.keys()].filter((id) => named.has(id));
+}
+
+/**
+ * The styles of markup the page holds but does not show yet (the early auth dialog's templates,
+ * features/auth/early-auth.ts), as CSS for a `<style>` that goes into the page with that markup: the
+ * class styles the page's own tag (emotionStyleTags of `pageHtml`) lacks, and the custom properties
+ * they read that the page's pruned global styles dropped, set on `container` (a selector of the
+ * element the markup goes into). A plain `<style>`, not one emotion adopts:
+ * the markup leaves the page when the app takes over, and its style with it, and the app's emotion
+ * cache must then insert those classes itself.
+ */
+export function deferredStyles(cache: EmotionCacheContents, pageHtml: string, laterHtml: string, container: string): string {
+  const parts = cacheParts(cache);
+  const pageIds = new Set(classesOf(cache, parts, pageHtml));
+  const laterIds = classesOf(cache, parts, laterHtml).filter((id) => !pageIds.has(id));
+  const pageCss = [...pageIds].map((id) => parts.classes.get(id)).join('');
+  const laterCss = laterIds.map((id) => parts.classes.get(id)).join('');
+  const globals = parts.globals.map((g) => g.css);
+  const declarations = globals.map(customPropertyDeclarations);
+  const onPage = readVariables(globals, declarations, pageCss + pageHtml);
+  const needed = readVariables(globals, declarations, pageCss + pageHtml + laterCss + laterHtml);
+  const values = new Map<string, string>();
+  for (const d of declarations.flat()) if (needed.has(d.name) && !onPage.has(d.name) && !values.has(d.name)) values.set(d.name, d.value);
+  const variables = [...values].map(([name, value]) => `${name}:${value};`).join('');
+  // on the container only: a variable set on the root would make the browser recompute the style of
+  // every element of the page when the markup comes; the container's subtree is all that reads them
+  return (variables ? `${container}{${variables}}` : '') + laterCss;
 }
 
 export function emotionStyleTags(cache: EmotionCacheContents, html: string): string {
-  const used = new Set<string>();
-  const pattern = new RegExp(`${cache.key}-([a-zA-Z0-9_-]+)`, 'g');
-  for (const match of html.matchAll(pattern)) used.add(match[1]);
-
-  const globals: Array<{ id: string; css: string }> = [];
-  const classIds: string[] = [];
-  let classCss = '';
-  for (const [id, css] of Object.entries(cache.inserted)) {
-    if (typeof css !== 'string') continue;
-    if (id.startsWith('animation-')) {
-      // keyframes (emotion's `keyframes`): inserted with the class styles that name them
-      classIds.push(id);
-      classCss += css;
-    } else if (cache.registered[`${cache.key}-${id}`] === undefined) {
-      globals.push({ id, css });
-    } else if (used.has(id)) {
-      classIds.push(id);
-      classCss += css;
-    }
+  const parts = cacheParts(cache);
+  const classIds = classesOf(cache, parts, html);
+  let classCss = classIds.map((id) => parts.classes.get(id)).join('');
+  for (const { id, css } of parts.keyframes) {
+    classIds.push(id);
+    classCss += css;
   }
+  const globals = parts.globals;
   const tags: string[] = [];
   const kept = pruneCustomProperties(
     globals.map((g) => g.css),

@@ -17,10 +17,19 @@ export const AuthMessages = {
   twoFactorRequired: 'Staff accounts must turn on two-factor authentication. Turn it on in Settings, then come back.',
   wrongPassword: 'Your current password is not right.',
   accountSuspended: 'This account is suspended. If you think this is a mistake, please contact support.',
+  /** why a session ended, said to whoever held it (docs/accounts.md "Sessions") */
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  signedOutPasswordChanged: 'You were signed out because your password was changed. Please sign in with your new password.',
+  signedOutForSafety:
+    'You were signed out for your safety: your sign-in was used from another place after it had been renewed. Please sign in again.',
+  /** deleting a Google-only account (GOOGLE_REAUTH_MINUTES in the API) */
+  reauthWithGoogle: 'For your safety, sign in with Google again, then delete your account within 5 minutes.',
   noPassword: 'Your account signs in with Google and has no password yet. Use “Forgot password?” on the sign-in dialog to set one.',
   /** the same answer whether or not the address has an account */
   resetRequested: 'If an account uses that email address, we have sent it a link to choose a new password. The link works for 1 hour.',
   verificationSent: 'We have sent a new confirmation link. Please check your inbox.',
+  /** the answer to every sign-up, a new address or one that has an account already (docs/accounts.md) */
+  signUpLinkSent: (email: string) => `We've sent a link to ${email}. Please check your inbox to continue.`,
   emailVerified: 'Your email address is confirmed.',
   passwordReset: 'Your password was changed. Please sign in with your new password.',
 } as const;

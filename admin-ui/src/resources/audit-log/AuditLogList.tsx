@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import { DataTable, DateField, List, TextInput } from 'react-admin';
 import { BANNER_ONLY, ListErrorBanner } from '../../components/Banners';
+import { ResponsiveDataTable } from '../../components/ResponsiveDataTable';
 
 interface AuditRecord {
   id: string;
@@ -56,7 +57,7 @@ export function AuditLogList() {
       exporter={false}
       title="Audit log"
     >
-      <DataTable bulkActionButtons={false} rowClick={false}>
+      <ResponsiveDataTable primary="action" bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="created_at" label="When">
           <DateField source="created_at" showTime />
         </DataTable.Col>
@@ -65,7 +66,7 @@ export function AuditLogList() {
         <DataTable.Col label="Whom" disableSort render={(r: AuditRecord) => r.target_email ?? `${r.target_type} ${r.target_id}`} />
         <DataTable.Col label="Before" disableSort render={(r: AuditRecord) => <Json value={r.before} />} />
         <DataTable.Col label="After" disableSort render={(r: AuditRecord) => <Json value={r.after} />} />
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 }

@@ -1,5 +1,6 @@
 import { BooleanField, DataTable, List, Pagination, SearchInput, SelectInput } from 'react-admin';
 import { BANNER_ONLY, ListErrorBanner } from '../../components/Banners';
+import { HiddenLabel, ResponsiveDataTable } from '../../components/ResponsiveDataTable';
 import { useTierChoices } from '../users/tiers';
 import { RequiredTierField, ThumbnailField, useCategoryChoices } from './fields';
 import type { ReactNode } from 'react';
@@ -24,15 +25,15 @@ export function CatalogueList({ children }: { children?: ReactNode }) {
       exporter={false}
       pagination={<Pagination rowsPerPageOptions={[25, 50, 100]} />}
     >
-      <DataTable rowClick="edit" bulkActionButtons={false}>
-        <DataTable.Col label="" field={ThumbnailField} disableSort />
+      <ResponsiveDataTable primary="name" rowClick="edit" bulkActionButtons={false}>
+        <DataTable.Col label={<HiddenLabel>Picture</HiddenLabel>} field={ThumbnailField} disableSort />
         <DataTable.Col source="name" />
         <DataTable.Col source="category" />
         <DataTable.Col source="required_tier" label="Tier" field={RequiredTierField} />
         {children}
         <DataTable.Col source="enabled" field={BooleanField} />
         <DataTable.NumberCol source="sort_order" label="Order" />
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 }

@@ -93,17 +93,17 @@ export function CatalogPhotoInput({ resource, label }: { resource: 'templates' |
         </Typography>
       )}
       <Box>
-        <Button variant="outlined" component="label" disabled={busy}>
+        <Button variant="outlined" disabled={busy} onClick={() => input.current?.click()}>
           {url ? `Replace ${label.toLowerCase()}` : `Upload ${label.toLowerCase()}`}
-          <input
-            ref={input}
-            hidden
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            aria-label={`${label} file`}
-            onChange={(e) => void upload(e.target.files?.[0])}
-          />
         </Button>
+        <input
+          ref={input}
+          hidden
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          aria-label={`${label} file`}
+          onChange={(e) => void upload(e.target.files?.[0])}
+        />
       </Box>
     </Stack>
   );
@@ -156,17 +156,17 @@ export function TemplateThumbnailInput() {
           : 'The illustrated artwork is shown until you upload a picture (shown in the catalogue, public; AI vendors never receive it).'}
       </Typography>
       <Box>
-        <Button variant="outlined" component="label" disabled={busy}>
+        <Button variant="outlined" disabled={busy} onClick={() => input.current?.click()}>
           {record.has_uploaded_thumbnail ? 'Replace thumbnail' : 'Upload thumbnail'}
-          <input
-            ref={input}
-            hidden
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            aria-label="Thumbnail file"
-            onChange={(e) => void upload(e.target.files?.[0])}
-          />
         </Button>
+        <input
+          ref={input}
+          hidden
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          aria-label="Thumbnail file"
+          onChange={(e) => void upload(e.target.files?.[0])}
+        />
       </Box>
     </Stack>
   );

@@ -2,6 +2,7 @@ import { Box, Chip } from '@mui/material';
 import { useState } from 'react';
 import { DataTable, DateField, DeleteWithConfirmButton, List, SelectInput, TextInput, useRecordContext } from 'react-admin';
 import { BANNER_ONLY, ListErrorBanner } from '../../components/Banners';
+import { HiddenLabel, ResponsiveDataTable } from '../../components/ResponsiveDataTable';
 
 interface GenerationRecord {
   id: string;
@@ -75,8 +76,8 @@ export function GenerationList() {
       empty={false}
       exporter={false}
     >
-      <DataTable bulkActionButtons={false} rowClick={false}>
-        <DataTable.Col label="" field={Thumbnail} disableSort />
+      <ResponsiveDataTable primary="user_email" bulkActionButtons={false} rowClick="show">
+        <DataTable.Col label={<HiddenLabel>Result</HiddenLabel>} field={Thumbnail} disableSort />
         <DataTable.Col source="user_email" label="User" />
         <DataTable.Col source="type" />
         <DataTable.Col source="category" />
@@ -86,7 +87,7 @@ export function GenerationList() {
         <DataTable.Col source="created_at" label="Created">
           <DateField source="created_at" showTime />
         </DataTable.Col>
-        <DataTable.Col label="" disableSort>
+        <DataTable.Col label={<HiddenLabel>Actions</HiddenLabel>} disableSort>
           <DeleteWithConfirmButton
             label="Remove"
             mutationMode="pessimistic"
@@ -95,7 +96,7 @@ export function GenerationList() {
             confirmContent="The generation and its files are deleted for good."
           />
         </DataTable.Col>
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 }

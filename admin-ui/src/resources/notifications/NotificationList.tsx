@@ -3,6 +3,7 @@ import { Button, Chip } from '@mui/material';
 import { DataTable, DateField, List, SelectInput, useRecordContext, useUpdate } from 'react-admin';
 import { useCan } from '../../auth/role';
 import { BANNER_ONLY, ListErrorBanner } from '../../components/Banners';
+import { HiddenLabel, ResponsiveDataTable } from '../../components/ResponsiveDataTable';
 
 interface NotificationRecord {
   id: string;
@@ -84,7 +85,8 @@ export function NotificationList() {
       empty={false}
       exporter={false}
     >
-      <DataTable
+      <ResponsiveDataTable
+        primary="title"
         bulkActionButtons={false}
         rowClick={false}
         rowSx={(record: NotificationRecord) =>
@@ -108,10 +110,10 @@ export function NotificationList() {
         <DataTable.Col source="created_at" label="Created">
           <DateField source="created_at" showTime />
         </DataTable.Col>
-        <DataTable.Col label="" disableSort>
+        <DataTable.Col label={<HiddenLabel>Actions</HiddenLabel>} disableSort>
           <MarkReadButton />
         </DataTable.Col>
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 }

@@ -1,6 +1,7 @@
 import { Alert } from '@mui/material';
 import { DataTable, DateField, List } from 'react-admin';
 import { BANNER_ONLY, ListErrorBanner } from '../../components/Banners';
+import { ResponsiveDataTable } from '../../components/ResponsiveDataTable';
 
 /** Empty: nothing written yet, or mail goes through an SMTP server (then the outbox stays empty). */
 function Empty() {
@@ -23,14 +24,14 @@ export function OutboxList() {
       exporter={false}
       title="Outbox"
     >
-      <DataTable bulkActionButtons={false} rowClick="show">
+      <ResponsiveDataTable primary="subject" bulkActionButtons={false} rowClick="show">
         <DataTable.Col source="created_at" label="Date" disableSort>
           <DateField source="created_at" showTime />
         </DataTable.Col>
         <DataTable.Col source="to" label="To" disableSort />
         <DataTable.Col source="subject" label="Subject" disableSort />
         <DataTable.Col source="template" label="Template" disableSort />
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 }

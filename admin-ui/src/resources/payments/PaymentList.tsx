@@ -2,6 +2,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Chip, Link, Stack } from '@mui/material';
 import { DataTable, DateField, List, SelectInput, TextInput, useRecordContext } from 'react-admin';
 import { BANNER_ONLY, ListErrorBanner } from '../../components/Banners';
+import { ResponsiveDataTable } from '../../components/ResponsiveDataTable';
 import { formatMoney } from './money';
 import type { AdminPaymentRowDto } from '@fitting-room/api-client';
 
@@ -76,7 +77,7 @@ export function PaymentList() {
       empty={false}
       exporter={false}
     >
-      <DataTable bulkActionButtons={false} rowClick={false}>
+      <ResponsiveDataTable primary="user_email" bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="created_at" label="Date">
           <DateField source="created_at" showTime />
         </DataTable.Col>
@@ -86,7 +87,7 @@ export function PaymentList() {
         <DataTable.Col source="amount" field={Amount} />
         <DataTable.Col source="status" field={Status} />
         <DataTable.Col label="Stripe" field={StripeLinks} disableSort />
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 }

@@ -1,5 +1,6 @@
 import { DataTable, DateField, List, SearchInput, SelectInput } from 'react-admin';
 import { BANNER_ONLY, ListErrorBanner } from '../../components/Banners';
+import { ResponsiveDataTable } from '../../components/ResponsiveDataTable';
 import {
   AgeField,
   KIND_CHOICES,
@@ -30,11 +31,13 @@ export function InquiryList() {
       empty={false}
       exporter={false}
     >
-      <DataTable
+      <ResponsiveDataTable
+        primary="subject"
         rowClick="show"
         bulkActionButtons={false}
         rowSx={(record: InquiryRecord) => (record.status === 'open' ? { backgroundColor: 'rgba(211, 47, 47, 0.08)' } : {})}
       >
+        <DataTable.Col source="number" label="#" render={(r: InquiryRecord) => `#${r.number}`} />
         <DataTable.Col source="status" field={StatusField} />
         <DataTable.Col source="priority" field={PriorityField} />
         <DataTable.Col source="kind" field={KindField} />
@@ -45,7 +48,7 @@ export function InquiryList() {
         <DataTable.Col source="created_at" label="Received">
           <DateField source="created_at" showTime />
         </DataTable.Col>
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 }

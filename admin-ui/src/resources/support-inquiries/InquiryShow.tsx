@@ -21,17 +21,20 @@ import { Confirm, RecordContextProvider, Show, useDataProvider, useNotify, useSh
 import { useCan } from '../../auth/role';
 import { BANNER_ONLY, ShowErrorBanner } from '../../components/Banners';
 import { AgeField, KindField, PRIORITY_CHOICES, PriorityField, StatusField, type InquiryRecord, type InquiryStatus } from './fields';
+import { ReportedImage } from './ReportedImage';
 import type { ConsoleDataProvider } from '../../providers/dataProvider';
-import type { SupportMessageDto as SupportMessage } from '@fitting-room/api-client';
+import type { SupportInquiryDetailsDto, SupportMessageDto as SupportMessage } from '@fitting-room/api-client';
 
 const IMAGE_MATCH_LABELS = {
   id: 'the generation id the reporter gave',
   link: 'a link in the report',
   metadata: 'the uploaded copy (its embedded marks)',
-  hash: 'the uploaded copy (its picture matched a result)',
+  hash: 'the uploaded copy (its picture matched one result, clearly ahead of every other)',
+  candidates: 'nothing yet: the uploaded copy looks like several results (choose below)',
+  chosen: 'the uploaded copy, compared by an admin with the candidates',
 } as const;
 
-type InquiryDetails = InquiryRecord & { messages?: SupportMessage[]; generation_removed_by_email?: string | null };
+type InquiryDetails = InquiryRecord & Partial<SupportInquiryDetailsDto> & { messages?: SupportMessage[] };
 
 /** The workflow: open -> in_progress -> resolved -> closed, and resolved -> in_progress (reopen). */
 const MOVES: Record<InquiryStatus, { to: InquiryStatus; label: string }[]> = {
@@ -248,7 +251,7 @@ function InquiryDetailsView() {
         <Grid size={{ xs: 12, md: 8 }}>
           <Card variant="outlined">
             <CardHeader
-              title={record.subject}
+              title={`#${record.number} · ${record.subject}`}
               subheader={`From ${record.name} <${record.email}>`}
               slotProps={{
                 title: { component: 'h2', variant: 'h6', sx: { overflowWrap: 'anywhere' } },
@@ -269,6 +272,7 @@ function InquiryDetailsView() {
               )}
             </CardContent>
           </Card>
+          <ReportedImage record={record as SupportInquiryDetailsDto} onChanged={refetch} />
           <Card variant="outlined" sx={{ mt: 2 }}>
             <CardHeader title="Thread" slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
             <CardContent>

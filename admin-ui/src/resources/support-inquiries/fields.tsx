@@ -6,6 +6,8 @@ export type InquiryPriority = 'low' | 'normal' | 'high' | 'urgent';
 
 export interface InquiryRecord {
   id: string;
+  /** the ticket number people quote (#1042) */
+  number: number;
   status: InquiryStatus;
   priority: InquiryPriority;
   kind: 'question' | 'billing' | 'abuse_report';
@@ -14,8 +16,8 @@ export interface InquiryRecord {
   name: string;
   email: string;
   generation_id: string | null;
-  /** how an abuse report found its generation */
-  image_match?: 'id' | 'link' | 'metadata' | 'hash' | 'none' | null;
+  /** how an abuse report found its generation (candidates: an admin chooses among the results its copy looked like) */
+  image_match?: 'id' | 'link' | 'metadata' | 'hash' | 'candidates' | 'chosen' | 'none' | null;
   /** when this ticket removed the generation it names (then it is not offered again) */
   generation_removed_at?: string | null;
   created_at: string;

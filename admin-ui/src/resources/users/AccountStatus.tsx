@@ -21,13 +21,12 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Confirm, useDataProvider, useNotify } from 'react-admin';
 import { useCan } from '../../auth/role';
 import { FILL_ALL_FIELDS } from './AdjustCreditsForm';
+import { when } from './figures';
 import type { ConsoleDataProvider } from '../../providers/dataProvider';
 import type { AdminUserDetailsDto as AdminUserDetails } from '@fitting-room/api-client';
 
 /** AdminSuspensionDto: the reason is at most 500 characters. */
 export const SUSPENSION_REASON_MAX = 500;
-
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** The account's state at a glance: address proven, two-factor, suspended. */
 function StatusChips({ user }: { user: AdminUserDetails }) {
@@ -194,7 +193,7 @@ export function AccountStatus({ user, onChanged }: { user: AdminUserDetails; onC
   const canLift = useCan('user-suspension', 'delete');
   const suspended = !!user.suspended_at;
   return (
-    <Card variant="outlined">
+    <Card variant="outlined" sx={{ height: '100%' }}>
       <CardHeader title="Account status" slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
       <CardContent>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Box,
   Card,
   CardContent,
   CardHeader,
@@ -14,9 +13,8 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { Figure, when } from './figures';
 import type { AdminRefusalsDto } from '@fitting-room/api-client';
-
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** A safety category as words: `self_harm` reads "self harm". */
 export const categoryLabel = (reason: string) => reason.replace(/_/g, ' ');
@@ -35,22 +33,8 @@ export function RefusalsCard({ refusals }: { refusals: AdminRefusalsDto }) {
       <CardHeader title="Refused custom poses" slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
       <CardContent>
         <Stack direction="row" spacing={4} sx={{ mb: 2 }}>
-          <Box>
-            <Typography variant="caption" color="text.secondary" component="div">
-              Total
-            </Typography>
-            <Typography variant="h6" component="div" data-testid="user-refusals-total">
-              {refusals.total}
-            </Typography>
-          </Box>
-          <Box>
-            <Typography variant="caption" color="text.secondary" component="div">
-              Last 24 hours
-            </Typography>
-            <Typography variant="h6" component="div">
-              {refusals.last_24h}
-            </Typography>
-          </Box>
+          <Figure label="Total" value={refusals.total} testId="user-refusals-total" />
+          <Figure label="Last 24 hours" value={refusals.last_24h} />
         </Stack>
         {paused && (
           <Alert severity="warning" sx={{ mb: 2 }}>
@@ -59,7 +43,7 @@ export function RefusalsCard({ refusals }: { refusals: AdminRefusalsDto }) {
         )}
         {refusals.recent.length ? (
           <>
-            <TableContainer>
+            <TableContainer tabIndex={0} role="region" aria-label="Recent refusals, scrollable">
               <Table size="small" aria-label="Recent refusals">
                 <TableHead>
                   <TableRow>

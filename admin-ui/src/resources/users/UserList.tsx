@@ -1,12 +1,20 @@
 import { DataTable, DateField, List, NumberField, Pagination, SearchInput, SelectInput, ShowButton } from 'react-admin';
 import { BANNER_ONLY, ListErrorBanner } from '../../components/Banners';
+import { HiddenLabel, ResponsiveDataTable } from '../../components/ResponsiveDataTable';
 import { TierField, useTierChoices } from './tiers';
+
+/** The `verified` filter of the API: accounts whose address is proven, or not (sign-ups waiting, squatters). */
+const VERIFIED_CHOICES = [
+  { id: 'true', name: 'Verified' },
+  { id: 'false', name: 'Not verified' },
+];
 
 function useUserFilters() {
   const tiers = useTierChoices();
   return [
     <SearchInput key="q" source="q" alwaysOn placeholder="Search by email or name" />,
     <SelectInput key="tier" source="tier" label="Tier" choices={tiers} />,
+    <SelectInput key="verified" source="verified" label="Address" choices={VERIFIED_CHOICES} />,
   ];
 }
 
@@ -24,8 +32,13 @@ export function UserList() {
       exporter={false}
       pagination={<Pagination rowsPerPageOptions={[25, 50, 100]} />}
     >
-      <DataTable rowClick="show" bulkActionButtons={false}>
+      <ResponsiveDataTable primary="email" rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="email" />
+        <DataTable.Col
+          source="email_verified"
+          label="Verified"
+          render={(r: { email_verified: boolean }) => (r.email_verified ? 'Yes' : 'No')}
+        />
         <DataTable.Col source="full_name" label="Full name" />
         <DataTable.Col source="tier" field={TierField} />
         <DataTable.NumberCol source="credits" />
@@ -35,10 +48,10 @@ export function UserList() {
         <DataTable.Col source="created_at" label="Created">
           <DateField source="created_at" />
         </DataTable.Col>
-        <DataTable.Col label="">
+        <DataTable.Col label={<HiddenLabel>Actions</HiddenLabel>}>
           <ShowButton label="View" />
         </DataTable.Col>
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 }

@@ -1,5 +1,4 @@
 import {
-  Box,
   Card,
   CardContent,
   CardHeader,
@@ -18,26 +17,14 @@ import { useCan } from '../../auth/role';
 import { BANNER_ONLY, ShowErrorBanner } from '../../components/Banners';
 import { AccountStatus } from './AccountStatus';
 import { AdjustCreditsForm } from './AdjustCreditsForm';
+import { ApiTokensCard } from './ApiTokensCard';
 import { ChangeTier } from './ChangeTier';
+import { FaceChecksCard } from './FaceChecksCard';
+import { Figure, when } from './figures';
 import { RefusalsCard } from './RefusalsCard';
+import { StaffRole } from './StaffRole';
 import { useTierName } from './tiers';
 import type { AdminUserDetailsDto as AdminUserDetails } from '@fitting-room/api-client';
-import type { ReactNode } from 'react';
-
-function Figure({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
-  return (
-    <Box>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Typography variant="h6" component="div" data-testid={testId}>
-        {value}
-      </Typography>
-    </Box>
-  );
-}
-
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 function UserDetails() {
   const { record, refetch } = useShowContext<AdminUserDetails>();
@@ -57,7 +44,7 @@ function UserDetails() {
               {record.email}
             </Typography>
             <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
-              ID {record.id} · role {record.role} · since {when(record.created_at)}
+              ID {record.id} · since {when(record.created_at)}
             </Typography>
           </CardContent>
         </Card>
@@ -71,8 +58,11 @@ function UserDetails() {
           </CardContent>
         </Card>
       </Grid>
-      <Grid size={12}>
+      <Grid size={{ xs: 12, md: 6 }}>
         <AccountStatus user={record} onChanged={() => void refetch()} />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <StaffRole key={record.role} user={record} onChanged={() => void refetch()} />
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <Card variant="outlined">
@@ -100,18 +90,26 @@ function UserDetails() {
           <RefusalsCard refusals={record.refusals} />
         </Grid>
       )}
+      {record.face_checks && (
+        <Grid size={12}>
+          <FaceChecksCard checks={record.face_checks} />
+        </Grid>
+      )}
       {canAdjust && (
         <Grid size={12}>
           <AdjustCreditsForm user={record} onAdjusted={() => void refetch()} />
         </Grid>
       )}
       <Grid size={12}>
+        <ApiTokensCard userId={record.id} />
+      </Grid>
+      <Grid size={12}>
         <Card variant="outlined">
           <CardHeader title="Recent activity" slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
           <CardContent>
             {record.recent_activity?.length ? (
-              <TableContainer>
-                <Table size="small">
+              <TableContainer tabIndex={0} role="region" aria-label="Recent activity, scrollable">
+                <Table size="small" aria-label="Recent activity">
                   <TableHead>
                     <TableRow>
                       <TableCell>When</TableCell>
@@ -141,8 +139,9 @@ function UserDetails() {
 }
 
 /**
- * A user's details (docs/product.md): profile, tier, account status (with Suspend and Lift for
- * admins), credits, generation counts, refused custom poses, recent activity.
+ * A user's details (docs/product.md): profile, tier (changed after a confirmation), account status
+ * (with Suspend and Lift for admins), role (set by admins), credits, generation counts, refused
+ * custom poses, face checks (the live selfie and its refusals), personal API tokens (revoked by admins), recent activity.
  */
 export function UserShow() {
   return (

@@ -25,6 +25,7 @@ describe('canAccess: who may do what in the console', () => {
     // in particular: no credit adjustment, no tier change, no audit trail, no dashboard
     expect(canAccess('support', 'user-credits', 'create')).toBe(false);
     expect(canAccess('support', 'user-tier', 'edit')).toBe(false);
+    expect(canAccess('support', 'user-role', 'edit')).toBe(false);
     expect(canAccess('support', 'users', 'edit')).toBe(false);
     expect(canAccess('support', 'audit-log', 'list')).toBe(false);
     expect(canAccess('support', 'dashboard', 'list')).toBe(false);
@@ -53,6 +54,7 @@ describe('canAccess: who may do what in the console', () => {
   it("derives the routes' roles from the same rule", () => {
     expect(rolesFor('users', 'list')).toEqual(['support', 'admin']);
     expect(rolesFor('user-credits', 'create')).toEqual(['admin']);
+    expect(rolesFor('user-role', 'edit')).toEqual(['admin']);
     expect(rolesFor('queues', 'list')).toEqual(['admin']);
     expect(rolesFor('support-inquiries', 'edit')).toEqual(['support', 'admin']);
   });

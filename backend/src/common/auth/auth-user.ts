@@ -1,14 +1,16 @@
-import type { UserRole, UserTier } from '../../modules/users/user.entity';
-import type { ProfileRow } from '../../modules/users/users.repository';
+import type { ProfileRow } from './profile-row';
+import type { AccessRole, Tier } from '@fitting-room/shared';
 
 /** The caller, as the global AuthGuard found it from the bearer token (request.user). */
 export interface AuthUser {
   id: string;
-  role: UserRole;
+  role: AccessRole;
   /** the subscription tier, read with the session on every request */
-  tier: UserTier;
-  /** the session the access token belongs to */
+  tier: Tier;
+  /** the session the access token belongs to ('' for a personal API token: routes that read it take no token) */
   sessionId: string;
+  /** the personal API token the caller came with (docs/api.md), when not a session's access token */
+  apiTokenId?: string;
   /** read with the session on every request, like the role */
   emailVerified?: boolean;
   ageConfirmed?: boolean;

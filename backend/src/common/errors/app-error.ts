@@ -1,10 +1,18 @@
-import { type ApiErrorCode, ErrorCode, ErrorMessages } from './error-catalogue';
+import { type ApiErrorCode, type ErrorBody, ErrorCode, ErrorMessages } from './error-catalogue';
+
+/** The fields an error body may carry besides statusCode, code and message (error-catalogue.ts ErrorBody). */
+export type ErrorBodyExtra = Omit<ErrorBody, 'statusCode' | 'code' | 'message'>;
 
 /**
  * Base of every error the application raises on purpose. `operational` errors are expected
  * (bad input, missing credits); others are bugs and are logged with their stack.
  */
 export class AppError extends Error {
+  /** more fields of the body (CUSTOM_POSE_NOT_UNDERSTOOD's `not_understood`); set by the subclasses that have them */
+  declare readonly extra?: ErrorBodyExtra;
+  /** sent as Retry-After (seconds) by the exception filter when set (429, 503) */
+  declare readonly retryAfterSeconds?: number;
+
   constructor(
     readonly code: ApiErrorCode,
     message: string,
@@ -78,7 +86,7 @@ export class RateLimitError extends AppError {
   /** sent as Retry-After (seconds) by the exception filter when set */
   constructor(
     message: string = ErrorMessages.rateLimited,
-    readonly retryAfterSeconds?: number,
+    override readonly retryAfterSeconds?: number,
   ) {
     super(ErrorCode.RATE_LIMITED, message, 429);
   }
@@ -88,7 +96,7 @@ export class ServiceUnavailableError extends AppError {
   /** sent as Retry-After (seconds) by the exception filter when set */
   constructor(
     message: string = ErrorMessages.serviceUnavailable,
-    readonly retryAfterSeconds?: number,
+    override readonly retryAfterSeconds?: number,
   ) {
     super(ErrorCode.SERVICE_UNAVAILABLE, message, 503);
   }

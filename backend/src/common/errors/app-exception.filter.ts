@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
-import { RateLimitError, ServiceUnavailableError } from './app-error';
+import { markExpectedRefusal } from '../logging/expected-refusal';
+import { AppError } from './app-error';
 import { isDependencyOutage, toErrorBody } from './to-error-body';
 import type { Request, Response } from 'express';
 
@@ -40,11 +41,19 @@ export class OutageLog {
   }
 }
 
-/** The single exception filter: every error leaves the API as `{ statusCode, code, message }`. */
+/**
+ * The single exception filter: every error leaves the API as `{ statusCode, code, message }`.
+ *
+ * What it logs: a bug or an outage at error level with its stack (an outage once per kind and
+ * window); a refusal made on purpose (an AppError with a 4xx, or an expected 501/503:
+ * EXPECTED_REFUSAL_STATUSES) never with a stack: a 5xx one at info, once per kind, route and window
+ * (an anonymous caller repeating it cannot flood the log), a 4xx one only in the request log.
+ */
 @Catch()
 export class AppExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('AppExceptionFilter');
   private readonly outages = new OutageLog();
+  private readonly refusals = new OutageLog();
 
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') throw exception;
@@ -65,13 +74,23 @@ export class AppExceptionFilter implements ExceptionFilter {
         { err: loggableError(exception), method: req.method, url: req.originalUrl.split('?')[0], code: body.code },
         'request failed',
       );
+    } else {
+      markExpectedRefusal(res);
+      const url = req.originalUrl.split('?')[0];
+      const line = body.statusCode >= 500 ? this.refusals.take(`${body.statusCode}:${body.code}:${req.method}:${url}`) : null;
+      if (line)
+        this.logger.log(
+          { status: body.statusCode, code: body.code, method: req.method, url, held_back: line.suppressed },
+          'request refused on purpose',
+        );
     }
     if (res.headersSent) {
       res.end();
       return;
     }
-    if ((exception instanceof RateLimitError || exception instanceof ServiceUnavailableError) && exception.retryAfterSeconds) {
-      res.setHeader('Retry-After', String(exception.retryAfterSeconds));
+    // 429 and 503 that know when to come back (RateLimitError, ServiceUnavailableError, a paused custom pose)
+    if (exception instanceof AppError && exception.retryAfterSeconds) {
+      res.setHeader('Retry-After', String(Math.max(1, Math.ceil(exception.retryAfterSeconds))));
     }
     res.status(body.statusCode).json(body);
   }

@@ -15,7 +15,9 @@ import {
   InsufficientCreditsError,
   NetworkError,
   NotFoundError,
+  AppError,
   RateLimitError,
+  ServiceUnavailableError,
   TimeoutError,
   ValidationError,
 } from './app-error';
@@ -100,6 +102,17 @@ describe('toErrorBody: the catalogue of docs/product.md', () => {
       code: ErrorCode.RATE_LIMITED,
       message: 'Too many requests. Please try again later.',
     });
+  });
+
+  it.each([
+    ['a 4xx refusal', new ValidationError('Please upload image files only'), false],
+    ['a busy 503 (the image work queue is full)', new ServiceUnavailableError('We are processing many photos right now.', 2), false],
+    ['a 501 of a feature not set up', new AppError(ErrorCode.SERVICE_UNAVAILABLE, 'Stripe integration coming soon!', 501), false],
+    ['a failed generation (500)', new GenerationError('Generation failed'), true],
+    ['a vendor that failed (502)', new NetworkError(), true],
+    ['a 503 raised as a bug (not operational)', new AppError(ErrorCode.SERVICE_UNAVAILABLE, 'x', 503, false), true],
+  ])('logs %s with a stack only when it is a failure: unexpected %p', (_label, error, unexpected) => {
+    expect(toErrorBody(error).unexpected).toBe(unexpected);
   });
 
   it('turns anything unknown into a 500 with the generic message and marks it unexpected', () => {

@@ -20,6 +20,13 @@ export interface ClassifiedError {
   unexpected: boolean;
 }
 
+/**
+ * What an operational AppError may answer with a 5xx and still be a refusal made on purpose, not a
+ * failure: 501, a feature not set up ("Stripe integration coming soon!"), and 503, busy or not
+ * ready (the image work queue is full, a queue refused a job: try again). Other 5xx are failures.
+ */
+export const EXPECTED_REFUSAL_STATUSES: ReadonlySet<number> = new Set([501, 503]);
+
 function sqlState(error: unknown): string | undefined {
   const e = error as { code?: unknown; driverError?: { code?: unknown } } | null;
   const code = e?.driverError?.code ?? e?.code;
@@ -74,8 +81,8 @@ function tooLarge(error: unknown): ClassifiedError {
 export function toErrorBody(error: unknown): ClassifiedError {
   if (error instanceof AppError) {
     return {
-      body: { statusCode: error.statusCode, code: error.code, message: error.message },
-      unexpected: !error.operational || error.statusCode >= 500,
+      body: { statusCode: error.statusCode, code: error.code, message: error.message, ...error.extra },
+      unexpected: !error.operational || (error.statusCode >= 500 && !EXPECTED_REFUSAL_STATUSES.has(error.statusCode)),
     };
   }
   if (error instanceof HttpException) {

@@ -4,6 +4,8 @@ import { LoggerModule } from 'nestjs-pino';
 import pino from 'pino';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
+import { logTraceFields } from '../observability/tracing';
+import { isExpectedRefusal } from './expected-refusal';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -21,6 +23,22 @@ export function isLoggedPath(path: string): boolean {
   const api = path === '/api' || path.startsWith('/api/');
   const probe = path === '/api/health' || path.startsWith('/api/health/');
   return api && !probe;
+}
+
+/**
+ * The level of a request's line: error for a failure (a 5xx that is not a refusal made on purpose,
+ * or an error that reached the server), warn for a refusal (a 4xx, an expected 501/503), info otherwise.
+ */
+export function requestLogLevel(_req: IncomingMessage, res: ServerResponse, err?: Error): 'error' | 'warn' | 'info' {
+  if (isExpectedRefusal(res)) return 'warn';
+  if (err || res.statusCode >= 500) return 'error';
+  return res.statusCode >= 400 ? 'warn' : 'info';
+}
+
+/** A request line without the Error pino-http made up for it. */
+export function withoutError(line: Record<string, unknown>): Record<string, unknown> {
+  const { err: _made, ...rest } = line;
+  return rest;
 }
 
 function prettyTransport(enabled: boolean) {
@@ -60,6 +78,15 @@ export class LogStream implements OnApplicationShutdown {
     return this.stream;
   }
 
+  /** Writes what is buffered now (the launcher's banner must come after the start-up logs). */
+  flush(): void {
+    try {
+      this.stream?.flushSync();
+    } catch {
+      // a closed stdout, or a write in flight that lands by itself
+    }
+  }
+
   onApplicationShutdown(): void {
     clearInterval(this.timer);
     try {
@@ -85,6 +112,8 @@ class LogStreamModule {}
         const options = {
           level: config.log.level,
           transport,
+          // the trace of the request or job the line belongs to (trace_id, span_id), when tracing is on
+          mixin: logTraceFields,
           genReqId: (req: IncomingMessage, res: ServerResponse) => {
             const incoming = req.headers['x-request-id'];
             const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -103,8 +132,12 @@ class LogStreamModule {}
               length: res.headers?.['content-length'],
             }),
           },
-          customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) =>
-            err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+          customLogLevel: requestLogLevel,
+          // pino-http makes an Error (with a stack) for every 5xx: not for a refusal made on purpose (a 501 "coming soon", a busy 503)
+          customErrorObject: (_req: IncomingMessage, res: ServerResponse, err: Error, line: Record<string, unknown>) =>
+            isExpectedRefusal(res) ? withoutError(line) : line,
+          customErrorMessage: (_req: IncomingMessage, res: ServerResponse) =>
+            isExpectedRefusal(res) ? 'request completed' : 'request errored',
           autoLogging: { ignore: (req: IncomingMessage) => !isLoggedPath(pathOf(req)) },
         };
         return {

@@ -10,8 +10,14 @@ import { Global, Injectable, Logger, Module } from '@nestjs/common';
  */
 export type OpsEvent =
   | { type: 'account.deleted'; /** a stable pseudonym (userIdHash), never the id or email */ account: string }
+  /** a custom pose was refused by the safety check; `reason`: its most serious category (the metrics count them) */
+  | { type: 'safety.custom-pose-refused'; reason: string }
   /** too many refused custom poses in an hour: the account's custom poses are paused until `until` (ISO) */
-  | { type: 'safety.custom-pose-paused'; userId: string; refusals: number; until: string };
+  | { type: 'safety.custom-pose-paused'; userId: string; refusals: number; until: string }
+  /** a face check refused a live selfie or a photo (`outcome`: mismatch, still, no_face, several_faces) */
+  | { type: 'faces.check-refused'; kind: 'selfie' | 'photo'; outcome: string }
+  /** an account's face checks were refused FACE_REFUSALS_ALERT.refusals times within a day: admins look */
+  | { type: 'faces.checks-failing'; userId: string; refusals: number };
 
 export type OpsEventListener = (event: OpsEvent) => unknown;
 

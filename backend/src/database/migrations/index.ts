@@ -18,6 +18,15 @@ import { TicketGenerationRemoved1795722228033 } from './1795722228033-TicketGene
 import { TemplateThumbnail1795723345107 } from './1795723345107-TemplateThumbnail';
 import { GenerationsVersion1795900000000 } from './1795900000000-GenerationsVersion';
 import { SessionRefreshCount1795950000000 } from './1795950000000-SessionRefreshCount';
+import { VendorIdsAsText1796000000000 } from './1796000000000-VendorIdsAsText';
+import { GenerationDeadline1796010000000 } from './1796010000000-GenerationDeadline';
+import { ReportedImageMatching1796020000000 } from './1796020000000-ReportedImageMatching';
+import { SessionRotatedAt1796030000000 } from './1796030000000-SessionRotatedAt';
+import { TicketNumbers1796031000000 } from './1796031000000-TicketNumbers';
+import { Faces1796040000000 } from './1796040000000-Faces';
+import { ApiTokens1796050000000 } from './1796050000000-ApiTokens';
+import { IdempotencyKeys1796051000000 } from './1796051000000-IdempotencyKeys';
+import { DeveloperWebhooks1796052000000 } from './1796052000000-DeveloperWebhooks';
 import type { MigrationInterface } from 'typeorm';
 
 /** Every migration, in order. `npm run migration:generate -- <Name>` appends new ones here. */
@@ -42,4 +51,13 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   TemplateThumbnail1795723345107,
   GenerationsVersion1795900000000,
   SessionRefreshCount1795950000000,
+  VendorIdsAsText1796000000000,
+  GenerationDeadline1796010000000,
+  ReportedImageMatching1796020000000,
+  SessionRotatedAt1796030000000,
+  TicketNumbers1796031000000,
+  Faces1796040000000,
+  ApiTokens1796050000000,
+  IdempotencyKeys1796051000000,
+  DeveloperWebhooks1796052000000,
 ];

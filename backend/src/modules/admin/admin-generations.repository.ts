@@ -74,4 +74,26 @@ export class AdminGenerationsRepository {
     );
     return { rows, total };
   }
+
+  /** One generation with its owner's email, and the likeness guard's figure (generation_likeness), or null. */
+  async findOne(id: string): Promise<(AdminGenerationRow & { likeness: LikenessRow | null }) | null> {
+    const [row] = (await this.db.query(
+      `SELECT g.id, g.user_id, u.email AS user_email, g.type, g.status, g.category, g.cost, g.error, g.stage, g.provider, g.result_key, g.created_at, g.completed_at,
+              CASE WHEN l.generation_id IS NULL THEN NULL
+                   ELSE jsonb_build_object('distance', l.distance, 'tries', l.tries, 'outcome', l.outcome, 'threshold', l.threshold, 'checked_at', l.checked_at) END AS likeness
+         FROM user_generations g LEFT JOIN users u ON u.id = g.user_id LEFT JOIN generation_likeness l ON l.generation_id = g.id
+        WHERE g.id = $1`,
+      [id],
+    )) as (AdminGenerationRow & { likeness: LikenessRow | null })[];
+    return row ?? null;
+  }
+}
+
+/** The likeness guard's figure of a generation (the faces module's generation_likeness). */
+export interface LikenessRow {
+  distance: number | null;
+  tries: (number | null)[];
+  outcome: string;
+  threshold: number;
+  checked_at: string;
 }

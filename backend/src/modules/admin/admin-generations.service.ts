@@ -15,7 +15,7 @@ import {
 } from './admin-generations.repository';
 import { assertUuid } from './admin-users.service';
 import type { GenerationMetadata } from '../generations/generation.entity';
-import type { AdminGenerationRowDto } from './dto/admin-generation.dto';
+import type { AdminGenerationDto, AdminGenerationRowDto } from './dto/admin-generation.dto';
 
 const FILTERS = ['status', 'user_id', 'category', 'type', 'q'] as const;
 type GenerationFilter = (typeof FILTERS)[number];
@@ -120,6 +120,26 @@ export class AdminGenerationsService {
       after: { generations_removed: removed.length, photos_removed: photos.length, ...(reason ? { reason } : {}) },
     });
     return { generations: removed, photos: photos.map((p) => p.id) };
+  }
+
+  /** One generation, with the likeness guard's figure. */
+  async detail(id: string): Promise<AdminGenerationDto> {
+    assertUuid(id);
+    const row = await this.repo.findOne(id);
+    if (!row) throw new NotFoundError('Generation not found.');
+    const l = row.likeness;
+    return {
+      ...(await this.toDto(row)),
+      likeness: l
+        ? {
+            distance: l.distance,
+            tries: l.tries,
+            outcome: l.outcome,
+            threshold: l.threshold,
+            checked_at: new Date(l.checked_at).toISOString(),
+          }
+        : null,
+    };
   }
 
   private async toDto(r: AdminGenerationRow): Promise<AdminGenerationRowDto> {

@@ -13,6 +13,7 @@ export const USER_SORTABLE = {
   tier: 'u.tier',
   role: 'u.role',
   created_at: 'u.created_at',
+  email_verified: 'u.email_verified_at IS NOT NULL',
   credits: 'credits',
   total_generations: 'total_generations',
 };
@@ -24,6 +25,8 @@ export interface UserListFilter {
   tier?: Tier;
   role?: UserRole;
   ids?: string[];
+  /** the address is proven (email_verified_at set), or not */
+  verified?: boolean;
 }
 
 export interface UserRow {
@@ -89,6 +92,7 @@ export class AdminUsersRepository {
       args.push(filter.role);
       where.push(`u.role = $${args.length}`);
     }
+    if (filter.verified !== undefined) where.push(filter.verified ? 'u.email_verified_at IS NOT NULL' : 'u.email_verified_at IS NULL');
     if (filter.ids !== undefined) {
       args.push(filter.ids);
       where.push(`u.id = ANY($${args.length}::uuid[])`);

@@ -1,16 +1,27 @@
 import { newTestService } from '../../../test/helpers/new-test-service';
-import { InsufficientCreditsError, NotFoundError, ValidationError } from '../../common/errors';
+import { ConflictError, ForbiddenError, InsufficientCreditsError, NotFoundError, ValidationError } from '../../common/errors';
+import { APP_CONFIG } from '../../config/config.module';
+import { testConfig } from '../../config/test-config';
 import { AuditAction, AuditService } from '../audit/audit.service';
 import { SessionRevokeReason } from '../auth/session.entity';
 import { SessionsRepository } from '../auth/sessions.repository';
 import { CreditsService, type CreditBalance } from '../credits/credits.service';
+import { FacesRepository } from '../faces/faces.repository';
 import { GenerationsService } from '../generations/generations.service';
 import { SafetyRefusalsService } from '../generations/safety-refusals.service';
 import { UserMailService } from '../users/user-mail.service';
 import { UserRole } from '../users/user.entity';
 import { UsersRepository, type LockedUser } from '../users/users.repository';
+import { UsersService } from '../users/users.service';
 import { AdminUsersRepository, type UserRow } from './admin-users.repository';
-import { ADMIN_MESSAGES, AdminUsersService, describeActivity, MAX_ADJUSTMENT } from './admin-users.service';
+import {
+  ADMIN_MESSAGES,
+  AdminUsersService,
+  describeActivity,
+  MAX_ADJUSTMENT,
+  tierChangeMoved,
+  tierChangeSummary,
+} from './admin-users.service';
 import type { EntityManager } from 'typeorm';
 
 const ADMIN = '11111111-1111-4111-8111-111111111111';
@@ -41,9 +52,12 @@ function balance(available: number): CreditBalance {
 }
 
 /** The service with its read model answering for USER, and transactions run on a fake manager. */
-/** `locked`: what locking the account finds (null: no such account). */
-function setup(locked: LockedUser | null = { tier: 'free', suspended_at: null, suspension_reason: null }) {
-  const built = newTestService(AdminUsersService);
+/** `locked`: what locking the account finds (null: no such account); `staff2fa`: AUTH_REQUIRE_STAFF_2FA. */
+function setup(locked: Partial<LockedUser> | null = {}, staff2fa = false) {
+  const built = newTestService(AdminUsersService, {
+    provide: APP_CONFIG,
+    useValue: testConfig({ auth: { requireStaffTwoFactor: staff2fa } }),
+  });
   const { mock } = built;
   const manager = {} as EntityManager;
   const repo = mock(AdminUsersRepository);
@@ -53,7 +67,17 @@ function setup(locked: LockedUser | null = { tier: 'free', suspended_at: null, s
   repo.recentActivity.mockResolvedValue([]);
   repo.latestActorEmail.mockResolvedValue(null);
   mock(SafetyRefusalsService).summary.mockResolvedValue({ total: 0, last_24h: 0, paused_until: null, recent: [] });
-  mock(UsersRepository).lockForUpdate.mockResolvedValue(locked ?? undefined);
+  const faces = mock(FacesRepository);
+  faces.verifiedAt.mockResolvedValue(null);
+  faces.countRefusals.mockResolvedValue(0);
+  faces.countRefusalsSince.mockResolvedValue(0);
+  faces.recentEvents.mockResolvedValue([]);
+  mock(UsersRepository).lockForUpdate.mockResolvedValue(
+    locked
+      ? { email: 'ada@example.com', role: UserRole.User, tier: 'free', suspended_at: null, suspension_reason: null, ...locked }
+      : undefined,
+  );
+  mock(UsersRepository).lockActiveAdmins.mockResolvedValue([ADMIN]);
   return { ...built, manager };
 }
 
@@ -104,7 +128,7 @@ describe('AdminUsersService', () => {
     });
 
     it('leaves a suspended account as it was: no second suspension, no audit row', async () => {
-      const { sut, mock } = setup({ tier: 'free', suspended_at: new Date(), suspension_reason: 'spam' });
+      const { sut, mock } = setup({ suspended_at: new Date(), suspension_reason: 'spam' });
       await sut.suspend(ADMIN, USER, 'again');
       expect(mock(UsersRepository).suspend).not.toHaveBeenCalled();
       expect(mock(AuditService).record).not.toHaveBeenCalled();
@@ -139,10 +163,162 @@ describe('AdminUsersService', () => {
     });
 
     it('setting the tier the account already has changes nothing and sends no mail', async () => {
-      const { sut, mock } = setup({ tier: 'starter', suspended_at: null, suspension_reason: null });
+      const { sut, mock } = setup({ tier: 'starter' });
       await sut.changeTier(ADMIN, USER, 'starter');
       expect(mock(UsersRepository).setTier).not.toHaveBeenCalled();
       expect(mock(UserMailService).send).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('previewTierChange', () => {
+    const before = { subscription: 0, purchased: 12, held: 0, available: 12 };
+
+    it("states the server's own figure of an upgrade, changing nothing", async () => {
+      const { sut, mock } = setup();
+      mock(AdminUsersRepository).findRow.mockResolvedValue(userRow({ tier: 'starter' }));
+      mock(CreditsService).previewPlanChange.mockResolvedValue({
+        added: 70,
+        before,
+        after: { ...before, subscription: 70, available: 82 },
+        renewedByStripe: false,
+      });
+      const preview = await sut.previewTierChange(USER, 'glow_up');
+      expect(mock(CreditsService).previewPlanChange).toHaveBeenCalledWith(USER, 'starter', 'glow_up');
+      expect(preview).toMatchObject({
+        from_tier: 'starter',
+        to_tier: 'glow_up',
+        unchanged: false,
+        credits_added: 70,
+        credits_before: 12,
+        credits_after: 82,
+        monthly_credits: 70,
+        title: 'Change tier from Starter to Glow Up?',
+        summary: 'This gives 70 subscription credits now (balance 12 -> 82). The person is told by mail.',
+      });
+      expect(mock(UsersRepository).setTier).not.toHaveBeenCalled();
+      expect(mock(CreditsService).applyPlanChange).not.toHaveBeenCalled();
+      expect(mock(AuditService).record).not.toHaveBeenCalled();
+    });
+
+    it('says that the same tier changes nothing, and answers 404 for an unknown account', async () => {
+      const { sut, mock } = setup();
+      mock(CreditsService).previewPlanChange.mockResolvedValue({ added: 0, before, after: before, renewedByStripe: false });
+      expect(await sut.previewTierChange(USER, 'free')).toMatchObject({ unchanged: true, credits_added: 0, summary: 'Nothing changes.' });
+      mock(AdminUsersRepository).findRow.mockResolvedValue(undefined);
+      await expect(sut.previewTierChange(USER, 'starter')).rejects.toBeInstanceOf(NotFoundError);
+      await expect(sut.previewTierChange('nope', 'starter')).rejects.toThrow(new ValidationError('Invalid id'));
+    });
+  });
+
+  describe('the tier change in words', () => {
+    const starter = { name: 'Starter', monthlyCredits: 20 };
+    const glowUp = { name: 'Glow Up', monthlyCredits: 70 };
+    it('an upgrade that adds, one that adds nothing (a fuller balance), a downgrade, and a Stripe subscription', () => {
+      expect(tierChangeSummary(starter, glowUp, 1, { subscription: 69, available: 69 }, { subscription: 70, available: 70 }, false)).toBe(
+        'This gives 1 subscription credit now (balance 69 -> 70). The person is told by mail.',
+      );
+      expect(tierChangeSummary(starter, glowUp, 0, { subscription: 95, available: 95 }, { subscription: 95, available: 95 }, false)).toBe(
+        "No credits are added: the 95 subscription credits already there are at least Glow Up's 70 (balance stays 95). The person is told by mail.",
+      );
+      expect(tierChangeSummary(glowUp, starter, 0, { subscription: 82, available: 82 }, { subscription: 82, available: 82 }, true)).toBe(
+        'No credits are taken back (balance stays 82); from the next monthly reset, Starter gives 20 subscription credits. ' +
+          "The person is told by mail. They pay for a plan at Stripe: the next change of that subscription sets the tier to Stripe's plan again.",
+      );
+    });
+  });
+
+  describe('changeTier with the confirmed figure', () => {
+    it('applies when the change gives what the confirmation said', async () => {
+      const { sut, mock } = setup({ tier: 'starter' });
+      mock(CreditsService).applyPlanChange.mockResolvedValue(70);
+      await sut.changeTier(ADMIN, USER, 'glow_up', 70);
+      expect(mock(AuditService).record).toHaveBeenCalledWith(
+        expect.objectContaining({
+          action: AuditAction.TierChange,
+          before: { tier: 'starter' },
+          after: { tier: 'glow_up', credits_added: 70 },
+        }),
+        expect.anything(),
+      );
+    });
+
+    it('refuses (409, inside the transaction) when the balance moved and the change now gives another figure: no audit row, no mail', async () => {
+      const { sut, mock } = setup({ tier: 'starter' });
+      mock(CreditsService).applyPlanChange.mockResolvedValue(50);
+      await expect(sut.changeTier(ADMIN, USER, 'glow_up', 70)).rejects.toThrow(new ConflictError(tierChangeMoved(50)));
+      expect(mock(AuditService).record).not.toHaveBeenCalled();
+      expect(mock(UserMailService).send).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('setRole', () => {
+    const OTHER_ADMIN = '33333333-3333-4333-8333-333333333333';
+
+    it('makes a user support staff: audited in the transaction, and the person is told', async () => {
+      const { sut, mock, manager } = setup({}, true);
+      await sut.setRole(ADMIN, USER, UserRole.Support);
+      expect(mock(UsersRepository).setRole).toHaveBeenCalledWith(manager, USER, UserRole.Support);
+      expect(mock(AuditService).record).toHaveBeenCalledWith(
+        {
+          actorId: ADMIN,
+          action: AuditAction.RoleChange,
+          targetType: 'user',
+          targetId: USER,
+          targetUserId: USER,
+          before: { role: UserRole.User },
+          after: { role: UserRole.Support },
+        },
+        manager,
+      );
+      expect(mock(UserMailService).send).toHaveBeenCalledWith({
+        kind: 'account-notice',
+        userId: USER,
+        title: 'Your account now has the Support role',
+        lines: [
+          "An admin gave your account the Support role: open the console from the dashboard's menu.",
+          'Staff accounts must turn on two-factor authentication first, in Settings.',
+        ],
+      });
+    });
+
+    it('refuses an admin changing their own role, before any lock', async () => {
+      const { sut, mock } = setup();
+      await expect(sut.setRole(ADMIN, ADMIN, UserRole.User)).rejects.toThrow(new ValidationError(ADMIN_MESSAGES.ownRole));
+      await expect(sut.setRole(ADMIN, ADMIN, UserRole.Support)).rejects.toThrow(new ValidationError(ADMIN_MESSAGES.ownRole));
+      expect(mock(AdminUsersRepository).transaction).not.toHaveBeenCalled();
+      expect(mock(UsersRepository).setRole).not.toHaveBeenCalled();
+    });
+
+    it('refuses to take the admin role from an address ADMIN_EMAILS lists (it would come back at the next sign-in)', async () => {
+      const { sut, mock } = setup({ role: UserRole.Admin, email: 'listed@example.com' });
+      mock(UsersRepository).lockActiveAdmins.mockResolvedValue([ADMIN, USER]);
+      mock(UsersService).isListedAdmin.mockImplementation((email) => email === 'listed@example.com');
+      await expect(sut.setRole(ADMIN, USER, UserRole.Support)).rejects.toThrow(new ValidationError(ADMIN_MESSAGES.listedAdmin));
+      expect(mock(UsersRepository).setRole).not.toHaveBeenCalled();
+      expect(mock(AuditService).record).not.toHaveBeenCalled();
+    });
+
+    it('an actor who lost the admin role meanwhile (another admin demoted them first) is refused: never no admin left', async () => {
+      const { sut, mock } = setup({ role: UserRole.Admin });
+      // the other admin's demotion of ADMIN committed while this one waited for the lock
+      mock(UsersRepository).lockActiveAdmins.mockResolvedValue([USER]);
+      await expect(sut.setRole(ADMIN, USER, UserRole.User)).rejects.toBeInstanceOf(ForbiddenError);
+      expect(mock(UsersRepository).setRole).not.toHaveBeenCalled();
+    });
+
+    it('takes the admin role from another admin when one stays; the same role changes nothing', async () => {
+      const { sut, mock, manager } = setup({ role: UserRole.Admin });
+      mock(UsersRepository).lockActiveAdmins.mockResolvedValue([ADMIN, USER, OTHER_ADMIN]);
+      await sut.setRole(ADMIN, USER, UserRole.User);
+      expect(mock(UsersRepository).setRole).toHaveBeenCalledWith(manager, USER, UserRole.User);
+      mock(UsersRepository).setRole.mockClear();
+      await sut.setRole(ADMIN, USER, UserRole.Admin);
+      expect(mock(UsersRepository).setRole).not.toHaveBeenCalled();
+    });
+
+    it('answers 404 for an unknown account', async () => {
+      const { sut } = setup(null);
+      await expect(sut.setRole(ADMIN, USER, UserRole.Support)).rejects.toBeInstanceOf(NotFoundError);
     });
   });
 

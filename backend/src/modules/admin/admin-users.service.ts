@@ -1,32 +1,50 @@
+import { ROLE_CHANGE_MESSAGES, ROLE_LABELS } from '@fitting-room/shared/access-policy';
 import { plural, withArticle } from '@fitting-room/shared/wording';
-import { Injectable, Optional } from '@nestjs/common';
-import { InsufficientCreditsError, NotFoundError, ValidationError } from '../../common/errors';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { ConflictError, ForbiddenError, InsufficientCreditsError, NotFoundError, ValidationError } from '../../common/errors';
 import { ListParams, oneOf, parseListQuery, SimpleRestQueryDto, textFilter } from '../../common/simple-rest';
+import { APP_CONFIG } from '../../config/config.module';
 import { AuditAction, AuditService } from '../audit/audit.service';
 import { SessionRevokeReason } from '../auth/session.entity';
 import { SessionsRepository } from '../auth/sessions.repository';
 import { planForTier } from '../catalog/plans';
 import { TIERS, type Tier } from '../catalog/tiers';
 import { CreditsService } from '../credits/credits.service';
+import { FACE_REFUSALS_ALERT } from '../faces/face-checks.service';
+import { FacesRepository } from '../faces/faces.repository';
 import { GENERATION_MESSAGES } from '../generations/generation-progress';
 import { GenerationsService } from '../generations/generations.service';
 import { SafetyRefusalsService } from '../generations/safety-refusals.service';
 import { UserMailService } from '../users/user-mail.service';
 import { UserRole } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
+import { UsersService } from '../users/users.service';
 import { AdminUsersRepository, USER_SORTABLE, type UserListFilter, type UserRow } from './admin-users.repository';
-import type { AdminActivityDto, AdminUserDetailsDto, AdminUserRowDto } from './dto/admin-user.dto';
+import type { AppConfig } from '../../config/app-config';
+import type {
+  AdminActivityDto,
+  AdminFaceChecksDto,
+  AdminTierChangePreviewDto,
+  AdminUserDetailsDto,
+  AdminUserRowDto,
+} from './dto/admin-user.dto';
 
 /** The product's admin messages (docs/product.md). */
 export const ADMIN_MESSAGES = {
   fillAllFields: 'Please fill in all fields',
   validAmount: 'Please enter a valid amount',
+  ...ROLE_CHANGE_MESSAGES,
 } as const;
+
+/** The tier change's confirmation figure is no longer what the change gives (the balance moved): nothing changed. */
+export function tierChangeMoved(creditsAdded: number): string {
+  return `The balance changed since the confirmation: this change now gives ${plural(creditsAdded, 'subscription credit')}. Review it again.`;
+}
 
 /** The largest adjustment at once (balances are 32-bit integers; a typo of extra zeros is refused). */
 export const MAX_ADJUSTMENT = 1_000_000;
 
-const USER_FILTERS = ['q', 'tier', 'role', 'id'] as const;
+const USER_FILTERS = ['q', 'tier', 'role', 'id', 'verified'] as const;
 type UserFilter = (typeof USER_FILTERS)[number];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -84,10 +102,15 @@ export class AdminUsersService {
     private readonly credits: CreditsService,
     private readonly audit: AuditService,
     private readonly refusals: SafetyRefusalsService,
+    private readonly faces: FacesRepository,
     /** the person hears of a change to their account (when "Email Notifications" is on); absent in partial apps */
     @Optional() private readonly mail?: UserMailService,
     /** cancels a suspended account's running generation */
     @Optional() private readonly generations?: GenerationsService,
+    /** ADMIN_EMAILS (who may not be demoted here) */
+    @Optional() private readonly usersService?: UsersService,
+    /** AUTH_REQUIRE_STAFF_2FA */
+    @Optional() @Inject(APP_CONFIG) private readonly config?: AppConfig,
   ) {}
 
   parse(query: SimpleRestQueryDto): ListParams<UserFilter> {
@@ -109,6 +132,13 @@ export class AdminUsersService {
     if (t) filter.tier = t;
     const r = oneOf(role, Object.values(UserRole), 'role');
     if (r) filter.role = r;
+    // whether the address is proven (unverified accounts may be waiting sign-ups, or squatters' from before)
+    const verified = oneOf(
+      params.filter.verified === undefined ? undefined : String(params.filter.verified),
+      ['true', 'false'],
+      'verified',
+    );
+    if (verified) filter.verified = verified === 'true';
     if (id !== undefined) {
       // one id, or the list of react-admin's getMany (filter {"id":[...]})
       const ids = (Array.isArray(id) ? id : [id]).map(String);
@@ -134,6 +164,7 @@ export class AdminUsersService {
     }));
     const refusals = await this.refusals.summary(id);
     if (viewerRole !== UserRole.Admin) for (const r of refusals.recent) r.text = null;
+    const faceChecks = await this.faceChecks(id);
     const suspendedBy = row.suspended_at ? await this.repo.latestActorEmail(id, AuditAction.UserSuspend) : null;
     return {
       ...toRow(row),
@@ -144,6 +175,29 @@ export class AdminUsersService {
       suspension_reason: row.suspension_reason,
       suspended_by: suspendedBy,
       refusals,
+      face_checks: faceChecks,
+      staff_two_factor_required: !!this.config?.auth.requireStaffTwoFactor && row.totp_enabled_at === null,
+    };
+  }
+
+  private async faceChecks(id: string): Promise<AdminFaceChecksDto> {
+    const [verifiedAt, refused, refused24h, recent] = await Promise.all([
+      this.faces.verifiedAt(id),
+      this.faces.countRefusals(id),
+      this.faces.countRefusalsSince(id, FACE_REFUSALS_ALERT.hours),
+      this.faces.recentEvents(id),
+    ]);
+    return {
+      verified_at: verifiedAt ? new Date(verifiedAt).toISOString() : null,
+      refused,
+      refused_24h: refused24h,
+      recent: recent.map((e) => ({
+        id: e.id,
+        kind: e.kind,
+        outcome: e.outcome,
+        distance: e.distance === null ? null : Math.round(e.distance * 1000) / 1000,
+        created_at: new Date(e.createdAt).toISOString(),
+      })),
     };
   }
 
@@ -203,10 +257,41 @@ export class AdminUsersService {
   }
 
   /**
-   * Changes the tier (there is no checkout yet: this is how a tier changes). An upgrade tops the
-   * subscription credits up to the new plan's (CreditsService.applyPlanChange). Audited, in one transaction.
+   * What changing the tier to `tier` would do now, by the rule the change itself applies
+   * (CreditsService.planChangeTopUp): the credits it adds, the balance before and after, and the
+   * confirmation's words. Changes nothing.
    */
-  async changeTier(actorId: string, id: string, tier: Tier | undefined): Promise<AdminUserDetailsDto> {
+  async previewTierChange(id: string, tier: Tier): Promise<AdminTierChangePreviewDto> {
+    assertUuid(id);
+    const row = await this.repo.findRow(id);
+    if (!row) throw new NotFoundError();
+    const from = planForTier(row.tier);
+    const to = planForTier(tier);
+    const { added, before, after, renewedByStripe } = await this.credits.previewPlanChange(id, row.tier, tier);
+    const unchanged = row.tier === tier;
+    return {
+      from_tier: row.tier,
+      to_tier: tier,
+      from_name: from.name,
+      to_name: to.name,
+      unchanged,
+      credits_added: unchanged ? 0 : added,
+      credits_before: before.available,
+      credits_after: unchanged ? before.available : after.available,
+      monthly_credits: to.monthlyCredits,
+      stripe_subscription: renewedByStripe,
+      title: unchanged ? `The tier is already ${to.name}.` : `Change tier from ${from.name} to ${to.name}?`,
+      summary: unchanged ? 'Nothing changes.' : tierChangeSummary(from, to, added, before, after, renewedByStripe),
+    };
+  }
+
+  /**
+   * Changes the tier (an admin's decision; paying plans come from Stripe). An upgrade tops the
+   * subscription credits up to the new plan's (CreditsService.applyPlanChange). Audited, in one
+   * transaction. `expectedCreditsAdded`: what the confirmation said it gives; another figure now (the
+   * balance moved meanwhile) is a 409 and nothing changes.
+   */
+  async changeTier(actorId: string, id: string, tier: Tier | undefined, expectedCreditsAdded?: number): Promise<AdminUserDetailsDto> {
     assertUuid(id);
     if (tier === undefined) return this.details(id);
     const change = await this.repo.transaction(async (m) => {
@@ -215,6 +300,9 @@ export class AdminUsersService {
       if (user.tier === tier) return null;
       await this.users.setTier(m, id, tier);
       const creditsAdded = await this.credits.applyPlanChange(id, user.tier, tier, actorId, m);
+      // thrown inside the transaction: the tier and the credits are rolled back with it
+      if (expectedCreditsAdded !== undefined && creditsAdded !== expectedCreditsAdded)
+        throw new ConflictError(tierChangeMoved(creditsAdded));
       await this.audit.record(
         {
           actorId,
@@ -241,6 +329,63 @@ export class AdminUsersService {
             ? [`${change.creditsAdded} ${change.creditsAdded === 1 ? 'credit was' : 'credits were'} added to match the new plan.`]
             : []),
         ],
+      });
+    }
+    return this.details(id);
+  }
+
+  /**
+   * Sets an account's role (user, support, admin), audited. An admin cannot change their own role
+   * (it would remove their admin role), nor take the admin role from the last admin not suspended,
+   * nor from an address ADMIN_EMAILS lists (the list would make it an admin again at its next
+   * sign-in). The active admins are locked first, in one order, so two admins demoting each other
+   * at once cannot leave none: the second finds that it is no longer an admin (403).
+   */
+  async setRole(actorId: string, id: string, role: UserRole): Promise<AdminUserDetailsDto> {
+    assertUuid(id);
+    if (id === actorId) {
+      if (role === UserRole.Admin) return this.details(id);
+      throw new ValidationError(ADMIN_MESSAGES.ownRole);
+    }
+    const changed = await this.repo.transaction(async (m) => {
+      const admins = await this.users.lockActiveAdmins(m);
+      if (!admins.includes(actorId)) throw new ForbiddenError();
+      const user = await this.users.lockForUpdate(m, id);
+      if (!user) throw new NotFoundError();
+      if (user.role === role) return null;
+      if (user.role === UserRole.Admin) {
+        if (this.usersService?.isListedAdmin(user.email)) throw new ValidationError(ADMIN_MESSAGES.listedAdmin);
+        if (admins.filter((admin) => admin !== id).length === 0) throw new ValidationError(ADMIN_MESSAGES.lastAdmin);
+      }
+      await this.users.setRole(m, id, role);
+      await this.audit.record(
+        {
+          actorId,
+          action: AuditAction.RoleChange,
+          targetType: 'user',
+          targetId: id,
+          targetUserId: id,
+          before: { role: user.role },
+          after: { role },
+        },
+        m,
+      );
+      return { from: user.role };
+    });
+    if (changed) {
+      await this.mail?.send({
+        kind: 'account-notice',
+        userId: id,
+        title: role === UserRole.User ? 'Your staff role was removed' : `Your account now has the ${ROLE_LABELS[role]} role`,
+        lines:
+          role === UserRole.User
+            ? ['An admin removed your staff role: the console is closed to your account.']
+            : [
+                `An admin gave your account the ${ROLE_LABELS[role]} role: open the console from the dashboard's menu.`,
+                ...(this.config?.auth.requireStaffTwoFactor
+                  ? ['Staff accounts must turn on two-factor authentication first, in Settings.']
+                  : []),
+              ],
       });
     }
     return this.details(id);
@@ -297,6 +442,26 @@ export class AdminUsersService {
     });
     return this.details(id);
   }
+}
+
+type PlanFacts = { name: string; monthlyCredits: number };
+type Balance = { subscription: number; available: number };
+
+/** The tier change's effect in words, from the server's figures (the console shows it as the confirmation). */
+export function tierChangeSummary(from: PlanFacts, to: PlanFacts, added: number, before: Balance, after: Balance, stripe: boolean): string {
+  const parts: string[] = [];
+  if (added > 0) parts.push(`This gives ${plural(added, 'subscription credit')} now (balance ${before.available} -> ${after.available}).`);
+  else if (to.monthlyCredits > from.monthlyCredits)
+    parts.push(
+      `No credits are added: the ${plural(before.subscription, 'subscription credit')} already there are at least ${to.name}'s ${to.monthlyCredits} (balance stays ${before.available}).`,
+    );
+  else
+    parts.push(
+      `No credits are taken back (balance stays ${before.available}); from the next monthly reset, ${to.name} gives ${plural(to.monthlyCredits, 'subscription credit')}.`,
+    );
+  parts.push('The person is told by mail.');
+  if (stripe) parts.push("They pay for a plan at Stripe: the next change of that subscription sets the tier to Stripe's plan again.");
+  return parts.join(' ');
 }
 
 function toRow(r: UserRow): AdminUserRowDto {

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -25,10 +26,18 @@ import { AdminPaymentsService } from './admin-payments.service';
 import { AdminStatsService } from './admin-stats.service';
 import { AdminUsersService } from './admin-users.service';
 import { AdminCreditsAdjustDto } from './dto/admin-credits-adjust.dto';
-import { AdminGenerationRowDto } from './dto/admin-generation.dto';
+import { AdminGenerationDto, AdminGenerationRowDto } from './dto/admin-generation.dto';
 import { AdminPaymentRowDto, AdminRevenueDto } from './dto/admin-payment.dto';
 import { AdminStatsDto } from './dto/admin-stats.dto';
-import { AdminSuspensionDto, AdminUserDetailsDto, AdminUserRowDto, AdminUserUpdateDto } from './dto/admin-user.dto';
+import {
+  AdminRoleUpdateDto,
+  AdminSuspensionDto,
+  AdminTierChangePreviewDto,
+  AdminTierChangeQueryDto,
+  AdminUserDetailsDto,
+  AdminUserRowDto,
+  AdminUserUpdateDto,
+} from './dto/admin-user.dto';
 import { AnnouncementCreateDto, AnnouncementResponseDto } from './dto/announcement.dto';
 import { AuditLogRowDto } from './dto/audit-log-row.dto';
 import { QueueBoardSessionDto, QueueOverviewDto } from './dto/queue-overview.dto';
@@ -74,7 +83,7 @@ export class AdminController {
   @Authenticated({ roles: rolesFor('users', 'list') })
   @ApiOperation({
     summary: 'Users, 100 a page, searched case-insensitively on email or full name (filter q or ?q=)',
-    description: LIST_NOTE,
+    description: `${LIST_NOTE} Filters: q, tier, role, id, verified ("true": the address is proven; "false": not yet).`,
   })
   @ApiOkResponse({ type: [AdminUserRowDto], headers: contentRangeHeader('users') })
   async listAdminUsers(@Query() query: SimpleRestQueryDto, @Res({ passthrough: true }) res: Response): Promise<AdminUserRowDto[]> {
@@ -134,19 +143,60 @@ export class AdminController {
     return this.users.unsuspend(actor.id, id);
   }
 
+  @Get('users/:id/tier-change')
+  @Authenticated({ roles: rolesFor('user-tier', 'edit') })
+  @ApiOperation({
+    summary: 'What changing the tier would do now (the confirmation), by the rule the change applies; changes nothing',
+    description:
+      'The credits an upgrade adds now, the balance before and after, whether a Stripe subscription will set the tier again, and the ' +
+      "confirmation's title and summary in words. Send `credits_added` back as `expected_credits_added` with the change.",
+  })
+  @ApiOkResponse({ type: AdminTierChangePreviewDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR: the id is not a UUID, or an unknown tier' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'no such user' })
+  previewAdminUserTierChange(@Param('id') id: string, @Query() query: AdminTierChangeQueryDto): Promise<AdminTierChangePreviewDto> {
+    return this.users.previewTierChange(id, query.tier);
+  }
+
   @Patch('users/:id')
   @Authenticated({ roles: rolesFor('user-tier', 'edit') })
   @ApiOperation({
     summary: "Change a user's tier (audited)",
     description:
-      "There is no checkout yet: this is how a tier changes. An upgrade tops the subscription credits up to the new plan's; the person " +
-      "is told by mail. The same tier, or no tier in the body, changes nothing. Answers the user's page.",
+      "An upgrade tops the subscription credits up to the new plan's; the person is told by mail. The same tier, or no tier in the " +
+      'body, changes nothing. With `expected_credits_added` (the figure GET .../tier-change gave), a change that would now give ' +
+      "another number is a 409 and changes nothing. Answers the user's page.",
   })
   @ApiOkResponse({ type: AdminUserDetailsDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR: the id is not a UUID, or an unknown tier' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'no such user' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'CONFLICT: the change now gives another number of credits than expected' })
   updateAdminUser(@CurrentUser() actor: AuthUser, @Param('id') id: string, @Body() body: AdminUserUpdateDto): Promise<AdminUserDetailsDto> {
-    return this.users.changeTier(actor.id, id, body.tier);
+    return this.users.changeTier(actor.id, id, body.tier, body.expected_credits_added);
+  }
+
+  @Put('users/:id/role')
+  @Authenticated({ roles: rolesFor('user-role', 'edit') })
+  @ApiOperation({
+    summary: "Set a user's role: user, support or admin (audited)",
+    description:
+      'Support staff get the tickets and a read-only user lookup, admins the whole console (the access policy). Staff without ' +
+      'two-factor are asked to turn it on before the console opens when AUTH_REQUIRE_STAFF_2FA is on. An admin cannot change their ' +
+      'own role, take the admin role from the last admin, or from an address ADMIN_EMAILS lists (400). The same role changes ' +
+      "nothing. The person is told by mail. Answers the user's page.",
+  })
+  @ApiOkResponse({ type: AdminUserDetailsDto })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: 'VALIDATION_ERROR: the id is not a UUID, an unknown role, my own role, the last admin, or an address ADMIN_EMAILS lists',
+  })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'no such user' })
+  setAdminUserRole(
+    @CurrentUser() actor: AuthUser,
+    @Param('id') id: string,
+    @Body() body: AdminRoleUpdateDto,
+  ): Promise<AdminUserDetailsDto> {
+    return this.users.setRole(actor.id, id, body.role);
   }
 
   @Put('users/:id')
@@ -163,7 +213,7 @@ export class AdminController {
     @Param('id') id: string,
     @Body() body: AdminUserUpdateDto,
   ): Promise<AdminUserDetailsDto> {
-    return this.users.changeTier(actor.id, id, body.tier);
+    return this.users.changeTier(actor.id, id, body.tier, body.expected_credits_added);
   }
 
   @Post('users/:id/credits')
@@ -221,6 +271,19 @@ export class AdminController {
     const { rows, total } = await this.generations.list(params);
     setContentRange(res, 'generations', params.offset, rows.length, total);
     return rows;
+  }
+
+  @Get('generations/:id')
+  @Authenticated({ roles: rolesFor('generations', 'show') })
+  @ApiOperation({
+    summary: 'One generation, with the likeness guard’s figure (the face check of the result against the person’s photos)',
+    description:
+      'The row of the list plus `likeness`: the distance of the result’s face from the person’s photos at each try, the threshold and the outcome (null when the face checks did not run).',
+  })
+  @ApiOkResponse({ type: AdminGenerationDto })
+  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  getAdminGeneration(@Param('id') id: string): Promise<AdminGenerationDto> {
+    return this.generations.detail(id);
   }
 
   @Delete('generations/:id')

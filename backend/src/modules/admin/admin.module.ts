@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { AuthModule } from '../auth/auth.module';
 import { CreditsModule } from '../credits/credits.module';
+import { FacesModule } from '../faces/faces.module';
 import { GenerationsModule } from '../generations/generations.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { UsersModule } from '../users/users.module';
@@ -20,7 +21,7 @@ import { QueueBoardService } from './queue-board.service';
 
 /** The console's API: stats, users (tier, credits), generations moderation, payments and revenue, audit trail, queue monitor (JSON and Bull Board). */
 @Module({
-  imports: [AuthModule, CreditsModule, GenerationsModule, UploadsModule, UsersModule, JwtModule.register({})],
+  imports: [AuthModule, CreditsModule, FacesModule, GenerationsModule, UploadsModule, UsersModule, JwtModule.register({})],
   controllers: [AdminController],
   providers: [
     AdminUsersRepository,

@@ -36,7 +36,7 @@ describe('GenerationActivityListener', () => {
 
   it('records the activity without an analytics event when analytics is turned off (FEATURE_ANALYTICS=false)', async () => {
     const { sut, mock } = setup(false);
-    await sut.onFailed({ generationId: 'g1', userId: 'u1', reason: 'Generation failed', refused: false, cancelled: false });
+    await sut.onFailed({ generationId: 'g1', userId: 'u1', type: 'image', reason: 'Generation failed', refused: false, cancelled: false });
     expect(mock(ActivityService).record).toHaveBeenCalledWith(
       'u1',
       'generation_failed',

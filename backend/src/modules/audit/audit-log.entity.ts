@@ -16,22 +16,23 @@ export class AuditLogEntity {
   @Column({ name: 'actor_id', type: 'uuid' })
   actorId: string;
 
-  @Column({ name: 'actor_email', type: 'varchar', length: 320, nullable: true })
+  @Column({ name: 'actor_email', type: 'text', nullable: true })
   actorEmail: string | null;
 
-  @Column({ type: 'varchar', length: 64 })
+  @Column({ type: 'text' })
   action: string;
 
-  @Column({ name: 'target_type', type: 'varchar', length: 64 })
+  @Column({ name: 'target_type', type: 'text' })
   targetType: string;
 
-  @Column({ name: 'target_id', type: 'varchar', length: 64 })
+  /** our id or a vendor's (a Stripe Checkout Session id is 66 characters, Stripe's ids up to 255): `text` */
+  @Column({ name: 'target_id', type: 'text' })
   targetId: string;
 
   @Column({ name: 'target_user_id', type: 'uuid', nullable: true })
   targetUserId: string | null;
 
-  @Column({ name: 'target_email', type: 'varchar', length: 320, nullable: true })
+  @Column({ name: 'target_email', type: 'text', nullable: true })
   targetEmail: string | null;
 
   @Column({ type: 'jsonb', nullable: true })

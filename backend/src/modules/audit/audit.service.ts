@@ -7,6 +7,8 @@ export enum AuditAction {
   CreditsAdd = 'user.credits.add',
   CreditsDeduct = 'user.credits.deduct',
   TierChange = 'user.tier.change',
+  /** an admin set an account's role (user, support, admin) */
+  RoleChange = 'user.role.change',
   GenerationRemove = 'generation.remove',
   GenerationTakedown = 'generation.takedown',
   NotificationRead = 'notification.read',
@@ -34,6 +36,14 @@ export enum AuditAction {
   /** a paid renewal reset the subscription credits */
   BillingRenewal = 'billing.renewal',
   BillingPaymentFailed = 'billing.payment.failed',
+  /** a renewal's payment needs the cardholder's confirmation (3-D Secure): the person was told */
+  BillingPaymentActionRequired = 'billing.payment.action_required',
+  /** a pack's delayed payment (a bank debit) failed: no credits, the person was told */
+  BillingPackFailed = 'billing.pack.failed',
+  /** the account's Stripe customer was gone at Stripe (deleted, or other keys): a new one replaced it */
+  BillingCustomerReplaced = 'billing.customer.replaced',
+  /** an admin replayed a Stripe event from the console (re-read from Stripe, applied again) */
+  BillingEventReplay = 'billing.event.replay',
   /** a refund or dispute of a pack took its credits back */
   BillingReversal = 'billing.reversal',
 }

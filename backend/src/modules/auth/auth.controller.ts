@@ -21,14 +21,22 @@ import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { UserRole } from '../users/user.entity';
 import { normalizeEmail } from '../users/users.service';
-import { AuthMessages } from './auth.exception';
+import { FRESH_ACCOUNT_MESSAGE } from './auth-messages';
+import { AuthException, AuthMessages } from './auth.exception';
 import { AuthService, SessionResult } from './auth.service';
 import { AdminCheckResponseDto } from './dto/admin-check-response.dto';
-import { EmailResendDto, EmailVerifyDto, MessageResponseDto, PasswordForgotDto, PasswordResetDto } from './dto/auth-links.dto';
+import {
+  EmailResendDto,
+  EmailVerifyDto,
+  EmailVerifyResponseDto,
+  MessageResponseDto,
+  PasswordForgotDto,
+  PasswordResetDto,
+} from './dto/auth-links.dto';
 import { AuthSignInMfaDto, MfaChallengeResponseDto } from './dto/auth-mfa.dto';
 import { AuthSignInDto } from './dto/auth-sign-in.dto';
 import { AuthSignUpDto } from './dto/auth-sign-up.dto';
-import { SessionResponseDto } from './dto/session-response.dto';
+import { SessionResponseDto, SignUpCheckEmailResponseDto, SignUpSessionResponseDto } from './dto/session-response.dto';
 import { GoogleOAuthService } from './google/google-oauth.service';
 import { OAUTH_STATE_COOKIE } from './google/signed-cookie-state.store';
 import { AuthRateLimit } from './rate-limit/auth-rate-limit';
@@ -47,7 +55,7 @@ function clientInfo(req: Request): ClientInfo {
 }
 
 @ApiTags('auth')
-@ApiExtraModels(SessionResponseDto, MfaChallengeResponseDto)
+@ApiExtraModels(SessionResponseDto, MfaChallengeResponseDto, SignUpSessionResponseDto, SignUpCheckEmailResponseDto)
 @Controller('auth')
 export class AuthController {
   private readonly devices: DeviceCookies;
@@ -63,17 +71,29 @@ export class AuthController {
   @Post('sign-up')
   @AuthRateLimit('email')
   @ApiOperation({
-    summary: 'Create an account (18+ confirmed) and sign in',
+    summary: 'Create an account (18+ confirmed) and sign in; an address that has an account gets a mail instead',
     description:
-      `Sets the refresh cookie \`${REFRESH_COOKIE}\`. The account starts unverified: a link is mailed to the address, and uploading ` +
-      'or generating waits for it. The answer is the same whether or not the address is already used (its owner is told by mail instead).',
+      `A new address: 201, the account (unverified: a link is mailed, and uploading or generating waits for it) and its session, ` +
+      `with the refresh cookie \`${REFRESH_COOKIE}\`. An address that already has an account: 202, no account is made and nobody is ` +
+      'signed in; the address is mailed a way to sign in or to choose a password. Both answers carry the same `message` ' +
+      '("We\'ve sent a link to <address>...") and take about the same time; only the session tells them apart (docs/accounts.md).',
   })
-  @ApiCreatedResponse({ type: SessionResponseDto, headers: SESSION_COOKIE })
+  @ApiCreatedResponse({ type: SignUpSessionResponseDto, headers: SESSION_COOKIE, description: 'a new account, signed in' })
+  @ApiAcceptedResponse({ type: SignUpCheckEmailResponseDto, description: 'the address has an account: see the mail' })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'a missing or bad field, age not confirmed, or a too common password' })
-  async signUp(@Body() body: AuthSignUpDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<SessionResponseDto> {
-    const result = await this.auth.signUp(body, clientInfo(req));
-    this.devices.remember(req, res, result.body.user.email);
-    return this.answer(res, result);
+  async signUp(
+    @Body() body: AuthSignUpDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<SignUpSessionResponseDto | SignUpCheckEmailResponseDto> {
+    const outcome = await this.auth.signUp(body, clientInfo(req));
+    res.setHeader('Cache-Control', 'no-store');
+    if ('checkEmail' in outcome) {
+      res.status(HttpStatus.ACCEPTED);
+      return { message: AuthMessages.signUpLinkSent(outcome.checkEmail), check_email: true };
+    }
+    this.devices.remember(req, res, outcome.session.body.user.email);
+    return { ...this.answer(res, outcome.session), message: AuthMessages.signUpLinkSent(outcome.email) };
   }
 
   @Post('sign-in')
@@ -153,7 +173,9 @@ export class AuthController {
       return this.answer(res, await this.auth.refresh(readRefreshCookie(req), clientInfo(req)));
     } catch (error) {
       // a dead session's cookie is useless: drop it (but keep it through a transient failure)
-      if (error instanceof AuthError) clearRefreshCookie(res, this.config.isProduction);
+      if (error instanceof AuthError || (error instanceof AuthException && error.statusCode === 401)) {
+        clearRefreshCookie(res, this.config.isProduction);
+      }
       throw error;
     }
   }
@@ -179,13 +201,16 @@ export class AuthController {
   @AuthRateLimit('ip')
   @ApiOperation({
     summary: 'Confirm an email address with the token of the mailed link ($APP_URL/verify-email?token=...)',
-    description: 'Single use, valid 24 hours. Other unverified accounts that used the same address are removed.',
+    description:
+      'Single use, valid 24 hours. Other unverified accounts that used the same address are removed, and the address is told by mail. ' +
+      'When other sign-ups of the address were waiting, the account starts afresh (whoever opened the link may not have made it): ' +
+      'its sessions end, and the mailed notice carries a link to choose a password.',
   })
-  @ApiOkResponse({ type: MessageResponseDto })
+  @ApiOkResponse({ type: EmailVerifyResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: `${AuthMessages.invalidLink} (INVALID_LINK)` })
-  async verifyEmail(@Body() body: EmailVerifyDto): Promise<MessageResponseDto> {
-    await this.auth.verifyEmail(body.token);
-    return { message: AuthMessages.emailVerified };
+  async verifyEmail(@Body() body: EmailVerifyDto): Promise<EmailVerifyResponseDto> {
+    const { fresh } = await this.auth.verifyEmail(body.token);
+    return { message: fresh ? FRESH_ACCOUNT_MESSAGE : AuthMessages.emailVerified, starts_afresh: fresh };
   }
 
   @Post('verify-email/resend')
@@ -210,7 +235,7 @@ export class AuthController {
     description: 'The same answer, in about the same time, whether or not the address has an account.',
   })
   @ApiAcceptedResponse({ type: MessageResponseDto })
-  async forgotPassword(@Body() body: PasswordForgotDto): Promise<MessageResponseDto> {
+  async requestPasswordReset(@Body() body: PasswordForgotDto): Promise<MessageResponseDto> {
     await this.auth.forgotPassword(body.email);
     return { message: AuthMessages.resetRequested };
   }
@@ -221,7 +246,8 @@ export class AuthController {
   @ApiOperation({
     summary: 'Set a new password with the token of the mailed link',
     description:
-      'Every session of the account ends (sign in again), the address counts as verified, and a "password changed" mail is sent.',
+      'Every session of the account ends (sign in again), the address counts as verified, and a "password changed" mail is sent. ' +
+      'An unverified account starts afresh: what its maker set (two-factor, settings, name, uploads...) is discarded.',
   })
   @ApiOkResponse({ type: MessageResponseDto })
   @ApiBadRequestResponse({

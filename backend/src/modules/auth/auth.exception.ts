@@ -44,6 +44,28 @@ export class AuthException extends AppError {
     return new AuthException(AuthErrorCode.ACCOUNT_SUSPENDED, AuthMessages.accountSuspended, 403);
   }
 
+  /** 401: a session ended by a suspension, said to its holder (sign-in itself answers 403) */
+  static sessionSuspended(): AuthException {
+    return new AuthException(AuthErrorCode.ACCOUNT_SUSPENDED, AuthMessages.accountSuspended, 401);
+  }
+
+  static sessionExpired(): AuthException {
+    return new AuthException(AuthErrorCode.SESSION_EXPIRED, AuthMessages.sessionExpired, 401);
+  }
+
+  static passwordChanged(): AuthException {
+    return new AuthException(AuthErrorCode.PASSWORD_CHANGED, AuthMessages.signedOutPasswordChanged, 401);
+  }
+
+  static sessionRevoked(): AuthException {
+    return new AuthException(AuthErrorCode.SESSION_REVOKED, AuthMessages.signedOutForSafety, 401);
+  }
+
+  /** 403: deleting a Google-only account needs a fresh Google sign-in */
+  static reauthRequired(): AuthException {
+    return new AuthException(AuthErrorCode.REAUTH_REQUIRED, AuthMessages.reauthWithGoogle, 403);
+  }
+
   static noPassword(): AuthException {
     return new AuthException(AuthErrorCode.NO_PASSWORD, AuthMessages.noPassword, 400);
   }

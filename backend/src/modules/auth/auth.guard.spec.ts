@@ -4,7 +4,7 @@ import { Authenticated } from '../../common/auth';
 import { AuthError, ForbiddenError } from '../../common/errors';
 import { testConfig } from '../../config/test-config';
 import { UserRole, UserTier } from '../users/user.entity';
-import { AuthErrorCode, AuthMessages } from './auth.exception';
+import { AuthErrorCode, AuthException, AuthMessages } from './auth.exception';
 import { AuthGuard } from './auth.guard';
 import type { SessionsService } from './sessions.service';
 import type { ExecutionContext } from '@nestjs/common';
@@ -47,7 +47,7 @@ describe('AuthGuard and @Authenticated()', () => {
       TOKENS[token] ? { id: `id-${token}`, role: TOKENS[token], tier: UserTier.Free, sessionId: 's' } : null,
     ),
     // a genuine token of an account an admin suspended (its sessions ended with it)
-    isSuspendedHolder: jest.fn(async (token: string) => token === 'suspended-token'),
+    whyEnded: jest.fn(async (token: string) => (token === 'suspended-token' ? AuthException.sessionSuspended() : null)),
   } as unknown as SessionsService;
   const guard = new AuthGuard(new Reflector(), sessions);
   const probe = new ProbeController();
@@ -144,6 +144,7 @@ describe('AuthGuard and @Authenticated()', () => {
   it("tells the holder of a suspended account's token why their session ended (401, the suspension's message), but not on an optional route", async () => {
     await expect(run(probe, 'signedIn', 'suspended-token')).rejects.toMatchObject({
       statusCode: 401,
+      code: AuthErrorCode.ACCOUNT_SUSPENDED,
       message: AuthMessages.accountSuspended,
     });
     await expect(run(probe, 'signedIn', 'garbage')).rejects.not.toMatchObject({ message: AuthMessages.accountSuspended });

@@ -1,10 +1,18 @@
 import { CanActivate, ExecutionContext, Inject, Injectable, Optional } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ACCESS_TOKEN_QUERY, AUTHENTICATED_KEY, AuthenticatedOptions, READS_PROFILE_KEY, RequestWithUser } from '../../common/auth';
+import {
+  ACCESS_TOKEN_QUERY,
+  AUTHENTICATED_KEY,
+  AuthenticatedOptions,
+  type AuthUser,
+  READS_PROFILE_KEY,
+  RequestWithUser,
+} from '../../common/auth';
 import { AuthError, ForbiddenError } from '../../common/errors';
 import { APP_CONFIG } from '../../config/config.module';
+import { looksLikeApiToken } from '../api-tokens/api-token-format';
+import { ApiTokenGate } from '../api-tokens/api-token-gate';
 import { UserRole } from '../users/user.entity';
-import { AuthMessages } from './auth-messages';
 import { AuthException } from './auth.exception';
 import { SessionsService } from './sessions.service';
 import type { AppConfig } from '../../config/app-config';
@@ -32,7 +40,8 @@ function queryToken(req: Request): string | undefined {
  * routes need a verified address and the 18+ confirmation. A `queryToken` route also takes the
  * access token as `?access_token=` when the header brings no valid one. A @ReadsProfile() route gets the
  * caller's profile read with the session (AuthUser.profile). Whatever a signed-in caller receives is
- * never stored by a cache (Cache-Control: no-store).
+ * never stored by a cache (Cache-Control: no-store). A bearer value with the `frk_` prefix is a
+ * personal API token: ApiTokenGate checks it, the route's `scopes` and the token's rate limit.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -40,6 +49,7 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly sessions: SessionsService,
     @Optional() @Inject(APP_CONFIG) private readonly config?: AppConfig,
+    @Optional() private readonly apiTokens?: ApiTokenGate,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -51,6 +61,15 @@ export class AuthGuard implements CanActivate {
     if (!options) return true;
     const req = context.switchToHttp().getRequest<Request & RequestWithUser>();
     const token = bearerToken(req);
+    const response = context.switchToHttp().getResponse<Response>();
+    if (token && looksLikeApiToken(token) && this.apiTokens) {
+      // a personal API token: never read as a session's JWT
+      const caller = await this.apiTokens.admit(token, options, req, response);
+      if (!caller) return true; // a public route that does not take this token: served as anonymous
+      this.checkCaller(caller, options);
+      req.user = caller;
+      return true;
+    }
     const read = { profile: this.reflector.get<boolean | undefined>(READS_PROFILE_KEY, context.getHandler()) === true };
     let user = token ? await this.sessions.authenticate(token, read) : null;
     if (!user && options.queryToken) {
@@ -59,11 +78,18 @@ export class AuthGuard implements CanActivate {
     }
     if (!user) {
       if (options.optional) return true;
-      // a suspended person's session ended: say why (a route open to everyone still serves them)
-      if (token && (await this.sessions.isSuspendedHolder(token))) throw new AuthError(AuthMessages.accountSuspended);
-      throw new AuthError();
+      // a session that ended tells its holder why: suspended, password changed, signed out for safety, expired
+      // (a route open to everyone still serves them)
+      throw (token && (await this.sessions.whyEnded(token))) || new AuthError();
     }
-    context.switchToHttp().getResponse<Response>().setHeader('Cache-Control', 'no-store');
+    response.setHeader('Cache-Control', 'no-store');
+    this.checkCaller(user, options);
+    req.user = user;
+    return true;
+  }
+
+  /** The route's rules about who the caller is: its roles, staff two-factor, a verified adult. */
+  private checkCaller(user: AuthUser, options: AuthenticatedOptions): void {
     if (options.roles?.length && !options.roles.includes(user.role)) throw new ForbiddenError();
     const staffRoute = !!options.roles?.length && options.roles.every((r) => STAFF.includes(r));
     if (staffRoute && this.config?.auth.requireStaffTwoFactor && !user.twoFactorEnabled) throw AuthException.twoFactorRequired();
@@ -71,7 +97,5 @@ export class AuthGuard implements CanActivate {
       if (!user.emailVerified) throw AuthException.emailNotVerified();
       if (!user.ageConfirmed) throw AuthException.ageNotConfirmed();
     }
-    req.user = user;
-    return true;
   }
 }

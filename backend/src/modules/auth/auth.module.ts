@@ -3,10 +3,13 @@ import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AnalyticsModule } from '../analytics/analytics.module';
+import { ApiTokensModule } from '../api-tokens/api-tokens.module';
+import { DeveloperWebhooksModule } from '../developer-webhooks/developer-webhooks.module';
 import { PrivacyModule } from '../privacy/privacy.module';
 import { SupportRepository } from '../support/support.repository';
 import { UsersModule } from '../users/users.module';
 import { AccountMailService } from './account-mail.service';
+import { AddressProofService } from './address-proof.service';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
 import { AuthRepository } from './auth.repository';
@@ -38,6 +41,9 @@ import { TwoFactorService } from './two-factor/two-factor.service';
     PrivacyModule,
     AuthRateLimitModule,
     RateLimitStorageModule,
+    // the guard asks ApiTokenGate about personal API tokens; a reset or a take-over ends them, and a take-over the webhooks too
+    ApiTokensModule,
+    DeveloperWebhooksModule,
   ],
   controllers: [AuthController, MeSecurityController],
   providers: [
@@ -47,6 +53,7 @@ import { TwoFactorService } from './two-factor/two-factor.service';
     // a cycle (SupportModule imports AdminModule, which imports GenerationsModule, which imports this module)
     SupportRepository,
     AuthService,
+    AddressProofService,
     SessionsService,
     SessionsRepository,
     SessionsCleanupJob,

@@ -68,6 +68,11 @@ export class AuthRepository {
   }
 
   /** Deletes every recovery code of the account. */
+  /** How many recovery codes of the account are still unused. */
+  countUnusedRecoveryCodes(userId: string): Promise<number> {
+    return this.db.getRepository(RecoveryCodeEntity).count({ where: { userId, usedAt: IsNull() } });
+  }
+
   async deleteRecoveryCodes(m: EntityManager, userId: string): Promise<void> {
     await m.delete(RecoveryCodeEntity, { userId });
   }

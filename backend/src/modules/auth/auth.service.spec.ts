@@ -3,10 +3,10 @@ import { hashPassword } from '../../common/security/password';
 import { MessageQueueService } from '../../queue';
 import { ActivityService } from '../analytics/activity.service';
 import { AnalyticsService } from '../analytics/analytics.service';
-import { AccountDeletionService } from '../privacy/account-deletion.service';
 import { UserEntity, UserRole, UserTier } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
 import { toProfile, UsersService } from '../users/users.service';
+import { AddressProofService, type ProvenAddress } from './address-proof.service';
 import { AuthErrorCode, GoogleAuthError } from './auth.exception';
 import { AuthService } from './auth.service';
 import { SignInThrottle } from './rate-limit/sign-in-throttle.service';
@@ -47,7 +47,7 @@ describe('AuthService (repositories mocked)', () => {
   let twoFactor: jest.Mocked<TwoFactorService>;
   let throttle: jest.Mocked<SignInThrottle>;
   let queue: jest.Mocked<MessageQueueService>;
-  let deletion: jest.Mocked<AccountDeletionService>;
+  let proofs: jest.Mocked<AddressProofService>;
   let activity: jest.Mocked<ActivityService>;
   let analytics: jest.Mocked<AnalyticsService>;
   let service: AuthService;
@@ -64,7 +64,7 @@ describe('AuthService (repositories mocked)', () => {
     twoFactor = mock(TwoFactorService);
     throttle = mock(SignInThrottle);
     queue = mock(MessageQueueService);
-    deletion = mock(AccountDeletionService);
+    proofs = mock(AddressProofService);
     activity = mock(ActivityService);
     analytics = mock(AnalyticsService);
     users.findSignInCandidates.mockResolvedValue([]);
@@ -94,6 +94,12 @@ describe('AuthService (repositories mocked)', () => {
     tokens.issue.mockResolvedValue('challenge-token');
     throttle.begin.mockResolvedValue({ keys: ['k'] } as never);
     userRows.transaction.mockImplementation(async (work) => work(manager));
+    proofs.prove.mockImplementation(async (_m, account, proof): Promise<ProvenAddress> => ({
+      user: account,
+      proof,
+      claimed: proof !== 'verification_link',
+      displaced: [],
+    }));
   });
 
   it('refuses an unknown email and a wrong password with the same error, counts the attempt, and starts no session', async () => {
@@ -188,6 +194,16 @@ describe('AuthService (repositories mocked)', () => {
     });
   });
 
+  it('takes the newest unverified account of the address over through the one proof path, and answers its session', async () => {
+    const squatted = user({ id: 'squatted', emailVerifiedAt: null, fullName: 'Not The Owner' });
+    users.findUnverifiedByEmail.mockResolvedValue([squatted]);
+    const result = await service.signInWithGoogle({ sub: 'g3', email: 'pat@example.com', emailVerified: true, name: 'Pat Owner' }, {});
+    expect(proofs.prove).toHaveBeenCalledWith(manager, squatted, 'google', { googleSub: 'g3', fullName: 'Pat Owner' });
+    expect(proofs.settle).toHaveBeenCalledWith(expect.objectContaining({ proof: 'google', claimed: true }));
+    expect(users.createAccount).not.toHaveBeenCalled();
+    expect('session' in result && result.session.body.user.id).toBe('squatted');
+  });
+
   function challenge(overrides: Partial<AuthTokenEntity> = {}): AuthTokenEntity {
     return Object.assign(new AuthTokenEntity(), {
       id: 'challenge-1',
@@ -219,12 +235,9 @@ describe('AuthService (repositories mocked)', () => {
       expect(users.createAccount).not.toHaveBeenCalled();
     });
 
-    it('makes an unverified account signed in at once, mails its link, and removes the oldest unverified account past the cap', async () => {
-      users.findUnverifiedByEmail.mockResolvedValue([
-        user({ id: 'newest', emailVerifiedAt: null }),
-        user({ id: 'middle', emailVerifiedAt: null }),
-        user({ id: 'oldest', emailVerifiedAt: null }),
-      ]);
+    it('makes an unverified account signed in at once for a new address, and mails its link', async () => {
+      users.findUnverifiedByEmail.mockResolvedValue([]);
+      users.findVerifiedByEmail.mockResolvedValue(null);
       const result = await service.signUp(
         { email: ' Ada@Example.COM ', password: 'lantern-violet-harbour-9', full_name: 'Ada', age_confirmed: true },
         {},
@@ -237,9 +250,32 @@ describe('AuthService (repositories mocked)', () => {
         }),
         manager,
       );
-      expect(result.body.user).toMatchObject({ id: 'new', email_verified: false });
-      expect(deletion.deleteAccount.mock.calls).toEqual([['oldest', { notify: false }]]);
+      expect('session' in result && result.session.body.user).toMatchObject({ id: 'new', email_verified: false });
       expect(queue.add).toHaveBeenCalledWith('auth.account-mail', { kind: 'verify-email', userId: 'new' }, expect.anything());
+    });
+
+    it.each([
+      ['a verified owner', () => users.findVerifiedByEmail.mockResolvedValue(user({ id: 'owner' }))],
+      [
+        'sign-ups waiting from before',
+        () => users.findUnverifiedByEmail.mockResolvedValue([user({ id: 'waiting', emailVerifiedAt: null })]),
+      ],
+    ])('makes no account and signs nobody in when the address has %s: the address is mailed instead', async (_, arrange) => {
+      users.findVerifiedByEmail.mockResolvedValue(null);
+      users.findUnverifiedByEmail.mockResolvedValue([]);
+      arrange();
+      const result = await service.signUp(
+        { email: 'Ada@Example.com', password: 'lantern-violet-harbour-9', full_name: 'Ada', age_confirmed: true },
+        {},
+      );
+      expect(result).toEqual({ checkEmail: 'ada@example.com' });
+      expect(users.createAccount).not.toHaveBeenCalled();
+      expect(sessions.create).not.toHaveBeenCalled();
+      expect(queue.add).toHaveBeenCalledWith(
+        'auth.account-mail',
+        { kind: 'sign-up-existing', email: 'ada@example.com' },
+        expect.anything(),
+      );
     });
   });
 
@@ -331,16 +367,27 @@ describe('AuthService (repositories mocked)', () => {
       expect(userRows.update).not.toHaveBeenCalled();
     });
 
-    it('a reset link sets the password, ends every session, and proves the address of an unverified account', async () => {
+    it('a reset link sets the password, ends every session, and proves the address of an unverified account (taken over)', async () => {
       tokens.find.mockResolvedValue(challenge({ purpose: AuthTokenPurpose.PasswordReset, id: 'reset-1' }));
       const unverified = user({ emailVerifiedAt: null });
       userRows.lockById.mockResolvedValue(unverified);
-      users.markEmailVerified.mockResolvedValue({ user: unverified, displaced: ['squatter'] });
       await service.resetPassword('reset-token', 'new-password-for-pat-2');
       expect(sessions.revokeAllForUser).toHaveBeenCalledWith('u1', SessionRevokeReason.PasswordReset, { manager });
-      expect(users.markEmailVerified).toHaveBeenCalledWith(manager, unverified);
-      expect(deletion.deleteAccount).toHaveBeenCalledWith('squatter', { notify: false });
+      expect(proofs.prove).toHaveBeenCalledWith(manager, unverified, 'reset_link', {
+        passwordHash: expect.stringMatching(/^\$argon2id\$/),
+      });
+      expect(proofs.settle).toHaveBeenCalledWith(expect.objectContaining({ user: unverified, proof: 'reset_link', claimed: true }));
       expect(queue.add).toHaveBeenCalledWith('auth.account-mail', { kind: 'password-changed', userId: 'u1' }, expect.anything());
+    });
+
+    it('a reset link of a verified account changes the password and ends the sessions, and proves nothing more', async () => {
+      tokens.find.mockResolvedValue(challenge({ purpose: AuthTokenPurpose.PasswordReset, id: 'reset-1' }));
+      userRows.lockById.mockResolvedValue(user({ totpEnabledAt: new Date() }));
+      await service.resetPassword('reset-token', 'new-password-for-pat-2');
+      expect(userRows.update).toHaveBeenCalledWith('u1', { passwordHash: expect.stringMatching(/^\$argon2id\$/) }, manager);
+      expect(proofs.prove).not.toHaveBeenCalled();
+      expect(proofs.settle).not.toHaveBeenCalled();
+      expect(twoFactor.reset).not.toHaveBeenCalled();
     });
   });
 
@@ -350,13 +397,25 @@ describe('AuthService (repositories mocked)', () => {
       userRows.lockById.mockResolvedValue(user({ email: 'new@example.com', emailVerifiedAt: null }));
       await expect(service.verifyEmail('link')).rejects.toMatchObject({ code: AuthErrorCode.INVALID_LINK, statusCode: 400 });
       expect(tokens.use).not.toHaveBeenCalled();
-      expect(users.markEmailVerified).not.toHaveBeenCalled();
+      expect(proofs.prove).not.toHaveBeenCalled();
     });
 
     it('refuses an expired or unknown link', async () => {
       tokens.find.mockResolvedValue(null);
       await expect(service.verifyEmail('link')).rejects.toMatchObject({ code: AuthErrorCode.INVALID_LINK });
-      expect(users.markEmailVerified).not.toHaveBeenCalled();
+      expect(proofs.prove).not.toHaveBeenCalled();
+    });
+
+    it('says whether the account starts afresh: it does when the proof took it over', async () => {
+      tokens.find.mockResolvedValue(challenge({ purpose: AuthTokenPurpose.EmailVerification, email: 'pat@example.com' }));
+      const unverified = user({ emailVerifiedAt: null });
+      userRows.lockById.mockResolvedValue(unverified);
+      expect(await service.verifyEmail('link')).toEqual({ fresh: false });
+      expect(proofs.prove).toHaveBeenCalledWith(manager, unverified, 'verification_link');
+      proofs.prove.mockImplementationOnce(async (_m, account, proof) => ({ user: account, proof, claimed: true, displaced: [] }));
+      userRows.lockById.mockResolvedValue(user({ emailVerifiedAt: null }));
+      expect(await service.verifyEmail('link')).toEqual({ fresh: true });
+      expect(proofs.settle).toHaveBeenCalledTimes(2);
     });
   });
 });

@@ -1,19 +1,20 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { EntityManager, QueryFailedError } from 'typeorm';
+import { QueryFailedError } from 'typeorm';
 import { AuthError, ValidationError } from '../../common/errors';
 import { hashPassword, verifyDummyPassword, verifyPassword, warmUpDummyHash } from '../../common/security/password';
 import { isCommonPassword, PasswordMessages } from '../../common/security/password-policy';
-import { JobName, MAIL_JOB_OPTIONS, MessageQueueService, type AccountMailPayload } from '../../queue';
+import { MessageQueueService, type AccountMailPayload } from '../../queue';
 import { ActivityService } from '../analytics/activity.service';
 import { AnalyticsEventName } from '../analytics/analytics-event.entity';
-import { AnalyticsRepository } from '../analytics/analytics.repository';
 import { AnalyticsService } from '../analytics/analytics.service';
 import { ActivityType } from '../analytics/user-activity-log.entity';
-import { AccountDeletionService } from '../privacy/account-deletion.service';
-import { SupportRepository } from '../support/support.repository';
+import { ApiTokenRevokeReason } from '../api-tokens/api-token.entity';
+import { ApiTokensService } from '../api-tokens/api-tokens.service';
 import { UserEntity } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
-import { MAX_UNVERIFIED_PER_EMAIL, normalizeEmail, UsersService } from '../users/users.service';
+import { normalizeEmail, UsersService } from '../users/users.service';
+import { queueAccountMail } from './account-mail.service';
+import { AddressProofService, type ProvenAddress } from './address-proof.service';
 import { AuthException, GoogleAuthError } from './auth.exception';
 import { AuthSignInDto } from './dto/auth-sign-in.dto';
 import { AuthSignUpDto } from './dto/auth-sign-up.dto';
@@ -33,6 +34,12 @@ export interface SessionResult {
   sessionExpiresAt: Date;
 }
 
+/**
+ * A sign-up: a new address gets its account and a session; an address that has an account already
+ * gets a mail and no session (`checkEmail`, the normalised address the mail went to).
+ */
+export type SignUpOutcome = { session: SessionResult; email: string } | { checkEmail: string };
+
 /** A password sign-in ends in a session, or, with two-factor on, in a challenge for a code. */
 export type SignInOutcome = { session: SessionResult } | { mfaToken: string };
 
@@ -44,6 +51,33 @@ export interface GoogleIdentity {
   name?: string;
 }
 
+/**
+ * The typical duration of some work (a moving average of its recent runs), and a wait that makes
+ * something shorter take about as long: the sign-up of an address that has an account answers
+ * about when a new account's sign-up would.
+ */
+export class TypicalDuration {
+  private average = 0;
+
+  constructor(
+    /** the weight of the newest run */
+    private readonly weight = 0.2,
+    /** never wait longer than this */
+    private readonly maxMs = 1_000,
+  ) {}
+
+  record(ms: number): void {
+    this.average = this.average === 0 ? ms : this.average + this.weight * (ms - this.average);
+  }
+
+  /** Waits until `elapsedMs` reaches the typical duration (give or take 10%). */
+  async pad(elapsedMs: number): Promise<void> {
+    const target = Math.min(this.average, this.maxMs) * (0.9 + Math.random() * 0.2);
+    const wait = target - elapsedMs;
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof QueryFailedError && (error as { driverError?: { code?: string } }).driverError?.code === '23505';
 }
@@ -52,13 +86,14 @@ function isUniqueViolation(error: unknown): boolean {
  * Accounts and sign-in: sign-up, password and Google sign-in (with the two-factor step), refresh,
  * sign-out, email verification, password reset and change, with their activity and analytics.
  *
- * No answer tells whether an address has an account: a sign-up always creates an (unverified)
- * account of its own and answers its session; a mail job decides whether that address gets a
- * verification link or its verified owner a notice; "Forgot password?" always answers the same.
+ * Sign-up never makes a second account for an address, and its answer says the same words either
+ * way ("we've sent a link to <address>"); "Forgot password?" always answers the same.
  */
 @Injectable()
 export class AuthService implements OnModuleInit {
   private readonly logger = new Logger('Auth');
+  /** how long making a new account and its session takes after the hash (this process's recent sign-ups) */
+  private readonly newAccountWork = new TypicalDuration();
 
   constructor(
     private readonly usersRepository: UsersRepository,
@@ -68,11 +103,10 @@ export class AuthService implements OnModuleInit {
     private readonly twoFactor: TwoFactorService,
     private readonly throttle: SignInThrottle,
     private readonly queue: MessageQueueService,
-    private readonly deletion: AccountDeletionService,
+    private readonly proofs: AddressProofService,
     private readonly activity: ActivityService,
     private readonly analytics: AnalyticsService,
-    private readonly analyticsRepository: AnalyticsRepository,
-    private readonly supportRepository: SupportRepository,
+    private readonly apiTokens: ApiTokensService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -81,28 +115,38 @@ export class AuthService implements OnModuleInit {
   }
 
   /**
-   * A new account, unverified, signed in at once (it may browse; uploading and generating wait for
-   * the mailed link). The same answer whether or not the address is taken: when it is, the new
-   * account can never verify it, and the owner is told (see AccountMailService).
+   * A new address: a new account, unverified, signed in at once (it may browse; uploading and
+   * generating wait for the mailed link). An address that already has an account (verified, or
+   * unverified sign-ups waiting from before): no account is made and nobody is signed in; the
+   * address is mailed a way in (sign in, or a link to choose a password, which proves the address).
+   * Both answers say "we've sent a link to <address>" and take the password hash either way; what
+   * still differs (a session or none) is the contract of sign-up, documented in docs/accounts.md.
    */
-  async signUp(dto: AuthSignUpDto, client: ClientInfo): Promise<SessionResult> {
+  async signUp(dto: AuthSignUpDto, client: ClientInfo): Promise<SignUpOutcome> {
     if (isCommonPassword(dto.password)) throw new ValidationError(PasswordMessages.common);
     const email = normalizeEmail(dto.email);
     const passwordHash = await hashPassword(dto.password);
-    const { user, evicted } = await this.usersRepository.transaction(async (m) => {
-      // sign-ups of one address one at a time, so the cap below holds
+    const started = performance.now();
+    const user = await this.usersRepository.transaction(async (m) => {
+      // sign-ups of one address one at a time: two at once never make two accounts
       await this.usersRepository.lockSignUps(m, email);
-      const waiting = await this.users.findUnverifiedByEmail(email, m);
-      const created = await this.users.createAccount({ email, fullName: dto.full_name, passwordHash, ageConfirmedAt: new Date() }, m);
-      return { user: created, evicted: waiting.slice(MAX_UNVERIFIED_PER_EMAIL - 1).map((u) => u.id) };
+      if (await this.users.findVerifiedByEmail(email, m)) return null;
+      if ((await this.users.findUnverifiedByEmail(email, m)).length) return null;
+      return this.users.createAccount({ email, fullName: dto.full_name, passwordHash, ageConfirmedAt: new Date() }, m);
     });
-    await this.removeDisplaced(evicted);
+    if (!user) {
+      await this.sendAccountMail({ kind: 'sign-up-existing', email });
+      // the answer comes about when a new account's would: making an account and its session takes longer than a mail job
+      await this.newAccountWork.pad(performance.now() - started);
+      return { checkEmail: email };
+    }
     const signedIn = await this.users.recordSignIn(user);
     const result = await this.startSession(signedIn, client);
     await this.sendAccountMail({ kind: 'verify-email', userId: user.id });
     await this.activity.record(user.id, ActivityType.SignUp, { method: 'password' });
     await this.analytics.track(AnalyticsEventName.UserSignup, user.id, { email: user.email, full_name: user.fullName, method: 'password' });
-    return result;
+    this.newAccountWork.record(performance.now() - started);
+    return { session: result, email };
   }
 
   /**
@@ -167,10 +211,10 @@ export class AuthService implements OnModuleInit {
 
   /**
    * Google sign-in: the account linked to this Google id; else the account that owns the verified
-   * email (linked now); else an unverified password account of that address, taken over cleanly
-   * (password, sessions, two-factor, name, settings and the 18+ confirmation of whoever made it are
-   * discarded: the owner confirms their own age); else a new account. New and taken-over accounts
-   * confirm their age once: the user app asks and sends PATCH /api/me { age_confirmed: true }.
+   * email (linked now); else the newest unverified account of that address, taken over cleanly
+   * (AddressProofService: whatever its maker set is discarded, the owner confirms their own age);
+   * else a new account. New and taken-over accounts confirm their age once: the user app asks and
+   * sends PATCH /api/me { age_confirmed: true }.
    */
   async signInWithGoogle(identity: GoogleIdentity, client: ClientInfo): Promise<SignInOutcome | { error: GoogleAuthError }> {
     let user = await this.users.findByGoogleSub(identity.sub);
@@ -189,16 +233,19 @@ export class AuthService implements OnModuleInit {
           const outcome = await this.usersRepository.transaction(async (m) => {
             await this.usersRepository.lockSignUps(m, email);
             const [squatted] = await this.users.findUnverifiedByEmail(email, m);
-            if (squatted) return { ...(await this.claimForOwner(m, squatted, identity.sub, name)), method: 'claimed' as const };
+            if (squatted) {
+              const proven = await this.proofs.prove(m, squatted, 'google', { googleSub: identity.sub, fullName: name });
+              return { user: proven.user, proven, method: 'claimed' as const };
+            }
             const created = await this.users.createAccount(
               { email, fullName: name, passwordHash: null, ageConfirmedAt: null, googleSub: identity.sub, emailVerifiedAt: new Date() },
               m,
             );
-            return { user: created, displaced: [] as string[], method: 'created' as const };
+            return { user: created, proven: null, method: 'created' as const };
           });
           user = outcome.user;
           method = outcome.method;
-          await this.removeDisplaced(outcome.displaced);
+          if (outcome.proven) await this.proofs.settle(outcome.proven);
         } catch (error) {
           if (!isUniqueViolation(error)) throw error;
           return { error: GoogleAuthError.Failed };
@@ -211,11 +258,6 @@ export class AuthService implements OnModuleInit {
     if (method === 'created') {
       await this.activity.record(user.id, ActivityType.SignUp, { method: 'google' });
       await this.analytics.track(AnalyticsEventName.UserSignup, user.id, { email: user.email, full_name: user.fullName, method: 'google' });
-    } else if (method === 'claimed') {
-      this.logger.log(
-        { event: 'account_claimed', user: user.id },
-        'the owner of an address took an unverified account back through Google',
-      );
     }
     if (user.totpEnabledAt) return { mfaToken: await this.tokens.issue(user.id, AuthTokenPurpose.MfaChallenge) };
     const session = await this.startSession(user, client);
@@ -226,28 +268,33 @@ export class AuthService implements OnModuleInit {
     return { session };
   }
 
-  /** The mailed link proves the address: the account is verified, other unverified accounts of it removed. */
-  async verifyEmail(token: string): Promise<void> {
-    let displaced: string[];
+  /**
+   * The mailed link proves the address (AddressProofService): the account is verified, the other
+   * unverified accounts of it removed and the address told. While other sign-ups of the address
+   * waited, the account is taken over for whoever opened the link (`fresh`): they choose its
+   * password through the mailed notice.
+   */
+  async verifyEmail(token: string): Promise<{ fresh: boolean }> {
     let userId: string;
+    let proven: ProvenAddress | null;
     try {
-      ({ displaced, userId } = await this.usersRepository.transaction(async (m) => {
+      ({ userId, proven } = await this.usersRepository.transaction(async (m) => {
         const row = await this.tokens.find(m, token, AuthTokenPurpose.EmailVerification);
         if (!row) throw AuthException.invalidLink();
         const user = await this.usersRepository.lockById(m, row.userId);
         if (!user || user.email !== row.email) throw AuthException.invalidLink();
         await this.tokens.use(m, row.id);
-        if (user.emailVerifiedAt) return { displaced: [], userId: user.id };
+        if (user.emailVerifiedAt) return { userId: user.id, proven: null };
         if (await this.users.findVerifiedByEmail(user.email, m)) throw AuthException.invalidLink();
-        const verified = await this.users.markEmailVerified(m, user);
-        return { displaced: verified.displaced, userId: user.id };
+        return { userId: user.id, proven: await this.proofs.prove(m, user, 'verification_link') };
       }));
     } catch (error) {
       if (isUniqueViolation(error)) throw AuthException.invalidLink(); // another account verified the address meanwhile
       throw error;
     }
-    await this.removeDisplaced(displaced);
+    if (proven) await this.proofs.settle(proven);
     await this.activity.record(userId, ActivityType.EmailVerified);
+    return { fresh: proven?.claimed ?? false };
   }
 
   /** "Resend": a new verification link for the caller, or (signed out) for an address. Same answer always. */
@@ -267,18 +314,20 @@ export class AuthService implements OnModuleInit {
   }
 
   /**
-   * A new password from a mailed link: it proves the address too (the account is verified), and
-   * every session of the account ends. The account is told by mail.
+   * A new password from a mailed link: every session of the account ends, and the account is told
+   * by mail. It proves the address too: an unverified account is taken over for whoever opened the
+   * link (AddressProofService: what its maker set, two-factor included, is discarded) and verified.
+   * A verified account keeps everything but its password and sessions (two-factor stays on).
    */
   async resetPassword(token: string, password: string): Promise<void> {
     if (isCommonPassword(password)) throw new ValidationError(PasswordMessages.common);
     const known = await this.usersRepository.transaction((m) => this.tokens.find(m, token, AuthTokenPurpose.PasswordReset));
     if (!known) throw AuthException.invalidLink();
     const passwordHash = await hashPassword(password);
-    let displaced: string[];
     let userId: string;
+    let proven: ProvenAddress | null;
     try {
-      ({ displaced, userId } = await this.usersRepository.transaction(async (m) => {
+      ({ userId, proven } = await this.usersRepository.transaction(async (m) => {
         const row = await this.tokens.find(m, token, AuthTokenPurpose.PasswordReset);
         if (!row) throw AuthException.invalidLink();
         const user = await this.usersRepository.lockById(m, row.userId);
@@ -287,15 +336,16 @@ export class AuthService implements OnModuleInit {
         await this.tokens.revokeAll(m, user.id, [AuthTokenPurpose.PasswordReset]);
         await this.usersRepository.update(user.id, { passwordHash }, m);
         await this.sessions.revokeAllForUser(user.id, SessionRevokeReason.PasswordReset, { manager: m });
-        if (user.emailVerifiedAt) return { displaced: [], userId: user.id };
+        await this.apiTokens.revokeAllOf(m, user.id, ApiTokenRevokeReason.PasswordReset);
+        if (user.emailVerifiedAt) return { userId: user.id, proven: null };
         if (await this.users.findVerifiedByEmail(user.email, m)) throw AuthException.invalidLink();
-        return { displaced: (await this.users.markEmailVerified(m, user)).displaced, userId: user.id };
+        return { userId: user.id, proven: await this.proofs.prove(m, user, 'reset_link', { passwordHash }) };
       }));
     } catch (error) {
       if (isUniqueViolation(error)) throw AuthException.invalidLink();
       throw error;
     }
-    await this.removeDisplaced(displaced);
+    if (proven) await this.proofs.settle(proven);
     await this.sendAccountMail({ kind: 'password-changed', userId });
     await this.activity.record(userId, ActivityType.PasswordChange, { method: 'reset_link' });
   }
@@ -318,51 +368,8 @@ export class AuthService implements OnModuleInit {
   }
 
   /** Security mail goes through a queue job (retried); a queue that fails must not fail the request. */
-  async sendAccountMail(payload: AccountMailPayload): Promise<void> {
-    try {
-      await this.queue.add(JobName.AccountMail, payload, MAIL_JOB_OPTIONS);
-    } catch (error) {
-      this.logger.error({ event: 'account_mail_not_queued', kind: payload.kind, err: error }, 'an account mail could not be queued');
-    }
-  }
-
-  /**
-   * The owner of an address takes an unverified account of it back through Google: whatever its
-   * maker set is discarded, and every session of it ends.
-   */
-  private async claimForOwner(
-    m: EntityManager,
-    account: UserEntity,
-    googleSub: string,
-    name: string,
-  ): Promise<{ user: UserEntity; displaced: string[] }> {
-    await this.usersRepository.update(account.id, { passwordHash: null, googleSub, ageConfirmedAt: null, fullName: name }, m);
-    await this.twoFactor.reset(m, account.id);
-    await this.sessions.revokeAllForUser(account.id, SessionRevokeReason.AccountClaimed, { manager: m });
-    await this.tokens.revokeAll(m, account.id, [
-      AuthTokenPurpose.EmailVerification,
-      AuthTokenPurpose.PasswordReset,
-      AuthTokenPurpose.MfaChallenge,
-    ]);
-    await this.usersRepository.deleteSettings(m, account.id);
-    await this.analyticsRepository.deleteActivityOf(account.id, m);
-    await this.supportRepository.detachUser(account.id, m);
-    Object.assign(account, { passwordHash: null, googleSub, ageConfirmedAt: null, fullName: name, totpEnabledAt: null, totpSecret: null });
-    return this.users.markEmailVerified(m, account);
-  }
-
-  /** Unverified accounts whose address someone else proved: removed like a deletion (rows, files), without a notice. */
-  private async removeDisplaced(ids: string[]): Promise<void> {
-    for (const id of ids) {
-      try {
-        await this.deletion.deleteAccount(id, { notify: false });
-      } catch (error) {
-        this.logger.error(
-          { event: 'displaced_account_not_removed', err: error },
-          'an unverified account of a claimed address could not be removed',
-        );
-      }
-    }
+  sendAccountMail(payload: AccountMailPayload): Promise<void> {
+    return queueAccountMail(this.queue, payload, this.logger);
   }
 
   private async completeSignIn(

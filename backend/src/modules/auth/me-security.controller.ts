@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type AuthUser, Authenticated, CurrentUser } from '../../common/auth';
 import { ErrorResponseDto } from '../../common/errors/error-response.dto';
@@ -9,12 +9,15 @@ import { AuthService } from './auth.service';
 import { MessageResponseDto } from './dto/auth-links.dto';
 import {
   PasswordChangeDto,
+  RecoveryCodesLeftResponseDto,
+  RecoveryCodesRenewDto,
   RecoveryCodesResponseDto,
   TwoFactorDisableDto,
   TwoFactorEnableDto,
   TwoFactorSetupResponseDto,
 } from './dto/two-factor.dto';
 import { AuthRateLimit } from './rate-limit/auth-rate-limit';
+import { RECOVERY_CODE_COUNT } from './two-factor/totp';
 import { TwoFactorService } from './two-factor/two-factor.service';
 
 /** Settings' security: change password and two-factor authentication. */
@@ -98,5 +101,31 @@ export class MeSecurityController {
     await this.auth.sendAccountMail({ kind: 'two-factor', userId: user.id, enabled: false });
     await this.activity.record(user.id, ActivityType.TwoFactorDisabled);
     return { message: 'Two-factor authentication is off.' };
+  }
+
+  @Get('2fa/recovery-codes')
+  @ApiOperation({
+    summary: 'How many of my recovery codes are left',
+    description: 'The codes themselves are shown once, when made. `remaining` is null when two-factor is off.',
+  })
+  @ApiOkResponse({ type: RecoveryCodesLeftResponseDto })
+  async getMyRecoveryCodes(@CurrentUser() user: AuthUser): Promise<RecoveryCodesLeftResponseDto> {
+    return { remaining: await this.twoFactor.recoveryCodesLeft(user.id), total: RECOVERY_CODE_COUNT };
+  }
+
+  @Post('2fa/recovery-codes')
+  @HttpCode(HttpStatus.OK)
+  @AuthRateLimit('ip')
+  @ApiOperation({
+    summary: 'Renew my recovery codes with a code from the app: a new set of ten, shown this once; the old ones stop working',
+    description: 'A recovery code cannot renew the set (INVALID_CODE). 409 when two-factor is not on. A notice is mailed.',
+  })
+  @ApiOkResponse({ type: RecoveryCodesResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: `${AuthMessages.invalidCode} (INVALID_CODE)` })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'two-factor is not on' })
+  async renewMyRecoveryCodes(@CurrentUser() user: AuthUser, @Body() body: RecoveryCodesRenewDto): Promise<RecoveryCodesResponseDto> {
+    const codes = await this.twoFactor.renewRecoveryCodes(user.id, body.code);
+    await this.auth.sendAccountMail({ kind: 'two-factor', userId: user.id, enabled: true, renewed: true });
+    return { recovery_codes: codes };
   }
 }

@@ -49,6 +49,14 @@ export class SessionEntity {
   @Column({ name: 'refresh_count', type: 'integer', default: 0 })
   refreshCount: number;
 
+  /**
+   * when the refresh token was last replaced: the one it replaced (previous_token_hash) still works
+   * for AUTH_REFRESH_REUSE_GRACE_SECONDS after that, answering the current one (a refresh whose
+   * answer was lost); later it is a replay
+   */
+  @Column({ name: 'rotated_at', type: 'timestamptz', nullable: true })
+  rotatedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -99,11 +99,39 @@ export class SessionsRepository {
     return row;
   }
 
-  /** A refresh: the new token hash, the one it replaces kept to catch a replay. */
+  /**
+   * How session $1 of account $2 stands, ended or not (a genuine access token's), and whether its
+   * account is suspended: the guard says why a session ended. Undefined when there is no such session.
+   */
+  async findEndState(
+    id: string,
+    userId: string,
+  ): Promise<{ revokeReason: SessionRevokeReason | null; revoked: boolean; expired: boolean; suspended: boolean } | undefined> {
+    const [row] = await this.db.query(
+      `SELECT s.revoke_reason AS "revokeReason", s.revoked_at IS NOT NULL AS revoked, s.expires_at <= now() AS expired,
+              u.suspended_at IS NOT NULL AS suspended
+         FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $1 AND s.user_id = $2`,
+      [id, userId],
+    );
+    return row;
+  }
+
+  /** When the session began (Google-only accounts prove themselves by a fresh sign-in), or undefined. */
+  async createdAt(id: string): Promise<Date | undefined> {
+    const row = await this.db.getRepository(SessionEntity).findOne({ where: { id }, select: { id: true, createdAt: true } });
+    return row?.createdAt;
+  }
+
+  /** A refresh within the grace window of the token it replaced: only its use is recorded. */
+  async touch(m: EntityManager, id: string, changes: Pick<SessionEntity, 'lastUsedAt' | 'userAgent' | 'ip'>): Promise<void> {
+    await m.update(SessionEntity, { id }, changes);
+  }
+
+  /** A refresh: the new token hash, the one it replaces kept to catch a replay (after the grace window). */
   async rotate(
     m: EntityManager,
     id: string,
-    changes: Pick<SessionEntity, 'tokenHash' | 'previousTokenHash' | 'refreshCount' | 'lastUsedAt' | 'userAgent' | 'ip'>,
+    changes: Pick<SessionEntity, 'tokenHash' | 'previousTokenHash' | 'refreshCount' | 'rotatedAt' | 'lastUsedAt' | 'userAgent' | 'ip'>,
   ): Promise<void> {
     await m.update(SessionEntity, { id }, changes);
   }

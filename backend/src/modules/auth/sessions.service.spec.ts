@@ -42,7 +42,14 @@ describe('SessionsService (repositories mocked)', () => {
       { provide: JwtService, useValue: new JwtService({}) },
       {
         provide: APP_CONFIG,
-        useValue: { auth: { jwtSecret: 'unit-test-secret-of-thirty-two-chars!', accessTokenTtlSeconds: 900, sessionTtlDays: 30 } },
+        useValue: {
+          auth: {
+            jwtSecret: 'unit-test-secret-of-thirty-two-chars!',
+            accessTokenTtlSeconds: 900,
+            sessionTtlDays: 30,
+            refreshReuseGraceSeconds: 20,
+          },
+        },
       },
     );
     service = sut;
@@ -69,24 +76,67 @@ describe('SessionsService (repositories mocked)', () => {
     );
   });
 
-  it('ends the session when the token a refresh replaced is presented again, but only refuses a guessed one', async () => {
-    sessions.lockById.mockResolvedValue(session());
-    await expect(service.rotate(`${SESSION_ID}.${'c'.repeat(43)}`, {})).rejects.toMatchObject({ statusCode: 401 });
+  it('ends the session when the token a refresh replaced is presented again after the grace window, but only refuses a guessed one', async () => {
+    sessions.lockById.mockResolvedValue(session({ rotatedAt: new Date(Date.now() - 21_000) }));
+    await expect(service.rotate(`${SESSION_ID}.${'c'.repeat(43)}`, {})).rejects.toMatchObject({ statusCode: 401, code: 'AUTH_ERROR' });
     expect(sessions.end).not.toHaveBeenCalled();
-    await expect(service.rotate(`${SESSION_ID}.${PREVIOUS_SECRET}`, {})).rejects.toMatchObject({ statusCode: 401 });
+    await expect(service.rotate(`${SESSION_ID}.${PREVIOUS_SECRET}`, {})).rejects.toMatchObject({
+      statusCode: 401,
+      code: 'SESSION_REVOKED',
+      message: AuthMessages.signedOutForSafety,
+    });
     expect(sessions.end).toHaveBeenCalledWith(manager, SESSION_ID, expect.any(Date), SessionRevokeReason.RefreshTokenReuse);
     expect(sessions.rotate).not.toHaveBeenCalled();
   });
 
-  it('refuses an expired session, and tells the holder of a suspended account why', async () => {
+  it('within the grace window the token just replaced answers the current one (two tabs converge); older ones are replays', async () => {
+    // the real tokens of a session: number 0 at sign-in, number 1 after one refresh
+    const created = await service.create({ id: USER_ID, role: UserRole.User }, {});
+    const first = created.refreshToken.split('.')[1];
+    const row = session({
+      id: created.sessionId,
+      tokenHash: sessions.insert.mock.calls[0][0].tokenHash,
+      previousTokenHash: null,
+      refreshCount: 0,
+    });
+    sessions.lockById.mockResolvedValue(row);
+    const { issued } = await service.rotate(created.refreshToken, {});
+    const second = issued.refreshToken.split('.')[1];
+    const rotated = {
+      tokenHash: sha256(second),
+      previousTokenHash: sha256(first),
+      refreshCount: 1,
+      rotatedAt: new Date(Date.now() - 5_000),
+    };
+    sessions.lockById.mockResolvedValue(session({ id: created.sessionId, ...rotated }));
+    sessions.rotate.mockClear();
+    // the first token again, 5 s after it was replaced: the second one back, nothing rotates
+    const again = await service.rotate(created.refreshToken, {});
+    expect(again.issued.refreshToken).toBe(issued.refreshToken);
+    expect(sessions.rotate).not.toHaveBeenCalled();
+    expect(sessions.touch).toHaveBeenCalledWith(manager, created.sessionId, expect.objectContaining({ lastUsedAt: expect.any(Date) }));
+    expect(sessions.end).not.toHaveBeenCalled();
+    // a window of 0 turns it off
+    (service as unknown as { config: { auth: { refreshReuseGraceSeconds: number } } }).config.auth.refreshReuseGraceSeconds = 0;
+    await expect(service.rotate(created.refreshToken, {})).rejects.toMatchObject({ code: 'SESSION_REVOKED' });
+  });
+
+  it('tells the holder why the session ended: expired, suspended, password changed; a sign-out or a guess says nothing', async () => {
     sessions.lockById.mockResolvedValue(session({ expiresAt: new Date(Date.now() - 1000) }));
-    await expect(service.rotate(`${SESSION_ID}.${SECRET}`, {})).rejects.toMatchObject({ statusCode: 401, message: ErrorMessages.auth });
+    await expect(service.rotate(`${SESSION_ID}.${SECRET}`, {})).rejects.toMatchObject({ statusCode: 401, code: 'SESSION_EXPIRED' });
+    await expect(service.rotate(`${SESSION_ID}.${'c'.repeat(43)}`, {})).rejects.toMatchObject({ message: ErrorMessages.auth });
     sessions.lockById.mockResolvedValue(session({ revokedAt: new Date(), revokeReason: SessionRevokeReason.AccountSuspended }));
     users.isSuspended.mockResolvedValue(true);
     await expect(service.rotate(`${SESSION_ID}.${SECRET}`, {})).rejects.toMatchObject({
       statusCode: 401,
+      code: 'ACCOUNT_SUSPENDED',
       message: AuthMessages.accountSuspended,
     });
+    // lifted since: the ended session says nothing about it any more
+    users.isSuspended.mockResolvedValue(false);
+    await expect(service.rotate(`${SESSION_ID}.${SECRET}`, {})).rejects.toMatchObject({ message: ErrorMessages.auth });
+    sessions.lockById.mockResolvedValue(session({ revokedAt: new Date(), revokeReason: SessionRevokeReason.PasswordChange }));
+    await expect(service.rotate(`${SESSION_ID}.${SECRET}`, {})).rejects.toMatchObject({ code: 'PASSWORD_CHANGED' });
     // a session ended for another reason says nothing about the account
     sessions.lockById.mockResolvedValue(session({ revokedAt: new Date(), revokeReason: SessionRevokeReason.SignOut }));
     await expect(service.rotate(`${SESSION_ID}.${SECRET}`, {})).rejects.toMatchObject({ statusCode: 401, message: ErrorMessages.auth });

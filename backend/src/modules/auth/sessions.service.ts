@@ -5,7 +5,7 @@ import { AuthError } from '../../common/errors';
 import { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { type ProfileExtras, UsersRepository } from '../users/users.repository';
-import { AuthMessages } from './auth-messages';
+import { AuthException } from './auth.exception';
 import { type SessionEntity, SessionRevokeReason } from './session.entity';
 import { type LiveSessionAuth, SessionsRepository } from './sessions.repository';
 import type { AuthUser } from '../../common/auth';
@@ -120,54 +120,113 @@ export class SessionsService {
 
   /**
    * Exchanges a refresh token for a new one (and a new access token). Throws AuthError when the token
-   * is malformed, unknown, expired or revoked; the secret of the token a refresh replaced is a replay,
-   * so the session is revoked before answering.
+   * is malformed, unknown or a guess; to a token we issued for the session (its holder) the error says
+   * why the session ended (suspended, password changed, signed out for safety, expired).
+   *
+   * The token the last refresh replaced still works for AUTH_REFRESH_REUSE_GRACE_SECONDS after that
+   * refresh, the "reuse interval" of the identity providers: a refresh whose answer was lost (a tab
+   * closed or killed, a network drop) is simply made again, and it answers the session's current
+   * token, so two tabs that refreshed at once end up with the same one. Any older token, or the
+   * replaced one after the window, is a replay of a stolen copy: the session is revoked.
    */
   async rotate(refreshToken: string, client: ClientInfo): Promise<{ userId: string; issued: IssuedSession }> {
     const match = REFRESH_TOKEN.exec(refreshToken);
     if (!match) throw new AuthError();
     const [, id, secret] = match;
+    const graceMs = this.config.auth.refreshReuseGraceSeconds * 1000;
     const outcome = await this.sessions.transaction(async (m) => {
       const session = await this.sessions.lockById(m, id);
+      if (!session) return { kind: 'invalid' as const };
       const now = new Date();
-      if (!session || session.expiresAt <= now) return { kind: 'invalid' as const };
       const presented = sha256(secret);
-      if (session.revokedAt) {
-        // ended by a suspension: its holder (the current token, not a guess) is told why
-        const suspended =
-          session.revokeReason === SessionRevokeReason.AccountSuspended &&
-          sameHash(presented, session.tokenHash) &&
-          (await this.users.isSuspended(session.userId, m));
-        return { kind: suspended ? ('suspended' as const) : ('invalid' as const) };
-      }
-      if (!sameHash(presented, session.tokenHash)) {
-        // a token a refresh replaced, presented again: a replay of a stolen token, the session ends
-        // (the previous one by its hash: it may predate numbered tokens; any earlier one by its MAC)
-        if (
-          (session.previousTokenHash && sameHash(presented, session.previousTokenHash)) ||
-          this.isReplacedToken(id, secret, session.refreshCount)
-        ) {
+      const current = sameHash(presented, session.tokenHash);
+      // the token the last refresh replaced (by its hash: it may predate numbered tokens), or an older one (by its MAC)
+      const previous = !current && !!session.previousTokenHash && sameHash(presented, session.previousTokenHash);
+      const replaced = !current && (previous || this.isReplacedToken(id, secret, session.refreshCount));
+      // only a token we issued for this session learns why it ended; a guess is only refused
+      if (!current && !replaced) return { kind: 'invalid' as const };
+      if (session.revokedAt) return { kind: 'ended' as const, reason: session.revokeReason, userId: session.userId };
+      if (session.expiresAt <= now) return { kind: 'expired' as const };
+      let next: string;
+      if (current) {
+        next = this.secretFor(id, session.refreshCount + 1);
+      } else {
+        const inGrace = previous && session.rotatedAt !== null && now.getTime() - session.rotatedAt.getTime() <= graceMs && graceMs > 0;
+        const currentSecret = this.secretFor(id, session.refreshCount);
+        if (!inGrace || !sameHash(sha256(currentSecret), session.tokenHash)) {
+          // a token a refresh replaced, presented again too late: a replay of a stolen token, the session ends
           await this.sessions.end(m, id, now, SessionRevokeReason.RefreshTokenReuse);
           return { kind: 'reused' as const };
         }
-        return { kind: 'invalid' as const }; // a guess: refused, and the session is left alone
+        next = currentSecret; // within the grace window: the current token again, nothing rotates
       }
       const user = await this.users.findForRefresh(m, session.userId);
       if (!user) return { kind: 'invalid' as const };
       if (user.suspendedAt) return { kind: 'suspended' as const };
-      const next = this.secretFor(id, session.refreshCount + 1);
-      await this.sessions.rotate(m, id, {
-        tokenHash: sha256(next),
-        previousTokenHash: session.tokenHash,
-        refreshCount: session.refreshCount + 1,
-        lastUsedAt: now,
-        ...clientInfo(client),
-      });
+      if (current) {
+        await this.sessions.rotate(m, id, {
+          tokenHash: sha256(next),
+          previousTokenHash: session.tokenHash,
+          refreshCount: session.refreshCount + 1,
+          rotatedAt: now,
+          lastUsedAt: now,
+          ...clientInfo(client),
+        });
+      } else {
+        await this.sessions.touch(m, id, { lastUsedAt: now, ...clientInfo(client) });
+      }
       return { kind: 'rotated' as const, user, next, expiresAt: session.expiresAt };
     });
-    if (outcome.kind === 'suspended') throw new AuthError(AuthMessages.accountSuspended);
-    if (outcome.kind !== 'rotated') throw new AuthError();
-    return { userId: outcome.user.id, issued: await this.issue(outcome.user, id, outcome.next, outcome.expiresAt) };
+    switch (outcome.kind) {
+      case 'rotated':
+        return { userId: outcome.user.id, issued: await this.issue(outcome.user, id, outcome.next, outcome.expiresAt) };
+      case 'suspended':
+        throw AuthException.sessionSuspended();
+      case 'reused':
+        throw AuthException.sessionRevoked();
+      case 'expired':
+        throw AuthException.sessionExpired();
+      case 'ended':
+        throw (await this.endError(outcome.reason, () => this.users.isSuspended(outcome.userId))) ?? new AuthError();
+      default:
+        throw new AuthError();
+    }
+  }
+
+  /**
+   * Why the session of a genuine access token ended, as the error its holder gets (suspended,
+   * password changed, signed out for safety, expired), or null when it did not end, or for another
+   * reason (signed out, taken over), or the token is not ours.
+   */
+  async whyEnded(accessToken: string): Promise<AuthException | null> {
+    const claims = await this.verifiedClaims(accessToken);
+    if (!claims) return null;
+    const state = await this.sessions.findEndState(claims.sid, claims.sub);
+    if (!state) return null;
+    if (state.revoked) return this.endError(state.revokeReason, async () => state.suspended);
+    if (state.expired) return AuthException.sessionExpired();
+    // live but the account suspended (its sessions end with it; one made meanwhile cannot be)
+    return state.suspended ? AuthException.sessionSuspended() : null;
+  }
+
+  /** The error that tells why a session ended by `reason`; a suspension only while it lasts. */
+  private async endError(reason: SessionRevokeReason | null, stillSuspended: () => Promise<boolean>): Promise<AuthException | null> {
+    switch (reason) {
+      case SessionRevokeReason.AccountSuspended:
+        return (await stillSuspended()) ? AuthException.sessionSuspended() : null;
+      case SessionRevokeReason.PasswordChange:
+      case SessionRevokeReason.PasswordReset:
+        return AuthException.passwordChanged();
+      case SessionRevokeReason.RefreshTokenReuse:
+        return AuthException.sessionRevoked();
+      default:
+        return null;
+    }
+  }
+
+  /** When the session began (a Google-only account proves itself by a fresh sign-in), or undefined. */
+  sessionStartedAt(sessionId: string): Promise<Date | undefined> {
+    return this.sessions.createdAt(sessionId);
   }
 
   /**
@@ -239,16 +298,6 @@ export class SessionsService {
       };
     }
     return user;
-  }
-
-  /**
-   * Whether a genuine, unexpired access token belongs to an account that is suspended now: a request
-   * it makes is then refused with the suspension's message rather than "session expired".
-   */
-  async isSuspendedHolder(accessToken: string): Promise<boolean> {
-    const claims = await this.verifiedClaims(accessToken);
-    if (!claims) return false;
-    return this.users.isSuspended(claims.sub);
   }
 
   /** The claims of an access token we signed that has not expired, or null. */

@@ -10,6 +10,7 @@ import {
 } from '@nestjs/swagger';
 import { type AuthUser, Authenticated, CurrentUser } from '../../common/auth';
 import { ErrorResponseDto } from '../../common/errors';
+import { StripeWebhookRateLimit } from '../auth/rate-limit/auth-rate-limit';
 import { BillingService } from './billing.service';
 import { BillingRedirectDto, CheckoutRequestDto, StripeWebhookAckDto } from './dto/billing.dto';
 import type { Request } from 'express';
@@ -27,6 +28,9 @@ export class BillingController {
   constructor(private readonly billing: BillingService) {}
 
   @Post('checkout')
+  // paying needs a confirmed address (and the 18+ confirmation): an unconfirmed account may belong to
+  // someone who signed up with another person's address, and taking it over would leave their subscription running
+  @Authenticated({ verifiedAdult: true })
   @HttpCode(200)
   @ApiOperation({
     summary: 'Pay for a plan or a credit pack through Stripe Checkout',
@@ -39,7 +43,7 @@ export class BillingController {
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'a subscription exists already (change it in the billing portal)' })
   @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'the prices are not set up in Stripe yet' })
   @ApiResponse(NOT_CONFIGURED)
-  checkout(@CurrentUser() user: AuthUser, @Body() body: CheckoutRequestDto): Promise<BillingRedirectDto> {
+  createCheckoutSession(@CurrentUser() user: AuthUser, @Body() body: CheckoutRequestDto): Promise<BillingRedirectDto> {
     return this.billing.checkout(user.id, body);
   }
 
@@ -52,7 +56,7 @@ export class BillingController {
   @ApiOkResponse({ type: BillingRedirectDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'nothing bought yet' })
   @ApiResponse(NOT_CONFIGURED)
-  portal(@CurrentUser() user: AuthUser): Promise<BillingRedirectDto> {
+  createPortalSession(@CurrentUser() user: AuthUser): Promise<BillingRedirectDto> {
     return this.billing.portal(user.id);
   }
 }
@@ -71,6 +75,7 @@ export class StripeWebhookController {
 
   @Post()
   @HttpCode(200)
+  @StripeWebhookRateLimit()
   @ApiOperation({
     summary: "Stripe's webhook",
     description:

@@ -1,5 +1,14 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, OneToOne, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { TIERS } from '../catalog/tiers';
 import { UserEntity } from '../users/user.entity';
+
+/*
+ * Stripe's ids and URLs are `text`: Stripe documents object ids of up to 255 characters and counts
+ * a longer or differently shaped id as a backward-compatible change
+ * (https://docs.stripe.com/upgrades#what-changes-does-stripe-consider-to-be-backward-compatible); a
+ * Checkout Session id is already 66. In PostgreSQL `text` costs nothing over `varchar(n)`; the
+ * columns that hold one of our own values are `text` with a CHECK.
+ */
 
 /** The Stripe customer of a user (one each, created at the first checkout). */
 @Entity({ name: 'stripe_customers' })
@@ -12,7 +21,7 @@ export class StripeCustomerEntity {
   user?: UserEntity;
 
   @Index('stripe_customers_customer_id_key', { unique: true })
-  @Column({ name: 'customer_id', type: 'varchar', length: 255 })
+  @Column({ name: 'customer_id', type: 'text' })
   customerId: string;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
@@ -25,10 +34,10 @@ export class StripeCustomerEntity {
  */
 @Entity({ name: 'stripe_events' })
 export class StripeEventEntity {
-  @PrimaryColumn({ type: 'varchar', length: 255 })
+  @PrimaryColumn({ type: 'text' })
   id: string;
 
-  @Column({ type: 'varchar', length: 100 })
+  @Column({ type: 'text' })
   type: string;
 
   /** the event as Stripe sent it (verified), for the job that applies it; emptied once applied (personal data) */
@@ -43,13 +52,18 @@ export class StripeEventEntity {
 
   @Column({ type: 'text', nullable: true })
   error: string | null;
+
+  /** the job's last attempt failed too: it is not retried any more, the admins were told, the console can replay it */
+  @Column({ name: 'failed_at', type: 'timestamptz', nullable: true })
+  failedAt: Date | null;
 }
 
 /** A user's Stripe subscription as Stripe last described it (status, plan, period end, cancellation). */
 @Entity({ name: 'subscriptions' })
+@Check('subscriptions_tier_check', `"tier" IN (${TIERS.map((t) => `'${t}'`).join(', ')})`)
 @Index('subscriptions_user_idx', ['userId'])
 export class SubscriptionEntity {
-  @PrimaryColumn({ name: 'stripe_subscription_id', type: 'varchar', length: 255 })
+  @PrimaryColumn({ name: 'stripe_subscription_id', type: 'text' })
   stripeSubscriptionId: string;
 
   @Column('uuid', { name: 'user_id' })
@@ -59,15 +73,16 @@ export class SubscriptionEntity {
   @JoinColumn({ name: 'user_id' })
   user?: UserEntity;
 
-  /** the lookup key of the subscription's price, and the tier it stands for */
-  @Column({ name: 'price_lookup_key', type: 'varchar', length: 200, nullable: true })
+  /** the lookup key of the subscription's price (null once a newer price took it over: an archived price) */
+  @Column({ name: 'price_lookup_key', type: 'text', nullable: true })
   priceLookupKey: string | null;
 
-  @Column({ type: 'varchar', length: 32 })
+  /** the plan the price stands for (its product `fitting_room_plan_<tier>`, or its metadata) */
+  @Column({ type: 'text' })
   tier: string;
 
-  /** Stripe's status: incomplete, trialing, active, past_due, unpaid, canceled, incomplete_expired, paused */
-  @Column({ type: 'varchar', length: 32 })
+  /** Stripe's status: incomplete, trialing, active, past_due, unpaid, canceled, incomplete_expired, paused (Stripe's own list: no CHECK) */
+  @Column({ type: 'text' })
   status: string;
 
   @Column({ name: 'current_period_end', type: 'timestamptz', nullable: true })
@@ -89,7 +104,7 @@ export class SubscriptionEntity {
 @Check('purchases_credits_check', '"credits" > 0 AND "refunded_credits" >= 0 AND "refunded_credits" <= "credits"')
 @Index('purchases_user_idx', ['userId'])
 export class PurchaseEntity {
-  @PrimaryColumn({ name: 'checkout_session_id', type: 'varchar', length: 255 })
+  @PrimaryColumn({ name: 'checkout_session_id', type: 'text' })
   checkoutSessionId: string;
 
   @Column('uuid', { name: 'user_id' })
@@ -100,13 +115,13 @@ export class PurchaseEntity {
   user?: UserEntity;
 
   @Index('purchases_payment_intent_key', { unique: true })
-  @Column({ name: 'payment_intent_id', type: 'varchar', length: 255, nullable: true })
+  @Column({ name: 'payment_intent_id', type: 'text', nullable: true })
   paymentIntentId: string | null;
 
-  @Column({ name: 'charge_id', type: 'varchar', length: 255, nullable: true })
+  @Column({ name: 'charge_id', type: 'text', nullable: true })
   chargeId: string | null;
 
-  @Column({ name: 'pack_id', type: 'varchar', length: 32 })
+  @Column({ name: 'pack_id', type: 'text' })
   packId: string;
 
   /** the pack's credits plus its bonus, as granted */
@@ -132,12 +147,13 @@ export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 @Entity({ name: 'payments' })
 @Check('payments_kind_check', `"kind" IN ('pack', 'subscription', 'refund', 'dispute')`)
 @Check('payments_amount_check', '"amount" >= 0')
+@Check('payments_currency_check', `"currency" ~ '^[a-z]{3}$'`)
 @Index('payments_user_idx', ['userId'])
 export class PaymentEntity {
-  @PrimaryColumn({ name: 'stripe_id', type: 'varchar', length: 255, primaryKeyConstraintName: 'PK_payments_stripe_id' })
+  @PrimaryColumn({ name: 'stripe_id', type: 'text', primaryKeyConstraintName: 'PK_payments_stripe_id' })
   stripeId: string;
 
-  @Column({ type: 'varchar', length: 16 })
+  @Column({ type: 'text' })
   kind: PaymentKind;
 
   @Column('uuid', { name: 'user_id' })
@@ -151,22 +167,23 @@ export class PaymentEntity {
   @Column({ type: 'integer' })
   amount: number;
 
-  @Column({ type: 'varchar', length: 3 })
+  /** ISO 4217, lowercase as Stripe writes it */
+  @Column({ type: 'text' })
   currency: string;
 
-  /** pack: paid, partially_refunded, refunded, disputed; subscription: paid, failed; refund: refunded; dispute: Stripe's status */
-  @Column({ type: 'varchar', length: 32 })
+  /** pack: paid, partially_refunded, refunded, disputed; subscription: paid, failed, action_required; refund: refunded; dispute: Stripe's status */
+  @Column({ type: 'text' })
   status: string;
 
   /** the pack's id or the plan's tier */
-  @Column({ type: 'varchar', length: 64, nullable: true })
+  @Column({ type: 'text', nullable: true })
   product: string | null;
 
   @Index('payments_payment_intent_idx')
-  @Column({ name: 'payment_intent_id', type: 'varchar', length: 255, nullable: true })
+  @Column({ name: 'payment_intent_id', type: 'text', nullable: true })
   paymentIntentId: string | null;
 
-  @Column({ name: 'subscription_id', type: 'varchar', length: 255, nullable: true })
+  @Column({ name: 'subscription_id', type: 'text', nullable: true })
   subscriptionId: string | null;
 
   @Index('payments_created_idx')

@@ -38,6 +38,30 @@ export interface PaymentRecord {
 /** Statuses in which a subscription gives its plan (past_due: Stripe is retrying a failed payment). */
 export const LIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due'] as const;
 
+/**
+ * Where a stored Stripe event is: `pending` (queued), `retrying` (an attempt failed, more to come),
+ * `failed` (every attempt failed: waiting for a replay from the console), `applied`.
+ */
+export const STRIPE_EVENT_STATUSES = ['pending', 'retrying', 'failed', 'applied'] as const;
+export type StripeEventStatus = (typeof STRIPE_EVENT_STATUSES)[number];
+
+const EVENT_STATUS_SQL = `CASE WHEN handled_at IS NOT NULL THEN 'applied' WHEN failed_at IS NOT NULL THEN 'failed'
+  WHEN error IS NOT NULL THEN 'retrying' ELSE 'pending' END`;
+
+/** A stored Stripe event as the console lists it (never its body). */
+export interface StripeEventRow {
+  id: string;
+  type: string;
+  status: StripeEventStatus;
+  error: string | null;
+  received_at: Date;
+  handled_at: Date | null;
+  failed_at: Date | null;
+}
+
+/** The console's sortable fields of stripe events, and the column each sorts by. */
+export const STRIPE_EVENT_SORTABLE = { id: 'id', type: 'type', received_at: 'received_at', handled_at: 'handled_at' };
+
 /** Every read and write of stripe_customers, stripe_events, subscriptions, purchases and payments. */
 @Injectable()
 export class BillingRepository {
@@ -57,6 +81,15 @@ export class BillingRepository {
     return rows[0]?.user_id;
   }
 
+  /**
+   * The user's customer is gone at Stripe (deleted, or the keys now name another account): the new
+   * one replaces it, unless another request replaced it first. Answers the user's customer.
+   */
+  async replaceCustomer(userId: string, stale: string, fresh: string): Promise<string> {
+    await this.db.query(`UPDATE stripe_customers SET customer_id = $3 WHERE user_id = $1 AND customer_id = $2`, [userId, stale, fresh]);
+    return (await this.customerOf(userId)) ?? fresh;
+  }
+
   /** Links the user to the customer unless it has one already; answers the user's customer. */
   async saveCustomer(userId: string, customerId: string): Promise<string> {
     await this.db.query(`INSERT INTO stripe_customers (user_id, customer_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [userId, customerId]);
@@ -72,12 +105,17 @@ export class BillingRepository {
     return rows.length > 0;
   }
 
-  async findEvent(id: string): Promise<{ payload: Record<string, unknown>; handled_at: Date | null } | undefined> {
-    const rows: { payload: Record<string, unknown>; handled_at: Date | null }[] = await this.db.query(
-      `SELECT payload, handled_at FROM stripe_events WHERE id = $1`,
+  async findEvent(id: string): Promise<{ type: string; payload: Record<string, unknown>; handled_at: Date | null } | undefined> {
+    const rows: { type: string; payload: Record<string, unknown>; handled_at: Date | null }[] = await this.db.query(
+      `SELECT type, payload, handled_at FROM stripe_events WHERE id = $1`,
       [id],
     );
     return rows[0];
+  }
+
+  /** Puts an event's body back (read again from Stripe for a replay), until it is applied. */
+  async storeEventPayload(id: string, payload: unknown): Promise<void> {
+    await this.db.query(`UPDATE stripe_events SET payload = $2 WHERE id = $1`, [id, JSON.stringify(payload)]);
   }
 
   /**
@@ -85,11 +123,54 @@ export class BillingRepository {
    * which must not outlive their use (nor an account's deletion). The id, type and times stay.
    */
   async markEventHandled(id: string): Promise<void> {
-    await this.db.query(`UPDATE stripe_events SET handled_at = now(), error = NULL, payload = '{}'::jsonb WHERE id = $1`, [id]);
+    await this.db.query(
+      `UPDATE stripe_events SET handled_at = now(), error = NULL, failed_at = NULL, payload = '{}'::jsonb WHERE id = $1`,
+      [id],
+    );
   }
 
-  async markEventFailed(id: string, error: string): Promise<void> {
-    await this.db.query(`UPDATE stripe_events SET error = $2 WHERE id = $1`, [id, error.slice(0, 2000)]);
+  /** An event not applied yet is queued again (Stripe delivered it again): it is no longer failed for good. */
+  async requeueEvent(id: string): Promise<void> {
+    await this.db.query(`UPDATE stripe_events SET failed_at = NULL WHERE id = $1 AND handled_at IS NULL`, [id]);
+  }
+
+  /** An attempt failed; `final`: it was the last one (no retry left). */
+  async markEventFailed(id: string, error: string, final = false): Promise<void> {
+    await this.db.query(
+      `UPDATE stripe_events SET error = $2, failed_at = CASE WHEN $3 THEN now() ELSE failed_at END WHERE id = $1 AND handled_at IS NULL`,
+      [id, error.slice(0, 2000), final],
+    );
+  }
+
+  /** One stored event as the console shows it. */
+  async eventRow(id: string): Promise<StripeEventRow | undefined> {
+    const rows: StripeEventRow[] = await this.db.query(
+      `SELECT id, type, ${EVENT_STATUS_SQL} AS status, error, received_at, handled_at, failed_at FROM stripe_events WHERE id = $1`,
+      [id],
+    );
+    return rows[0];
+  }
+
+  /** One page of stored events (the console's list), and how many match. */
+  async listEvents(
+    filter: { status?: StripeEventStatus; type?: string; id?: string },
+    orderBy: string,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: StripeEventRow[]; total: number }> {
+    const where: string[] = [];
+    const args: unknown[] = [];
+    if (filter.status) where.push(`${EVENT_STATUS_SQL} = $${args.push(filter.status)}`);
+    if (filter.type) where.push(`type = $${args.push(filter.type)}`);
+    if (filter.id) where.push(`id = $${args.push(filter.id)}`);
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const [{ total }]: { total: number }[] = await this.db.query(`SELECT count(*)::int AS total FROM stripe_events ${clause}`, args);
+    const rows: StripeEventRow[] = await this.db.query(
+      `SELECT id, type, ${EVENT_STATUS_SQL} AS status, error, received_at, handled_at, failed_at
+         FROM stripe_events ${clause} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`,
+      args,
+    );
+    return { rows, total };
   }
 
   /** The stored subscription, locked to the commit (undefined before its first event). */
@@ -192,7 +273,7 @@ export class BillingRepository {
       `INSERT INTO payments (stripe_id, kind, user_id, amount, currency, status, product, payment_intent_id, subscription_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (stripe_id) DO UPDATE SET
-         status = CASE WHEN payments.status = 'paid' AND EXCLUDED.status = 'failed' THEN payments.status
+         status = CASE WHEN payments.status = 'paid' AND EXCLUDED.status IN ('failed', 'action_required') THEN payments.status
                        WHEN EXCLUDED.amount >= payments.amount THEN EXCLUDED.status ELSE payments.status END,
          amount = GREATEST(payments.amount, EXCLUDED.amount),
          product = COALESCE(payments.product, EXCLUDED.product),
@@ -201,6 +282,12 @@ export class BillingRepository {
          updated_at = now()`,
       [p.stripeId, p.kind, p.userId, p.amount, p.currency, p.status, p.product, p.paymentIntentId, p.subscriptionId],
     );
+  }
+
+  /** The status recorded for a Stripe object (undefined before its first record), locked to the commit. */
+  async lockPaymentStatus(m: EntityManager, stripeId: string): Promise<string | undefined> {
+    const rows: { status: string }[] = await m.query(`SELECT status FROM payments WHERE stripe_id = $1 FOR UPDATE`, [stripeId]);
+    return rows[0]?.status;
   }
 
   /** Sets the status of the pack paid by a payment intent (refunded, partially_refunded, disputed). */

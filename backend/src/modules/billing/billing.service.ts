@@ -1,12 +1,22 @@
+import { createHash } from 'node:crypto';
 import { plural } from '@fitting-room/shared/wording';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import Stripe from 'stripe';
 import { appLink, APP_PAGES } from '../../common/app-links';
-import { AppError, ConflictError, ErrorCode, ErrorMessages, ServiceUnavailableError, ValidationError } from '../../common/errors';
+import {
+  AppError,
+  ConflictError,
+  ErrorCode,
+  ErrorMessages,
+  NotFoundError,
+  ServiceUnavailableError,
+  ValidationError,
+} from '../../common/errors';
+import { publishStripeEvent } from '../../common/observability/signals';
 import { type AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import { JobName, MessageQueueService, OnJob, type JobPayload } from '../../queue';
+import { JobName, MessageQueueService, OnJob, type JobContext, type JobPayload } from '../../queue';
 import { AuditAction, AuditService } from '../audit/audit.service';
 import { CREDIT_PACKS, planForTier } from '../catalog/plans';
 import { isTier, type Tier } from '../catalog/tiers';
@@ -17,8 +27,8 @@ import { ACCOUNT_DELETING_EVENT } from '../privacy/account-deletion.service';
 import { UserMailService } from '../users/user-mail.service';
 import { UsersRepository } from '../users/users.repository';
 import { BillingRepository, LIVE_SUBSCRIPTION_STATUSES, type PaymentRecord } from './billing.repository';
-import { CATALOG_CURRENCY, packLookupKey, planLookupKey, tierOfLookupKey } from './stripe-catalog';
-import { STRIPE_CLIENT } from './stripe.client';
+import { CATALOG_CURRENCY, findPortalConfiguration, packLookupKey, planLookupKey, tierOfPrice } from './stripe-catalog';
+import { isMissing, STRIPE_API_VERSION, STRIPE_CLIENT } from './stripe.client';
 import type { EntityManager } from 'typeorm';
 
 /** Checkout, the billing portal and the webhook while payments are off (no STRIPE_SECRET_KEY): 501. */
@@ -32,8 +42,10 @@ export class PaymentsNotConfiguredError extends AppError {
 export const HANDLED_STRIPE_EVENTS = [
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
   'invoice.paid',
   'invoice.payment_failed',
+  'invoice.payment_action_required',
   'customer.subscription.created',
   'customer.subscription.updated',
   'customer.subscription.deleted',
@@ -65,6 +77,13 @@ function periodEndOf(sub: Stripe.Subscription): Date | null {
   return seconds ? new Date(seconds * 1000) : null;
 }
 
+/** What the billing module tells a person (the API's messages). */
+export const BILLING_MESSAGES = {
+  nothingToManage: 'There is nothing to manage yet: choose a plan or a credit pack first.',
+  customerGone:
+    'Your billing details were no longer at our payment provider and have been set up again: there is nothing to manage yet. Choose a plan or a credit pack to start.',
+} as const;
+
 /**
  * Payments through Stripe (docs/payments.md). Checkout Sessions for the paid plans (monthly
  * subscriptions) and the credit packs (one-time), the billing portal for payment methods and
@@ -75,6 +94,10 @@ function periodEndOf(sub: Stripe.Subscription): Date | null {
 @Injectable()
 export class BillingService {
   private readonly logger = new Logger('Billing');
+  /** our billing portal configuration at Stripe, once found */
+  private portalConfigurationId: string | null = null;
+  /** API versions of events already warned about (not the one the code is pinned to) */
+  private readonly warnedVersions = new Set<string>();
 
   constructor(
     @Inject(STRIPE_CLIENT) private readonly stripe: Stripe | null,
@@ -123,20 +146,29 @@ export class BillingService {
       this.logger.error(`No active Stripe price with lookup key ${lookupKey}: run npm run stripe:sync`);
       throw new ServiceUnavailableError('Payments are not set up yet. Please try again later.');
     }
-    const customer = await this.customerFor(stripe, userId);
     const metadata: Record<string, string> =
       item.kind === 'plan' ? { user_id: userId, kind: 'plan', tier: item.tier } : { user_id: userId, kind: 'pack', pack_id: item.packId };
-    const session = await stripe.checkout.sessions.create({
-      mode: item.kind === 'plan' ? 'subscription' : 'payment',
-      line_items: [{ price: price.id, quantity: 1 }],
-      customer,
-      client_reference_id: userId,
-      metadata,
-      // back on the Subscription page, which shows the outcome (docs/payments.md)
-      success_url: appLink(this.config.appUrl, APP_PAGES.subscription, { checkout: 'success' }),
-      cancel_url: appLink(this.config.appUrl, APP_PAGES.subscription, { checkout: 'cancelled' }),
-      ...(item.kind === 'plan' ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
-    });
+    const create = (customer: string) =>
+      stripe.checkout.sessions.create({
+        mode: item.kind === 'plan' ? 'subscription' : 'payment',
+        line_items: [{ price: price.id, quantity: 1 }],
+        customer,
+        client_reference_id: userId,
+        metadata,
+        // back on the Subscription page, which shows the outcome (docs/payments.md)
+        success_url: appLink(this.config.appUrl, APP_PAGES.subscription, { checkout: 'success' }),
+        cancel_url: appLink(this.config.appUrl, APP_PAGES.subscription, { checkout: 'cancelled' }),
+        ...(item.kind === 'plan' ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+      });
+    const customer = await this.customerFor(stripe, userId);
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await create(customer);
+    } catch (error) {
+      // the stored customer is gone at Stripe (deleted there, or test keys switched to live): a new one, and on
+      if (!isMissing(error, 'customer')) throw error;
+      session = await create(await this.replaceStaleCustomer(stripe, userId, customer));
+    }
     if (!session.url) throw new ServiceUnavailableError();
     await this.audit.record({
       actorId: userId,
@@ -149,15 +181,36 @@ export class BillingService {
     return { url: session.url };
   }
 
-  /** The billing portal (payment methods, invoices, cancelling): answers its URL. https://docs.stripe.com/api/customer_portal/sessions/create */
+  /**
+   * The billing portal (plan switching, payment methods, invoices, cancelling), with the
+   * configuration `npm run stripe:sync` made: answers its URL.
+   * https://docs.stripe.com/api/customer_portal/sessions/create
+   */
   async portal(userId: string): Promise<{ url: string }> {
     const stripe = this.client();
     const customer = await this.repo.customerOf(userId);
-    if (!customer) throw new ValidationError('There is nothing to manage yet: choose a plan or a credit pack first.');
-    const session = await stripe.billingPortal.sessions.create({
-      customer,
-      return_url: appLink(this.config.appUrl, APP_PAGES.subscription),
-    });
+    if (!customer) throw new ValidationError(BILLING_MESSAGES.nothingToManage);
+    const create = async (fresh: boolean) =>
+      stripe.billingPortal.sessions.create({
+        customer,
+        return_url: appLink(this.config.appUrl, APP_PAGES.subscription),
+        ...(await this.portalConfiguration(stripe, fresh)),
+      });
+    let session: Stripe.BillingPortal.Session;
+    try {
+      session = await create(false);
+    } catch (error) {
+      if (isMissing(error, 'customer')) {
+        // Stripe no longer has this customer (deleted there, or test keys switched to live): there is
+        // nothing of theirs to manage. A new customer replaces it (checkout and the portal work from
+        // now on), and the person is told rather than shown an empty portal.
+        await this.replaceStaleCustomer(stripe, userId, customer);
+        throw new ValidationError(BILLING_MESSAGES.customerGone);
+      }
+      // the configuration was deactivated since it was looked up: look again, once
+      if ((error as { param?: string }).param !== 'configuration') throw error;
+      session = await create(true);
+    }
     await this.audit.record({
       actorId: userId,
       action: AuditAction.BillingPortal,
@@ -171,13 +224,56 @@ export class BillingService {
   private async customerFor(stripe: Stripe, userId: string): Promise<string> {
     const known = await this.repo.customerOf(userId);
     if (known) return known;
+    return this.repo.saveCustomer(userId, await this.createCustomer(stripe, userId, `customer-${userId}`));
+  }
+
+  /**
+   * A new customer in place of one Stripe no longer has. Its own idempotency key: the first one
+   * would answer the stale customer again (https://docs.stripe.com/api/idempotent_requests).
+   */
+  private async replaceStaleCustomer(stripe: Stripe, userId: string, stale: string): Promise<string> {
+    const key = `customer-${userId}-after-${createHash('sha256').update(stale).digest('hex').slice(0, 24)}`;
+    const fresh = await this.createCustomer(stripe, userId, key);
+    this.logger.warn(
+      { event: 'stripe_customer_replaced', user: userId },
+      'the Stripe customer of an account was gone: a new one replaces it',
+    );
+    const customer = await this.repo.replaceCustomer(userId, stale, fresh);
+    await this.audit.record({
+      actorId: userId,
+      action: AuditAction.BillingCustomerReplaced,
+      targetType: 'customer',
+      targetId: customer,
+      targetUserId: userId,
+      before: { customer: stale },
+      after: { customer },
+    });
+    return customer;
+  }
+
+  private async createCustomer(stripe: Stripe, userId: string, idempotencyKey: string): Promise<string> {
     const user = await this.users.findById(userId);
     if (!user) throw new ValidationError('Unknown account');
     const created = await stripe.customers.create(
       { email: user.email, name: user.fullName || undefined, metadata: { user_id: userId } },
-      { idempotencyKey: `customer-${userId}` },
+      { idempotencyKey },
     );
-    return this.repo.saveCustomer(userId, created.id);
+    return created.id;
+  }
+
+  /**
+   * `{ configuration }` of our billing portal configuration (made by stripe:sync, found by its
+   * metadata, kept for the process), or nothing: Stripe then uses the account's default one, if
+   * someone saved it in the Dashboard.
+   */
+  private async portalConfiguration(stripe: Stripe, fresh: boolean): Promise<{ configuration?: string }> {
+    if (fresh || !this.portalConfigurationId) {
+      const found = await findPortalConfiguration(stripe);
+      this.portalConfigurationId = found?.id ?? null;
+      if (!found)
+        this.logger.error('No billing portal configuration of ours at Stripe: run npm run stripe:sync (plans cannot be switched)');
+    }
+    return this.portalConfigurationId ? { configuration: this.portalConfigurationId } : {};
   }
 
   /**
@@ -224,25 +320,95 @@ export class BillingService {
     } catch {
       throw new ValidationError('The Stripe signature is not valid');
     }
+    if (event.api_version && event.api_version !== STRIPE_API_VERSION && !this.warnedVersions.has(event.api_version)) {
+      // the endpoint renders events in its own version: object shapes may differ from what this code reads
+      this.warnedVersions.add(event.api_version);
+      this.logger.warn(
+        `Stripe sends events in API version ${event.api_version}, the code is pinned to ${STRIPE_API_VERSION}: ` +
+          'set the webhook endpoint to that version (docs/payments.md)',
+      );
+    }
     const stored = await this.repo.insertEvent(event.id, event.type, event);
     if (!stored) {
       const known = await this.repo.findEvent(event.id);
       if (known?.handled_at) return; // a replay: applied already
+      await this.repo.requeueEvent(event.id); // delivered again before it was applied: tried again from the start
     }
-    await this.queue.add(JobName.BillingStripeEvent, { eventId: event.id }, { jobId: `stripe-${event.id}`, attempts: 8, backoffMs: 2000 });
+    const { eventAttempts, eventRetryMs } = this.config.stripe;
+    publishStripeEvent({ stage: 'received', type: typeLabel(event.type), lagSeconds: lagOf(event) });
+    await this.queue.add(
+      JobName.BillingStripeEvent,
+      { eventId: event.id },
+      { jobId: `stripe-${event.id}`, attempts: eventAttempts, backoffMs: eventRetryMs },
+    );
   }
 
+  /**
+   * Applies a stored event. A failure is retried (STRIPE_EVENT_ATTEMPTS runs in all); when the last
+   * one fails too, the event has failed for good: it is marked so, and the admins get a critical
+   * notification (once per event) to fix the cause and replay it from the console.
+   */
   @OnJob(JobName.BillingStripeEvent)
-  async handleStripeEvent(data: JobPayload<JobName.BillingStripeEvent>): Promise<void> {
+  async handleStripeEvent(data: JobPayload<JobName.BillingStripeEvent>, ctx: JobContext): Promise<void> {
     const stored = await this.repo.findEvent(data.eventId);
     if (!stored || stored.handled_at) return;
     try {
       await this.apply(stored.payload as unknown as Stripe.Event);
       await this.repo.markEventHandled(data.eventId);
+      publishStripeEvent({ stage: 'processed', type: typeLabel(stored.type), lagSeconds: lagOf(stored.payload) });
     } catch (error) {
-      await this.repo.markEventFailed(data.eventId, error instanceof Error ? error.message : String(error));
+      const message = error instanceof Error ? error.message : String(error);
+      const final = ctx.attempt >= ctx.maxAttempts;
+      await this.repo.markEventFailed(data.eventId, message, final);
+      publishStripeEvent({ stage: final ? 'failed' : 'retrying', type: typeLabel(stored.type), lagSeconds: lagOf(stored.payload) });
+      if (final) {
+        await this.notifications.notify({
+          type: NotificationType.StripeEventFailed,
+          severity: 'critical',
+          title: 'A Stripe event could not be applied',
+          message:
+            `Stripe event ${data.eventId} (${stored.type}) failed on all ${plural(ctx.maxAttempts, 'attempt')}: ${message.slice(0, 500)}. ` +
+            "Fix the cause, then replay it on the console's Stripe events page (Stripe keeps events for 30 days).",
+          dedupeKey: `${NotificationType.StripeEventFailed}:${data.eventId}`,
+        });
+      }
       throw error;
     }
+  }
+
+  /**
+   * The console's replay of a stored event: read again from Stripe's Events API (the stored body is
+   * cleared once applied; Stripe keeps events 30 days, https://docs.stripe.com/api/events/retrieve)
+   * and applied again. Applying is idempotent (a pack once per session, a renewal once per invoice,
+   * a subscription from its current state), so replaying an applied event changes nothing that is
+   * already right. Throws the reason when it cannot be applied; the event keeps that error.
+   */
+  async replayEvent(eventId: string): Promise<void> {
+    const stripe = this.client();
+    const known = await this.repo.findEvent(eventId);
+    if (!known) throw new NotFoundError('No Stripe event with this id was received');
+    let event: Stripe.Event;
+    try {
+      event = await stripe.events.retrieve(eventId);
+    } catch (error) {
+      if (!isMissing(error)) throw new ServiceUnavailableError('Stripe could not be reached: try the replay again in a moment.');
+      if (!known.payload || !('data' in known.payload)) {
+        throw new ConflictError(
+          `Stripe no longer has event ${eventId} (it keeps events for 30 days), and its body was cleared once applied.`,
+        );
+      }
+      event = known.payload as unknown as Stripe.Event; // not applied yet: its verified body is still stored
+    }
+    if (event.type !== known.type) throw new ConflictError(`Stripe answers event ${eventId} as ${event.type}, not ${known.type}`);
+    if (!known.handled_at) await this.repo.storeEventPayload(eventId, event);
+    try {
+      await this.apply(event);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await this.repo.markEventFailed(eventId, message);
+      throw new ConflictError(`The event could not be applied: ${message}`);
+    }
+    await this.repo.markEventHandled(eventId);
   }
 
   private async apply(event: Stripe.Event): Promise<void> {
@@ -250,10 +416,14 @@ export class BillingService {
       case 'checkout.session.completed':
       case 'checkout.session.async_payment_succeeded':
         return this.onCheckoutCompleted(event.data.object);
+      case 'checkout.session.async_payment_failed':
+        return this.onAsyncPaymentFailed(event.data.object);
       case 'invoice.paid':
         return this.onInvoicePaid(event.data.object);
       case 'invoice.payment_failed':
         return this.onPaymentFailed(event.data.object);
+      case 'invoice.payment_action_required':
+        return this.onPaymentActionRequired(event.data.object);
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted':
@@ -412,6 +582,82 @@ export class BillingService {
     });
   }
 
+  /**
+   * A renewal's payment needs the cardholder (3-D Secure): like a failed payment (the banner, the
+   * plan and credits kept while the invoice is open), and a mail with the invoice's own page, where
+   * the person confirms the payment (`hosted_invoice_url`). Told once per invoice; nothing when the
+   * invoice was paid meanwhile. https://docs.stripe.com/billing/subscriptions/overview#requires-action
+   */
+  private async onPaymentActionRequired(invoice: Stripe.Invoice): Promise<void> {
+    const subscriptionId = subscriptionOfInvoice(invoice);
+    if (!subscriptionId) return;
+    const sub = await this.syncSubscription(subscriptionId);
+    if (!sub || !isLive(sub.status)) return;
+    const tell = await this.repo.transaction(async (m) => {
+      const before = invoice.id ? await this.repo.lockPaymentStatus(m, invoice.id) : undefined;
+      if (before === 'paid') return false; // confirmed meanwhile (the events crossed)
+      await this.repo.setPaymentFailed(m, subscriptionId, true);
+      if (invoice.id) await this.repo.recordPayment(m, invoicePayment(invoice, sub, subscriptionId, 'action_required'));
+      if (before === 'action_required') return false; // told already
+      await this.audit.record(
+        {
+          actorId: sub.userId,
+          action: AuditAction.BillingPaymentActionRequired,
+          targetType: 'invoice',
+          targetId: invoice.id ?? subscriptionId,
+          targetUserId: sub.userId,
+          after: { subscription: subscriptionId, amount_due: invoice.amount_due },
+        },
+        m,
+      );
+      return true;
+    });
+    if (!tell) return;
+    const plan = planForTier(sub.tier);
+    await this.mail?.send({
+      kind: 'account-notice',
+      userId: sub.userId,
+      title: 'Please confirm your payment',
+      lines: [
+        `Your bank asks you to confirm the payment for your ${plan.displayName} (${money(invoice.amount_due, invoice.currency)}).`,
+        invoice.hosted_invoice_url
+          ? `Confirm it on our payment provider's page: ${invoice.hosted_invoice_url}`
+          : 'Please update your payment method on the Subscription page.',
+        'Your plan and credits stay as they are meanwhile; the renewal credits come once the payment is confirmed.',
+      ],
+    });
+  }
+
+  /**
+   * A pack paid with a delayed method (a bank debit) whose money never came: no credits (none were
+   * added: the session completed unpaid), and the person is told. A replay of the event mails again.
+   * https://docs.stripe.com/checkout/fulfillment#delayed-notification
+   */
+  private async onAsyncPaymentFailed(session: Stripe.Checkout.Session): Promise<void> {
+    const userId = session.client_reference_id ?? session.metadata?.user_id;
+    if (!userId) throw new Error(`Checkout Session ${session.id} names no user`);
+    const pack = CREDIT_PACKS.find((p) => p.id === session.metadata?.pack_id);
+    if (!pack) throw new Error(`Checkout Session ${session.id} names no known pack`);
+    if (!(await this.users.findById(userId))) return; // the account was deleted meanwhile
+    await this.audit.record({
+      actorId: userId,
+      action: AuditAction.BillingPackFailed,
+      targetType: 'checkout_session',
+      targetId: session.id,
+      targetUserId: userId,
+      after: { pack_id: pack.id, amount_total: session.amount_total },
+    });
+    await this.mail?.send({
+      kind: 'account-notice',
+      userId,
+      title: 'Your payment did not go through',
+      lines: [
+        `The payment for ${plural(pack.credits + pack.bonus, 'credit')} (${money(session.amount_total ?? 0, session.currency ?? CATALOG_CURRENCY)}) did not go through, so no credits were added and nothing was charged.`,
+        `You can buy the pack again with another payment method: ${appLink(this.config.appUrl, APP_PAGES.pricing)}`,
+      ],
+    });
+  }
+
   /** "Plan changed": a subscription started, was switched in the portal, or ended (the Free plan). */
   private async mailPlanChanged(userId: string, from: Tier, to: Tier): Promise<void> {
     const plan = planForTier(to);
@@ -445,9 +691,11 @@ export class BillingService {
       if (isLive(sub.status)) await this.client().subscriptions.cancel(id, {}, { idempotencyKey: `cancel-deleted-${id}` });
       return null;
     }
-    const lookupKey = sub.items.data[0]?.price?.lookup_key ?? null;
-    const tier = tierOfLookupKey(lookupKey);
-    if (!tier) throw new Error(`Subscription ${id} has a price that is not in the catalogue (${lookupKey ?? 'no lookup key'})`);
+    const price = sub.items.data[0]?.price;
+    const lookupKey = price?.lookup_key ?? null;
+    // the plan from the price's Product or metadata: an archived price (a newer one took its lookup key) still counts
+    const tier = tierOfPrice(price);
+    if (!tier) throw new Error(`Subscription ${id} has a price that is not in the catalogue (${price?.id ?? 'no price'})`);
     const planChange = await this.repo.transaction(async (m): Promise<{ from: Tier; to: Tier } | null> => {
       const user = await this.users.lockForUpdate(m, userId);
       if (!user) return null; // deleted meanwhile
@@ -580,12 +828,17 @@ export class BillingService {
   }
 }
 
-/** A subscription's invoice as a row of the Payments page: what it asked (failed) or what was paid. */
+/** An amount in the currency's smallest unit as a person reads it: 1499 usd -> "$14.99". */
+function money(amount: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
+}
+
+/** A subscription's invoice as a row of the Payments page: what it asked (failed, action_required) or what was paid. */
 function invoicePayment(
   invoice: Stripe.Invoice,
   sub: { userId: string; tier: Tier },
   subscriptionId: string,
-  status: 'paid' | 'failed',
+  status: 'paid' | 'failed' | 'action_required',
 ): PaymentRecord {
   return {
     stripeId: invoice.id!,
@@ -598,4 +851,15 @@ function invoicePayment(
     paymentIntentId: null,
     subscriptionId,
   };
+}
+
+/** An event's type as a metric label: one this module applies, or `other` (a bounded set). */
+function typeLabel(type: string): string {
+  return (HANDLED_STRIPE_EVENTS as readonly string[]).includes(type) ? type : 'other';
+}
+
+/** Seconds since Stripe created the event (its `created`, in seconds since the epoch); undefined when unknown. */
+function lagOf(event: unknown): number | undefined {
+  const created = (event as { created?: unknown } | null)?.created;
+  return typeof created === 'number' ? Math.max(0, Date.now() / 1000 - created) : undefined;
 }

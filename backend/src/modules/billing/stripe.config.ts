@@ -12,6 +12,12 @@ export interface StripeSettings {
   publishableKey?: string;
   /** another Stripe API base URL (a local fake in tests, a mock on staging); Stripe's own by default */
   apiUrl?: string;
+  /** runs of the job that applies a webhook event before it counts as failed for good (admins told, replay in the console) */
+  eventAttempts: number;
+  /** wait before the first retry of that job; each next one waits twice as long */
+  eventRetryMs: number;
+  /** calls of the webhook route per client IP per window: an anonymous route must not be a free way to flood the API and its log */
+  webhookRateLimit: { max: number; windowSeconds: number };
 }
 
 /** STRIPE_* (already validated by the environment schema) as the billing module's settings. */
@@ -20,12 +26,19 @@ export function stripeSettings(e: {
   STRIPE_WEBHOOK_SECRET?: string;
   STRIPE_PUBLISHABLE_KEY?: string;
   STRIPE_API_URL?: string;
+  STRIPE_EVENT_ATTEMPTS: number;
+  STRIPE_EVENT_RETRY_MS: number;
+  STRIPE_WEBHOOK_RATE_LIMIT_MAX: number;
+  STRIPE_WEBHOOK_RATE_LIMIT_WINDOW_SECONDS: number;
 }): StripeSettings {
   return {
     secretKey: e.STRIPE_SECRET_KEY,
     webhookSecret: e.STRIPE_WEBHOOK_SECRET,
     publishableKey: e.STRIPE_PUBLISHABLE_KEY,
     apiUrl: e.STRIPE_API_URL?.replace(/\/+$/, ''),
+    eventAttempts: e.STRIPE_EVENT_ATTEMPTS,
+    eventRetryMs: e.STRIPE_EVENT_RETRY_MS,
+    webhookRateLimit: { max: e.STRIPE_WEBHOOK_RATE_LIMIT_MAX, windowSeconds: e.STRIPE_WEBHOOK_RATE_LIMIT_WINDOW_SECONDS },
   };
 }
 

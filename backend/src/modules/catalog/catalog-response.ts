@@ -40,7 +40,6 @@ export function buildCatalogResponse({ tier, features, thumbnail }: CatalogRespo
     categories: categories.map((c) => ({
       id: c.id,
       label: c.label,
-      navLabel: c.navLabel,
       slug: c.slug,
       path: `/dashboard/${c.slug}`,
       customPoseHint: c.customPoseHint,

@@ -45,7 +45,7 @@ export class CatalogController {
    * anyone (public) and a signed-in one only by the browser (private); both vary on Authorization.
    */
   @Get()
-  @Authenticated({ optional: true })
+  @Authenticated({ optional: true, scopes: ['account:read'] })
   @ApiOperation({
     summary: 'The catalogue: categories, templates, scenes, the custom pose, plans, packs, tiers and the cost rule',
     description:

@@ -13,10 +13,8 @@ export type GenerationType = (typeof GENERATION_TYPES)[number];
 
 export interface CategoryDefinition {
   id: CategoryId;
-  /** Header and page title: "Active Wear" */
+  /** The category's one name, everywhere: sidebar, header, page title, "Your <label> Generations", console: "Active Wear", "Dresses" */
   label: string;
-  /** Sidebar link text (the product's sidebar says "Dress" for Dresses) */
-  navLabel: string;
   /** Route segment: /dashboard/<slug> */
   slug: string;
   /** Scenes of this category have ids starting with `<scenePrefix>-` */

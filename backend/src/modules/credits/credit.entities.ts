@@ -121,7 +121,7 @@ export class CreditLedgerEntryEntity {
 
   /** the payment's id at Stripe (payment intent, invoice, charge or dispute) for payments, refunds and renewals */
   @Index('credit_ledger_entries_external_idx')
-  @Column({ name: 'external_id', type: 'varchar', length: 255, nullable: true })
+  @Column({ name: 'external_id', type: 'text', nullable: true })
   externalId: string | null;
 
   /** the admin who made an adjustment */

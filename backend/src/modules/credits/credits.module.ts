@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { BillingStatusRepository } from '../billing/billing-status.repository';
 import { planForTier } from '../catalog/plans';
 import { CreditAccountEntity, CreditHoldEntity, CreditLedgerEntryEntity } from './credit.entities';
+import { CreditsChangesSubscriber } from './credits-changes.subscriber';
 import { CreditsResetJob } from './credits-reset.job';
 import { CreditsRepository } from './credits.repository';
 import { CreditsService, MONTHLY_CREDITS_FOR_TIER, MonthlyCreditsForTier, PAID_RENEWALS } from './credits.service';
@@ -15,6 +16,8 @@ import { CreditsService, MONTHLY_CREDITS_FOR_TIER, MonthlyCreditsForTier, PAID_R
     CreditsRepository,
     CreditsService,
     CreditsResetJob,
+    // tells credits.changed once a transaction that wrote ledger entries has committed
+    CreditsChangesSubscriber,
     // which accounts Stripe renews is billing's to answer, from its own tables (stateless: no module import)
     BillingStatusRepository,
     { provide: PAID_RENEWALS, useExisting: BillingStatusRepository },

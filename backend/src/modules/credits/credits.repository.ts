@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { CreditBucket, CreditEntryKind } from './credit.entities';
+import { noteCreditChange } from './credits-changes.subscriber';
 
 /** TypeORM answers an UPDATE ... RETURNING on PostgreSQL as [rows, affectedCount]; other statements as rows. */
 function returnedRows<T>(result: unknown): T[] {
@@ -57,13 +58,14 @@ export class CreditsRepository {
     return (manager ?? this.db.manager).transaction(work);
   }
 
-  /** Appends one ledger entry. */
+  /** Appends one ledger entry (told as credits.changed once its transaction commits). */
   async insertEntry(m: EntityManager, e: LedgerEntry): Promise<void> {
     await m.query(
       `INSERT INTO credit_ledger_entries (user_id, kind, bucket, amount, generation_id, reason, actor_id, external_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [e.userId, e.kind, e.bucket, e.amount, e.generationId ?? null, e.reason ?? null, e.actorId ?? null, e.externalId ?? null],
     );
+    noteCreditChange(m, e);
   }
 
   /** Creates the account with `subscription` credits unless it exists; answers whether it was created. */
@@ -172,8 +174,8 @@ export class CreditsRepository {
     );
   }
 
-  /** Releases an open hold and gives its credits back to the account, in one statement; answers whether there was one. */
-  async releaseHold(generationId: string, manager?: EntityManager): Promise<boolean> {
+  /** Releases an open hold and gives its credits back to the account, in one statement; answers the credits released (0: there was none). */
+  async releaseHold(generationId: string, manager?: EntityManager): Promise<number> {
     const rows = returnedRows(
       // the account is locked before the hold (lockAccountOfHold says why)
       await (manager ?? this.db.manager).query(
@@ -185,11 +187,11 @@ export class CreditsRepository {
              FROM account WHERE h.generation_id = $1 AND h.status = 'held' AND h.user_id = account.user_id
            RETURNING h.user_id, h.amount)
          UPDATE credit_accounts a SET held = a.held - r.amount, updated_at = now()
-           FROM released r WHERE a.user_id = r.user_id RETURNING a.user_id`,
+           FROM released r WHERE a.user_id = r.user_id RETURNING a.user_id, r.amount`,
         [generationId],
       ),
     );
-    return rows.length > 0;
+    return Number((rows[0] as { amount?: number } | undefined)?.amount ?? 0);
   }
 
   /** Adds credits to the purchased bucket. */

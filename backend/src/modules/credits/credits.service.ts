@@ -2,6 +2,7 @@ import { plural } from '@fitting-room/shared/wording';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { InsufficientCreditsError, NotFoundError, ValidationError } from '../../common/errors';
+import { publishCredits } from '../../common/observability/signals';
 import { CreditBucket, CreditEntryKind } from './credit.entities';
 import { AccountRow, CreditsRepository, DueCursor, LedgerEntry } from './credits.repository';
 
@@ -33,6 +34,15 @@ export interface AdjustmentResult {
   amount: number;
   mode: 'add' | 'deduct';
 }
+
+/** The ledger entries that give credits (the metrics' `granted` flow). */
+const GRANTS = new Set<CreditEntryKind>([
+  CreditEntryKind.MonthlyGrant,
+  CreditEntryKind.PlanUpgrade,
+  CreditEntryKind.Purchase,
+  CreditEntryKind.RenewalGrant,
+  CreditEntryKind.AdminAdd,
+]);
 
 const EMPTY: CreditBalance = { subscription: 0, purchased: 0, held: 0, available: 0 };
 
@@ -73,6 +83,7 @@ export class CreditsService {
   private async entry(m: EntityManager, e: LedgerEntry): Promise<void> {
     if (e.amount === 0) return;
     await this.repo.insertEntry(m, e);
+    if (GRANTS.has(e.kind)) publishCredits('granted', e.amount);
   }
 
   /** Creates the user's account with the tier's monthly credits. Safe to call again (no-op). */
@@ -119,7 +130,10 @@ export class CreditsService {
       if ((error as { driverError?: { code?: string } }).driverError?.code === '23505') return; // a concurrent hold of the same generation won
       throw error;
     }
-    if (held) return;
+    if (held) {
+      publishCredits('held', amount);
+      return;
+    }
     const owner = await this.repo.findHoldOwner(generationId, manager);
     if (owner !== undefined) {
       if (owner !== userId) throw new ValidationError('This generation belongs to another user');
@@ -148,13 +162,16 @@ export class CreditsService {
       const common = { userId, kind: CreditEntryKind.GenerationCharge, generationId, reason: description };
       await this.entry(m, { ...common, bucket: CreditBucket.Subscription, amount: -fromSubscription });
       await this.entry(m, { ...common, bucket: CreditBucket.Purchased, amount: -fromPurchased });
+      publishCredits('captured', amount);
       return true;
     });
   }
 
   /** Gives a held generation's credits back. Exactly once; false when already resolved or never held. */
   async release(generationId: string, manager?: EntityManager): Promise<boolean> {
-    return this.repo.releaseHold(generationId, manager);
+    const released = await this.repo.releaseHold(generationId, manager);
+    publishCredits('released', released);
+    return released > 0;
   }
 
   /**
@@ -192,6 +209,29 @@ export class CreditsService {
     });
   }
 
+  /** The rule of a plan change (applyPlanChange): the subscription credits an upgrade adds to `subscription`; 0 otherwise. */
+  planChangeTopUp(from: string, to: string, subscription: number): number {
+    if (this.monthlyCreditsFor(to) <= this.monthlyCreditsFor(from)) return 0;
+    return Math.max(0, this.monthlyCreditsFor(to) - subscription);
+  }
+
+  /**
+   * What applyPlanChange would do now, changing nothing: the credits it would add and the balance
+   * before and after (the console's confirmation states the server's own figure).
+   */
+  async previewPlanChange(
+    userId: string,
+    from: string,
+    to: string,
+  ): Promise<{ added: number; before: CreditBalance; after: CreditBalance; renewedByStripe: boolean }> {
+    const before = await this.getBalance(userId);
+    const added = this.planChangeTopUp(from, to, before.subscription);
+    const after = { ...before, subscription: before.subscription + added, available: before.available + added };
+    // a live Stripe subscription sets the tier again at its next change: the confirmation says so
+    const renewedByStripe = (await this.paidRenewals.renewedByStripe([userId])).has(userId);
+    return { added, before, after, renewedByStripe };
+  }
+
   /**
    * A plan change (an admin's, until there is a checkout). An upgrade tops the subscription bucket
    * up to the new plan's monthly credits at once, as a person who pays for a bigger plan expects;
@@ -203,7 +243,7 @@ export class CreditsService {
     return this.inTransaction(manager, async (m) => {
       const subscription = await this.repo.lockSubscriptionBalance(m, userId);
       if (subscription === undefined) throw new NotFoundError();
-      const added = Math.max(0, this.monthlyCreditsFor(to) - subscription);
+      const added = this.planChangeTopUp(from, to, subscription);
       if (added === 0) return 0;
       await this.repo.addSubscription(m, userId, added);
       await this.entry(m, {

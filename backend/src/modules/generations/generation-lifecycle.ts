@@ -44,6 +44,7 @@ export interface GenerationCompletedEvent {
 export interface GenerationFailedEvent {
   generationId: string;
   userId: string;
+  type: 'image' | 'video';
   reason: string;
   /** the provider or the safety check refused the content */
   refused: boolean;

@@ -37,7 +37,7 @@ function setup(listeners: Partial<{ [K in keyof GenerationEventPayloads]: (e: Ge
   const manager = {} as EntityManager;
   const repo = mock(GenerationsRepository);
   repo.transaction.mockImplementation(((work: (m: EntityManager) => Promise<unknown>) => work(manager)) as never);
-  repo.lockProcessing.mockResolvedValue({ id: ID, user_id: 'u1' });
+  repo.lockProcessing.mockResolvedValue({ id: ID, user_id: 'u1', type: 'image' });
   return { outcomes: sut, repo, credits: mock(CreditsService), manager, heard };
 }
 
@@ -69,7 +69,10 @@ describe('GenerationOutcomesService', () => {
     expect(credits.release).toHaveBeenCalledWith(ID, manager);
     expect(repo.markFailed).toHaveBeenCalledWith(manager, ID, 'Nudity is not allowed');
     expect(heard.events).toEqual([
-      [GenerationLifecycle.failed, { generationId: ID, userId: 'u1', reason: 'Nudity is not allowed', refused: true, cancelled: false }],
+      [
+        GenerationLifecycle.failed,
+        { generationId: ID, userId: 'u1', type: 'image', reason: 'Nudity is not allowed', refused: true, cancelled: false },
+      ],
     ]);
   });
 

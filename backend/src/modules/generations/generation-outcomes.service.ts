@@ -36,6 +36,7 @@ export class GenerationOutcomesService {
     await this.bus.emit(GenerationLifecycle.failed, {
       generationId: id,
       userId: row.user_id,
+      type: row.type,
       reason,
       refused: details.refused ?? false,
       cancelled: reason === GENERATION_MESSAGES.cancelled,
@@ -79,7 +80,7 @@ export class GenerationOutcomesService {
   }
 
   /** Where a running generation stands now (the person's event stream shows it). */
-  publishProgress(row: Pick<GenerationEntity, 'id' | 'stage' | 'status' | 'polls' | 'maxPolls' | 'error'>): Promise<void> {
+  publishProgress(row: Pick<GenerationEntity, 'id' | 'stage' | 'status' | 'polls' | 'maxPolls' | 'error' | 'provider'>): Promise<void> {
     return this.bus.emit(GenerationLifecycle.progress, { generationId: row.id, progress: progressOf(row) });
   }
 }

@@ -94,6 +94,18 @@ export class GenerationPipeline {
     await this.provider.cancel?.(providerJobId).catch((e: unknown) => this.logger.warn(`cancel ${providerJobId}: ${message(e)}`));
   }
 
+  /**
+   * A generation failed at its deadline: asks the provider to stop the job, then to forget what it
+   * keeps of it. We will never fetch its result (the credits were released), so a completion the
+   * vendor reports later is not taken. Best effort, never throws: a vendor that cannot cancel a job
+   * it has started (DashScope once a task runs, FASHN at all) finishes it and keeps the result until
+   * its own retention ends.
+   */
+  async abandonAtProvider(providerJobId: string): Promise<void> {
+    await this.cancelAtProvider(providerJobId);
+    await this.discardAtProvider(providerJobId);
+  }
+
   /** Lets the provider drop its own files of a job (the preview renderer keeps them under the user's prefix). Never throws. */
   async discardAtProvider(providerJobId: string): Promise<void> {
     await this.provider.discard?.(providerJobId).catch(() => undefined);

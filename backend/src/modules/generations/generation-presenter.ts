@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ConflictError } from '../../common/errors';
 import { APP_CONFIG } from '../../config/config.module';
 import { STORAGE, type StoragePort } from '../../storage';
+import { CUSTOM_POSE, findScene, findTemplate } from '../catalog';
 import { GenerationResponseDto } from './dto/generation-response.dto';
 import { GENERATION_MESSAGES, progressOf, progressStepsOf } from './generation-progress';
 import { GenerationEntity, GenerationStatus } from './generation.entity';
@@ -19,9 +20,29 @@ export function downloadPrefix(appName: string): string {
   );
 }
 
+/** What a custom pose is called where a scene's name would be ("Custom pose"). */
+export const CUSTOM_POSE_NAME = `${CUSTOM_POSE.name} pose`;
+
 /**
- * How a generation is shown to its owner: the API's answer (with its progress and a signed link to
- * a finished result) and the download link. The one place a result's storage key becomes a link.
+ * The names a generation is shown by, from the live catalogue (admin edits included): its outfit
+ * (template) and its pose (scene, or "Custom pose"); null for one the catalogue no longer has.
+ */
+export function generationNames(metadata: Partial<GenerationEntity['metadata']> | null | undefined): {
+  template_name: string | null;
+  scene_name: string | null;
+} {
+  const sceneId = metadata?.scene_id;
+  return {
+    template_name: (metadata?.outfit_id && findTemplate(metadata.outfit_id)?.name) || null,
+    scene_name: sceneId === CUSTOM_POSE.id ? CUSTOM_POSE_NAME : (sceneId && findScene(sceneId)?.name) || null,
+  };
+}
+
+/**
+ * How a generation is shown to its owner: the API's answer (with its progress, its names and a
+ * signed link to a finished result) and the download link. The one place a result's storage key
+ * becomes a link. `sourcePhotoUrl`: the signed link to the person's photo it was made from, which
+ * only GET /api/generations/:id looks up (GenerationsService.get).
  */
 @Injectable()
 export class GenerationPresenter {
@@ -30,7 +51,7 @@ export class GenerationPresenter {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async toDto(row: GenerationEntity): Promise<GenerationResponseDto> {
+  async toDto(row: GenerationEntity, extras: { sourcePhotoUrl?: string | null } = {}): Promise<GenerationResponseDto> {
     const url =
       row.status === GenerationStatus.Completed && row.resultKey
         ? await this.storage.signedUrl(row.resultKey, { hostRelative: true })
@@ -44,7 +65,9 @@ export class GenerationPresenter {
       category: row.category,
       prompt: row.prompt,
       metadata: row.metadata,
+      ...generationNames(row.metadata),
       url,
+      source_photo_url: extras.sourcePhotoUrl ?? null,
       progress: { ...progressOf(row), steps: progressStepsOf(row) },
       error: row.status === GenerationStatus.Failed ? (row.error ?? GENERATION_MESSAGES.failed) : null,
       created_at: new Date(row.createdAt).toISOString(),

@@ -22,13 +22,35 @@ describe('progress messages (docs/product.md)', () => {
         ] as const
       ).map((s) => PROGRESS_MESSAGES[s]),
     ).toEqual([
-      'Creating generation record...',
-      'Starting AI generation...',
-      'Processing (this may take 10-30 seconds)...',
-      'Finalizing...',
+      'Saving your request...',
+      'Sending it to the studio...',
+      'Creating your look (this may take 10-30 seconds)...',
+      'Finishing touches...',
       'Complete!',
     ]);
-    expect(progressMessage(GenerationStage.Polling, 7, 60)).toBe('Checking status (7/60)...');
+    expect(progressMessage(GenerationStage.Polling, 7, 60)).toBe('Still working (7 of 60)...');
+  });
+
+  it('says "Making your preview..." for the local preview renderer, which sends nothing to a studio', () => {
+    expect(progressMessage(GenerationStage.Starting, 0, 23, null, 'preview')).toBe('Making your preview...');
+    expect(progressMessage(GenerationStage.Starting, 0, 23, null, 'fal')).toBe('Sending it to the studio...');
+    const preview = {
+      stage: GenerationStage.Polling,
+      status: GenerationStatus.Processing,
+      polls: 2,
+      maxPolls: 23,
+      error: null,
+      provider: 'preview',
+    };
+    expect(progressStepsOf(preview).map((s) => s.message)).toEqual([
+      'Saving your request...',
+      'Making your preview...',
+      'Creating your look (this may take 10-30 seconds)...',
+      'Still working (2 of 23)...',
+    ]);
+    expect(
+      progressSteps(undefined, progressOf({ ...preview, stage: GenerationStage.Processing }), 'preview').map((s) => s.message),
+    ).toEqual(['Saving your request...', 'Making your preview...', 'Creating your look (this may take 10-30 seconds)...']);
   });
 
   it('reports a finished record by its status, whatever stage it was left in', () => {
@@ -46,7 +68,7 @@ describe('progress messages (docs/product.md)', () => {
     expect(progressOf({ ...base, status: GenerationStatus.Failed })).toMatchObject({ message: GENERATION_MESSAGES.failed });
     expect(progressOf({ ...base, status: GenerationStatus.Processing })).toMatchObject({
       stage: 'polling',
-      message: 'Checking status (4/60)...',
+      message: 'Still working (4 of 60)...',
     });
   });
 
@@ -60,27 +82,27 @@ describe('progress messages (docs/product.md)', () => {
 
     it('from nothing: every stage before it, in order, then it', () => {
       expect(messages(progressSteps(undefined, at(GenerationStage.Finalizing, 4)))).toEqual([
-        'Creating generation record...',
-        'Starting AI generation...',
-        'Processing (this may take 10-30 seconds)...',
-        'Checking status (4/60)...',
-        'Finalizing...',
+        'Saving your request...',
+        'Sending it to the studio...',
+        'Creating your look (this may take 10-30 seconds)...',
+        'Still working (4 of 60)...',
+        'Finishing touches...',
       ]);
-      expect(messages(progressSteps(undefined, at(GenerationStage.Creating)))).toEqual(['Creating generation record...']);
+      expect(messages(progressSteps(undefined, at(GenerationStage.Creating)))).toEqual(['Saving your request...']);
     });
 
     it('from a stage: only those after it; a later check of the same stage is just itself', () => {
       expect(messages(progressSteps(at(GenerationStage.Starting), at(GenerationStage.Polling, 1)))).toEqual([
-        'Processing (this may take 10-30 seconds)...',
-        'Checking status (1/60)...',
+        'Creating your look (this may take 10-30 seconds)...',
+        'Still working (1 of 60)...',
       ]);
       expect(messages(progressSteps(at(GenerationStage.Polling, 1), at(GenerationStage.Polling, 5)))).toEqual([
-        'Checking status (5/60)...',
+        'Still working (5 of 60)...',
       ]);
     });
 
     it('invents no status check that did not happen (a webhook before any check), and fills nothing before a final state', () => {
-      expect(messages(progressSteps(at(GenerationStage.Processing), at(GenerationStage.Finalizing, 0)))).toEqual(['Finalizing...']);
+      expect(messages(progressSteps(at(GenerationStage.Processing), at(GenerationStage.Finalizing, 0)))).toEqual(['Finishing touches...']);
       const failed: Progress = { stage: GenerationStage.Failed, message: 'Cancelled', poll: 0, max_polls: 60 };
       expect(progressSteps(undefined, failed)).toEqual([failed]);
     });
@@ -96,20 +118,20 @@ describe('progress messages (docs/product.md)', () => {
     });
     const texts = (r: ReturnType<typeof row>) => progressStepsOf(r).map((s) => s.message);
 
-    it('a record just started has passed "Creating generation record..." already', () => {
+    it('a record just started has passed "Saving your request..." already', () => {
       expect(texts(row(GenerationStatus.Processing, GenerationStage.Starting))).toEqual([
-        'Creating generation record...',
-        'Starting AI generation...',
+        'Saving your request...',
+        'Sending it to the studio...',
       ]);
     });
 
     it('a completed record: every running stage (the last status check), then "Complete!"; a failed one its failure only', () => {
       expect(texts(row(GenerationStatus.Completed, GenerationStage.Finalizing, 3))).toEqual([
-        'Creating generation record...',
-        'Starting AI generation...',
-        'Processing (this may take 10-30 seconds)...',
-        'Checking status (3/60)...',
-        'Finalizing...',
+        'Saving your request...',
+        'Sending it to the studio...',
+        'Creating your look (this may take 10-30 seconds)...',
+        'Still working (3 of 60)...',
+        'Finishing touches...',
         'Complete!',
       ]);
       expect(texts({ ...row(GenerationStatus.Failed, GenerationStage.Processing), error: 'Cancelled' })).toEqual(['Cancelled']);

@@ -1,14 +1,21 @@
+import { PROGRESS_WORDING } from '@fitting-room/shared/generation-wording';
 import { ErrorMessages } from '../../common/errors';
 import { GenerationStage, GenerationStatus, type GenerationEntity } from './generation.entity';
 
-/** The product's progress messages (docs/product.md), one per stage. */
+/** The provider name of the local preview renderer: its generations are "Making your preview...", not sent to a studio. */
+export const PREVIEW_PROVIDER_NAME = 'preview';
+
+/**
+ * The product's progress messages (docs/product.md), one per stage, in the words of the shared
+ * package (`@fitting-room/shared/generation-wording`), which the user app shows too.
+ */
 export const PROGRESS_MESSAGES = {
-  [GenerationStage.Creating]: 'Creating generation record...',
-  [GenerationStage.Starting]: 'Starting AI generation...',
-  [GenerationStage.Processing]: 'Processing (this may take 10-30 seconds)...',
-  [GenerationStage.Polling]: (n: number, max: number) => `Checking status (${n}/${max})...`,
-  [GenerationStage.Finalizing]: 'Finalizing...',
-  [GenerationStage.Complete]: 'Complete!',
+  [GenerationStage.Creating]: PROGRESS_WORDING.creating,
+  [GenerationStage.Starting]: PROGRESS_WORDING.starting,
+  [GenerationStage.Processing]: PROGRESS_WORDING.processing,
+  [GenerationStage.Polling]: PROGRESS_WORDING.polling,
+  [GenerationStage.Finalizing]: PROGRESS_WORDING.finalizing,
+  [GenerationStage.Complete]: PROGRESS_WORDING.complete,
 } as const;
 
 /** The generation API's own messages. */
@@ -41,12 +48,18 @@ export interface Progress {
   message: string;
   /** the poll step (0 before the first) */
   poll: number;
+  /** the status checks that fit in the generation's budget, the last at its deadline (generation-schedule.ts) */
   max_polls: number;
 }
 
-export function progressMessage(stage: GenerationStage, poll: number, maxPolls: number, error?: string | null): string {
+/**
+ * The message of a stage. `provider`: the generation's provider; the local preview renderer's
+ * start says "Making your preview..." (no studio, no AI).
+ */
+export function progressMessage(stage: GenerationStage, poll: number, maxPolls: number, error?: string | null, provider?: string): string {
   if (stage === GenerationStage.Failed) return error ?? GENERATION_MESSAGES.failed;
   if (stage === GenerationStage.Polling) return PROGRESS_MESSAGES[GenerationStage.Polling](poll, maxPolls);
+  if (stage === GenerationStage.Starting && provider === PREVIEW_PROVIDER_NAME) return PROGRESS_WORDING.startingPreview;
   return PROGRESS_MESSAGES[stage];
 }
 
@@ -77,26 +90,35 @@ const RUNNING_STAGES = [
  * product's messages in order. A Polling stage is filled in only when a status check happened
  * (`to.poll` > 0), with the last check's number. A final state (complete, failed) fills nothing.
  */
-export function progressSteps(from: Progress | undefined, to: Progress): Progress[] {
+export function progressSteps(from: Progress | undefined, to: Progress, provider?: string): Progress[] {
   if (to.stage === GenerationStage.Complete || to.stage === GenerationStage.Failed) return [to];
   const start = from ? STAGE_ORDER[from.stage] + 1 : 0;
   const passed = RUNNING_STAGES.filter((stage) => STAGE_ORDER[stage] >= start && STAGE_ORDER[stage] < STAGE_ORDER[to.stage])
     .filter((stage) => stage !== GenerationStage.Polling || to.poll > 0)
     .map((stage) => {
       const poll = stage === GenerationStage.Polling ? to.poll : 0;
-      return { stage, message: progressMessage(stage, poll, to.max_polls), poll, max_polls: to.max_polls };
+      return { stage, message: progressMessage(stage, poll, to.max_polls, null, provider), poll, max_polls: to.max_polls };
     });
   return [...passed, to];
 }
 
-export function progressOf(row: Pick<GenerationEntity, 'stage' | 'status' | 'polls' | 'maxPolls' | 'error'>): Progress {
+/** The fields of a record its progress is read from. */
+export type ProgressRow = Pick<GenerationEntity, 'stage' | 'status' | 'polls' | 'maxPolls' | 'error'> &
+  Partial<Pick<GenerationEntity, 'provider'>>;
+
+export function progressOf(row: ProgressRow): Progress {
   const stage =
     row.status === GenerationStatus.Completed
       ? GenerationStage.Complete
       : row.status === GenerationStatus.Failed
         ? GenerationStage.Failed
         : row.stage;
-  return { stage, message: progressMessage(stage, row.polls, row.maxPolls, row.error), poll: row.polls, max_polls: row.maxPolls };
+  return {
+    stage,
+    message: progressMessage(stage, row.polls, row.maxPolls, row.error, row.provider),
+    poll: row.polls,
+    max_polls: row.maxPolls,
+  };
 }
 
 /** One progress message of a stage passed: what the user app shows in turn. */
@@ -110,13 +132,20 @@ export interface ProgressStep {
  * what the event stream would have sent from the start. A completed generation passed every running
  * stage up to Finalizing (Polling when a status check happened), then Complete; a failed one
  * answers its failure only. The polling fallback of the user app shows each in turn, so a stage
- * that came and went between two polls ("Creating generation record...") is not skipped.
+ * that came and went between two polls ("Saving your request...") is not skipped.
  */
-export function progressStepsOf(row: Pick<GenerationEntity, 'stage' | 'status' | 'polls' | 'maxPolls' | 'error'>): ProgressStep[] {
+export function progressStepsOf(row: ProgressRow): ProgressStep[] {
   const now = progressOf(row);
   const running =
     row.status === GenerationStatus.Completed
-      ? [...progressSteps(undefined, progressOf({ ...row, status: GenerationStatus.Processing, stage: GenerationStage.Finalizing })), now]
-      : progressSteps(undefined, now);
+      ? [
+          ...progressSteps(
+            undefined,
+            progressOf({ ...row, status: GenerationStatus.Processing, stage: GenerationStage.Finalizing }),
+            row.provider,
+          ),
+          now,
+        ]
+      : progressSteps(undefined, now, row.provider);
   return running.map(({ stage, message }) => ({ stage, message }));
 }

@@ -43,9 +43,9 @@ class FakeResponse extends EventEmitter {
 
 /** The stages every generation passes before its first status check, as the stream sends them. */
 const UP_TO_PROCESSING = [
-  'progress:Creating generation record...',
-  'progress:Starting AI generation...',
-  'progress:Processing (this may take 10-30 seconds)...',
+  'progress:Saving your request...',
+  'progress:Sending it to the studio...',
+  'progress:Creating your look (this may take 10-30 seconds)...',
 ];
 
 /** The events of a stream, in order: `progress:<message>`, or the event's name. */
@@ -107,18 +107,18 @@ describe('GenerationStreamService', () => {
     await flush();
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
-    listener!({ type: 'progress', stage: GenerationStage.Polling, message: 'Checking status (1/60)...', poll: 1, max_polls: 60 });
+    listener!({ type: 'progress', stage: GenerationStage.Polling, message: 'Still working (1 of 60)...', poll: 1, max_polls: 60 });
     listener!({ type: 'progress', stage: GenerationStage.Processing, message: 'late', poll: 0, max_polls: 60 }); // older: dropped
-    listener!({ type: 'progress', stage: GenerationStage.Polling, message: 'Checking status (2/60)...', poll: 2, max_polls: 60 });
+    listener!({ type: 'progress', stage: GenerationStage.Polling, message: 'Still working (2 of 60)...', poll: 2, max_polls: 60 });
     current = { ...base, status: GenerationStatus.Completed, stage: GenerationStage.Complete };
     listener!({ type: 'completed' });
     await flush();
     expect(eventsOf(res)).toEqual([
       // where the generation stood when the browser came: every stage it had passed, in order
       ...UP_TO_PROCESSING,
-      'progress:Checking status (1/60)...',
-      'progress:Checking status (2/60)...',
-      'progress:Finalizing...', // it completed before its "Finalizing..." event came: filled in
+      'progress:Still working (1 of 60)...',
+      'progress:Still working (2 of 60)...',
+      'progress:Finishing touches...', // it completed before its "Finishing touches..." event came: filled in
       'completed',
     ]);
     expect(res.text).not.toContain('late');
@@ -133,7 +133,12 @@ describe('GenerationStreamService', () => {
     current = { ...base, status: GenerationStatus.Completed, stage: GenerationStage.Complete, polls: 3 };
     await service.open('u1', 'g1', res as unknown as Response);
     await flush();
-    expect(eventsOf(res)).toEqual([...UP_TO_PROCESSING, 'progress:Checking status (3/60)...', 'progress:Finalizing...', 'completed']);
+    expect(eventsOf(res)).toEqual([
+      ...UP_TO_PROCESSING,
+      'progress:Still working (3 of 60)...',
+      'progress:Finishing touches...',
+      'completed',
+    ]);
 
     const failed = new FakeResponse();
     current = { ...base, status: GenerationStatus.Failed, stage: GenerationStage.Failed, error: 'Cancelled' };
@@ -151,14 +156,14 @@ describe('GenerationStreamService', () => {
     listener!({
       type: 'progress',
       stage: GenerationStage.Processing,
-      message: 'Processing (this may take 10-30 seconds)...',
+      message: 'Creating your look (this may take 10-30 seconds)...',
       poll: 0,
       max_polls: 60,
     });
     listener!({
       type: 'progress',
       stage: GenerationStage.Processing,
-      message: 'Processing (this may take 10-30 seconds)...',
+      message: 'Creating your look (this may take 10-30 seconds)...',
       poll: 0,
       max_polls: 60,
     });
@@ -189,12 +194,12 @@ describe('GenerationStreamService', () => {
     const res = new FakeResponse();
     findOwn.mockImplementationOnce(async () => {
       const read = { ...current }; // read as Processing; then the worker moves on before the answer arrives
-      listener!({ type: 'progress', stage: GenerationStage.Polling, message: 'Checking status (1/60)...', poll: 1, max_polls: 60 });
+      listener!({ type: 'progress', stage: GenerationStage.Polling, message: 'Still working (1 of 60)...', poll: 1, max_polls: 60 });
       return read;
     });
     await service.open('u1', 'g1', res as unknown as Response);
     await flush();
-    expect(eventsOf(res)).toEqual([...UP_TO_PROCESSING, 'progress:Checking status (1/60)...']);
+    expect(eventsOf(res)).toEqual([...UP_TO_PROCESSING, 'progress:Still working (1 of 60)...']);
   });
 
   it("answers another person's generation (or none) before any stream opens, and keeps no subscription", async () => {

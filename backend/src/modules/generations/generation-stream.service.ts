@@ -43,10 +43,10 @@ export class SseWriter {
  * GET /api/generations/:id/events: the owner's live view of one generation. Events: `progress`
  * `{ stage, message, poll, max_polls }` (never backwards), then `completed` `{ generation }` or
  * `failed` `{ reason }`, after which the stream closes. The current state is sent first, after the
- * stages passed before it (from "Creating generation record..." on), and a stage skipped between
+ * stages passed before it (from "Saving your request..." on), and a stage skipped between
  * two events is filled in, so the browser can show each of the product's messages in order, also
  * when it connects late, reconnects, or the generation was quick; a completed generation's
- * "Finalizing..." comes before `completed`. Final states are always read from
+ * "Finishing touches..." comes before `completed`. Final states are always read from
  * PostgreSQL (events are only the trigger), and the heartbeat re-reads the record too, so a lost
  * event delays the end by 15 s at most.
  */
@@ -66,6 +66,8 @@ export class GenerationStreamService {
     const sse = new SseWriter(res);
     let finished = false;
     let last: Progress | undefined;
+    // whose renderer: a stage filled in between two events is worded for it ("Making your preview...")
+    let provider: string | undefined;
     // the first state is read after subscribing, so no event falls between the two; events wait behind it
     let firstState!: (row: GenerationEntity) => void;
     let chain: Promise<void> = new Promise<GenerationEntity>((resolve) => (firstState = resolve)).then((row) => sendState(row));
@@ -77,12 +79,13 @@ export class GenerationStreamService {
     const sendProgress = (p: Progress) => {
       const newer = !last || STAGE_ORDER[p.stage] > STAGE_ORDER[last.stage] || (p.stage === last.stage && p.poll > last.poll);
       if (!newer) return;
-      for (const step of progressSteps(last, p)) {
+      for (const step of progressSteps(last, p, provider)) {
         sse.event('progress', { stage: step.stage, message: step.message, poll: step.poll, max_polls: step.max_polls });
       }
       last = p;
     };
     const sendState = async (row: GenerationEntity | null) => {
+      provider = row?.provider ?? provider;
       if (!row) {
         sse.event('failed', { reason: GENERATION_MESSAGES.notFound });
       } else if (row.status === GenerationStatus.Completed) {

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { testConfig } from '../../config/test-config';
 import { JobName, type JobContext, type MessageQueueService } from '../../queue';
 import { GenerationPipeline } from './generation-pipeline';
+import { checksWithin, pollScheduleOf } from './generation-schedule';
 import {
   backoffMs,
   GenerationWorkerService,
@@ -14,8 +15,9 @@ import {
 import { GenerationStage, GenerationStatus, type GenerationEntity } from './generation.entity';
 import { ProviderError, ProviderErrorKind, type AiProvider } from './providers/ai-provider';
 import type { StoragePort } from '../../storage';
+import type { LikenessService } from '../faces/likeness.service';
 import type { GenerationOutcomesService } from './generation-outcomes.service';
-import type { GenerationsRepository, RunningRow } from './generations.repository';
+import type { ClaimedRow, GenerationsRepository, RunningRow } from './generations.repository';
 import type { ProviderInputsService } from './provider-inputs.service';
 
 beforeAll(() => Logger.overrideLogger(false));
@@ -41,6 +43,7 @@ function row(overrides: Partial<GenerationEntity> = {}): GenerationEntity {
     provider: 'preview',
     providerJobId: null,
     submitStartedAt: null,
+    deadlineAt: new Date(Date.now() + 60_000),
     attempts: 1,
     error: null,
     resultKey: null,
@@ -52,10 +55,19 @@ function row(overrides: Partial<GenerationEntity> = {}): GenerationEntity {
   };
 }
 
+/** The row as a claim answers it: with the database's clock, here the test's. */
+function claimed(overrides: Partial<GenerationEntity> = {}): ClaimedRow {
+  return { ...row(overrides), checkedAt: new Date() };
+}
+
+/** First check 100 ms after the start, then x1.5 up to a second; images have a minute. */
+const AI = { pollIntervalMs: 100, pollMaxIntervalMs: 1000, deadlineSeconds: { image: 60, video: 120 } };
+const SCHEDULE = pollScheduleOf(AI);
+
 function setup(options: { kind?: 'in-process' | 'bullmq'; running?: RunningRow[] } = {}) {
   const repo = {
-    claimSubmit: jest.fn().mockResolvedValue(row()),
-    claimPoll: jest.fn().mockResolvedValue(row()),
+    claimSubmit: jest.fn().mockResolvedValue(claimed()),
+    claimPoll: jest.fn().mockResolvedValue(claimed()),
     findById: jest.fn().mockResolvedValue(row()),
     recordProviderJob: jest.fn().mockResolvedValue(true),
     releaseSubmit: jest.fn().mockResolvedValue(true),
@@ -79,9 +91,10 @@ function setup(options: { kind?: 'in-process' | 'bullmq'; running?: RunningRow[]
     start: jest.fn().mockResolvedValue({ jobId: 'job-1' }),
     status: jest.fn().mockResolvedValue({ state: 'processing' }),
     cancel: jest.fn().mockResolvedValue(undefined),
+    discard: jest.fn().mockResolvedValue(undefined),
   };
   const storage = { put: jest.fn(), delete: jest.fn() };
-  const config = testConfig({ ai: { pollIntervalMs: 100, maxPolls: 3 } });
+  const config = testConfig({ ai: AI });
   const worker = new GenerationWorkerService(
     repo as unknown as GenerationsRepository,
     queue as unknown as MessageQueueService,
@@ -91,15 +104,17 @@ function setup(options: { kind?: 'in-process' | 'bullmq'; running?: RunningRow[]
     provider,
     storage as unknown as StoragePort,
     config,
+    // the likeness guard with FACE_CHECKS off: every result passes unchecked
+    { judge: jest.fn().mockResolvedValue({ outcome: 'unchecked', distance: null }) } as unknown as LikenessService,
   );
-  return { worker, repo, queue, outcomes, provider, storage };
+  return { worker, repo, queue, outcomes, provider, storage, inputs };
 }
 
 const ctx = (jobId = '7'): JobContext => ({ jobId, attempt: 1, maxAttempts: 3, name: JobName.GenerationPoll });
 
 describe('GenerationWorkerService: every step at most once', () => {
   it('calls the provider start only after claiming the start, and schedules poll 1', async () => {
-    const { worker, provider, queue } = setup();
+    const { worker, provider, queue, repo } = setup();
     await worker.handleSubmit({ generationId: ID });
     expect(provider.start).toHaveBeenCalledTimes(1);
     expect(queue.add).toHaveBeenCalledWith(
@@ -107,6 +122,32 @@ describe('GenerationWorkerService: every step at most once', () => {
       { generationId: ID, n: 1, source: 'poll' },
       expect.objectContaining({ jobId: `poll-${ID}-1`, delayMs: 100 }),
     );
+    // the job id goes with the number of checks that fit in the minute left (the progress counts to it)
+    const [, jobId, maxPolls] = repo.recordProviderJob.mock.calls[0];
+    expect(jobId).toBe('job-1');
+    expect(maxPolls).toBeGreaterThanOrEqual(checksWithin(59_000, SCHEDULE));
+    expect(maxPolls).toBeLessThanOrEqual(checksWithin(60_000, SCHEDULE));
+  });
+
+  it('starts nothing when the queue held the start past its deadline: timed out, nothing charged', async () => {
+    const { worker, repo, provider, outcomes } = setup();
+    repo.claimSubmit.mockResolvedValue(claimed({ deadlineAt: new Date(Date.now() - 1) }));
+    await worker.handleSubmit({ generationId: ID });
+    expect(provider.start).not.toHaveBeenCalled();
+    expect(outcomes.fail).toHaveBeenCalledWith(ID, 'Operation timed out: generation. Please try again.', expect.anything());
+  });
+
+  it('counts the budget of a row without a deadline (written before the column) from its creation', async () => {
+    const { worker, repo, provider, outcomes } = setup();
+    repo.claimSubmit.mockResolvedValue(claimed({ deadlineAt: null, createdAt: new Date(Date.now() - 61_000) }));
+    await worker.handleSubmit({ generationId: ID });
+    expect(provider.start).not.toHaveBeenCalled();
+    expect(outcomes.fail).toHaveBeenCalledWith(ID, 'Operation timed out: generation. Please try again.', expect.anything());
+    outcomes.fail.mockClear();
+    repo.claimSubmit.mockResolvedValue(claimed({ deadlineAt: null, createdAt: new Date(Date.now() - 30_000) }));
+    await worker.handleSubmit({ generationId: ID });
+    expect(provider.start).toHaveBeenCalledTimes(1);
+    expect(outcomes.fail).not.toHaveBeenCalled();
   });
 
   it('never calls start for a retried or duplicated submit (the claim is taken)', async () => {
@@ -131,11 +172,58 @@ describe('GenerationWorkerService: every step at most once', () => {
     expect(queue.add).not.toHaveBeenCalled();
   });
 
+  it('deletes the copies made for the vendor when the generation was cancelled while a start that then failed was on its way', async () => {
+    for (const error of [
+      new ProviderError(ProviderErrorKind.Rejected, 'bad input'),
+      new ProviderError(ProviderErrorKind.RateLimited, '429'),
+    ]) {
+      const { worker, repo, provider, outcomes, inputs, queue } = setup();
+      provider.start.mockRejectedValue(error);
+      outcomes.fail.mockResolvedValue(false); // it had ended already (cancelled)
+      repo.releaseSubmit.mockResolvedValue(false); // likewise: nothing to start again
+      await worker.handleSubmit({ generationId: ID });
+      expect(inputs.forget).toHaveBeenCalledWith('u1', ID);
+      expect(queue.add).not.toHaveBeenCalled();
+    }
+  });
+
+  it('keeps the copies of a start that will be tried again, and leaves a failure to its own clean-up', async () => {
+    const { worker, provider, inputs } = setup();
+    provider.start.mockRejectedValueOnce(new ProviderError(ProviderErrorKind.RateLimited, '429'));
+    await worker.handleSubmit({ generationId: ID });
+    provider.start.mockRejectedValueOnce(new ProviderError(ProviderErrorKind.Rejected, 'bad input'));
+    await worker.handleSubmit({ generationId: ID });
+    expect(inputs.forget).not.toHaveBeenCalled();
+  });
+
   it('fails a start that timed out (never retried: the vendor may have started it)', async () => {
-    const { worker, provider, outcomes } = setup();
+    const { worker, provider, outcomes, repo, queue } = setup();
     provider.start.mockRejectedValue(new ProviderError(ProviderErrorKind.Timeout, 'slow'));
     await worker.handleSubmit({ generationId: ID });
     expect(outcomes.fail).toHaveBeenCalledWith(ID, 'Operation timed out: generation. Please try again.', expect.anything());
+    expect(repo.releaseSubmit).not.toHaveBeenCalled(); // the marker stays: no later job may start it
+    expect(queue.add).not.toHaveBeenCalled();
+  });
+
+  it('tries a start refused with 429 again later, but not when the wait would pass its deadline', async () => {
+    const { worker, provider, outcomes, repo, queue } = setup();
+    provider.start.mockRejectedValue(new ProviderError(ProviderErrorKind.RateLimited, '429', { status: 429, retryAfterMs: 1000 }));
+    await worker.handleSubmit({ generationId: ID });
+    expect(repo.releaseSubmit).toHaveBeenCalledWith(ID);
+    expect(queue.add).toHaveBeenCalledWith(
+      JobName.GenerationSubmit,
+      { generationId: ID },
+      expect.objectContaining({ jobId: `submit-${ID}-2`, delayMs: expect.any(Number) }),
+    );
+    expect(outcomes.fail).not.toHaveBeenCalled();
+
+    repo.releaseSubmit.mockClear();
+    queue.add.mockClear();
+    repo.claimSubmit.mockResolvedValue(claimed({ deadlineAt: new Date(Date.now() + 500) }));
+    await worker.handleSubmit({ generationId: ID });
+    expect(repo.releaseSubmit).not.toHaveBeenCalled();
+    expect(queue.add).not.toHaveBeenCalled();
+    expect(outcomes.fail).toHaveBeenCalledWith(ID, 'Failed to start generation', expect.anything());
   });
 
   it('does nothing for a poll step another job claimed', async () => {
@@ -149,7 +237,7 @@ describe('GenerationWorkerService: every step at most once', () => {
   it("removes the waiting timed step when the webhook's step of the same number runs, and only then", async () => {
     const { worker, repo, queue } = setup();
     queue.removePending.mockResolvedValue(true);
-    repo.claimPoll.mockResolvedValue(row({ providerJobId: 'job-1', polls: 3 }));
+    repo.claimPoll.mockResolvedValue(claimed({ providerJobId: 'job-1', polls: 3 }));
     await worker.handlePoll({ generationId: ID, n: 3, source: 'webhook' }, ctx());
     expect(queue.removePending).toHaveBeenCalledWith(JobName.GenerationPoll, `poll-${ID}-3`);
     queue.removePending.mockClear();
@@ -160,26 +248,75 @@ describe('GenerationWorkerService: every step at most once', () => {
     expect(queue.removePending).not.toHaveBeenCalled();
   });
 
-  it('schedules the next step while processing, and times out after the last one', async () => {
-    const { worker, repo, queue, outcomes, provider } = setup();
-    repo.claimPoll.mockResolvedValue(row({ providerJobId: 'job-1', polls: 2 }));
+  it('schedules the next step while processing, each wait half as long again (100, 150, 225 ms ...)', async () => {
+    const { worker, repo, queue, outcomes } = setup();
+    repo.claimPoll.mockResolvedValue(claimed({ providerJobId: 'job-1', polls: 2, maxPolls: 70 }));
     await worker.handlePoll({ generationId: ID, n: 2 }, ctx());
     expect(queue.add).toHaveBeenCalledWith(
       JobName.GenerationPoll,
-      expect.objectContaining({ n: 3 }),
-      expect.objectContaining({ jobId: `poll-${ID}-3` }),
+      { generationId: ID, n: 3, source: 'poll' },
+      expect.objectContaining({ jobId: `poll-${ID}-3`, delayMs: 225 }),
     );
-    queue.add.mockClear();
-    repo.claimPoll.mockResolvedValue(row({ providerJobId: 'job-1', polls: 3 }));
-    await worker.handlePoll({ generationId: ID, n: 3 }, ctx());
+    expect(outcomes.fail).not.toHaveBeenCalled();
+  });
+
+  it('moves a check that would fall just before the deadline to the deadline: the last check, numbered max_polls', async () => {
+    const { worker, repo, queue } = setup();
+    // 300 ms left: check 3 would come 225 ms from now, less than the slack (100 ms) before the deadline
+    repo.claimPoll.mockResolvedValue(claimed({ providerJobId: 'job-1', polls: 2, maxPolls: 4, deadlineAt: new Date(Date.now() + 300) }));
+    await worker.handlePoll({ generationId: ID, n: 2 }, ctx());
+    const [, payload, opts] = queue.add.mock.calls[0];
+    expect(payload).toEqual({ generationId: ID, n: 4, source: 'poll' });
+    expect(opts.jobId).toBe(`poll-${ID}-4`);
+    expect(opts.delayMs).toBeGreaterThan(200);
+    expect(opts.delayMs).toBeLessThanOrEqual(300);
+  });
+
+  it('at its deadline: still processing, it fails with the timeout and the vendor is asked to cancel and forget the job', async () => {
+    const { worker, repo, queue, outcomes, provider } = setup();
+    repo.claimPoll.mockResolvedValue(claimed({ providerJobId: 'job-1', polls: 4, maxPolls: 4, deadlineAt: new Date(Date.now() - 5) }));
+    await worker.handlePoll({ generationId: ID, n: 4 }, ctx());
+    expect(provider.status).toHaveBeenCalledWith('job-1', expect.anything()); // asked once more first
     expect(queue.add).not.toHaveBeenCalled();
     expect(outcomes.fail).toHaveBeenCalledWith(ID, 'Operation timed out: generation. Please try again.', expect.anything());
+    expect(provider.cancel).toHaveBeenCalledWith('job-1');
+    expect(provider.discard).toHaveBeenCalledWith('job-1');
+  });
+
+  it('at its deadline: a result the last check finds is taken and charged, and nothing is cancelled', async () => {
+    const { worker, repo, outcomes, provider } = setup();
+    const jpeg = await sharp({ create: { width: 64, height: 80, channels: 3, background: '#c08060' } })
+      .jpeg()
+      .toBuffer();
+    provider.status.mockResolvedValue({ state: 'completed', result: { buffer: jpeg, contentType: 'image/jpeg' } });
+    repo.claimPoll.mockResolvedValue(claimed({ providerJobId: 'job-1', polls: 4, maxPolls: 4, deadlineAt: new Date(Date.now() - 5) }));
+    await worker.handlePoll({ generationId: ID, n: 4 }, ctx());
+    expect(outcomes.complete).toHaveBeenCalledTimes(1);
+    expect(outcomes.fail).not.toHaveBeenCalled();
+    expect(provider.cancel).not.toHaveBeenCalled();
+  });
+
+  it('at its deadline: a generation that ended otherwise meanwhile (cancelled, completed by a webhook) is not cancelled again', async () => {
+    const { worker, repo, outcomes, provider } = setup();
+    outcomes.fail.mockResolvedValue(false);
+    repo.claimPoll.mockResolvedValue(claimed({ providerJobId: 'job-1', polls: 4, maxPolls: 4, deadlineAt: new Date(Date.now() - 5) }));
+    await worker.handlePoll({ generationId: ID, n: 4 }, ctx());
+    expect(outcomes.fail).toHaveBeenCalledTimes(1);
+    expect(provider.cancel).not.toHaveBeenCalled();
+  });
+
+  it('at its deadline after failed checks: "Generation failed", not the timeout', async () => {
+    const { worker, repo, outcomes, provider } = setup();
+    provider.status.mockRejectedValue(new ProviderError(ProviderErrorKind.BadResponse, '503', { status: 503 }));
+    repo.claimPoll.mockResolvedValue(claimed({ providerJobId: 'job-1', polls: 4, maxPolls: 4, deadlineAt: new Date(Date.now() - 5) }));
+    await worker.handlePoll({ generationId: ID, n: 4, errors: 2 }, ctx());
+    expect(outcomes.fail).toHaveBeenCalledWith(ID, 'Generation failed', expect.objectContaining({ detail: expect.stringContaining('3') }));
     expect(provider.cancel).toHaveBeenCalledWith('job-1');
   });
 
   it('counts a transient status error as a poll, and fails on an unknown task', async () => {
     const { worker, repo, queue, outcomes, provider } = setup();
-    repo.claimPoll.mockResolvedValue(row({ providerJobId: 'job-1', polls: 1 }));
+    repo.claimPoll.mockResolvedValue(claimed({ providerJobId: 'job-1', polls: 1 }));
     provider.status.mockRejectedValueOnce(new ProviderError(ProviderErrorKind.RateLimited, '429', { retryAfterMs: 2000 }));
     await worker.handlePoll({ generationId: ID, n: 1 }, ctx());
     expect(queue.add).toHaveBeenCalledWith(
@@ -194,7 +331,7 @@ describe('GenerationWorkerService: every step at most once', () => {
 
   it('waits longer after each status check that fails in a row, and never less than Retry-After', async () => {
     const { worker, repo, queue, provider } = setup();
-    repo.claimPoll.mockResolvedValue(row({ providerJobId: 'job-1', polls: 1, maxPolls: 10 }));
+    repo.claimPoll.mockResolvedValue(claimed({ providerJobId: 'job-1', polls: 1, maxPolls: 10 }));
     const delays: number[] = [];
     for (let n = 1; n <= 4; n++) {
       queue.add.mockClear();
@@ -214,11 +351,12 @@ describe('GenerationWorkerService: every step at most once', () => {
 
   describe('resume (boot and sweep)', () => {
     const old = new Date(Date.now() - 10 * 60_000);
+    const base = { type: 'image' as const, createdAt: old, deadlineAt: new Date(Date.now() + 60_000), readAt: new Date() };
     const running: RunningRow[] = [
-      { id: 'a', providerJobId: 'job-a', submitStartedAt: old, polls: 4, updatedAt: old },
-      { id: 'b', providerJobId: null, submitStartedAt: null, polls: 0, updatedAt: old },
-      { id: 'c', providerJobId: null, submitStartedAt: old, polls: 0, updatedAt: old },
-      { id: 'd', providerJobId: null, submitStartedAt: new Date(), polls: 0, updatedAt: old },
+      { ...base, id: 'a', providerJobId: 'job-a', submitStartedAt: old, polls: 4, updatedAt: old },
+      { ...base, id: 'b', providerJobId: null, submitStartedAt: null, polls: 0, updatedAt: old },
+      { ...base, id: 'c', providerJobId: null, submitStartedAt: old, polls: 0, updatedAt: old },
+      { ...base, id: 'd', providerJobId: null, submitStartedAt: new Date(), polls: 0, updatedAt: old },
     ];
 
     it('polls the next step, submits what never started, and fails a start in doubt instead of starting it again', async () => {
@@ -232,6 +370,25 @@ describe('GenerationWorkerService: every step at most once', () => {
       expect(queue.add).toHaveBeenCalledWith(JobName.GenerationSubmit, { generationId: 'b' }, { jobId: 'submit-b' });
       expect(outcomes.fail).toHaveBeenCalledWith('c', 'Failed to start generation', expect.anything());
       expect(outcomes.fail).not.toHaveBeenCalledWith('d', expect.anything(), expect.anything()); // its start may still be running
+      expect(provider.start).not.toHaveBeenCalled();
+    });
+
+    it('past its deadline: one that never reached the vendor fails with the timeout; one at the vendor gets its last check at once', async () => {
+      const past = { ...base, deadlineAt: new Date(Date.now() - 1000), readAt: new Date() };
+      const { worker, queue, outcomes, provider } = setup({
+        running: [
+          { ...past, id: 'e', providerJobId: null, submitStartedAt: null, polls: 0, updatedAt: old },
+          { ...past, id: 'f', providerJobId: 'job-f', submitStartedAt: old, polls: 9, updatedAt: old },
+        ],
+      });
+      expect(await worker.resume(false)).toBe(2);
+      expect(outcomes.fail).toHaveBeenCalledWith('e', 'Operation timed out: generation. Please try again.', expect.anything());
+      expect(queue.add).not.toHaveBeenCalledWith(JobName.GenerationSubmit, expect.anything(), expect.anything());
+      expect(queue.add).toHaveBeenCalledWith(
+        JobName.GenerationPoll,
+        { generationId: 'f', n: 10, source: 'resume' },
+        expect.objectContaining({ jobId: 'poll-f-10', delayMs: 0 }),
+      );
       expect(provider.start).not.toHaveBeenCalled();
     });
 
@@ -273,6 +430,8 @@ describe('vendor retries', () => {
   it('a start is tried again only when the vendor cannot have started anything', () => {
     expect(startMayBeRetried(new ProviderError(ProviderErrorKind.RateLimited, '429', { status: 429 }))).toBe(true);
     expect(startMayBeRetried(new ProviderError(ProviderErrorKind.BadResponse, '503', { status: 503 }))).toBe(true);
+    // a gateway timeout: the service behind the gateway may have started the job
+    expect(startMayBeRetried(new ProviderError(ProviderErrorKind.BadResponse, '504', { status: 504 }))).toBe(false);
     expect(startMayBeRetried(refused('ECONNREFUSED'))).toBe(true);
     // a reset, a timeout or a malformed 200 may hide a started job
     expect(startMayBeRetried(refused('ECONNRESET'))).toBe(false);
@@ -309,7 +468,7 @@ describe('GenerationWorkerService: results in memory', () => {
       storing--;
     });
     const steps = Array.from({ length: RESULTS_IN_MEMORY + 4 }, (_, i) => {
-      repo.claimPoll.mockResolvedValueOnce(row({ id: `${ID.slice(0, -2)}${String(i).padStart(2, '0')}`, providerJobId: `job-${i}` }));
+      repo.claimPoll.mockResolvedValueOnce(claimed({ id: `${ID.slice(0, -2)}${String(i).padStart(2, '0')}`, providerJobId: `job-${i}` }));
       return worker.handlePoll({ generationId: ID, n: 1 }, ctx(String(i)));
     });
     // the first ones reach the store (how soon depends on the machine) ...

@@ -1,3 +1,4 @@
+import { FaceMessages } from '@fitting-room/shared/face-checks';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { WorkGate } from '../../common/concurrency';
 import { deadline } from '../../common/concurrency/deadline';
@@ -5,9 +6,19 @@ import { APP_CONFIG } from '../../config/config.module';
 import { JobName, MessageQueueService, OnJob, type JobContext, type JobPayload } from '../../queue';
 import { STORAGE, type StoragePort } from '../../storage';
 import { isWatermarked } from '../catalog';
+import { LikenessService } from '../faces/likeness.service';
 import { GenerationOutcomesService } from './generation-outcomes.service';
 import { GenerationPipeline } from './generation-pipeline';
 import { GENERATION_MESSAGES } from './generation-progress';
+import {
+  checksWithin,
+  deadlineOf,
+  lastCheckSlackMs,
+  nextCheck,
+  pollScheduleOf,
+  pollWaitMs,
+  type PollSchedule,
+} from './generation-schedule';
 import { GenerationStage, GenerationStatus, type GenerationEntity } from './generation.entity';
 import { GenerationsRepository } from './generations.repository';
 import { PhotoMissingError, ProviderInputsService } from './provider-inputs.service';
@@ -28,12 +39,15 @@ const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREAC
 /**
  * Whether a failed start may be tried again: only when the vendor cannot have started anything
  * (a 429; a 5xx, which FASHN and DashScope answer without a job id; a connection that never
- * reached it). A timeout or a malformed success may hide a started job: trying again could run two.
+ * reached it). A timeout or a malformed success may hide a started job: trying again could run two
+ * and bill both. So may a 504: a gateway that gave up waiting for the service behind it, which may
+ * have started the job all the same. No vendor here lets us find a job by our own reference
+ * before starting again, so a start in doubt is never repeated.
  */
 export function startMayBeRetried(error: unknown): boolean {
   if (!(error instanceof ProviderError)) return false;
   if (error.kind === ProviderErrorKind.RateLimited) return true;
-  if (error.kind === ProviderErrorKind.BadResponse) return (error.options.status ?? 0) >= 500;
+  if (error.kind === ProviderErrorKind.BadResponse) return (error.options.status ?? 0) >= 500 && error.options.status !== 504;
   if (error.kind === ProviderErrorKind.Network) {
     const cause = error.options.cause as { cause?: { code?: string }; code?: string } | undefined;
     return NOT_SENT.has(cause?.cause?.code ?? cause?.code ?? '');
@@ -89,8 +103,11 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * The queue side of a generation (docs/architecture.md "Data flow of one generation", step 3-4).
  *
  * Jobs: GenerationSubmit (call the provider's start, 30 s timeout, record its job id), then
- * GenerationPoll step 1, 2, ... every AI_POLL_INTERVAL_MS, at most AI_MAX_POLLS steps (a webhook
- * adds an immediate step), then the result is fetched, stored, the hold captured. GenerationSweep
+ * GenerationPoll step 1, 2, ... AI_POLL_INTERVAL_MS after the start, then each wait x1.5 up to
+ * AI_POLL_MAX_INTERVAL_MS, the last step at the generation's deadline (generation-schedule.ts; a
+ * webhook adds an immediate step), then the result is fetched, stored, the hold captured. A
+ * generation still running at its last check fails with the timeout, its hold released, and the
+ * vendor is asked to cancel and forget the job; a result the last check finds is taken. GenerationSweep
  * (every AI_SWEEP_INTERVAL_MS, and once when a consumer boots) resumes generations whose jobs were
  * lost. Every job is queued, and every cancel sent to the provider, through GenerationPipeline.
  *
@@ -115,6 +132,7 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 export class GenerationWorkerService implements OnApplicationBootstrap {
   private readonly logger = new Logger('GenerationWorker');
   private readonly ai: NonNullable<AppConfig['ai']>;
+  private readonly schedule: PollSchedule;
   /**
    * Results are decoded, marked and re-encoded IMAGE_WORK_CONCURRENCY at a time (the other poll
    * jobs wait their turn, never refused): twenty at once on two cores made 18 results a second
@@ -133,8 +151,10 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
     @Inject(AI_PROVIDER) private readonly provider: AiProvider,
     @Inject(STORAGE) private readonly storage: StoragePort,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly likeness: LikenessService,
   ) {
     this.ai = config.ai;
+    this.schedule = pollScheduleOf(config.ai);
     this.resultWork = new WorkGate(config.uploads.imageWorkConcurrency, Number.POSITIVE_INFINITY);
   }
 
@@ -168,22 +188,32 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
     if (resumed > 0) this.logger.warn(`Sweep resumed ${resumed} stalled generation(s)`);
   }
 
+  /** Budget left, in ms, of a generation read at `now` (by the database's clock); negative once past its deadline. */
+  private remainingMs(row: Pick<GenerationEntity, 'type' | 'createdAt' | 'deadlineAt'>, now: Date): number {
+    return deadlineOf(row, this.ai).getTime() - now.getTime();
+  }
+
   /**
    * Puts running generations back on the queue. At an in-process boot every running generation
    * is orphaned (the queue lived in the dead process); otherwise only those untouched for longer
    * than any step can take. Adding a step that is still queued does nothing (its job id is taken),
    * and a step that ran meanwhile refuses to run twice (claims), so resuming too much is harmless.
+   * The deadline holds here too: a generation the vendor is working on gets its next status check
+   * at once, which is its last one when the deadline has passed (the result taken if it is there,
+   * otherwise the timeout); one that never reached the vendor is started only within its budget.
    */
   async resume(atBoot: boolean): Promise<number> {
     const everything = atBoot && this.queue.kind === 'in-process';
-    const stepMs = this.ai.requestTimeoutMs * 2 + Math.max(this.ai.pollIntervalMs * 2, this.longestWaitMs) + 10_000;
+    // the longest a step can take: its call and a result download, and the longest wait before the next step
+    const stepMs = this.ai.requestTimeoutMs * 2 + Math.max(this.schedule.maxMs, this.longestWaitMs) + 10_000;
     const rows = await this.repo.findRunning(everything ? undefined : new Date(Date.now() - stepMs));
     let count = 0;
     for (const row of rows) {
       if (row.providerJobId) {
         await this.pipeline.schedulePoll(row.id, row.polls + 1, 'resume', 0);
       } else if (!row.submitStartedAt) {
-        await this.pipeline.submit(row.id);
+        if (this.remainingMs(row, row.readAt) > 0) await this.pipeline.submit(row.id);
+        else await this.outcomes.fail(row.id, GENERATION_MESSAGES.timeout, { detail: 'its deadline passed before it was started' });
       } else if (everything || row.submitStartedAt.getTime() < Date.now() - (this.ai.requestTimeoutMs + 5000)) {
         await this.outcomes.fail(row.id, GENERATION_MESSAGES.startFailed, { detail: 'start in doubt after a crash: not started again' });
       } else {
@@ -201,7 +231,14 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
       // started before (a retry or a duplicate): make sure its first poll exists (adding it again is a no-op)
       const current = await this.repo.findById(id);
       if (current?.status === GenerationStatus.Processing && current.providerJobId && current.polls === 0)
-        await this.pipeline.schedulePoll(id, 1, 'poll', this.ai.pollIntervalMs);
+        await this.pipeline.schedulePoll(id, 1, 'poll', pollWaitMs(1, this.schedule));
+      return;
+    }
+    const claimedAt = performance.now();
+    const remainingMs = () => this.remainingMs(row, row.checkedAt) - (performance.now() - claimedAt);
+    if (remainingMs() <= 0) {
+      // the queue held the job past the generation's deadline (an outage): nothing is started, nothing charged
+      await this.outcomes.fail(id, GENERATION_MESSAGES.timeout, { detail: 'its deadline passed before it was started' });
       return;
     }
     await this.outcomes.publishProgress(row);
@@ -222,24 +259,30 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
     try {
       ({ jobId } = await withTimeout(this.ai.requestTimeoutMs, 'start', (signal) => this.provider.start({ ...input, signal })));
     } catch (error) {
-      await this.onStartError(row, error);
+      await this.onStartError(row, error, remainingMs());
       return;
     }
-    if (!(await this.repo.recordProviderJob(id, jobId))) {
+    // the checks that fit in the budget left now: "Still working (n of max)" counts to this
+    const remaining = remainingMs();
+    const maxPolls = checksWithin(remaining, this.schedule);
+    if (!(await this.repo.recordProviderJob(id, jobId, maxPolls))) {
       // cancelled while the provider was starting: ask it to stop
       this.logger.log(`Generation ${id} ended while starting; cancelling provider job ${jobId}`);
       await this.pipeline.cancelAtProvider(jobId);
       await this.inputs.forget(row.userId, id); // copies made after the end's own clean-up ran
       return;
     }
-    await this.outcomes.publishProgress({ ...row, stage: GenerationStage.Processing });
-    await this.pipeline.schedulePoll(id, 1, 'poll', this.ai.pollIntervalMs);
+    await this.outcomes.publishProgress({ ...row, stage: GenerationStage.Processing, maxPolls });
+    const first = nextCheck(0, pollWaitMs(1, this.schedule), remaining, maxPolls, this.schedule);
+    await this.pipeline.schedulePoll(id, first.n, 'poll', first.delayMs);
   }
 
   @OnJob(JobName.GenerationPoll)
   async handlePoll({ generationId: id, n, source, errors = 0 }: JobPayload<JobName.GenerationPoll>, ctx: JobContext): Promise<void> {
     const row = await this.repo.claimPoll(id, n, `${ctx.name}:${ctx.jobId}`); // claimed only with a provider job id
     if (!row?.providerJobId) return;
+    const claimedAt = performance.now();
+    const remainingMs = () => this.remainingMs(row, row.checkedAt) - (performance.now() - claimedAt);
     // the webhook's step n is the timed step n's twin: that one waits for nothing now
     if (source === 'webhook') void this.pipeline.dropTimedPoll(id, n);
 
@@ -261,9 +304,15 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
       failedInARow = errors + 1;
       status = { state: 'processing' };
     }
-    // "Checking status (n/max)" goes out once the vendor has answered, unless it is done: then the
+    // "Still working (n of max)" goes out once the vendor has answered, unless it is done: then the
     // next event (Finalizing) implies this step and the event stream fills it in (one event less)
-    if (status.state !== 'completed') await this.outcomes.publishProgress(row);
+    // A check that ran at its deadline (or later, on a stalled machine) is the last one, numbered
+    // max_polls whatever its place in the schedule: "Still working (max of max)" precedes the timeout.
+    const lastCheck = remainingMs() <= lastCheckSlackMs(this.schedule);
+    if (status.state !== 'completed')
+      await this.outcomes.publishProgress(
+        lastCheck && status.state === 'processing' ? { ...row, polls: Math.max(row.polls, row.maxPolls) } : row,
+      );
 
     if (status.state === 'failed') {
       await this.outcomes.fail(id, status.refused ? status.reason : GENERATION_MESSAGES.failed, {
@@ -286,26 +335,38 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
         failedInARow = errors + 1;
       }
     }
-    if (n >= row.maxPolls) {
-      // the vendor kept failing to answer: the generation failed; it kept saying "processing": it timed out
-      await this.outcomes.fail(id, failedInARow ? GENERATION_MESSAGES.failed : GENERATION_MESSAGES.timeout, {
-        detail: failedInARow ? `the last ${failedInARow} status checks failed` : `still processing after ${n} status checks`,
+    const remaining = remainingMs();
+    if (lastCheck || remaining <= lastCheckSlackMs(this.schedule)) {
+      // the deadline: that was the last check. The vendor kept failing to answer (or we could not
+      // store its result): the generation failed; it kept saying "processing": it timed out.
+      const ended = await this.outcomes.fail(id, failedInARow ? GENERATION_MESSAGES.failed : GENERATION_MESSAGES.timeout, {
+        detail: failedInARow
+          ? `the last ${failedInARow} status checks failed, the last one at its deadline`
+          : `still processing at its deadline, after ${n} status checks`,
       });
-      await this.pipeline.cancelAtProvider(row.providerJobId);
+      // (not when it ended otherwise meanwhile: a webhook's step that completed it, a cancel that stopped it already)
+      if (ended) await this.pipeline.abandonAtProvider(row.providerJobId);
       return;
     }
-    const delayMs = failedInARow
+    const waitMs = failedInARow
       ? Math.min(this.longestWaitMs, backoffMs(failedInARow, this.ai.pollIntervalMs, this.longestWaitMs, retryAfterMs))
-      : this.ai.pollIntervalMs;
-    await this.pipeline.schedulePoll(id, n + 1, 'poll', delayMs, failedInARow);
+      : pollWaitMs(n + 1, this.schedule);
+    const next = nextCheck(n, waitMs, remaining, row.maxPolls, this.schedule);
+    await this.pipeline.schedulePoll(id, next.n, 'poll', next.delayMs, failedInARow);
   }
 
   /** Fetches the result, stores our copy (watermarked for the free tier, tagged AI-generated), then completes. */
   private async finalize(row: GenerationEntity, result: Extract<ProviderStatus, { state: 'completed' }>['result']): Promise<void> {
     await this.repo.setStage(row.id, GenerationStage.Finalizing);
     await this.outcomes.publishProgress({ ...row, stage: GenerationStage.Finalizing });
-    const { key, phash } = await this.resultsHeld.run(async () => {
+    const held = await this.resultsHeld.run(async (): Promise<{ unlike: 'retry' | 'failed' } | { key: string; phash: bigint }> => {
       const bytes = 'buffer' in result ? result.buffer : await this.download(result.url, row.type);
+      // the likeness guard ("Only you"): a result whose face is not the person's is neither stored nor charged
+      const likeness = await this.likeness.judge(
+        { id: row.id, userId: row.userId, type: row.type, uploadIds: row.metadata?.upload_ids ?? [] },
+        bytes,
+      );
+      if (likeness.outcome === 'retry' || likeness.outcome === 'failed') return { unlike: likeness.outcome };
       const stored = await this.resultWork.run(() =>
         processResult(bytes, {
           type: row.type,
@@ -317,14 +378,40 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
       );
       const resultKey = `users/${row.userId}/results/${row.id}.${stored.extension}`;
       await this.storage.put(resultKey, stored.body, { contentType: stored.contentType });
+      // the picture signature "Report an image" compares copies with; if it cannot be saved, the signature sweep computes it later
+      try {
+        await this.repo.saveResultSignature(row.id, stored.signature);
+      } catch (error) {
+        this.logger.warn(`Saving the picture signature of generation ${row.id} failed: ${message(error)}`);
+      }
       return { key: resultKey, phash: stored.phash };
     });
+    if ('unlike' in held) {
+      await this.onUnlikeResult(row, held.unlike);
+      return;
+    }
+    const { key, phash } = held;
     if (!(await this.outcomes.complete(row, key, phash))) {
       // it ended meanwhile (cancelled, deleted): keep no orphan file, unless another run completed it with this very key
       const current = await this.repo.findById(row.id);
       if (current?.status !== GenerationStatus.Completed) await this.storage.delete(key).catch(() => undefined);
     }
     await this.pipeline.discardAtProvider(row.providerJobId!);
+  }
+
+  /**
+   * The likeness guard's refusal of a result (docs/safety.md "Only you"): the first time, the same
+   * vendor is asked again (a new start, which draws a new seed: none is sent), within the same
+   * deadline and the same hold; the second time, the generation fails and its credits are released.
+   */
+  private async onUnlikeResult(row: GenerationEntity, outcome: 'retry' | 'failed'): Promise<void> {
+    await this.pipeline.discardAtProvider(row.providerJobId!);
+    if (outcome === 'retry' && (await this.repo.restartAtProvider(row.id, row.providerJobId!))) {
+      this.logger.log(`Generation ${row.id}: the result did not look like the person; asking the vendor once more`);
+      await this.pipeline.resubmit(row, 0);
+      return;
+    }
+    await this.outcomes.fail(row.id, FaceMessages.likenessFailed, { detail: "the result's face was too far from the person's photos" });
   }
 
   /** A vendor's result URL (they expire within hours): fetched with the request timeout and a size limit. */
@@ -347,16 +434,21 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
     });
   }
 
-  private async onStartError(row: GenerationEntity, error: unknown): Promise<void> {
+  /** `remainingMs`: the generation's budget left now; a start is not tried again past its deadline. */
+  private async onStartError(row: GenerationEntity, error: unknown, remainingMs: number): Promise<void> {
     const pe = error instanceof ProviderError ? error : undefined;
     const retryAfterMs = pe?.options.retryAfterMs;
-    if (startMayBeRetried(error) && row.attempts < MAX_START_ATTEMPTS && (retryAfterMs ?? 0) <= this.longestWaitMs) {
+    const delayMs = backoffMs(row.attempts, this.retryBaseMs, this.longestWaitMs, retryAfterMs);
+    if (
+      startMayBeRetried(error) &&
+      row.attempts < MAX_START_ATTEMPTS &&
+      (retryAfterMs ?? 0) <= this.longestWaitMs &&
+      delayMs < remainingMs
+    ) {
       // nothing was started at the vendor: clear the marker and try again later
       this.logger.warn(`Start of generation ${row.id} failed (attempt ${row.attempts}), trying again: ${message(error)}`);
-      if (await this.repo.releaseSubmit(row.id)) {
-        const delayMs = backoffMs(row.attempts, this.retryBaseMs, this.longestWaitMs, retryAfterMs);
-        await this.pipeline.resubmit(row, delayMs);
-      }
+      if (await this.repo.releaseSubmit(row.id)) await this.pipeline.resubmit(row, delayMs);
+      else await this.inputs.forget(row.userId, row.id); // it ended meanwhile (cancelled): copies made after its clean-up ran
       return;
     }
     const reason = isTimeout(error)
@@ -364,6 +456,8 @@ export class GenerationWorkerService implements OnApplicationBootstrap {
       : pe?.kind === ProviderErrorKind.Rejected && pe.options.refused
         ? pe.message
         : GENERATION_MESSAGES.startFailed;
-    await this.outcomes.fail(row.id, reason, { refused: pe?.options.refused, detail: message(error) });
+    if (!(await this.outcomes.fail(row.id, reason, { refused: pe?.options.refused, detail: message(error) }))) {
+      await this.inputs.forget(row.userId, row.id); // it ended meanwhile (cancelled): copies made after its clean-up ran
+    }
   }
 }

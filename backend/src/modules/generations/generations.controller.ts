@@ -17,6 +17,7 @@ import {
 import { type AuthUser, Authenticated, CurrentUser } from '../../common/auth';
 import { ErrorResponseDto } from '../../common/errors';
 import { sendKeptJson } from '../../common/http/json-answer';
+import { Idempotent } from '../../common/idempotency';
 import { locationHeader } from '../../common/response-headers';
 import { GenerationCheckDto, GenerationCheckResponseDto } from './dto/generation-check.dto';
 import { GenerationListQueryDto } from './dto/generation-list-query.dto';
@@ -36,7 +37,8 @@ export class GenerationsController {
   ) {}
 
   @Post()
-  @Authenticated({ verifiedAdult: true })
+  @Authenticated({ verifiedAdult: true, scopes: ['generations:write'] })
+  @Idempotent()
   @HttpCode(202)
   @ApiOperation({
     summary: 'Start a generation',
@@ -49,13 +51,14 @@ export class GenerationsController {
   @ApiAcceptedResponse({ type: GenerationResponseDto })
   @ApiBadRequestResponse({
     type: ErrorResponseDto,
-    description: `VALIDATION_ERROR ("${GENERATION_MESSAGES.missingInput}", a refused custom pose, ...) or INSUFFICIENT_CREDITS`,
+    description: `VALIDATION_ERROR ("${GENERATION_MESSAGES.missingInput}", a refused custom pose, ...), CUSTOM_POSE_NOT_UNDERSTOOD (with not_understood) or INSUFFICIENT_CREDITS`,
   })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'FORBIDDEN: the template, pose or video needs a higher plan' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: `CONFLICT: "${GENERATION_MESSAGES.alreadyRunning}"` })
   @ApiTooManyRequestsResponse({
     type: ErrorResponseDto,
     description: 'CUSTOM_POSE_PAUSED: custom poses are paused for the account, until the time the message says',
+    headers: { 'Retry-After': { description: 'seconds until custom poses are allowed again', schema: { type: 'integer' } } },
   })
   @ApiServiceUnavailableResponse({
     type: ErrorResponseDto,
@@ -67,28 +70,33 @@ export class GenerationsController {
 
   @Post('check')
   @HttpCode(200)
-  @Authenticated({ verifiedAdult: true })
+  @Authenticated({ verifiedAdult: true, scopes: ['generations:write'] })
   @ApiOperation({
     summary: 'Check a start before uploading anything: the cost and my credits, or the refusal',
     description:
       "The same body as a start, without upload_ids, and the same checks (catalogue, tier, video, the custom pose's safety, a running " +
       'generation, the balance). Changes nothing, except that a refused custom pose is recorded like one at a start: more than 5 ' +
-      'refusals within an hour pause custom poses for 24 hours (429 CUSTOM_POSE_PAUSED).',
+      'refusals within an hour pause custom poses for 24 hours (429 CUSTOM_POSE_PAUSED, with Retry-After). A custom pose the check ' +
+      'does not understand (400 CUSTOM_POSE_NOT_UNDERSTOOD) is neither recorded nor counted.',
   })
   @ApiOkResponse({ type: GenerationCheckResponseDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR (a refused custom pose, ...) or INSUFFICIENT_CREDITS' })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: 'VALIDATION_ERROR (a refused custom pose, ...), CUSTOM_POSE_NOT_UNDERSTOOD (with not_understood) or INSUFFICIENT_CREDITS',
+  })
   @ApiForbiddenResponse({ type: ErrorResponseDto, description: 'FORBIDDEN: the template, pose or video needs a higher plan' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: `CONFLICT: "${GENERATION_MESSAGES.alreadyRunning}"` })
   @ApiTooManyRequestsResponse({
     type: ErrorResponseDto,
     description: 'CUSTOM_POSE_PAUSED: custom poses are paused for the account, until the time the message says',
+    headers: { 'Retry-After': { description: 'seconds until custom poses are allowed again', schema: { type: 'integer' } } },
   })
   checkGeneration(@CurrentUser() user: AuthUser, @Body() body: GenerationCheckDto): Promise<GenerationCheckResponseDto> {
     return this.generations.check(user, body);
   }
 
   @Get()
-  @Authenticated()
+  @Authenticated({ scopes: ['generations:read'] })
   @ApiOperation({
     summary: 'My completed generations, newest first, a page at a time',
     description:
@@ -107,7 +115,7 @@ export class GenerationsController {
   }
 
   @Get(':id')
-  @Authenticated()
+  @Authenticated({ scopes: ['generations:read'] })
   @ApiOperation({
     summary: 'One of my generations: its state and progress (the polling fallback of the event stream)',
     description: "In any state (processing, completed, failed). Another person's generation answers 404, like an unknown id.",
@@ -125,7 +133,7 @@ export class GenerationsController {
    * generation.
    */
   @Get(':id/events')
-  @Authenticated({ queryToken: true })
+  @Authenticated({ queryToken: true, scopes: ['generations:read'] })
   @ApiOperation({
     summary: 'Follow one of my generations live (server-sent events)',
     description:
@@ -141,7 +149,7 @@ export class GenerationsController {
   }
 
   @Post(':id/cancel')
-  @Authenticated()
+  @Authenticated({ scopes: ['generations:write'] })
   @HttpCode(200)
   @ApiOperation({
     summary: 'Cancel my running generation: it fails with "Cancelled" and its held credits are released',
@@ -156,7 +164,7 @@ export class GenerationsController {
   }
 
   @Delete(':id')
-  @Authenticated()
+  @Authenticated({ scopes: ['generations:write'] })
   @HttpCode(204)
   @ApiOperation({
     summary: 'Delete my generation and its file (a running one is cancelled first)',
@@ -171,7 +179,7 @@ export class GenerationsController {
   }
 
   @Get(':id/download')
-  @Authenticated()
+  @Authenticated({ scopes: ['generations:read'] })
   @ApiOperation({
     summary: 'Download my result',
     description: 'Redirects (302) to a signed link that expires, answered as an attachment named `<prefix>-<id>.jpg` or `.mp4`.',

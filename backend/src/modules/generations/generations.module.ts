@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import express from 'express';
 import { AuthModule } from '../auth/auth.module';
 import { CatalogModule } from '../catalog';
+import { FacesModule } from '../faces/faces.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { UsersModule } from '../users/users.module';
 import { GenerationEventsService } from './generation-events.service';
@@ -21,6 +22,8 @@ import { ProviderInputsService } from './provider-inputs.service';
 import { ProviderWebhooksController } from './provider-webhooks.controller';
 import { ProviderWebhooksService } from './provider-webhooks.service';
 import { AiProviderModule } from './providers/ai-provider.module';
+import { FfmpegCheck } from './rendering/ffmpeg-check';
+import { CustomPoseController } from './safety/custom-pose.controller';
 import { SafetyRefusalsRepository } from './safety-refusals.repository';
 import { SafetyRefusalsService } from './safety-refusals.service';
 
@@ -30,8 +33,16 @@ import { SafetyRefusalsService } from './safety-refusals.service';
  * and the events of a generation (generation-lifecycle.ts) that other modules listen to.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([GenerationEntity]), AiProviderModule, UploadsModule, UsersModule, CatalogModule, AuthModule],
-  controllers: [GenerationsController, ProviderWebhooksController],
+  imports: [
+    TypeOrmModule.forFeature([GenerationEntity]),
+    AiProviderModule,
+    UploadsModule,
+    UsersModule,
+    CatalogModule,
+    AuthModule,
+    FacesModule,
+  ],
+  controllers: [GenerationsController, CustomPoseController, ProviderWebhooksController],
   providers: [
     GenerationsRepository,
     GenerationEventBus,
@@ -47,6 +58,7 @@ import { SafetyRefusalsService } from './safety-refusals.service';
     SafetyRefusalsService,
     GenerationStreamService,
     GenerationWorkerService,
+    FfmpegCheck,
   ],
   exports: [GenerationsService, GenerationEventsService, SafetyRefusalsService, AiProviderModule, GenerationsRepository],
 })

@@ -60,6 +60,7 @@ function row(overrides: Partial<GenerationEntity> = {}): GenerationEntity {
     provider: 'preview',
     providerJobId: null,
     submitStartedAt: null,
+    deadlineAt: null,
     attempts: 0,
     error: null,
     resultKey: null,
@@ -113,12 +114,23 @@ describe('GenerationsService.start', () => {
     const { service, repo, manager, mock } = setup();
     const answer = await service.start(user('free'), body());
     const cost = generationCost({ sceneId: freeScene.id, type: 'image' });
-    const [inserted, insertManager] = repo.insert.mock.calls[0];
+    const [inserted, budgetMs, insertManager] = repo.insert.mock.calls[0];
     expect(inserted).toMatchObject({ userId: USER, cost, status: GenerationStatus.Processing, provider: 'preview' });
     expect(insertManager).toBe(manager);
+    // the image budget (AI_IMAGE_DEADLINE_SECONDS, 5 minutes) goes with the row, and the status checks that fit in it
+    expect(budgetMs).toBe(300_000);
+    expect(inserted.maxPolls).toBe(23);
     expect(mock(CreditsService).hold).toHaveBeenCalledWith(USER, inserted.id, cost, manager);
     expect(mock(GenerationPipeline).submit).toHaveBeenCalledWith(inserted.id);
     expect(answer.status).toBe(GenerationStatus.Processing);
+  });
+
+  it('gives a video the video budget (AI_VIDEO_DEADLINE_SECONDS, 15 minutes), as the settings say when it starts', async () => {
+    const { service, repo } = setup();
+    await service.start(user('model_mode'), body({ type: 'video' }));
+    const [inserted, budgetMs] = repo.insert.mock.calls[0];
+    expect(budgetMs).toBe(900_000);
+    expect(inserted.maxPolls).toBe(63);
   });
 
   it('allows one running generation at a time: a second start is refused before anything is held', async () => {
@@ -150,14 +162,14 @@ describe('GenerationsService.start', () => {
 });
 
 describe('GenerationsService.cancel', () => {
-  it('cancels a running generation and asks the provider to stop its job', async () => {
+  it('cancels a running generation and asks the provider to stop its job and forget it (no file left behind)', async () => {
     const { service, repo, mock } = setup();
     repo.findOwn
       .mockResolvedValueOnce(row({ providerJobId: 'job-1' }))
       .mockResolvedValue(row({ status: GenerationStatus.Failed, error: 'Cancelled' }));
     const answer = await service.cancel(USER, ID);
     expect(mock(GenerationOutcomesService).fail).toHaveBeenCalledWith(ID, GENERATION_MESSAGES.cancelled);
-    expect(mock(GenerationPipeline).cancelAtProvider).toHaveBeenCalledWith('job-1');
+    expect(mock(GenerationPipeline).abandonAtProvider).toHaveBeenCalledWith('job-1');
     expect(answer.error).toBe('Cancelled');
   });
 
@@ -165,7 +177,7 @@ describe('GenerationsService.cancel', () => {
     const { service, repo, mock } = setup();
     repo.findOwn.mockResolvedValue(row({ status: GenerationStatus.Completed, providerJobId: 'job-1' }));
     await expect(service.cancel(USER, ID)).rejects.toThrow(new ConflictError(GENERATION_MESSAGES.notRunning));
-    expect(mock(GenerationPipeline).cancelAtProvider).not.toHaveBeenCalled();
+    expect(mock(GenerationPipeline).abandonAtProvider).not.toHaveBeenCalled();
   });
 });
 

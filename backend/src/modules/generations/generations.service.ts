@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ConflictError, InsufficientCreditsError, NotFoundError, ServiceUnavailableError } from '../../common/errors';
+import { traceCarrier } from '../../common/observability/tracing';
 import { APP_CONFIG } from '../../config/config.module';
 import { AuditService, type AuditEntry } from '../audit/audit.service';
 import { CUSTOM_POSE } from '../catalog';
 import { CreditsService } from '../credits/credits.service';
+import { FaceChecksService } from '../faces/face-checks.service';
 import { UploadsService } from '../uploads/uploads.service';
 import { GenerationCheckDto, GenerationCheckResponseDto } from './dto/generation-check.dto';
 import { GenerationListQueryDto, GENERATIONS_PAGE_SIZE } from './dto/generation-list-query.dto';
@@ -16,6 +18,7 @@ import { GenerationPipeline } from './generation-pipeline';
 import { GenerationPlanner } from './generation-planner';
 import { GenerationPresenter } from './generation-presenter';
 import { GENERATION_MESSAGES } from './generation-progress';
+import { budgetMsOf, checksWithin, pollScheduleOf } from './generation-schedule';
 import { GenerationEntity, GenerationMetadata, GenerationStage, GenerationStatus } from './generation.entity';
 import { GenerationsRepository } from './generations.repository';
 import type { AuthUser } from '../../common/auth';
@@ -45,6 +48,7 @@ export class GenerationsService {
     private readonly outcomes: GenerationOutcomesService,
     private readonly presenter: GenerationPresenter,
     private readonly audit: AuditService,
+    private readonly faces: FaceChecksService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.ai = config.ai;
@@ -61,6 +65,8 @@ export class GenerationsService {
   async start(user: AuthUser, dto: GenerationStartDto): Promise<GenerationResponseDto> {
     const plan = await this.planner.plan(user, dto, 'start');
     const photos = await this.uploads.findOwnedOrdered(user.id, dto.upload_ids!);
+    // "Only you" (FACE_CHECKS): one person across the photos, and the selfie-verified face for lingerie, spicy and video
+    await this.faces.checkGenerationPhotos(user.id, photos, { needsVerifiedFace: this.faces.needsVerifiedFace(dto.category, dto.type) });
     // a generation already running: the insert below meets the partial unique index, before any hold
 
     const id = randomUUID();
@@ -70,7 +76,10 @@ export class GenerationsService {
       upload_path: photos[0].storageKey,
       upload_ids: photos.map((p) => p.id),
       ...(plan.customPose !== null ? { custom_pose: plan.customPose } : {}),
+      ...traceOfStart(),
     };
+    // its deadline is stored with it (by the database's clock): a later change of the setting leaves it alone
+    const budgetMs = budgetMsOf(dto.type, this.ai);
     let row: GenerationEntity;
     try {
       row = await this.repo.transaction(async (m) => {
@@ -87,9 +96,11 @@ export class GenerationsService {
             tier: user.tier,
             stage: GenerationStage.Creating,
             polls: 0,
-            maxPolls: this.ai.maxPolls,
+            // refined when the vendor accepts the job, from the budget left then
+            maxPolls: checksWithin(budgetMs, pollScheduleOf(this.ai)),
             provider: this.pipeline.providerName,
           },
+          budgetMs,
           m,
         );
         await this.credits.hold(user.id, id, plan.cost, m);
@@ -147,8 +158,15 @@ export class GenerationsService {
     return this.galleryPages.get(user.id, user.generationsVersion, `${query.category ?? ''} ${page} ${pageSize}`, build);
   }
 
+  /**
+   * One of the caller's generations; a completed one with the signed link to the person's photo it
+   * was made from, while that photo is kept (the result viewer's before/after).
+   */
   async get(userId: string, id: string): Promise<GenerationResponseDto> {
-    return this.presenter.toDto(await this.findOwn(userId, id));
+    const row = await this.findOwn(userId, id);
+    const sourcePhotoUrl =
+      row.status === GenerationStatus.Completed ? await this.uploads.signedLinkOfOwn(userId, row.metadata?.upload_ids?.[0]) : null;
+    return this.presenter.toDto(row, { sourcePhotoUrl });
   }
 
   /** The caller's generation, or NotFoundError (also for another user's). */
@@ -158,13 +176,17 @@ export class GenerationsService {
     return row;
   }
 
-  /** Stops a running generation: failed "Cancelled", hold released, the provider asked to stop. */
+  /**
+   * Stops a running generation: failed "Cancelled", hold released, the provider asked to stop and
+   * to forget the job (the preview renderer deletes what it rendered of the person's photo, fal its
+   * stored payloads), so a cancelled generation leaves no file behind.
+   */
   async cancel(userId: string, id: string): Promise<GenerationResponseDto> {
     const row = await this.findOwn(userId, id);
     if (row.status !== GenerationStatus.Processing || !(await this.outcomes.fail(id, GENERATION_MESSAGES.cancelled))) {
       throw new ConflictError(GENERATION_MESSAGES.notRunning);
     }
-    if (row.providerJobId) await this.pipeline.cancelAtProvider(row.providerJobId);
+    if (row.providerJobId) await this.pipeline.abandonAtProvider(row.providerJobId);
     return this.get(userId, id);
   }
 
@@ -175,7 +197,7 @@ export class GenerationsService {
     for (const row of running) {
       if (!(await this.outcomes.fail(row.id, GENERATION_MESSAGES.cancelled))) continue;
       cancelled += 1;
-      if (row.providerJobId) await this.pipeline.cancelAtProvider(row.providerJobId);
+      if (row.providerJobId) await this.pipeline.abandonAtProvider(row.providerJobId);
     }
     return cancelled;
   }
@@ -208,4 +230,10 @@ export class GenerationsService {
   async downloadUrl(userId: string, id: string): Promise<string> {
     return this.presenter.downloadUrl(await this.findOwn(userId, id));
   }
+}
+
+/** The trace of the request that starts a generation (tracing on), kept with it for the vendor's webhook. */
+function traceOfStart(): { trace?: string } {
+  const { traceparent } = traceCarrier();
+  return traceparent ? { trace: traceparent } : {};
 }

@@ -54,10 +54,15 @@ export function fittedSize(
 
 /** What a vendor is sent: JPEG (opaque by nature), upright (no orientation left to apply), each side within the spec. */
 export async function fitsAsIs(bytes: Buffer, spec: ProviderInputSpec): Promise<boolean> {
+  return (await asIsSize(bytes, spec)) !== null;
+}
+
+/** The size of a picture that can be sent as it is (see fitsAsIs); null when it needs a derived copy. */
+export async function asIsSize(bytes: Buffer, spec: ProviderInputSpec): Promise<{ width: number; height: number } | null> {
   const m = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-  if (m.format !== 'jpeg' || !m.width || !m.height || (m.orientation ?? 1) !== 1) return false;
+  if (m.format !== 'jpeg' || !m.width || !m.height || (m.orientation ?? 1) !== 1) return null;
   const size = fittedSize(m.width, m.height, spec);
-  return size.width === m.width && size.height === m.height;
+  return size.width === m.width && size.height === m.height ? size : null;
 }
 
 /**
@@ -135,8 +140,9 @@ export function isPubliclyReachable(url: string): boolean {
  * base64, inline as `data:image/jpeg;base64,...` (nothing is then fetched from us).
  *
  * Derived copies of a person photo sent as links are kept under
- * `users/<user>/provider-inputs/<generation>/` and deleted when the generation completes or fails
- * (and with the account). The artwork copies are not personal: `catalog/artwork/<id>-<version>-<w>x<h>.jpg`,
+ * `users/<user>/provider-inputs/<generation>/` and deleted when the generation ends: completed, or
+ * failed however it failed (the vendor's failure or refusal, a cancel, the deadline, a start that
+ * failed: each ends through generation.failed), and with the account. The artwork copies are not personal: `catalog/artwork/<id>-<version>-<w>x<h>.jpg`,
  * made once and kept.
  */
 @Injectable()
@@ -244,17 +250,21 @@ export class ProviderInputsService implements OnApplicationBootstrap {
     return this.photo(key, `${providerInputsPrefix(row.userId, row.id)}person.jpg`, spec, inline);
   }
 
-  /** A stored photo as the vendor takes it: as is when it fits, else a derived copy (kept at `derivedKey` when sent as a link). */
+  /**
+   * A stored photo as the vendor takes it: as is when it fits, else a derived copy (kept at `derivedKey`
+   * when sent as a link), with the size it is sent at (models that frame a video read its ratio).
+   */
   private async photo(key: string, derivedKey: string, spec: ProviderInputSpec, inline: boolean): Promise<ProviderImage> {
     const photo = (await this.storage.get(key)).body;
-    const asIs = await fitsAsIs(photo, spec);
+    const asIs = await asIsSize(photo, spec);
     if (inline) {
-      const jpeg = asIs ? photo : (await prepareInputImage(photo, spec)).jpeg;
-      return { url: jpegDataUri(jpeg), storageKey: key, contentType: 'image/jpeg' };
+      const sent = asIs ? { jpeg: photo, ...asIs } : await prepareInputImage(photo, spec);
+      return { url: jpegDataUri(sent.jpeg), storageKey: key, contentType: 'image/jpeg', width: sent.width, height: sent.height };
     }
-    if (asIs) return this.linked(key);
-    await this.storage.put(derivedKey, (await prepareInputImage(photo, spec)).jpeg, { contentType: 'image/jpeg' });
-    return this.linked(derivedKey);
+    if (asIs) return { ...(await this.linked(key)), ...asIs };
+    const derived = await prepareInputImage(photo, spec);
+    await this.storage.put(derivedKey, derived.jpeg, { contentType: 'image/jpeg' });
+    return { ...(await this.linked(derivedKey)), width: derived.width, height: derived.height };
   }
 
   /** The artwork of a template or scene as a JPEG that fits `spec`, rendered once and kept. */
@@ -273,9 +283,9 @@ export class ProviderInputsService implements OnApplicationBootstrap {
       jpeg = (await prepareInputImage(png, spec)).jpeg;
       await this.storage.put(key, jpeg, { contentType: 'image/jpeg' });
     }
-    if (!inline) return this.linked(key);
+    if (!inline) return { ...(await this.linked(key)), ...size };
     jpeg ??= (await this.storage.get(key)).body;
-    return { url: jpegDataUri(jpeg), storageKey: key, contentType: 'image/jpeg' };
+    return { url: jpegDataUri(jpeg), storageKey: key, contentType: 'image/jpeg', ...size };
   }
 
   private async linked(key: string): Promise<ProviderImage> {

@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { UserEntity } from '../users/user.entity';
 
 /**
@@ -7,6 +7,7 @@ import { UserEntity } from '../users/user.entity';
  * stays for the counts).
  */
 @Entity({ name: 'safety_refusals' })
+@Check('safety_refusals_source_check', `"source" IN ('check', 'start')`)
 @Index('safety_refusals_user_created_idx', ['userId', 'createdAt'])
 export class SafetyRefusalEntity {
   @PrimaryGeneratedColumn('uuid')
@@ -20,7 +21,7 @@ export class SafetyRefusalEntity {
   user?: UserEntity;
 
   /** the refusal's categories (SafetyReason values), comma-separated */
-  @Column({ type: 'varchar', length: 200 })
+  @Column({ type: 'text' })
   reasons: string;
 
   /** what the person typed; NULL after SAFETY_REFUSAL_TEXT_DAYS */
@@ -28,7 +29,7 @@ export class SafetyRefusalEntity {
   text: string | null;
 
   /** `check` (POST /api/generations/check) or `start` (POST /api/generations) */
-  @Column({ type: 'varchar', length: 16 })
+  @Column({ type: 'text' })
   source: string;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })

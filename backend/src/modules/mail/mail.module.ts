@@ -8,6 +8,6 @@ import { OutboxService } from './outbox.service';
 @Module({
   controllers: [OutboxController],
   providers: [Mailer, OutboxService],
-  exports: [Mailer],
+  exports: [Mailer, OutboxService],
 })
 export class MailModule {}

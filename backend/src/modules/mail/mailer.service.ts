@@ -5,6 +5,7 @@ import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common
 import { createTransport } from 'nodemailer';
 import { type AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
+import { userIdHash } from '../privacy/personal-text';
 import { type MailContent, type MailBrand, renderMail } from './mail-templates';
 import { bareAddress, composeMime } from './mime';
 
@@ -20,16 +21,33 @@ export interface OutgoingMail {
   unsubscribeUrl?: string;
   /** the Unsubscribe link a person clicks in the message (a GET): the user app's page, which asks before it posts */
   unsubscribePageUrl?: string;
+  /**
+   * the id of the account the message is for: in the outbox its file name carries the account's
+   * pseudonym, so that deleting the account deletes its mail (OutboxService.forget)
+   */
+  account?: string;
 }
 
 export type MailDelivery = { via: 'smtp' } | { via: 'outbox'; file: string };
 
 type Transport = ReturnType<typeof createTransport>;
 
+/** Outbox file names: `<time>-<sequence>-<template>[.<account pseudonym>].eml`, sorting oldest first. */
+export const OUTBOX_FILE = /^[0-9TZ]+-[0-9a-f]+-[a-z0-9-]*(?:\.([0-9a-f]{16}))?\.eml$/i;
+
+export function outboxFileName(stamp: string, template: string, account?: string): string {
+  return `${stamp}-${template.replace(/[^a-z0-9-]/gi, '')}${account ? `.${userIdHash(account)}` : ''}.eml`;
+}
+
+/** The account pseudonym an outbox file name carries, if any. */
+export function outboxFileAccount(name: string): string | undefined {
+  return OUTBOX_FILE.exec(name)?.[1]?.toLowerCase();
+}
+
 /**
  * The one way mail leaves the product. With SMTP_HOST the message goes to that server; without
- * it the same RFC 5322 bytes are written to `$DATA_DIR/mail/<time>-<random>-<template>.eml`
- * (names sort oldest first) and the message's links are printed in the log, except in production,
+ * it the same RFC 5322 bytes are written to `$DATA_DIR/mail/<time>-<random>-<template>[.<account>].eml`
+ * (names sort oldest first; `<account>`: the pseudonym of the account it is for) and the message's links are printed in the log, except in production,
  * so that a newcomer on `npm start` can follow a verification or reset link. The console's Outbox
  * page lists those files. Callers are queue jobs: a throw fails the attempt and the job retries.
  */
@@ -79,7 +97,7 @@ export class Mailer implements OnModuleDestroy {
       this.logger.log({ event: 'mail_sent', template: mail.template }, 'mail sent');
       return { via: 'smtp' };
     }
-    const file = await this.writeToOutbox(mail.template, raw);
+    const file = await this.writeToOutbox(mail.template, raw, mail.account);
     const links = this.config.isProduction ? undefined : rendered.links;
     this.logger.log(
       { event: 'mail_written', template: mail.template, file, ...(links ? { links } : {}) },
@@ -103,12 +121,12 @@ export class Mailer implements OnModuleDestroy {
   }
 
   /** Written to a temporary name and renamed, so a reader never sees half a message. */
-  private async writeToOutbox(template: string, raw: string): Promise<string> {
+  private async writeToOutbox(template: string, raw: string, account?: string): Promise<string> {
     const dir = this.outboxDir;
     await fs.mkdir(dir, { recursive: true, mode: 0o700 });
     const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('.', '');
     this.sequence = (this.sequence + 1) % 10_000;
-    const name = `${stamp}-${String(this.sequence).padStart(4, '0')}${randomBytes(3).toString('hex')}-${template.replace(/[^a-z0-9-]/gi, '')}.eml`;
+    const name = outboxFileName(`${stamp}-${String(this.sequence).padStart(4, '0')}${randomBytes(3).toString('hex')}`, template, account);
     const file = path.join(dir, name);
     await fs.writeFile(`${file}.tmp`, raw, { mode: 0o600 });
     await fs.rename(`${file}.tmp`, file);

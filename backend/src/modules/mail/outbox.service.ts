@@ -2,8 +2,9 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '../../common/errors';
-import { Mailer } from './mailer.service';
-import { parseComposed } from './mime';
+import { userIdHash } from '../privacy/personal-text';
+import { Mailer, OUTBOX_FILE, outboxFileAccount } from './mailer.service';
+import { bareAddress, parseComposed } from './mime';
 
 export interface OutboxMessage {
   /** the file name */
@@ -20,10 +21,19 @@ export interface OutboxMessageDetail extends OutboxMessage {
   html: string;
 }
 
-const FILE = /^[0-9TZ]+-[0-9a-f]+-[a-z0-9-]*\.eml$/i;
+const FILE = OUTBOX_FILE;
 const LINK = /https?:\/\/[^\s<>"']+/g;
 
-/** The console's view of the mail written without SMTP ($DATA_DIR/mail/*.eml), newest first. */
+/** Whether a text names an address: the whole address, not a longer one that ends or starts with it. */
+function namesAddress(text: string, email: string): boolean {
+  const escaped = email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![A-Za-z0-9._%+'-])${escaped}(?![A-Za-z0-9_-]|\\.[A-Za-z0-9])`, 'i').test(text);
+}
+
+/**
+ * The console's view of the mail written without SMTP ($DATA_DIR/mail/*.eml), newest first; and
+ * its removal with the person it was for (forget()).
+ */
 @Injectable()
 export class OutboxService {
   constructor(private readonly mailer: Mailer) {}
@@ -44,6 +54,37 @@ export class OutboxService {
     const raw = await this.read(id);
     const parsed = parseComposed(raw);
     return { ...this.summary(id, raw), text: parsed.text, html: parsed.html };
+  }
+
+  /**
+   * Deletes the outbox files of a deleted account: those written for it (their name carries its
+   * pseudonym) and, when `wholeAddress`, every message to or naming its address (when nobody else
+   * holds the address, the mailbox was theirs: support receipts, mail written before names carried
+   * the account). Answers how many files went. Works with SMTP on too: files of before remain.
+   */
+  async forget(person: { userId: string; email: string; wholeAddress: boolean }): Promise<number> {
+    const pseudonym = userIdHash(person.userId);
+    const email = person.email.trim().toLowerCase();
+    let removed = 0;
+    for (const name of await this.names()) {
+      let match = outboxFileAccount(name) === pseudonym;
+      if (!match && person.wholeAddress && email) {
+        const raw = await this.read(name).catch((error: unknown) => {
+          if (error instanceof NotFoundError) return ''; // removed meanwhile
+          throw error;
+        });
+        const { headers, text, html } = parseComposed(raw);
+        match =
+          bareAddress(headers['to'] ?? '').toLowerCase() === email ||
+          namesAddress(headers['subject'] ?? '', email) ||
+          namesAddress(text, email) ||
+          namesAddress(html, email);
+      }
+      if (!match) continue;
+      await fs.rm(path.join(this.mailer.outboxDir, name), { force: true });
+      removed += 1;
+    }
+    return removed;
   }
 
   private summary(name: string, raw: string): OutboxMessage {

@@ -61,6 +61,19 @@ export class SystemAlertsService implements OnModuleInit, OnModuleDestroy, OnApp
   async handle(event: OpsEvent): Promise<void> {
     if (event.type === 'account.deleted') await this.accountDeleted(event.account);
     if (event.type === 'safety.custom-pose-paused') await this.customPosePaused(event.userId, event.refusals, event.until);
+    if (event.type === 'faces.checks-failing') await this.faceChecksFailing(event.userId, event.refusals);
+  }
+
+  /** An account's face checks keep failing (someone else's selfie, a still picture): admins review it. */
+  async faceChecksFailing(userId: string, refusals: number): Promise<SystemNotificationEntity | null> {
+    return this.notifications.notify({
+      type: NotificationType.FaceChecksFailing,
+      severity: 'warning',
+      title: 'Face checks failing for an account',
+      message: `${refusals} face checks of account ${userId} were refused within a day (a selfie of someone else, a still picture held to the camera, or photos of another person). Review them under "Face checks" on the account's page in Users, and suspend it if it must stop.`,
+      dedupeKey: `${NotificationType.FaceChecksFailing}:${userId}`,
+      dedupeWindowMs: 24 * 3600_000,
+    });
   }
 
   /** A failed generation may be one of a burst; a cancellation is the person's choice, not a failure of the system. */

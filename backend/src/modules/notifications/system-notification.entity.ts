@@ -12,10 +12,14 @@ export enum NotificationType {
   QueueBacklog = 'queue_backlog',
   AccountDeleted = 'account_deleted',
   CustomPosePaused = 'custom_pose_paused',
+  /** an account's live selfie (or photos against its verified face) failed again and again */
+  FaceChecksFailing = 'face_checks_failing',
   /** a pack's payment was refunded or disputed: its credits were taken back (maybe not all) */
   PaymentReversed = 'payment_reversed',
   /** a deleted account's Stripe subscription could not be cancelled: an admin cancels it by hand */
   SubscriptionNotCancelled = 'subscription_not_cancelled',
+  /** a Stripe event failed on every attempt: an admin fixes the cause and replays it from the console */
+  StripeEventFailed = 'stripe_event_failed',
 }
 
 /**
@@ -32,16 +36,16 @@ export class SystemNotificationEntity {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
-  @Column({ type: 'varchar', length: 64 })
+  @Column({ type: 'text' })
   type: string;
 
-  @Column({ type: 'varchar', length: 200 })
+  @Column({ type: 'text' })
   title: string;
 
   @Column({ type: 'text' })
   message: string;
 
-  @Column({ type: 'varchar', length: 16, default: 'info' })
+  @Column({ type: 'text', default: 'info' })
   severity: NotificationSeverity;
 
   @Column({ type: 'boolean', default: false })
@@ -57,8 +61,8 @@ export class SystemNotificationEntity {
   @Column({ name: 'read_at', type: 'timestamptz', nullable: true })
   readAt: Date | null;
 
-  /** one notification per key (per window, when the caller gives one) */
-  @Column({ name: 'dedupe_key', type: 'varchar', length: 200, nullable: true })
+  /** one notification per key (per window, when the caller gives one); keys name vendor ids, so `text` */
+  @Column({ name: 'dedupe_key', type: 'text', nullable: true })
   dedupeKey: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })

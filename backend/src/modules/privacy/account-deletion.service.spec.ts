@@ -2,13 +2,18 @@ import { Logger } from '@nestjs/common';
 import { JobName, type MessageQueueService } from '../../queue';
 import { ACCOUNT_FILES_CLEANUP_OPTIONS, AccountDeletionService, accountFilesPrefix, userIdHash } from './account-deletion.service';
 import type { StoragePort } from '../../storage';
-import type { PrivacyRepository } from './privacy.repository';
+import type { OutboxService } from '../mail/outbox.service';
+import type { DeletedAccount, PrivacyRepository } from './privacy.repository';
 
 const USER = '0b0f3c4e-6a3e-4a57-9d6c-2d0b8f1e4c11';
 
 function setup() {
   const calls: string[] = [];
-  const repository = { deleteAccountRows: jest.fn(async () => (calls.push('rows'), true)) };
+  const repository = {
+    deleteAccountRows: jest.fn(
+      async (): Promise<DeletedAccount | null> => (calls.push('rows'), { email: 'ada@example.com', verified: true, addressInUse: false }),
+    ),
+  };
   const storage = { deletePrefix: jest.fn(async () => (calls.push('files'), 3)) };
   const queue = { add: jest.fn(async () => undefined) };
   const service = new AccountDeletionService(
@@ -84,5 +89,43 @@ describe('AccountDeletionService', () => {
     expect(storage.deletePrefix).toHaveBeenCalledWith(accountFilesPrefix(USER));
     storage.deletePrefix.mockRejectedValueOnce(new Error('S3 unavailable'));
     await expect(service.handleAccountFilesCleanup({ userId: USER })).rejects.toThrow('S3 unavailable');
+  });
+
+  describe("the outbox's mail files (no SMTP)", () => {
+    function withOutbox() {
+      const parts = setup();
+      const outbox = { forget: jest.fn(async () => (parts.calls.push('mail'), 2)) };
+      const service = new AccountDeletionService(
+        parts.repository as unknown as PrivacyRepository,
+        parts.storage as unknown as StoragePort,
+        parts.queue as unknown as MessageQueueService,
+        undefined,
+        undefined,
+        outbox as unknown as OutboxService,
+      );
+      return { ...parts, service, outbox };
+    }
+
+    it.each([
+      ['a verified account: its mailbox, every message of the address', { verified: true, addressInUse: true }, true],
+      ['an unverified account alone on its address', { verified: false, addressInUse: false }, true],
+      ['an unverified account whose address someone else keeps: only its own mail', { verified: false, addressInUse: true }, false],
+    ])('goes after the rows and files: %s', async (_label, who, wholeAddress) => {
+      const { service, repository, outbox, calls } = withOutbox();
+      repository.deleteAccountRows.mockImplementationOnce(async () => (calls.push('rows'), { email: 'ada@example.com', ...who }));
+      await service.deleteAccount(USER);
+      expect(calls).toEqual(['rows', 'files', 'mail']);
+      expect(outbox.forget).toHaveBeenCalledWith({ userId: USER, email: 'ada@example.com', wholeAddress });
+    });
+
+    it('is not asked when there was no such account, and a failure of it fails nothing', async () => {
+      const { service, repository, outbox } = withOutbox();
+      repository.deleteAccountRows.mockResolvedValueOnce(null);
+      await service.deleteAccount(USER);
+      expect(outbox.forget).not.toHaveBeenCalled();
+      outbox.forget.mockRejectedValueOnce(new Error('EACCES'));
+      await expect(service.deleteAccount(USER)).resolves.toBeUndefined();
+      expect(logged.some((args) => (args[0] as { event?: string }).event === 'account_mail_delete_failed')).toBe(true);
+    });
   });
 });

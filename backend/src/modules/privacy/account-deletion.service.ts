@@ -3,8 +3,9 @@ import { EventEmitter2 } from '@nestjs/event-emitter';
 import { OpsEvents } from '../../common/ops-events';
 import { JobName, MessageQueueService, OnJob, type JobPayload } from '../../queue';
 import { STORAGE, type StoragePort } from '../../storage';
+import { OutboxService } from '../mail/outbox.service';
 import { userIdHash } from './personal-text';
-import { PrivacyRepository } from './privacy.repository';
+import { type DeletedAccount, PrivacyRepository } from './privacy.repository';
 
 /** Everything an account stored (photos, results) is under this prefix. */
 export function accountFilesPrefix(userId: string): string {
@@ -23,9 +24,9 @@ export const ACCOUNT_DELETING_EVENT = 'account.deleting';
 export const ACCOUNT_FILES_CLEANUP_OPTIONS = { attempts: 8, backoffMs: 60_000 } as const;
 
 /**
- * "Delete All My Data" (DELETE /api/me): the personal rows go in one transaction, then the files.
- * A failed file deletion never undoes the account deletion: it is logged and handed to a queue job
- * that retries (AccountFilesCleanup).
+ * "Delete All My Data" (DELETE /api/me): the personal rows go in one transaction, then the files,
+ * then the mail the outbox kept for the person (no SMTP). A failed file deletion never undoes the
+ * account deletion: it is logged and handed to a queue job that retries (AccountFilesCleanup).
  */
 @Injectable()
 export class AccountDeletionService {
@@ -38,6 +39,8 @@ export class AccountDeletionService {
     /** who else hears of a deletion (the admin notifications, with the pseudonym only); absent in unit tests */
     @Optional() private readonly ops?: OpsEvents,
     @Optional() private readonly events?: EventEmitter2,
+    /** the outbox's mail files ($DATA_DIR/mail); absent in unit tests */
+    @Optional() private readonly outbox?: OutboxService,
   ) {}
 
   /**
@@ -47,7 +50,8 @@ export class AccountDeletionService {
   async deleteAccount(userId: string, options: { notify?: boolean } = {}): Promise<void> {
     const account = userIdHash(userId);
     await this.events?.emitAsync(ACCOUNT_DELETING_EVENT, { userId });
-    const existed = await this.repository.deleteAccountRows(userId);
+    const deleted = await this.repository.deleteAccountRows(userId);
+    const existed = deleted !== null;
     let files: number | null = null;
     try {
       files = await this.storage.deletePrefix(accountFilesPrefix(userId));
@@ -58,7 +62,8 @@ export class AccountDeletionService {
       );
       await this.enqueueCleanup(userId, account);
     }
-    this.logger.log({ event: 'account_deleted', account, existed, files }, 'account deleted');
+    const mail = deleted ? await this.forgetMail(userId, deleted, account) : null;
+    this.logger.log({ event: 'account_deleted', account, existed, files, mail }, 'account deleted');
     if (existed && options.notify !== false) await this.ops?.emit({ type: 'account.deleted', account });
   }
 
@@ -66,6 +71,25 @@ export class AccountDeletionService {
   async handleAccountFilesCleanup(data: JobPayload<JobName.AccountFilesCleanup>): Promise<void> {
     const files = await this.storage.deletePrefix(accountFilesPrefix(data.userId));
     this.logger.log({ event: 'account_files_deleted', account: userIdHash(data.userId), files }, 'files of a deleted account removed');
+  }
+
+  /**
+   * The outbox's messages for the person: those written for the account, and every message to or
+   * naming the address when the mailbox was theirs (they had verified it, or nobody else uses it).
+   * When another account still uses the address (an unverified one removed because the owner
+   * proved it), the owner's mail stays. A failure is logged: the account is gone either way.
+   */
+  private async forgetMail(userId: string, deleted: DeletedAccount, account: string): Promise<number | null> {
+    if (!this.outbox) return null;
+    try {
+      return await this.outbox.forget({ userId, email: deleted.email, wholeAddress: deleted.verified || !deleted.addressInUse });
+    } catch (error) {
+      this.logger.error(
+        { event: 'account_mail_delete_failed', account, err: error },
+        'could not delete the outbox mail of a deleted account',
+      );
+      return null;
+    }
   }
 
   private async enqueueCleanup(userId: string, account: string): Promise<void> {

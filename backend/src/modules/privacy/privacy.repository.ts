@@ -12,6 +12,15 @@ export interface StaleUpload {
   storageKey: string;
 }
 
+/** Who a deleted account was, for what lives outside the database (the outbox's mail files). */
+export interface DeletedAccount {
+  email: string;
+  /** whether the account had verified its address */
+  verified: boolean;
+  /** whether another account still uses the address */
+  addressInUse: boolean;
+}
+
 /** The database side of account deletion and of the uploads retention sweep. */
 @Injectable()
 export class PrivacyRepository {
@@ -30,8 +39,10 @@ export class PrivacyRepository {
    *   activity, credit account and holds, uploads, generations...) or SET NULL (credit ledger
    *   entries, kept so that the books still add up; support tickets, kept anonymised);
    *   test/privacy checks that no foreign key to users is anything else.
+   *
+   * Answers who the account was, or null when there was no such account.
    */
-  async deleteAccountRows(userId: string): Promise<boolean> {
+  async deleteAccountRows(userId: string): Promise<DeletedAccount | null> {
     return this.db.transaction(async (m) => {
       // the account's generations first, then the account: the order a generation's completion
       // takes them in (its row, then the account's through the gallery's version trigger), so a
@@ -41,35 +52,69 @@ export class PrivacyRepository {
       const user = await m
         .getRepository(UserEntity)
         .createQueryBuilder('u')
-        .select(['u.id', 'u.email', 'u.fullName'])
+        .select(['u.id', 'u.email', 'u.fullName', 'u.emailVerifiedAt'])
         .where('u.id = :userId', { userId })
         .setLock('pessimistic_write')
         .getOne();
-      if (!user) return false;
+      if (!user) return null;
+      // another account of the same address (its verified owner, when this one was removed because the owner
+      // proved the address): what that person sent with the address is theirs, and stays
+      const [others]: { n: number }[] = await m.query(`SELECT count(*)::int AS n FROM users WHERE email = $1 AND id <> $2`, [
+        user.email,
+        userId,
+      ]);
+      const addressInUse = others.n > 0;
       await m
         .createQueryBuilder()
         .update(AnalyticsEventEntity)
         .set({ userId: null, properties: () => `'{}'::jsonb` })
         .where('user_id = :userId', { userId })
         .execute();
-      await this.forgetPersonalText(m, user);
+      await this.forgetPersonalText(m, user, { byAddress: !addressInUse });
       await m.getRepository(UserEntity).delete({ id: userId });
-      return true;
+      return { email: user.email, verified: user.emailVerifiedAt !== null, addressInUse };
     });
+  }
+
+  /**
+   * In the caller's transaction, for an account taken over by the owner of its address: deletes
+   * its uploads and generations (rows only; the caller deletes the files), the generations locked
+   * first as deleteAccountRows takes them, and empties the properties of its analytics events (the
+   * sign-up's event holds the name its maker typed; the events stay for the counts). Answers the
+   * ids of the generations, whose credit holds the caller releases.
+   */
+  async deleteContentRows(m: EntityManager, userId: string): Promise<string[]> {
+    const generations: { id: string }[] = await m.query(`SELECT id FROM user_generations WHERE user_id = $1 ORDER BY id FOR UPDATE`, [
+      userId,
+    ]);
+    await m.query(`DELETE FROM user_generations WHERE user_id = $1`, [userId]);
+    await m.query(`DELETE FROM uploads WHERE user_id = $1`, [userId]);
+    await m
+      .createQueryBuilder()
+      .update(AnalyticsEventEntity)
+      .set({ properties: () => `'{}'::jsonb` })
+      .where('user_id = :userId', { userId })
+      .execute();
+    return generations.map((g) => g.id);
   }
 
   /**
    * What outlives a deleted account keeps no email, name or words of the person:
    * - audit_log rows about or by the account: emails cleared, free-text fields of the snapshots
    *   removed and the name and address scrubbed from the rest (the rows have no foreign key);
-   * - support tickets the person sent (signed in, or with their address): kept anonymised, since a
+   * - support tickets the person sent (signed in, or with their address unless `byAddress` is false:
+   *   another account still uses it, and what was sent with it is that account's): kept anonymised, since a
    *   report about someone else's image must stay for its takedown. A report keeps its words
    *   without the name and address; another ticket loses subject and message. Replies on them are
    *   scrubbed too;
    * - admin notifications: the tickets' subjects, the name and the address scrubbed;
    * - credit ledger entries: the reasons someone typed are cleared (the amounts stay).
    */
-  private async forgetPersonalText(m: EntityManager, user: Pick<UserEntity, 'id' | 'email' | 'fullName'>): Promise<void> {
+  private async forgetPersonalText(
+    m: EntityManager,
+    user: Pick<UserEntity, 'id' | 'email' | 'fullName'>,
+    options: { byAddress: boolean },
+  ): Promise<void> {
     const scrub = personalTextScrubber(user);
     const audits: { id: string; before: unknown; after: unknown }[] = await m.query(
       `SELECT id, before, after FROM audit_log WHERE target_user_id = $1 OR actor_id = $1`,
@@ -91,8 +136,8 @@ export class PrivacyRepository {
     await m.query(`UPDATE audit_log SET actor_email = NULL WHERE actor_id = $1`, [user.id]);
 
     const tickets: { id: string; kind: string; subject: string; message: string }[] = await m.query(
-      `SELECT id, kind, subject, message FROM support_inquiries WHERE user_id = $1 OR lower(email) = $2`,
-      [user.id, user.email.toLowerCase()],
+      `SELECT id, kind, subject, message FROM support_inquiries WHERE user_id = $1 OR ($3 AND lower(email) = $2)`,
+      [user.id, user.email.toLowerCase(), options.byAddress],
     );
     const subjects = tickets.map((t) => t.subject).filter((subject) => subject.trim().length >= 3);
     for (const t of tickets) {
@@ -106,8 +151,9 @@ export class PrivacyRepository {
       for (const reply of replies) await m.query(`UPDATE support_messages SET body = $2 WHERE id = $1`, [reply.id, scrub(reply.body)]);
     }
     const notifications: { id: string; title: string; message: string; dedupe_key: string | null }[] = await m.query(
-      `SELECT id, title, message, dedupe_key FROM system_notifications WHERE dedupe_key = ANY($1::text[]) OR message ILIKE $2 OR title ILIKE $2 OR message LIKE $3`,
-      [tickets.map((t) => `support:${t.id}`), `%${user.email.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, `%${user.id}%`],
+      `SELECT id, title, message, dedupe_key FROM system_notifications
+        WHERE dedupe_key = ANY($1::text[]) OR ($4 AND (message ILIKE $2 OR title ILIKE $2)) OR message LIKE $3`,
+      [tickets.map((t) => `support:${t.id}`), `%${user.email.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, `%${user.id}%`, options.byAddress],
     );
     const pseudonym = `deleted:${userIdHash(user.id)}`;
     for (const n of notifications) {

@@ -14,6 +14,7 @@ import { ErrorResponseDto } from '../../common/errors/error-response.dto';
 import { contentRangeHeader } from '../../common/response-headers';
 import { setContentRange, SimpleRestQueryDto } from '../../common/simple-rest';
 import { AdminGenerationsService } from '../admin/admin-generations.service';
+import { ChooseReportedGenerationDto } from './dto/choose-reported-generation.dto';
 import { RemoveReportedGenerationDto } from './dto/remove-reported-generation.dto';
 import { SupportInquiryDetailsDto, SupportInquiryRowDto, SupportMessageDto } from './dto/support-inquiry-row.dto';
 import { SupportInquiryUpdateDto } from './dto/support-inquiry-update.dto';
@@ -52,13 +53,15 @@ export class SupportAdminController {
   @ApiOperation({
     summary: 'A support ticket with its replies and notes',
     description:
-      'Messages oldest first, each reply with its mail delivery state (queued, sent, logged or failed). An id that is not a UUID answers 400, an unknown one 404.',
+      'Messages oldest first, each reply with its mail delivery state (queued, sent, logged or failed). A report of an image comes with the copy it ' +
+      'uploaded (a signed link valid 5 minutes), the generation it names and the candidates its copy looked like, each with a link to its result ' +
+      'for admins (support sees the copy and the figures, not the results). An id that is not a UUID answers 400, an unknown one 404.',
   })
   @ApiOkResponse({ type: SupportInquiryDetailsDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'VALIDATION_ERROR: the id is not a UUID' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'no such ticket' })
-  getSupportInquiry(@Param('id') id: string): Promise<SupportInquiryDetailsDto> {
-    return this.support.details(id);
+  getSupportInquiry(@CurrentUser() viewer: AuthUser, @Param('id') id: string): Promise<SupportInquiryDetailsDto> {
+    return this.support.details(id, viewer.role);
   }
 
   @Patch(':id')
@@ -80,7 +83,7 @@ export class SupportAdminController {
     @Param('id') id: string,
     @Body() body: SupportInquiryUpdateDto,
   ): Promise<SupportInquiryDetailsDto> {
-    return this.support.update(actor.id, id, body);
+    return this.support.update(actor.id, actor.role, id, body);
   }
 
   @Put(':id')
@@ -100,7 +103,7 @@ export class SupportAdminController {
     @Param('id') id: string,
     @Body() body: SupportInquiryUpdateDto,
   ): Promise<SupportInquiryDetailsDto> {
-    return this.support.update(actor.id, id, body);
+    return this.support.update(actor.id, actor.role, id, body);
   }
 
   @Post(':id/messages')
@@ -123,6 +126,32 @@ export class SupportAdminController {
     return this.support.addMessage(actor.id, id, body);
   }
 
+  @Post(':id/match')
+  @HttpCode(200)
+  @Authenticated({ roles: rolesFor('generations', 'delete') })
+  @ApiOperation({
+    summary: "Choose which of a report's candidates is the reported image, or none of them (admins; audited)",
+    description:
+      'When the copy a report uploaded looked like several results and none was clearly ahead, the ticket lists them (image_candidates) and names ' +
+      'none; an admin compares each with the copy and chooses: `generation_id` one of the candidates (image_match becomes chosen and the ticket ' +
+      'names it, ready for remove-generation), or null (none of them: image_match none). The choice can change until the named generation is ' +
+      'removed. Noted on the ticket.',
+  })
+  @ApiOkResponse({ type: SupportInquiryDetailsDto })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: 'VALIDATION_ERROR: the id is not a UUID, the ticket has no candidates, or generation_id is not one of them',
+  })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'no such ticket' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'CONFLICT: the generation the ticket names was removed already' })
+  chooseReportedGeneration(
+    @CurrentUser() actor: AuthUser,
+    @Param('id') id: string,
+    @Body() body: ChooseReportedGenerationDto,
+  ): Promise<SupportInquiryDetailsDto> {
+    return this.support.chooseReportedGeneration(actor.id, actor.role, id, body.generation_id);
+  }
+
   @Post(':id/remove-generation')
   @HttpCode(200)
   @Authenticated({ roles: rolesFor('generations', 'delete') })
@@ -140,7 +169,7 @@ export class SupportAdminController {
     @Param('id') id: string,
     @Body() body: RemoveReportedGenerationDto,
   ): Promise<SupportInquiryDetailsDto> {
-    return this.support.removeReportedGeneration(actor.id, id, async (actorId, generationId, reason) => {
+    return this.support.removeReportedGeneration(actor.id, actor.role, id, async (actorId, generationId, reason) => {
       if (body?.include_source) return this.generations.takedown(actorId, generationId, reason);
       await this.generations.remove(actorId, generationId, reason);
       return { generations: [generationId], photos: [] };

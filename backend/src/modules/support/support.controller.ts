@@ -35,8 +35,12 @@ export class SupportController {
     summary: 'Send a message to support (public; rate limited per IP)',
     description:
       'kind question (default), billing or abuse_report ("Report an image", priority high). A report names the image by generation_id, ' +
-      'by a link to it (image_url), or by a copy of it (multipart, file field `image`, under 10MB), matched against stored results by the ' +
-      'generation id in its metadata or by its picture; the copy is never stored. The reporter gets a receipt by mail. A signed-in sender is linked to the ticket.',
+      'by a link to it (image_url), or by a copy of it (multipart, file field `image`, under 10MB), matched against every stored result by the ' +
+      'generation id in its metadata or by its picture (crops, small rotations, borders, screenshots and recompression allowed): one result only when ' +
+      'it is clearly ahead of every other, else an admin chooses among the candidates. The copy is kept privately for the ticket (re-encoded, no ' +
+      'metadata) until REPORTED_IMAGE_RETENTION_DAYS (30) days after the ticket is resolved, or until the sender deletes their account. The ' +
+      'reporter gets a receipt by mail. A ' +
+      'signed-in sender is linked to the ticket.',
   })
   @ApiCreatedResponse({ type: SupportInquiryCreatedDto })
   @ApiBadRequestResponse({
@@ -50,7 +54,8 @@ export class SupportController {
   })
   @ApiServiceUnavailableResponse({
     type: ErrorResponseDto,
-    description: 'SERVICE_UNAVAILABLE: too many pictures are being processed right now to match the copy (Retry-After)',
+    description:
+      'SERVICE_UNAVAILABLE: too many pictures are being processed right now to match the copy (Retry-After), or the storage cannot keep it',
     headers: RETRY_AFTER_HEADER,
   })
   createSupportInquiry(

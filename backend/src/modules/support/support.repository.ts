@@ -6,6 +6,8 @@ import {
   SupportInquiryEntity,
   SupportMessageEntity,
   type DeliveryState,
+  type ImageCandidate,
+  type ImageMatch,
   type InquiryKind,
   type InquiryPriority,
   type InquiryStatus,
@@ -16,6 +18,7 @@ import type { SupportMessageDto } from './dto/support-inquiry-row.dto';
 /** The console's sort fields for tickets, as SQL on support_inquiries (alias i). */
 export const INQUIRY_SORTABLE = {
   id: 'i.id',
+  number: 'i.number',
   created_at: 'i.created_at',
   updated_at: 'i.updated_at',
   status: `CASE i.status WHEN 'open' THEN 1 WHEN 'in_progress' THEN 2 WHEN 'resolved' THEN 3 ELSE 4 END`,
@@ -106,6 +109,29 @@ export class SupportRepository {
     return { rows: raw.map(fromRaw), total };
   }
 
+  /** The person's own tickets, newest first (at most `limit`), and how many they have. */
+  async inquiriesOf(userId: string, limit: number): Promise<{ rows: SupportInquiryEntity[]; total: number }> {
+    const [{ total }] = await this.db.query(`SELECT count(*)::int AS total FROM support_inquiries WHERE user_id = $1`, [userId]);
+    const raw: Record<string, unknown>[] = await this.db.query(
+      `SELECT i.* FROM support_inquiries i WHERE i.user_id = $1 ORDER BY i.created_at DESC, i.number DESC LIMIT ${limit}`,
+      [userId],
+    );
+    return { rows: raw.map(fromRaw), total };
+  }
+
+  /** A ticket by its number, when it is the person's own; null otherwise (another's looks the same as none). */
+  async findOwnInquiry(userId: string, number: number, manager?: EntityManager): Promise<SupportInquiryEntity | null> {
+    return (manager ?? this.db.manager).getRepository(SupportInquiryEntity).findOne({ where: { userId, number } });
+  }
+
+  /** What the person sees of their ticket's thread: the replies they were sent and their own messages, oldest first (never notes). */
+  threadFor(inquiryId: string): Promise<Array<{ id: string; kind: SupportMessageKind; body: string; created_at: Date }>> {
+    return this.db.query(
+      `SELECT id, kind, body, created_at FROM support_messages WHERE inquiry_id = $1 AND kind IN ('reply', 'customer') ORDER BY created_at, id`,
+      [inquiryId],
+    );
+  }
+
   /** A ticket's replies and notes, oldest first, with each author's email (a read model joining users). */
   messagesOf(inquiryId: string): Promise<SupportMessageRow[]> {
     return this.db.query(
@@ -167,6 +193,46 @@ export class SupportRepository {
     return row?.email ?? null;
   }
 
+  /** An admin's choice among a report's candidates (`generationId` null: none of them), inside the caller's transaction. */
+  async setReportedGeneration(m: EntityManager, id: string, generationId: string | null, imageMatch: ImageMatch): Promise<void> {
+    await m.query(`UPDATE support_inquiries SET generation_id = $2, image_match = $3, updated_at = now() WHERE id = $1`, [
+      id,
+      generationId,
+      imageMatch,
+    ]);
+  }
+
+  /**
+   * Kept copies of reports resolved before `cutoff` (resolved or closed since), at most `limit`:
+   * the retention sweep's work.
+   */
+  async reportedImagesResolvedBefore(cutoff: Date, limit: number): Promise<{ id: string; key: string }[]> {
+    return this.db.query(
+      `SELECT id, reported_image_key AS key FROM support_inquiries
+        WHERE reported_image_key IS NOT NULL AND status IN ('resolved', 'closed') AND resolved_at < $1
+        ORDER BY resolved_at LIMIT $2`,
+      [cutoff, limit],
+    );
+  }
+
+  /** Kept copies of the reports an account sent (signed in, or from its address): its "Delete All My Data" deletes them. */
+  async reportedImagesSentBy(userId: string): Promise<{ id: string; key: string }[]> {
+    return this.db.query(
+      `SELECT i.id, i.reported_image_key AS key FROM support_inquiries i
+        WHERE i.reported_image_key IS NOT NULL
+          AND (i.user_id = $1 OR lower(i.email) = (SELECT lower(u.email) FROM users u WHERE u.id = $1))`,
+      [userId],
+    );
+  }
+
+  /** Records that a ticket's kept copy was deleted (its file first, by the caller). */
+  async forgetReportedImage(id: string): Promise<void> {
+    await this.db.query(
+      `UPDATE support_inquiries SET reported_image_key = NULL, reported_image_deleted_at = now() WHERE id = $1 AND reported_image_key IS NOT NULL`,
+      [id],
+    );
+  }
+
   /** The account's tickets stay, no longer tied to it (an account taken back by the owner of its address). */
   async detachUser(userId: string, manager?: EntityManager): Promise<void> {
     await (manager ?? this.db.manager).query(`UPDATE support_inquiries SET user_id = NULL WHERE user_id = $1`, [userId]);
@@ -177,6 +243,7 @@ export class SupportRepository {
 function fromRaw(r: Record<string, unknown>): SupportInquiryEntity {
   return {
     id: r.id as string,
+    number: Number(r.number),
     status: r.status as InquiryStatus,
     priority: r.priority as SupportInquiryEntity['priority'],
     kind: r.kind as SupportInquiryEntity['kind'],
@@ -186,7 +253,10 @@ function fromRaw(r: Record<string, unknown>): SupportInquiryEntity {
     email: r.email as string,
     userId: (r.user_id as string | null) ?? null,
     generationId: (r.generation_id as string | null) ?? null,
-    imageMatch: (r.image_match as string | null) ?? null,
+    imageMatch: (r.image_match as ImageMatch | null) ?? null,
+    imageCandidates: (r.image_candidates as ImageCandidate[] | null) ?? null,
+    reportedImageKey: (r.reported_image_key as string | null) ?? null,
+    reportedImageDeletedAt: r.reported_image_deleted_at ? new Date(r.reported_image_deleted_at as string) : null,
     createdAt: new Date(r.created_at as string),
     updatedAt: new Date(r.updated_at as string),
     resolvedAt: r.resolved_at ? new Date(r.resolved_at as string) : null,

@@ -3,6 +3,7 @@ import { newTestService } from '../../../test/helpers/new-test-service';
 import { NotFoundError, ValidationError } from '../../common/errors';
 import { APP_CONFIG } from '../../config/config.module';
 import { JobName, MessageQueueService, type JobContext } from '../../queue';
+import { STORAGE } from '../../storage';
 import { AuditAction, AuditService } from '../audit/audit.service';
 import { GenerationsRepository } from '../generations/generations.repository';
 import { Mailer } from '../mail';
@@ -29,6 +30,7 @@ afterAll(() => Logger.overrideLogger(['log', 'error', 'warn']));
 function ticket(over: Partial<SupportInquiryEntity> = {}): SupportInquiryEntity {
   return {
     id: TICKET,
+    number: 1042,
     status: 'open',
     priority: 'normal',
     kind: 'question',
@@ -39,6 +41,9 @@ function ticket(over: Partial<SupportInquiryEntity> = {}): SupportInquiryEntity 
     userId: null,
     generationId: null,
     imageMatch: null,
+    imageCandidates: null,
+    reportedImageKey: null,
+    reportedImageDeletedAt: null,
     createdAt: new Date(Date.now() - HOUR),
     updatedAt: new Date(),
     resolvedAt: null,
@@ -50,10 +55,16 @@ function ticket(over: Partial<SupportInquiryEntity> = {}): SupportInquiryEntity 
 
 function setup() {
   const config = { contact: { supportEmail: 'support@example.com', businessEmail: 'business@example.com' } } as AppConfig;
-  const built = newTestService(SupportService, { provide: APP_CONFIG, useValue: config });
+  const storage = {
+    put: jest.fn(async (_key: string, _body: Buffer, _options: { contentType: string }) => undefined),
+    delete: jest.fn(async (_key: string) => undefined),
+    signedUrl: jest.fn(async (key: string) => `/api/files/${key}?sig=x`),
+  };
+  const built = newTestService(SupportService, { provide: APP_CONFIG, useValue: config }, { provide: STORAGE, useValue: storage });
+  built.mock(GenerationsRepository).resultsForReview.mockResolvedValue([]);
   const repo = built.mock(SupportRepository);
-  // what the service stores comes back as the ticket, with an id and dates
-  repo.createInquiry.mockImplementation(async (values) => ticket({ ...values, createdAt: new Date('2026-01-02T03:04:05Z') }));
+  // what the service stores comes back as the ticket, with its dates (TICKET for the id the service drew)
+  repo.createInquiry.mockImplementation(async (values) => ticket({ ...values, id: TICKET, createdAt: new Date('2026-01-02T03:04:05Z') }));
   repo.transaction.mockImplementation((work) => work(manager) as never);
   repo.insertMessage.mockImplementation(async (_m, values) => ({ id: MESSAGE, ...values }) as SupportMessageEntity);
   repo.findMessage.mockResolvedValue({ id: MESSAGE, created_at: new Date('2026-01-02T03:04:05Z') } as never);
@@ -63,7 +74,7 @@ function setup() {
   Object.assign(built.mock(Mailer), {
     brand: { appName: 'Fitting Room', appUrl: 'https://fitting.example', supportEmail: 'support@example.com' },
   });
-  return { ...built, repo };
+  return { ...built, repo, storage };
 }
 
 const form = { name: 'Ada', email: 'ada@example.com', subject: 'My picture', message: 'Please remove it' };
@@ -83,13 +94,20 @@ describe('SupportService: the contact form', () => {
 
   it('stores a report of an image at priority high with the generation its link names, notifies (critical) and queues the receipt', async () => {
     const { sut, mock, repo } = setup();
-    mock(ReportedImageMatcher).match.mockResolvedValue({ generationId: GENERATION, method: 'link' });
+    mock(ReportedImageMatcher).match.mockResolvedValue({ generationId: GENERATION, method: 'link', candidates: [] });
     const created = await sut.create(
       { ...form, kind: 'abuse_report', image_url: `https://fitting.example/generations/${GENERATION}` },
       'user-1',
     );
 
-    expect(created).toEqual({ id: TICKET, status: 'open', kind: 'abuse_report', priority: 'high', created_at: '2026-01-02T03:04:05.000Z' });
+    expect(created).toEqual({
+      id: TICKET,
+      number: 1042,
+      status: 'open',
+      kind: 'abuse_report',
+      priority: 'high',
+      created_at: '2026-01-02T03:04:05.000Z',
+    });
     expect(repo.createInquiry).toHaveBeenCalledWith(
       expect.objectContaining({ generationId: GENERATION, imageMatch: 'link', userId: 'user-1' }),
     );
@@ -113,14 +131,14 @@ describe('SupportService: the contact form', () => {
     expect(mock(ReportedImageMatcher).match).not.toHaveBeenCalled();
     expect(repo.createInquiry).toHaveBeenLastCalledWith(expect.objectContaining({ generationId: GENERATION, imageMatch: 'id' }));
 
-    mock(ReportedImageMatcher).match.mockResolvedValue({ generationId: null, method: 'none' });
+    mock(ReportedImageMatcher).match.mockResolvedValue({ generationId: null, method: 'none', candidates: [] });
     await sut.create({ ...form, kind: 'abuse_report' }, undefined, Buffer.from('jpeg'));
     expect(mock(NotificationsService).notify).toHaveBeenLastCalledWith(
       expect.objectContaining({ message: expect.stringContaining('"My picture" (the image sent matches no stored result). Ticket') }),
     );
   });
 
-  it('a question or a billing inquiry is normal priority, an info notification promising 24-48 hours, and no receipt mail', async () => {
+  it('a question or a billing inquiry is normal priority, an info notification promising 24-48 hours, and a receipt mail', async () => {
     const { sut, mock } = setup();
     expect((await sut.create({ ...form })).priority).toBe('normal');
     expect(mock(NotificationsService).notify).toHaveBeenLastCalledWith({
@@ -132,7 +150,8 @@ describe('SupportService: the contact form', () => {
     });
     await sut.create({ ...form, kind: 'billing' });
     expect(mock(NotificationsService).notify).toHaveBeenLastCalledWith(expect.objectContaining({ title: 'New billing inquiry' }));
-    expect(mock(MessageQueueService).add).not.toHaveBeenCalled();
+    expect(mock(MessageQueueService).add).toHaveBeenCalledTimes(2);
+    expect(mock(MessageQueueService).add).toHaveBeenCalledWith(JobName.SupportReceiptMail, { inquiryId: TICKET }, expect.anything());
   });
 
   it('keeps the message when the notification or the receipt cannot be raised', async () => {
@@ -149,22 +168,24 @@ describe('SupportService: the contact form', () => {
 describe('SupportService: the workflow of a ticket', () => {
   it('refuses an update that changes nothing or names no ticket, and answers 404 for a ticket that does not exist', async () => {
     const { sut, repo } = setup();
-    await expect(sut.update(ADMIN, TICKET, {})).rejects.toThrow(new ValidationError('Nothing to change: send status and/or priority'));
-    await expect(sut.update(ADMIN, 'ticket-1', { status: 'in_progress' })).rejects.toThrow(new ValidationError('Invalid id'));
+    await expect(sut.update(ADMIN, 'admin', TICKET, {})).rejects.toThrow(
+      new ValidationError('Nothing to change: send status and/or priority'),
+    );
+    await expect(sut.update(ADMIN, 'admin', 'ticket-1', { status: 'in_progress' })).rejects.toThrow(new ValidationError('Invalid id'));
     expect(repo.transaction).not.toHaveBeenCalled();
     repo.lockInquiry.mockResolvedValue(null);
-    await expect(sut.update(ADMIN, TICKET, { status: 'in_progress' })).rejects.toThrow(NotFoundError);
+    await expect(sut.update(ADMIN, 'admin', TICKET, { status: 'in_progress' })).rejects.toThrow(NotFoundError);
     expect(repo.updateInquiry).not.toHaveBeenCalled();
   });
 
   it('refuses a move the workflow does not allow, saying where the ticket can go, and changes nothing', async () => {
     const { sut, repo, mock } = setup();
     repo.lockInquiry.mockResolvedValue(ticket({ status: 'open' }));
-    await expect(sut.update(ADMIN, TICKET, { status: 'resolved', priority: 'urgent' })).rejects.toThrow(
+    await expect(sut.update(ADMIN, 'admin', TICKET, { status: 'resolved', priority: 'urgent' })).rejects.toThrow(
       new ValidationError('Cannot move a ticket from open to resolved: from open it can only move to in_progress'),
     );
     repo.lockInquiry.mockResolvedValue(ticket({ status: 'closed' }));
-    await expect(sut.update(ADMIN, TICKET, { status: 'in_progress' })).rejects.toThrow(
+    await expect(sut.update(ADMIN, 'admin', TICKET, { status: 'in_progress' })).rejects.toThrow(
       new ValidationError('Cannot move a ticket from closed to in_progress: a closed ticket cannot change status'),
     );
     expect(repo.updateInquiry).not.toHaveBeenCalled();
@@ -175,7 +196,7 @@ describe('SupportService: the workflow of a ticket', () => {
     const { sut, repo, mock } = setup();
     repo.lockInquiry.mockResolvedValue(ticket({ status: 'in_progress', userId: 'user-1' }));
     repo.findInquiry.mockResolvedValue(ticket({ status: 'resolved' }));
-    await sut.update(ADMIN, TICKET, { status: 'resolved' });
+    await sut.update(ADMIN, 'admin', TICKET, { status: 'resolved' });
     expect(repo.updateInquiry).toHaveBeenCalledWith(TICKET, { status: 'resolved', resolvedAt: expect.any(Date) }, manager);
     expect(mock(AuditService).record).toHaveBeenCalledWith(
       {
@@ -195,13 +216,13 @@ describe('SupportService: the workflow of a ticket', () => {
     const { sut, repo, mock } = setup();
     repo.lockInquiry.mockResolvedValue(ticket({ status: 'resolved', resolvedAt: new Date() }));
     repo.findInquiry.mockResolvedValue(ticket());
-    await sut.update(ADMIN, TICKET, { status: 'in_progress' });
+    await sut.update(ADMIN, 'admin', TICKET, { status: 'in_progress' });
     expect(repo.updateInquiry).toHaveBeenCalledWith(TICKET, { status: 'in_progress', resolvedAt: null }, manager);
 
     repo.updateInquiry.mockClear();
     mock(AuditService).record.mockClear();
     repo.lockInquiry.mockResolvedValue(ticket({ status: 'open', priority: 'high' }));
-    await sut.update(ADMIN, TICKET, { status: 'open', priority: 'high' });
+    await sut.update(ADMIN, 'admin', TICKET, { status: 'open', priority: 'high' });
     expect(repo.updateInquiry).not.toHaveBeenCalled();
     expect(mock(AuditService).record).not.toHaveBeenCalled();
   });
@@ -238,7 +259,7 @@ describe('SupportService: the workflow of a ticket', () => {
 describe('SupportService: replies and notes', () => {
   it('records a staff reply as queued, audits it and queues its mail', async () => {
     const { sut, repo, mock } = setup();
-    repo.findInquiry.mockResolvedValue(ticket({ userId: 'user-1' }));
+    repo.lockInquiry.mockResolvedValue(ticket({ userId: 'user-1' }));
     await sut.addMessage(ADMIN, TICKET, { kind: 'reply', body: 'We removed it.' });
     expect(repo.insertMessage).toHaveBeenCalledWith(manager, {
       inquiryId: TICKET,
@@ -264,7 +285,7 @@ describe('SupportService: replies and notes', () => {
 
   it('never mails a note', async () => {
     const { sut, repo, mock } = setup();
-    repo.findInquiry.mockResolvedValue(ticket());
+    repo.lockInquiry.mockResolvedValue(ticket());
     await sut.addMessage(ADMIN, TICKET, { kind: 'note', body: 'Checked the logs.' });
     expect(repo.insertMessage).toHaveBeenCalledWith(manager, expect.objectContaining({ kind: 'note', delivered: null }));
     expect(mock(AuditService).record).toHaveBeenCalledWith(expect.objectContaining({ action: AuditAction.SupportNote }), manager);
@@ -273,7 +294,7 @@ describe('SupportService: replies and notes', () => {
 
   it('a reply that cannot be queued is marked failed rather than left queued forever', async () => {
     const { sut, repo, mock } = setup();
-    repo.findInquiry.mockResolvedValue(ticket());
+    repo.lockInquiry.mockResolvedValue(ticket());
     mock(MessageQueueService).add.mockRejectedValue(new Error('redis down'));
     await sut.addMessage(ADMIN, TICKET, { kind: 'reply', body: 'Hello' });
     expect(repo.setDelivered).toHaveBeenCalledWith(MESSAGE, 'failed', 'could not be queued for mailing');
@@ -281,8 +302,53 @@ describe('SupportService: replies and notes', () => {
 
   it('a reply to a ticket that does not exist is a 404 and stores nothing', async () => {
     const { sut, repo } = setup();
-    repo.findInquiry.mockResolvedValue(null);
+    repo.lockInquiry.mockResolvedValue(null);
     await expect(sut.addMessage(ADMIN, TICKET, { kind: 'reply', body: 'Hello' })).rejects.toThrow(NotFoundError);
+    expect(repo.insertMessage).not.toHaveBeenCalled();
+  });
+
+  it('a reply moves an open ticket to in_progress (waiting for the person), audited; a note moves nothing', async () => {
+    const { sut, repo, mock } = setup();
+    repo.lockInquiry.mockResolvedValue(ticket({ status: 'open', userId: 'user-1' }));
+    await sut.addMessage(ADMIN, TICKET, { kind: 'note', body: 'Looking.' });
+    expect(repo.updateInquiry).not.toHaveBeenCalled();
+    await sut.addMessage(ADMIN, TICKET, { kind: 'reply', body: 'Here is how.' });
+    expect(repo.updateInquiry).toHaveBeenCalledWith(TICKET, { status: 'in_progress' }, manager);
+    expect(mock(AuditService).record).toHaveBeenCalledWith(
+      expect.objectContaining({ action: AuditAction.SupportStatusChange, after: { status: 'in_progress', by: 'reply' } }),
+      manager,
+    );
+    repo.updateInquiry.mockClear();
+    repo.lockInquiry.mockResolvedValue(ticket({ status: 'resolved' }));
+    await sut.addMessage(ADMIN, TICKET, { kind: 'reply', body: 'One more thing.' });
+    expect(repo.updateInquiry).not.toHaveBeenCalled();
+  });
+
+  it("the person's own message re-opens a ticket waiting for them or resolved; a closed one or another's takes none", async () => {
+    const { sut, repo } = setup();
+    repo.threadFor.mockResolvedValue([]);
+    for (const status of ['in_progress', 'resolved'] as const) {
+      repo.findOwnInquiry.mockResolvedValue(ticket({ status, userId: 'user-1' }));
+      repo.lockInquiry.mockResolvedValue(ticket({ status, userId: 'user-1', resolvedAt: status === 'resolved' ? new Date() : null }));
+      repo.findInquiry.mockResolvedValue(ticket({ status: 'open', userId: 'user-1' }));
+      repo.updateInquiry.mockClear();
+      const mine = await sut.replyAsOwner('user-1', 1042, 'Thanks, but it still fails.');
+      expect(repo.insertMessage).toHaveBeenLastCalledWith(manager, {
+        inquiryId: TICKET,
+        kind: 'customer',
+        body: 'Thanks, but it still fails.',
+        authorId: 'user-1',
+        delivered: null,
+      });
+      expect(repo.updateInquiry).toHaveBeenCalledWith(TICKET, { status: 'open', resolvedAt: null }, manager);
+      expect(mine).toMatchObject({ number: 1042, status: 'open' });
+    }
+    repo.insertMessage.mockClear();
+    repo.findOwnInquiry.mockResolvedValue(ticket({ status: 'closed', userId: 'user-1' }));
+    repo.lockInquiry.mockResolvedValue(ticket({ status: 'closed', userId: 'user-1' }));
+    await expect(sut.replyAsOwner('user-1', 1042, 'Hello?')).rejects.toMatchObject({ statusCode: 409 });
+    repo.findOwnInquiry.mockResolvedValue(null);
+    await expect(sut.replyAsOwner('user-2', 1042, 'Hello?')).rejects.toThrow(NotFoundError);
     expect(repo.insertMessage).not.toHaveBeenCalled();
   });
 });
@@ -370,16 +436,16 @@ describe('SupportService: removing a reported image', () => {
   it('only a report that names a generation still stored can remove it', async () => {
     const { sut, repo, mock } = setup();
     repo.findInquiry.mockResolvedValueOnce(ticket({ kind: 'question', generationId: GENERATION }));
-    await expect(sut.removeReportedGeneration(ADMIN, TICKET, remove)).rejects.toThrow(
+    await expect(sut.removeReportedGeneration(ADMIN, 'admin', TICKET, remove)).rejects.toThrow(
       new ValidationError('Only a report of an image can remove a generation'),
     );
     repo.findInquiry.mockResolvedValueOnce(ticket({ kind: 'abuse_report', generationId: null }));
-    await expect(sut.removeReportedGeneration(ADMIN, TICKET, remove)).rejects.toThrow(
+    await expect(sut.removeReportedGeneration(ADMIN, 'admin', TICKET, remove)).rejects.toThrow(
       new ValidationError('This report names no generation: find the image in Generations and remove it there'),
     );
     repo.findInquiry.mockResolvedValueOnce(ticket({ kind: 'abuse_report', generationId: GENERATION }));
     mock(GenerationsRepository).existsById.mockResolvedValue(false);
-    await expect(sut.removeReportedGeneration(ADMIN, TICKET, remove)).rejects.toThrow(
+    await expect(sut.removeReportedGeneration(ADMIN, 'admin', TICKET, remove)).rejects.toThrow(
       new NotFoundError('The reported generation was not found: it may already have been removed'),
     );
     expect(remove).not.toHaveBeenCalled();
@@ -392,7 +458,7 @@ describe('SupportService: removing a reported image', () => {
     remove
       .mockResolvedValueOnce({ generations: [GENERATION, 'g2', 'g3'], photos: ['p1'] })
       .mockResolvedValueOnce({ generations: [GENERATION], photos: [] });
-    await sut.removeReportedGeneration(ADMIN, TICKET, remove);
+    await sut.removeReportedGeneration(ADMIN, 'admin', TICKET, remove);
     expect(remove).toHaveBeenCalledWith(ADMIN, GENERATION, `abuse report ${TICKET}`);
     expect(repo.insertMessage).toHaveBeenLastCalledWith(manager, {
       inquiryId: TICKET,
@@ -401,10 +467,128 @@ describe('SupportService: removing a reported image', () => {
       authorId: ADMIN,
       delivered: null,
     });
-    await sut.removeReportedGeneration(ADMIN, TICKET, remove);
+    await sut.removeReportedGeneration(ADMIN, 'admin', TICKET, remove);
     expect(repo.insertMessage).toHaveBeenLastCalledWith(
       manager,
       expect.objectContaining({ body: `Removed the reported generation ${GENERATION} and its files.` }),
     );
+  });
+});
+
+describe('SupportService: a reported copy and its candidates', () => {
+  const OTHER = '7c8d9e0f-1a2b-4c3d-8e4f-5a6b7c8d9e0f';
+  const candidate = (generation_id: string, score: number) => ({
+    generation_id,
+    score,
+    agreement: score / 100,
+    coverage: 1,
+    inliers: 40,
+    hash_distance: null,
+  });
+
+  it('keeps the copy before the ticket, under the ticket id, and deletes it again when the ticket cannot be stored', async () => {
+    const { sut, mock, repo, storage } = setup();
+    mock(ReportedImageMatcher).match.mockResolvedValue({
+      generationId: null,
+      method: 'candidates',
+      candidates: [candidate(GENERATION, 95), candidate(OTHER, 93)],
+      copy: Buffer.from('clean jpeg'),
+    });
+    await sut.create({ ...form, kind: 'abuse_report' }, undefined, Buffer.from('jpeg'));
+    const stored = repo.createInquiry.mock.calls[0][0];
+    expect(storage.put).toHaveBeenCalledWith(`support/reported-images/${stored.id}.jpg`, Buffer.from('clean jpeg'), {
+      contentType: 'image/jpeg',
+    });
+    expect(storage.put.mock.invocationCallOrder[0]).toBeLessThan(repo.createInquiry.mock.invocationCallOrder[0]);
+    expect(stored).toMatchObject({
+      generationId: null,
+      imageMatch: 'candidates',
+      reportedImageKey: `support/reported-images/${stored.id}.jpg`,
+      imageCandidates: [expect.objectContaining({ generation_id: GENERATION }), expect.objectContaining({ generation_id: OTHER })],
+    });
+    expect(mock(NotificationsService).notify).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        message: expect.stringContaining('(the copy sent looks like 2 stored results, none clearly ahead: choose on the ticket)'),
+      }),
+    );
+
+    repo.createInquiry.mockRejectedValueOnce(new Error('database down'));
+    await expect(sut.create({ ...form, kind: 'abuse_report' }, undefined, Buffer.from('jpeg'))).rejects.toThrow('database down');
+    const key = storage.put.mock.calls[1][0];
+    expect(storage.delete).toHaveBeenCalledWith(key);
+  });
+
+  it('keeps a copy sent with a generation id without matching it', async () => {
+    const { sut, mock, repo, storage } = setup();
+    mock(ReportedImageMatcher).keepable.mockResolvedValue({ generationId: null, method: null, candidates: [], copy: Buffer.from('clean') });
+    await sut.create({ ...form, kind: 'abuse_report', generation_id: GENERATION }, undefined, Buffer.from('jpeg'));
+    expect(mock(ReportedImageMatcher).match).not.toHaveBeenCalled();
+    expect(repo.createInquiry).toHaveBeenCalledWith(
+      expect.objectContaining({ generationId: GENERATION, imageMatch: 'id', imageCandidates: null }),
+    );
+    expect(storage.put).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows support the copy but not the results, and admins both', async () => {
+    const { sut, repo, mock } = setup();
+    repo.findInquiry.mockResolvedValue(
+      ticket({
+        kind: 'abuse_report',
+        generationId: GENERATION,
+        imageMatch: 'hash',
+        imageCandidates: [candidate(GENERATION, 99), candidate(OTHER, 90)],
+        reportedImageKey: 'support/reported-images/x.jpg',
+      }),
+    );
+    mock(GenerationsRepository).resultsForReview.mockResolvedValue([
+      { id: GENERATION, userId: 'u1', type: 'image', status: 'completed', resultKey: 'users/u1/results/a.jpg', createdAt: new Date() },
+    ]);
+    const bySupport = await sut.details(TICKET, 'support');
+    expect(bySupport.reported_image_url).toBe('/api/files/support/reported-images/x.jpg?sig=x');
+    expect(bySupport.reported_generation).toMatchObject({ generation_id: GENERATION, exists: true, result_url: null });
+    expect(bySupport.image_candidates.map((c) => [c.generation_id, c.exists, c.result_url])).toEqual([
+      [GENERATION, true, null],
+      [OTHER, false, null],
+    ]);
+    const byAdmin = await sut.details(TICKET, 'admin');
+    expect(byAdmin.reported_generation?.result_url).toBe('/api/files/users/u1/results/a.jpg?sig=x');
+    expect(byAdmin.image_candidates[0]).toMatchObject({
+      score: 99,
+      agreement: 0.99,
+      result_url: '/api/files/users/u1/results/a.jpg?sig=x',
+    });
+  });
+
+  it('an admin chooses only among the candidates, or none; not once the named result was removed', async () => {
+    const { sut, repo, mock } = setup();
+    const asked = ticket({ kind: 'abuse_report', imageMatch: 'candidates', imageCandidates: [candidate(GENERATION, 95)] });
+    repo.lockInquiry.mockResolvedValue(asked);
+    repo.findInquiry.mockResolvedValue(asked);
+    await expect(sut.chooseReportedGeneration(ADMIN, 'admin', TICKET, OTHER)).rejects.toThrow(
+      new ValidationError('Choose one of the candidates listed on the ticket, or none of them'),
+    );
+    expect(repo.setReportedGeneration).not.toHaveBeenCalled();
+
+    await sut.chooseReportedGeneration(ADMIN, 'admin', TICKET, GENERATION.toUpperCase());
+    expect(repo.setReportedGeneration).toHaveBeenLastCalledWith(manager, TICKET, GENERATION, 'chosen');
+    expect(mock(AuditService).record).toHaveBeenCalledWith(
+      expect.objectContaining({
+        action: 'support.match.choose',
+        before: { generation_id: null, image_match: 'candidates' },
+        after: { generation_id: GENERATION, image_match: 'chosen' },
+      }),
+      manager,
+    );
+    await sut.chooseReportedGeneration(ADMIN, 'admin', TICKET, null);
+    expect(repo.setReportedGeneration).toHaveBeenLastCalledWith(manager, TICKET, null, 'none');
+    expect(repo.insertMessage).toHaveBeenLastCalledWith(
+      manager,
+      expect.objectContaining({ kind: 'note', body: 'The candidate is not the reported image.' }),
+    );
+
+    repo.lockInquiry.mockResolvedValue({ ...asked, generationId: GENERATION, generationRemovedAt: new Date('2026-01-02T03:04:05Z') });
+    await expect(sut.chooseReportedGeneration(ADMIN, 'admin', TICKET, null)).rejects.toThrow(/already removed/);
+    repo.lockInquiry.mockResolvedValue(ticket({ kind: 'question' }));
+    await expect(sut.chooseReportedGeneration(ADMIN, 'admin', TICKET, null)).rejects.toThrow(/no candidates/);
   });
 });

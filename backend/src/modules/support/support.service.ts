@@ -1,16 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { appLink, APP_PAGES } from '../../common/app-links';
+import { canAccess } from '../../common/auth/access-policy';
 import { ConflictError, NotFoundError, ValidationError } from '../../common/errors';
 import { ListParams, oneOf, parseListQuery, SimpleRestQueryDto } from '../../common/simple-rest';
 import { type AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { JobName, MessageQueueService, OnJob, type JobContext, type JobPayload } from '../../queue';
+import { STORAGE, type StoragePort } from '../../storage';
 import { AuditAction, AuditService } from '../audit/audit.service';
 import { GenerationsRepository } from '../generations/generations.repository';
 import { Mailer, MailTemplates, type MailDelivery } from '../mail';
 import { NotificationsService } from '../notifications/notifications.service';
 import { NotificationType } from '../notifications/system-notification.entity';
-import { ReportedImageMatcher } from './reported-image.matcher';
+import { ReportedImageMatcher, type ReportMatch } from './reported-image.matcher';
 import {
   INQUIRY_KINDS,
   INQUIRY_PRIORITIES,
@@ -18,12 +22,21 @@ import {
   SupportInquiryEntity,
   SupportMessageEntity,
   type DeliveryState,
+  type ImageCandidate,
   type InquiryStatus,
 } from './support.entities';
 import { INQUIRY_SORTABLE, SupportRepository, type InquiryListFilter } from './support.repository';
+import type { MyTicketDto, MyTicketsResponseDto } from './dto/my-ticket.dto';
 import type { SupportInquiryCreateDto } from './dto/support-inquiry-create.dto';
 import type { SupportInquiryCreatedDto } from './dto/support-inquiry-created.dto';
-import type { SlaState, SupportInquiryDetailsDto, SupportInquiryRowDto, SupportMessageDto } from './dto/support-inquiry-row.dto';
+import type {
+  ReportCandidateDto,
+  ReviewedResultDto,
+  SlaState,
+  SupportInquiryDetailsDto,
+  SupportInquiryRowDto,
+  SupportMessageDto,
+} from './dto/support-inquiry-row.dto';
 import type { SupportInquiryUpdateDto } from './dto/support-inquiry-update.dto';
 import type { SupportMessageCreateDto } from './dto/support-message-create.dto';
 
@@ -34,6 +47,16 @@ export const STATUS_MOVES: Record<InquiryStatus, readonly InquiryStatus[]> = {
   resolved: ['closed', 'in_progress'],
   closed: [],
 };
+
+/** A ticket's number as people read it: #1042. */
+export function ticketNumber(n: number): string {
+  return `#${n}`;
+}
+
+/** "My tickets" shows at most this many, the newest first. */
+export const MY_TICKETS_LIMIT = 100;
+export const TICKET_NOT_FOUND = 'Ticket not found';
+export const TICKET_CLOSED = 'This ticket is closed. Please send a new message from the contact page.';
 
 /** The 24-48 h response promise (legal pages): below 24 h ok, up to 48 h due soon, then overdue. */
 export const SLA_HOURS = { dueSoon: 24, overdue: 48 } as const;
@@ -66,8 +89,40 @@ function assertUuid(id: string): void {
 const MATCH_WORDS: Record<string, string> = {
   link: ' (found from the link sent)',
   metadata: ' (found from the copy sent: the id in its metadata)',
-  hash: ' (found from the copy sent: the same picture)',
+  hash: ' (found from the copy sent: the same picture, clearly ahead of any other result)',
 };
+
+/** Where a report's copy is kept: private, like every stored object, and read through short signed links only. */
+export function reportedImageKey(inquiryId: string): string {
+  return `support/reported-images/${inquiryId}.jpg`;
+}
+
+/** Lifetime of the console's link to a kept copy (and to the results beside it). */
+export const REPORTED_IMAGE_LINK_TTL_SECONDS = 300;
+
+/** The audit action of an admin's choice among a report's candidates. */
+export const MATCH_CHOICE_AUDIT = 'support.match.choose';
+
+/** A stored candidate's figures, as the API answers them. */
+function candidateScores(c: ImageCandidate): Pick<ReportCandidateDto, 'score' | 'agreement' | 'coverage' | 'inliers' | 'hash_distance'> {
+  return {
+    score: c.score,
+    agreement: c.agreement ?? null,
+    coverage: c.coverage ?? null,
+    inliers: c.inliers ?? null,
+    hash_distance: c.hash_distance ?? null,
+  };
+}
+
+/** How the notification of a report says what it found. */
+function reportWords(i: SupportInquiryEntity): string {
+  if (i.generationId) return ` about generation ${i.generationId}${MATCH_WORDS[i.imageMatch ?? 'id'] ?? ''}`;
+  const n = i.imageCandidates?.length ?? 0;
+  if (i.imageMatch === 'candidates')
+    return ` (the copy sent looks like ${n === 1 ? 'a stored result, not clearly enough' : `${n} stored results, none clearly ahead`}: choose on the ticket)`;
+  if (i.imageMatch === 'none') return ' (the image sent matches no stored result)';
+  return '';
+}
 
 /** The support desk: the public contact form, the console's tickets, replies (mailed) and notes. */
 @Injectable()
@@ -83,6 +138,7 @@ export class SupportService {
     private readonly queue: MessageQueueService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly matcher: ReportedImageMatcher,
+    @Inject(STORAGE) private readonly storage: StoragePort,
   ) {}
 
   /** A message from the contact form. An abuse report starts at priority high and raises a critical notification. */
@@ -93,24 +149,38 @@ export class SupportService {
     if ((input.image_url || image) && kind !== 'abuse_report')
       throw new ValidationError('An image or a link can only be sent with a report of an image (kind abuse_report)');
     let generationId = input.generation_id ?? null;
-    let imageMatch: string | null = generationId ? 'id' : null;
-    if (kind === 'abuse_report' && !generationId && (input.image_url || image)) {
-      const found = await this.matcher.match({ link: input.image_url, image });
-      generationId = found.generationId;
-      imageMatch = found.method;
+    let found: ReportMatch | null = null;
+    if (kind === 'abuse_report' && (input.image_url || image)) {
+      // a copy is kept for the console even when the report names its generation (an admin compares them)
+      found = generationId ? await this.matcher.keepable(image) : await this.matcher.match({ link: input.image_url, image });
+      if (!generationId) generationId = found.generationId;
     }
-    const inquiry = await this.repo.createInquiry({
-      kind,
-      priority: kind === 'abuse_report' ? 'high' : 'normal',
-      status: 'open',
-      name: input.name,
-      email: input.email,
-      subject: input.subject,
-      message: input.message,
-      userId: userId ?? null,
-      generationId,
-      imageMatch,
-    });
+    const imageMatch = input.generation_id ? 'id' : (found?.method ?? null);
+    // the copy is stored first, under the ticket's id: a report is never kept with a copy that is missing
+    const id = randomUUID();
+    const key = found?.copy ? reportedImageKey(id) : null;
+    if (key) await this.storage.put(key, found!.copy!, { contentType: 'image/jpeg' });
+    let inquiry: SupportInquiryEntity;
+    try {
+      inquiry = await this.repo.createInquiry({
+        id,
+        kind,
+        priority: kind === 'abuse_report' ? 'high' : 'normal',
+        status: 'open',
+        name: input.name,
+        email: input.email,
+        subject: input.subject,
+        message: input.message,
+        userId: userId ?? null,
+        generationId,
+        imageMatch,
+        imageCandidates: found?.candidates.length ? found.candidates : null,
+        reportedImageKey: key,
+      });
+    } catch (error) {
+      if (key) await this.storage.delete(key).catch(() => undefined);
+      throw error;
+    }
     try {
       await this.notifications.notify(
         kind === 'abuse_report'
@@ -118,7 +188,7 @@ export class SupportService {
               type: NotificationType.AbuseReport,
               severity: 'critical',
               title: 'An image was reported',
-              message: `Abuse report "${inquiry.subject}"${inquiry.generationId ? ` about generation ${inquiry.generationId}${MATCH_WORDS[inquiry.imageMatch ?? 'id'] ?? ''}` : imageMatch === 'none' ? ' (the image sent matches no stored result)' : ''}. Ticket ${inquiry.id} (priority high): review it and remove the image if it must go.`,
+              message: `Abuse report "${inquiry.subject}"${reportWords(inquiry)}. Ticket ${inquiry.id} (priority high): review it and remove the image if it must go.`,
               dedupeKey: `support:${inquiry.id}`,
             }
           : {
@@ -140,18 +210,15 @@ export class SupportService {
       { event: 'support_inquiry', inquiry: inquiry.id, kind, signed_in: !!userId, image_match: imageMatch },
       'support inquiry received',
     );
-    if (kind === 'abuse_report') {
-      await this.queue
-        .add(JobName.SupportReceiptMail, { inquiryId: inquiry.id }, { ...REPLY_MAIL_JOB_OPTIONS, jobId: `support-receipt-${inquiry.id}` })
-        .catch((err: unknown) =>
-          this.logger.error(
-            { event: 'support_receipt_not_queued', inquiry: inquiry.id, err },
-            'the receipt of a report could not be queued',
-          ),
-        );
-    }
+    // every message gets a receipt with its number (a report's says what happens to the image)
+    await this.queue
+      .add(JobName.SupportReceiptMail, { inquiryId: inquiry.id }, { ...REPLY_MAIL_JOB_OPTIONS, jobId: `support-receipt-${inquiry.id}` })
+      .catch((err: unknown) =>
+        this.logger.error({ event: 'support_receipt_not_queued', inquiry: inquiry.id, err }, 'the receipt of a ticket could not be queued'),
+      );
     return {
       id: inquiry.id,
+      number: inquiry.number,
       status: inquiry.status,
       kind: inquiry.kind,
       priority: inquiry.priority,
@@ -186,18 +253,97 @@ export class SupportService {
     return { rows: rows.map((r) => this.toRow(r, now)), total };
   }
 
-  async details(id: string): Promise<SupportInquiryDetailsDto> {
+  /**
+   * A ticket with its thread. A report's kept copy comes as a short signed link (admins and
+   * support); the generation it names and its candidates come with links to their results for those
+   * who may see results (admins), without for the others.
+   */
+  async details(id: string, viewerRole: string): Promise<SupportInquiryDetailsDto> {
     const inquiry = await this.find(id);
     const messages = await this.repo.messagesOf(id);
+    const candidates = inquiry.imageCandidates ?? [];
+    const ids = [...new Set([...(inquiry.generationId ? [inquiry.generationId] : []), ...candidates.map((c) => c.generation_id)])];
+    const seeResults = canAccess(viewerRole, 'generations', 'show');
+    const reviewed = new Map((await this.generations.resultsForReview(ids)).map((r) => [r.id, r]));
+    const review = async (generationId: string): Promise<ReviewedResultDto> => {
+      const r = reviewed.get(generationId);
+      return {
+        generation_id: generationId,
+        exists: !!r,
+        type: r?.type ?? null,
+        created_at: r ? new Date(r.createdAt).toISOString() : null,
+        result_url: seeResults && r?.status === 'completed' && r.resultKey ? await this.link(r.resultKey) : null,
+      };
+    };
     return {
       ...this.toRow(inquiry, Date.now()),
       generation_removed_by_email: inquiry.generationRemovedAt ? await this.repo.generationRemoverEmail(id) : null,
+      reported_image_url: inquiry.reportedImageKey ? await this.link(inquiry.reportedImageKey) : null,
+      reported_image_deleted_at: inquiry.reportedImageDeletedAt ? inquiry.reportedImageDeletedAt.toISOString() : null,
+      reported_generation: inquiry.generationId ? await review(inquiry.generationId) : null,
+      image_candidates: await Promise.all(
+        candidates.map(async (c): Promise<ReportCandidateDto> => ({ ...candidateScores(c), ...(await review(c.generation_id)) })),
+      ),
       messages: messages.map((m) => ({ ...m, created_at: new Date(m.created_at).toISOString() })),
     };
   }
 
+  /**
+   * An admin's choice among the results a report's copy looked like: `generationId` one of its
+   * candidates (the ticket then names it, `image_match` chosen), or null for none of them
+   * (`image_match` none). Audited and noted on the ticket. Not once the named generation was
+   * removed (409); not on a report without candidates (400).
+   */
+  async chooseReportedGeneration(
+    actorId: string,
+    viewerRole: string,
+    id: string,
+    generationId: string | null,
+  ): Promise<SupportInquiryDetailsDto> {
+    assertUuid(id);
+    await this.repo.transaction(async (m) => {
+      const inquiry = await this.repo.lockInquiry(m, id);
+      if (!inquiry) throw new NotFoundError();
+      const candidates = inquiry.imageCandidates ?? [];
+      if (inquiry.kind !== 'abuse_report' || candidates.length === 0)
+        throw new ValidationError('This ticket has no candidates to choose from: only a report whose copy looked like stored results has');
+      if (inquiry.generationRemovedAt)
+        throw new ConflictError(
+          `The reported generation was already removed at ${inquiry.generationRemovedAt.toISOString()}: the choice can no longer change`,
+        );
+      if (generationId !== null && !candidates.some((c) => c.generation_id === generationId.toLowerCase()))
+        throw new ValidationError('Choose one of the candidates listed on the ticket, or none of them');
+      const chosen = generationId?.toLowerCase() ?? null;
+      await this.repo.setReportedGeneration(m, id, chosen, chosen ? 'chosen' : 'none');
+      await this.audit.record(
+        {
+          actorId,
+          action: MATCH_CHOICE_AUDIT,
+          targetType: 'support_inquiry',
+          targetId: id,
+          targetUserId: inquiry.userId,
+          before: { generation_id: inquiry.generationId, image_match: inquiry.imageMatch },
+          after: { generation_id: chosen, image_match: chosen ? 'chosen' : 'none' },
+        },
+        m,
+      );
+      await this.insertMessage(
+        m,
+        actorId,
+        inquiry,
+        'note',
+        chosen
+          ? `Chose generation ${chosen} as the reported image, after comparing it with the copy sent.`
+          : candidates.length === 1
+            ? 'The candidate is not the reported image.'
+            : `None of the ${candidates.length} candidates is the reported image.`,
+      );
+    });
+    return this.details(id, viewerRole);
+  }
+
   /** Status (through the workflow) and priority; each change is audited. Nothing sent: 400. */
-  async update(actorId: string, id: string, input: SupportInquiryUpdateDto): Promise<SupportInquiryDetailsDto> {
+  async update(actorId: string, viewerRole: string, id: string, input: SupportInquiryUpdateDto): Promise<SupportInquiryDetailsDto> {
     if (input.status === undefined && input.priority === undefined)
       throw new ValidationError('Nothing to change: send status and/or priority');
     assertUuid(id);
@@ -241,7 +387,7 @@ export class SupportService {
       }
       if (Object.keys(changes).length) await this.repo.updateInquiry(id, changes, m);
     });
-    return this.details(id);
+    return this.details(id, viewerRole);
   }
 
   /**
@@ -251,9 +397,26 @@ export class SupportService {
   async addMessage(actorId: string, id: string, input: SupportMessageCreateDto): Promise<SupportMessageDto> {
     assertUuid(id);
     const message = await this.repo.transaction(async (m) => {
-      const inquiry = await this.repo.findInquiry(id, m);
+      const inquiry = await this.repo.lockInquiry(m, id);
       if (!inquiry) throw new NotFoundError();
-      return this.insertMessage(m, actorId, inquiry, input.kind, input.body);
+      const message = await this.insertMessage(m, actorId, inquiry, input.kind, input.body);
+      // a reply answers the person: an open ticket now waits for them (in_progress, "waiting for you")
+      if (input.kind === 'reply' && inquiry.status === 'open') {
+        await this.repo.updateInquiry(id, { status: 'in_progress' }, m);
+        await this.audit.record(
+          {
+            actorId,
+            action: AuditAction.SupportStatusChange,
+            targetType: 'support_inquiry',
+            targetId: id,
+            targetUserId: inquiry.userId,
+            before: { status: inquiry.status },
+            after: { status: 'in_progress', by: 'reply' },
+          },
+          m,
+        );
+      }
+      return message;
     });
     if (message.kind === 'reply') await this.dispatchReply(message);
     return this.message(message.id);
@@ -265,6 +428,7 @@ export class SupportService {
    */
   async removeReportedGeneration(
     actorId: string,
+    viewerRole: string,
     id: string,
     remove: (actorId: string, generationId: string, reason: string) => Promise<{ generations: string[]; photos: string[] }>,
   ): Promise<SupportInquiryDetailsDto> {
@@ -292,25 +456,94 @@ export class SupportService {
       await this.repo.markGenerationRemoved(m, inquiry.id, actorId);
       await this.insertMessage(m, actorId, inquiry, 'note', note);
     });
-    return this.details(id);
+    return this.details(id, viewerRole);
   }
 
-  /** The reporter's receipt: the report arrived, what happens next, the ticket number. */
+  /** The sender's receipt: the message arrived, its ticket number, what happens next (a report: what happens to the image). */
   @OnJob(JobName.SupportReceiptMail)
   async handleReceiptMail(data: JobPayload<JobName.SupportReceiptMail>): Promise<void> {
     const inquiry = await this.repo.findInquiry(data.inquiryId);
     if (!inquiry?.email) return;
+    const ticket = ticketNumber(inquiry.number);
     await this.mailer.deliver({
       to: inquiry.email,
       toName: inquiry.name,
-      template: 'report-receipt',
+      template: inquiry.kind === 'abuse_report' ? 'report-receipt' : 'support-receipt',
       replyTo: this.config.contact.supportEmail,
-      content: MailTemplates.reportReceipt(this.mailer.brand, {
-        name: inquiry.name,
-        ticket: inquiry.id,
-        matched: inquiry.generationId !== null,
-      }),
+      content:
+        inquiry.kind === 'abuse_report'
+          ? MailTemplates.reportReceipt(this.mailer.brand, { name: inquiry.name, ticket, matched: inquiry.generationId !== null })
+          : MailTemplates.supportReceipt(this.mailer.brand, {
+              name: inquiry.name,
+              ticket,
+              subject: inquiry.subject,
+              // a signed-in sender follows it in the app
+              ticketsUrl: inquiry.userId ? appLink(this.config.appUrl, APP_PAGES.tickets) : undefined,
+            }),
     });
+  }
+
+  /** "My tickets": the person's own tickets, newest first, each with its thread (replies and their own messages). */
+  async listOwn(userId: string): Promise<MyTicketsResponseDto> {
+    const { rows, total } = await this.repo.inquiriesOf(userId, MY_TICKETS_LIMIT);
+    return { tickets: await Promise.all(rows.map((i) => this.toMine(i))), total };
+  }
+
+  /** One of the person's own tickets by its number; another's is answered as missing. */
+  async findOwn(userId: string, number: number): Promise<MyTicketDto> {
+    const inquiry = await this.repo.findOwnInquiry(userId, number);
+    if (!inquiry) throw new NotFoundError(TICKET_NOT_FOUND);
+    return this.toMine(inquiry);
+  }
+
+  /**
+   * The person writes on their own ticket: the message joins the thread, and a ticket waiting for
+   * them (in_progress) or resolved opens again for the support team; a closed one takes no more
+   * (409: write a new message from the contact form). The support team is notified.
+   */
+  async replyAsOwner(userId: string, number: number, body: string): Promise<MyTicketDto> {
+    const id = await this.repo.transaction(async (m) => {
+      const found = await this.repo.findOwnInquiry(userId, number, m);
+      if (!found) throw new NotFoundError(TICKET_NOT_FOUND);
+      const inquiry = await this.repo.lockInquiry(m, found.id);
+      if (!inquiry) throw new NotFoundError(TICKET_NOT_FOUND);
+      if (inquiry.status === 'closed') throw new ConflictError(TICKET_CLOSED);
+      await this.repo.insertMessage(m, { inquiryId: inquiry.id, kind: 'customer', body, authorId: userId, delivered: null });
+      if (inquiry.status !== 'open') await this.repo.updateInquiry(inquiry.id, { status: 'open', resolvedAt: null }, m);
+      return inquiry.id;
+    });
+    const inquiry = (await this.repo.findInquiry(id))!;
+    try {
+      await this.notifications.notify({
+        type: NotificationType.SupportInquiry,
+        severity: 'info',
+        title: `A reply on ticket ${ticketNumber(inquiry.number)}`,
+        message: `The sender of "${inquiry.subject}" (ticket ${ticketNumber(inquiry.number)}) wrote again: it is open again.`,
+        dedupeKey: `support-reply:${inquiry.id}:${inquiry.updatedAt.getTime()}`,
+      });
+    } catch (err) {
+      this.logger.error({ event: 'support_notification_failed', inquiry: inquiry.id, err }, 'could not raise the notification of a reply');
+    }
+    return this.toMine(inquiry);
+  }
+
+  private async toMine(i: SupportInquiryEntity): Promise<MyTicketDto> {
+    const thread = await this.repo.threadFor(i.id);
+    return {
+      number: i.number,
+      status: i.status,
+      kind: i.kind,
+      subject: i.subject,
+      message: i.message,
+      created_at: i.createdAt.toISOString(),
+      updated_at: i.updatedAt.toISOString(),
+      resolved_at: i.resolvedAt ? i.resolvedAt.toISOString() : null,
+      messages: thread.map((m) => ({
+        kind: m.kind === 'customer' ? 'customer' : 'reply',
+        body: m.body,
+        created_at: new Date(m.created_at).toISOString(),
+      })),
+    };
   }
 
   /**
@@ -389,6 +622,11 @@ export class SupportService {
     return message;
   }
 
+  /** A short signed link for the console (host-relative with the local driver). */
+  private link(key: string): Promise<string> {
+    return this.storage.signedUrl(key, { ttlSeconds: REPORTED_IMAGE_LINK_TTL_SECONDS, hostRelative: true });
+  }
+
   private async message(id: string): Promise<SupportMessageDto> {
     const m = (await this.repo.findMessage(id))!;
     return { ...m, created_at: new Date(m.created_at).toISOString() };
@@ -405,6 +643,7 @@ export class SupportService {
     const ageHours = Math.max(0, Math.floor((now - i.createdAt.getTime()) / 3_600_000));
     return {
       id: i.id,
+      number: i.number,
       status: i.status,
       priority: i.priority,
       kind: i.kind,

@@ -70,12 +70,25 @@ describe('acceptPhoto', () => {
     await expect(acceptPhoto(jpeg.subarray(0, jpeg.length - 40))).rejects.toEqual(new PhotoRejectedError('notAnImage'));
   });
 
-  it("refuses a photo with a side under the vendor's minimum, naming it; the minimum itself passes", async () => {
+  it('refuses a photo whose shorter side is under the minimum, naming its size and the minimum; the minimum itself passes', async () => {
     const photo = await solid(300, 500).jpeg().toBuffer();
     const refused = await inspectPhoto(photo, { minSide: 360 }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(PhotoRejectedError);
-    expect(refused).toMatchObject({ reason: 'tooSmall', message: 'Please upload a photo at least 360 pixels on each side' });
+    expect(refused).toMatchObject({
+      reason: 'tooSmall',
+      message: 'This photo is too small (300x500). Use a photo at least 360 pixels on its shorter side, showing you clearly.',
+    });
     await expect(inspectPhoto(photo, { minSide: 300 })).resolves.toEqual({ format: 'jpeg', width: 300, height: 500 });
+    // no minimum unless told (the catalogue's own pictures, a reported copy)
     await expect(inspectPhoto(photo)).resolves.toMatchObject({ width: 300 });
+    expect(UPLOAD_LIMITS.minSide).toBe(384);
+  });
+
+  it('names the size as the picture is shown: a phone photo turned by its EXIF orientation', async () => {
+    // stored 500x120 with orientation 6 (turn a quarter clockwise): the person sees 120x500
+    const turned = await solid(500, 120).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    await expect(inspectPhoto(turned, { minSide: 384 })).rejects.toMatchObject({
+      message: 'This photo is too small (120x500). Use a photo at least 384 pixels on its shorter side, showing you clearly.',
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { PHOTO_MIN_SIDE, photoTooSmallMessage } from '@fitting-room/shared/photo-rules';
 import sharp from 'sharp';
 import { AppError, ErrorCode, ErrorMessages, ValidationError } from '../../common/errors';
 import { jpegOutput } from '../../common/images/jpeg-output';
@@ -21,6 +22,12 @@ export const UPLOAD_LIMITS = {
    */
   plainPixels: 4_000_000,
   maxPixelsPerByte: 100,
+  /**
+   * The shorter side of a photo must have at least this many pixels (the shared package's rule,
+   * which the user app checks too before uploading): below it no vendor takes it and no try-on
+   * keeps a face. The configured vendor may ask for more (UploadsService takes the larger).
+   */
+  minSide: PHOTO_MIN_SIDE,
   /** long side of the stored copy */
   maxLongSide: 2048,
   jpegQuality: 88,
@@ -37,8 +44,8 @@ export const UPLOAD_MESSAGES = {
   confirm: 'Please confirm that the photos show you and that you are 18 or older',
   malformed: 'The upload is not a valid multipart form',
   notFound: 'Photo not found.',
-  /** under the configured AI vendor's minimum (its input spec): it would refuse the photo */
-  tooSmall: (minSide: number) => `Please upload a photo at least ${minSide} pixels on each side`,
+  /** under the product's minimum or the configured AI vendor's (its input spec): the photo's size, the minimum, what to send */
+  tooSmall: photoTooSmallMessage,
 } as const;
 
 export type SniffedFormat = 'jpeg' | 'png' | 'webp';
@@ -62,7 +69,7 @@ export function sniffImageFormat(bytes: Buffer): SniffedFormat | null {
 export class PhotoRejectedError extends Error {
   constructor(
     readonly reason: 'notAnImage' | 'tooLarge' | 'tooManyPixels' | 'implausible' | 'tooSmall',
-    message = reason === 'tooSmall' ? UPLOAD_MESSAGES.tooSmall(1) : UPLOAD_MESSAGES[reason],
+    message = reason === 'tooSmall' ? UPLOAD_MESSAGES.tooSmall(0, 0) : UPLOAD_MESSAGES[reason],
   ) {
     super(message);
     this.name = 'PhotoRejectedError';
@@ -87,8 +94,10 @@ export interface InspectedPhoto {
 /**
  * The cheap checks, on the bytes and the header only (no pixel is decoded): size, format by its
  * magic bytes, dimensions, and bytes per pixel. A "pixel bomb" (a small file declaring a huge
- * canvas) is refused here, before it waits for or takes any decoding capacity. `minSide`: each side
- * must have at least this many pixels (the configured AI vendor's minimum).
+ * canvas) is refused here, before it waits for or takes any decoding capacity. `minSide`: the shorter
+ * side (as the picture is shown, its EXIF orientation applied) must have at least this many pixels:
+ * a person's photo (UploadsService) the larger of UPLOAD_LIMITS.minSide and the configured AI
+ * vendor's minimum; none for the catalogue's own pictures and a reported copy.
  */
 export async function inspectPhoto(bytes: Buffer, options: { minSide?: number } = {}): Promise<InspectedPhoto> {
   if (bytes.length === 0) throw new PhotoRejectedError('notAnImage');
@@ -108,7 +117,9 @@ export async function inspectPhoto(bytes: Buffer, options: { minSide?: number } 
   if (pixels > UPLOAD_LIMITS.plainPixels && bytes.length * UPLOAD_LIMITS.maxPixelsPerByte < pixels)
     throw new PhotoRejectedError('implausible');
   const minSide = options.minSide ?? 0;
-  if (Math.min(header.width, header.height) < minSide) throw new PhotoRejectedError('tooSmall', UPLOAD_MESSAGES.tooSmall(minSide));
+  // the size a person sees: EXIF orientations 5-8 turn the picture a quarter
+  const [width, height] = (header.orientation ?? 1) >= 5 ? [header.height, header.width] : [header.width, header.height];
+  if (Math.min(width, height) < minSide) throw new PhotoRejectedError('tooSmall', UPLOAD_MESSAGES.tooSmall(width, height, minSide));
   return { format, width: header.width, height: header.height };
 }
 

@@ -15,6 +15,7 @@ import {
 } from '@nestjs/swagger';
 import { type AuthUser, Authenticated, CurrentUser } from '../../common/auth';
 import { ErrorResponseDto } from '../../common/errors';
+import { Idempotent } from '../../common/idempotency';
 import { RETRY_AFTER_HEADER } from '../../common/response-headers';
 import { UploadCreateDto } from './dto/upload-create.dto';
 import { UploadBatchResponseDto, UploadResponseDto } from './dto/upload-response.dto';
@@ -34,6 +35,9 @@ export class UploadsController {
   ) {}
 
   @Post()
+  @Authenticated({ verifiedAdult: true, scopes: ['uploads:write'] })
+  // below the idempotency: the multipart body is read first, so that its files count in the request's hash
+  @Idempotent()
   @UseInterceptors(PhotoUploadInterceptor)
   @ApiOperation({
     summary: 'Upload 1 to 5 photos of myself',
@@ -84,17 +88,19 @@ export class UploadsController {
   }
 
   @Get('usage')
+  @Authenticated({ verifiedAdult: true, scopes: ['uploads:read'] })
   @ApiOperation({
     summary: 'How much of my upload allowance I have used: photos and MB this hour, MB kept',
     description:
       'Counts in bytes, with the limits beside them; `hour_resets_at` says when the hourly allowance starts again (null when nothing was uploaded this hour).',
   })
   @ApiOkResponse({ type: UploadUsageDto })
-  usage(@CurrentUser() user: AuthUser): Promise<UploadUsageDto> {
+  getUploadUsage(@CurrentUser() user: AuthUser): Promise<UploadUsageDto> {
     return this.quota.usage(user.id);
   }
 
   @Get(':id')
+  @Authenticated({ verifiedAdult: true, scopes: ['uploads:read'] })
   @ApiOperation({
     summary: 'One of my photos, with a fresh signed URL',
     description:
@@ -107,6 +113,7 @@ export class UploadsController {
   }
 
   @Delete(':id')
+  @Authenticated({ verifiedAdult: true, scopes: ['uploads:write'] })
   @HttpCode(204)
   @ApiOperation({
     summary: 'Delete one of my photos (the stored file too)',

@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { IMAGE_WORK_GATE, type WorkGate } from '../../common/concurrency';
 import { NotFoundError, ValidationError } from '../../common/errors';
 import { STORAGE, type StoragePort } from '../../storage';
+import { FaceChecksService, type PhotoFace } from '../faces/face-checks.service';
 import { AI_PROVIDER, type AiProvider } from '../generations/providers/ai-provider';
 import { UploadResponseDto } from './dto/upload-response.dto';
 import {
@@ -46,11 +47,16 @@ export class UploadsService {
     @Inject(IMAGE_WORK_GATE) private readonly imageWork: WorkGate,
     private readonly quota: UploadQuotaService,
     @Inject(AI_PROVIDER) private readonly provider: AiProvider,
+    private readonly faces: FaceChecksService,
   ) {}
 
-  /** The smallest side a photo may have: the configured vendor's largest minimum over image and video. */
+  /**
+   * The smallest shorter side a photo may have: the product's minimum (UPLOAD_LIMITS.minSide, which
+   * the user app checks too), or the configured vendor's largest minimum over image and video when
+   * that is more.
+   */
   get minPhotoSide(): number {
-    return Math.max(this.provider.inputSpec('image').minSide, this.provider.inputSpec('video').minSide);
+    return Math.max(UPLOAD_LIMITS.minSide, this.provider.inputSpec('image').minSide, this.provider.inputSpec('video').minSide);
   }
 
   async create(userId: string, files: IncomingPhoto[] | undefined): Promise<UploadResponseDto[]> {
@@ -74,6 +80,11 @@ export class UploadsService {
         for (const [i, file] of files.entries()) copies.push(await asCatalogueError(() => cleanCopy(file.buffer, inspected[i])));
         return copies;
       });
+      // 3b. the face checks (FACE_CHECKS): exactly one face in each photo, wide and sharp enough, before anything is kept
+      const faces = await this.faces.checkPhotos(
+        userId,
+        accepted.map((photo) => photo.jpeg),
+      );
       // 4. store, then record under the storage allowance; undo the stored objects when anything fails
       const rows = accepted.map((photo, i) => {
         const id = randomUUID();
@@ -87,7 +98,7 @@ export class UploadsService {
           receivedBytes: files[i].buffer.length,
         });
       });
-      await this.storeAndRecord(userId, rows, accepted, received);
+      await this.storeAndRecord(userId, rows, accepted, received, faces);
       const saved = await this.repo.findByIds(rows.map((r) => r.id));
       const byId = new Map(saved.map((r) => [r.id, r]));
       return Promise.all(rows.map((r) => this.toDto(byId.get(r.id) ?? r)));
@@ -97,7 +108,13 @@ export class UploadsService {
     }
   }
 
-  private async storeAndRecord(userId: string, rows: UploadEntity[], photos: AcceptedPhoto[], received: number): Promise<void> {
+  private async storeAndRecord(
+    userId: string,
+    rows: UploadEntity[],
+    photos: AcceptedPhoto[],
+    received: number,
+    faces: PhotoFace[] | null,
+  ): Promise<void> {
     const stored: string[] = [];
     try {
       for (const [i, row] of rows.entries()) {
@@ -107,6 +124,13 @@ export class UploadsService {
       await this.repo.transaction(async (m) => {
         await this.quota.assertRoomToKeep(userId, received, m);
         await this.repo.insert(rows, m);
+        // each photo's face (its descriptor) goes with it: deleted with the row (ON DELETE CASCADE)
+        if (faces)
+          await this.faces.recordPhotoFaces(
+            userId,
+            rows.map((row, i) => ({ uploadId: row.id, face: faces[i] })),
+            m,
+          );
       });
     } catch (error) {
       await Promise.all(
@@ -123,6 +147,12 @@ export class UploadsService {
    */
   async get(userId: string, id: string): Promise<UploadResponseDto> {
     return this.toDto(await this.findOwn(userId, id));
+  }
+
+  /** A signed link to the caller's photo, or null when it is gone (deleted, swept) or not theirs. */
+  async signedLinkOfOwn(userId: string, id: string | undefined): Promise<string | null> {
+    const row = id && UUID.test(id) ? await this.repo.findOwn(userId, id) : null;
+    return row ? this.storage.signedUrl(row.storageKey, { hostRelative: true }) : null;
   }
 
   async delete(userId: string, id: string): Promise<void> {

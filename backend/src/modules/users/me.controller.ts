@@ -16,6 +16,7 @@ export class MeController {
   constructor(private readonly me: MeService) {}
 
   @Get()
+  @Authenticated({ scopes: ['account:read'] })
   @ApiOperation({
     summary: 'My profile, with tier and credits',
     description:
@@ -63,6 +64,7 @@ export class MeController {
   }
 
   @Get('stats')
+  @Authenticated({ scopes: ['account:read'] })
   @ApiOperation({
     summary: 'My generation statistics and last activity',
     description:

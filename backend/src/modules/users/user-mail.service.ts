@@ -78,7 +78,8 @@ export class UserMailService {
         name: user.fullName,
         type: generation.type,
         completed: generation.status === 'completed',
-        url: appLink(this.config.appUrl, APP_PAGES.generations),
+        // a finished result opens in the app's viewer (after signing in); a failed one, the gallery
+        url: appLink(this.config.appUrl, APP_PAGES.generations, generation.status === 'completed' ? { result: data.generationId } : {}),
         settingsUrl,
       });
     } else if (data.kind === 'account-notice') {

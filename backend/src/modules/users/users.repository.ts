@@ -4,6 +4,7 @@ import { DataSource, EntityManager, In, IsNull, Not } from 'typeorm';
 import { preparedQuery } from '../../database/prepared-query';
 import { DEFAULT_USER_SETTINGS, UserSettingsEntity } from './user-settings.entity';
 import { UserEntity, UserRole } from './user.entity';
+import type { ProfileRow } from '../../common/auth/profile-row';
 import type { Tier } from '../catalog/tiers';
 import type { SettingsResponseDto } from './dto/settings-response.dto';
 
@@ -12,27 +13,14 @@ import type { SettingsResponseDto } from './dto/settings-response.dto';
 export type MailRecipient = Pick<UserEntity, 'id' | 'email' | 'fullName' | 'emailVerifiedAt'> & SettingsResponseDto;
 
 export interface LockedUser {
+  email: string;
+  role: UserRole;
   tier: Tier;
   suspended_at: Date | null;
   suspension_reason: string | null;
 }
 
-/** The facts of GET /api/me: the account's own columns and its credit account (null columns without one). */
-export interface ProfileRow {
-  id: string;
-  email: string;
-  full_name: string;
-  tier: Tier;
-  role: UserRole;
-  age_confirmed: boolean;
-  email_verified: boolean;
-  two_factor_enabled: boolean;
-  has_password: boolean;
-  created_at: Date;
-  subscription_balance: number | null;
-  purchased_balance: number | null;
-  held: number | null;
-}
+export type { ProfileRow } from '../../common/auth/profile-row';
 
 /** What a profile reads beyond the facts the session check reads (`u`: users, `a`: its credit_accounts row). */
 export type ProfileExtras = Pick<
@@ -57,10 +45,28 @@ export class UsersRepository {
 
   /** Locks the account's row until `manager`'s transaction ends; undefined when there is no such account. */
   async lockForUpdate(manager: EntityManager, id: string): Promise<LockedUser | undefined> {
-    const [user]: LockedUser[] = await manager.query(`SELECT tier, suspended_at, suspension_reason FROM users WHERE id = $1 FOR UPDATE`, [
-      id,
-    ]);
+    const [user]: LockedUser[] = await manager.query(
+      `SELECT email, role, tier, suspended_at, suspension_reason FROM users WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
     return user;
+  }
+
+  /**
+   * Locks the rows of the admins who are not suspended, in id order, until `manager`'s transaction
+   * ends, and answers their ids: role changes take this lock first, so they never leave no admin.
+   */
+  async lockActiveAdmins(manager: EntityManager): Promise<string[]> {
+    const rows: { id: string }[] = await manager.query(
+      `SELECT id FROM users WHERE role = $1 AND suspended_at IS NULL ORDER BY id FOR UPDATE`,
+      [UserRole.Admin],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Sets the account's role; a console-made admin is not the list's (ADMIN_EMAILS never demotes it). */
+  async setRole(manager: EntityManager, id: string, role: UserRole): Promise<void> {
+    await manager.query(`UPDATE users SET role = $2, admin_from_list = false, updated_at = now() WHERE id = $1`, [id, role]);
   }
 
   /** Marks the account suspended now, with the reason shown to the console. */

@@ -250,6 +250,16 @@ export class BullMqQueueDriver implements QueueDriver {
     return out;
   }
 
+  async oldestWaitingSeconds(now = Date.now()): Promise<Record<string, number>> {
+    const out: Record<string, number> = {};
+    for (const [name, queue] of this.queues) {
+      // getWaiting lists the oldest first; a delayed job waits from the end of its delay
+      const [oldest] = await this.whileReachable('oldest waiting job', () => queue.getWaiting(0, 0));
+      out[name] = oldest ? Math.max(0, (now - oldest.timestamp - (oldest.delay ?? 0)) / 1000) : 0;
+    }
+    return out;
+  }
+
   /** The BullMQ queues themselves, for the admin's Bull Board (not part of the port: BullMQ only). */
   bullQueues(): Queue[] {
     return [...this.queues.values()];

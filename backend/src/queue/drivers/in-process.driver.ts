@@ -21,6 +21,8 @@ interface InProcessJob {
   maxAttempts: number;
   backoffMs: number;
   dedupeKey?: string;
+  /** when it last joined the waiting line (ms since the epoch) */
+  waitingSince?: number;
 }
 
 /**
@@ -142,6 +144,15 @@ export class InProcessQueueDriver implements QueueDriver {
     };
   }
 
+  async oldestWaitingSeconds(now = Date.now()): Promise<Record<string, number>> {
+    const out: Record<string, number> = Object.fromEntries(Object.values(QueueName).map((q) => [q, 0]));
+    for (const job of this.waiting) {
+      const queue = queueOf(job.name);
+      out[queue] = Math.max(out[queue] ?? 0, (now - (job.waitingSince ?? now)) / 1000);
+    }
+    return out;
+  }
+
   async countsByQueue(): Promise<NamedQueueCounts[]> {
     const names = [...new Set<string>([...Object.values(QueueName), ...this.finished.keys()])];
     const count = (jobs: Iterable<InProcessJob>, name: string) => [...jobs].filter((j) => queueOf(j.name) === name).length;
@@ -171,12 +182,14 @@ export class InProcessQueueDriver implements QueueDriver {
 
   private schedule(job: InProcessJob, delayMs: number): void {
     if (delayMs <= 0) {
+      job.waitingSince = Date.now();
       this.waiting.push(job);
       this.pump();
       return;
     }
     const timer = setTimeout(() => {
       this.delayed.delete(timer);
+      job.waitingSince = Date.now();
       this.waiting.push(job);
       this.pump();
     }, delayMs);

@@ -37,12 +37,12 @@ function s3Client(s3: S3Settings, endpoint: string | undefined): S3Client {
 }
 
 /**
- * Objects in an S3-compatible bucket (AWS, MinIO, R2...). Nothing is written with an ACL, so objects
+ * Objects in an S3-compatible bucket (AWS, Versity S3 Gateway, R2...). Nothing is written with an ACL, so objects
  * stay as private as the bucket; clients read them through presigned GET URLs only.
  *
  * The app talks to the bucket at `endpoint` (S3_ENDPOINT); browsers and vendors may have to reach it
- * at another address (`publicEndpoint`, S3_PUBLIC_ENDPOINT: docker-compose's MinIO is
- * http://minio:9000 inside and http://localhost:9000 outside). A presigned URL cannot be re-pointed
+ * at another address (`publicEndpoint`, S3_PUBLIC_ENDPOINT: docker-compose's storage is
+ * http://storage:9000 inside and http://localhost:9000 outside). A presigned URL cannot be re-pointed
  * afterwards: Signature V4 signs the Host header (X-Amz-SignedHeaders=host,
  * https://docs.aws.amazon.com/AmazonS3/latest/API/sigv4-query-string-auth.html), so the URLs are
  * signed by a second client configured with the public endpoint. Presigning is computed locally:

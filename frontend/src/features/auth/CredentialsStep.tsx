@@ -54,13 +54,20 @@ interface CredentialsStepProps {
   onModeChange(mode: 'login' | 'signup' | 'forgot'): void;
   /** Two-factor is on: the password was right, a code is needed. */
   onCodeNeeded(mfaToken: string): void;
+  /** A sign-up signed nobody in (the address has an account): the words to show instead. */
+  onCheckEmail(message: string): void;
+  /** Taking over the early dialog (early-auth.ts): the focus stays where it is instead of moving to the first field. */
+  keepFocus?: boolean;
+  /** The early dialog's form was submitted before the app was live: submit these values now. */
+  submitNow?: boolean;
 }
 
 /**
  * Log in or Create account (docs/product.md): email and password (and, to sign up, the full name and
  * the 18+ box), Continue with Google. While submitting, the button is disabled and reads
  * "Loading..."; a failure shows the server's message in red inside the dialog; success goes to All
- * Generations (a new account is signed in, its address not yet confirmed).
+ * Generations (a new account is signed in, its address not yet confirmed). A sign-up with an address
+ * that has an account signs nobody in: the dialog says "check your email" (the mail says how to sign in).
  */
 export function CredentialsStep({
   mode,
@@ -70,6 +77,9 @@ export function CredentialsStep({
   firstFieldRef,
   onModeChange,
   onCodeNeeded,
+  onCheckEmail,
+  keepFocus = false,
+  submitNow = false,
 }: CredentialsStepProps) {
   const { signIn, signUp } = useAuth();
   const navigate = useNavigate();
@@ -90,8 +100,15 @@ export function CredentialsStep({
   // A step shown while the dialog is open (switching modes) takes the focus like a new dialog would;
   // a message it opens with (an expired code step) is read out first.
   // (Once, on mount: the step is keyed by its message.)
-  const initialFocus = useRef(initialError ? errorRef : firstFieldRef);
-  useEffect(() => focusSoon(initialFocus.current), []);
+  const initialFocus = useRef(initialError ? errorRef : keepFocus ? null : firstFieldRef);
+  useEffect(() => {
+    if (initialFocus.current) focusSoon(initialFocus.current);
+  }, []);
+
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (submitNow) formRef.current?.requestSubmit();
+  }, [submitNow]);
 
   const set = <K extends FieldName>(name: K, value: CredentialValues[K]) => {
     onValuesChange((current) => ({ ...current, [name]: value }));
@@ -115,7 +132,12 @@ export function CredentialsStep({
     try {
       const email = values.email.trim();
       if (mode === 'signup') {
-        await signUp({ full_name: values.fullName.trim(), email, password: values.password, age_confirmed: true });
+        const outcome = await signUp({ full_name: values.fullName.trim(), email, password: values.password, age_confirmed: true });
+        if (outcome.kind === 'check-email') {
+          onValuesChange((current) => ({ ...current, password: '' }));
+          onCheckEmail(outcome.message);
+          return;
+        }
       } else {
         const outcome = await signIn({ email, password: values.password });
         if (outcome.kind === 'mfa') {
@@ -135,7 +157,7 @@ export function CredentialsStep({
 
   return (
     <Stack gap="5">
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form ref={formRef} method="post" onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="4">
           {mode === 'signup' ? (
             <FormField label="Full name" required error={fieldErrors.fullName}>
@@ -172,7 +194,7 @@ export function CredentialsStep({
               />
             </FormField>
             {mode === 'login' ? (
-              <DialogLink alignSelf="flex-end" onClick={() => onModeChange('forgot')}>
+              <DialogLink alignSelf="flex-end" onClick={() => onModeChange('forgot')} data-early-action="forgot">
                 Forgot password?
               </DialogLink>
             ) : null}
@@ -205,7 +227,10 @@ export function CredentialsStep({
         </a>
       </Button>
       <Text fontSize="sm" color="fg.muted" textAlign="center">
-        {text.switchPrompt} <DialogLink onClick={() => onModeChange(text.switchTo)}>{text.switchLabel}</DialogLink>
+        {text.switchPrompt}{' '}
+        <DialogLink onClick={() => onModeChange(text.switchTo)} data-early-action={text.switchTo}>
+          {text.switchLabel}
+        </DialogLink>
       </Text>
     </Stack>
   );

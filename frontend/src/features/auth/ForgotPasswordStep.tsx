@@ -1,5 +1,5 @@
 import { Button, Input, Stack, Text } from '@chakra-ui/react';
-import { forgotPassword } from '@fitting-room/api-client';
+import { requestPasswordReset } from '@fitting-room/api-client';
 import { errorMessage, unwrap } from '@fitting-room/shared/browser';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
@@ -23,7 +23,7 @@ export function ForgotPasswordStep({ email, onEmailChange, firstFieldRef, onBack
   const [fieldError, setFieldError] = useState<string>();
   const resultRef = useRef<HTMLDivElement>(null);
   const send = useMutation({
-    mutationFn: (address: string) => unwrap(forgotPassword({ body: { email: address } })),
+    mutationFn: (address: string) => unwrap(requestPasswordReset({ body: { email: address } })),
     onSettled: () => focusSoon(resultRef),
   });
 

@@ -8,6 +8,8 @@ export type AuthDialogMode = 'login' | 'signup' | 'forgot' | '2fa';
 export const AUTH_PARAM = 'auth';
 /** Set by the API when Google sign-in fails: `/?auth_error=<code>`. */
 export const AUTH_ERROR_PARAM = 'auth_error';
+/** Set by the auth guard when a session ended without a sign-out: `/?auth=login&ended=<code>` (the API's 401 code). */
+export const SESSION_ENDED_PARAM = 'ended';
 
 const MODES: readonly string[] = ['login', 'signup', 'forgot', '2fa'] satisfies AuthDialogMode[];
 

@@ -14,7 +14,8 @@ export const sessionApi: SessionApi = {
   },
   async signUp(input) {
     const { data, response } = await callApi(signUp({ body: input }));
-    return toSession(data, response);
+    if ('check_email' in data) return { kind: 'check-email', message: data.message };
+    return { kind: 'session', session: toSession(data, response), message: data.message };
   },
   async refresh() {
     const { data, response } = await callApi(refreshSession());

@@ -5,7 +5,9 @@ import {
   type SignInInput,
   type SignInOutcome,
   type SignUpInput,
+  type SignUpOutcome,
   type AuthStatus,
+  type SessionEnd,
   type SessionStore,
 } from '@fitting-room/shared/browser';
 import { useContext, useMemo, useSyncExternalStore } from 'react';
@@ -16,10 +18,13 @@ export interface Auth {
   status: AuthStatus;
   session: Session | null;
   user: AuthUser | null;
+  /** Signed out without a sign-out: why the session ended (the API's reason). */
+  ended: SessionEnd | null;
   /** A session, or (two-factor on) a challenge for `signInWithCode`. */
   signIn(input: SignInInput): Promise<SignInOutcome>;
   signInWithCode(input: SecondFactorInput): Promise<Session>;
-  signUp(input: SignUpInput): Promise<Session>;
+  /** A session for a new address; `check-email` (nobody signed in) for one that has an account. */
+  signUp(input: SignUpInput): Promise<SignUpOutcome>;
   /** Rejects (and leaves the user signed in) when the server could not be told. */
   signOut(): Promise<void>;
   /** Updates the signed-in user's details after a profile change. */
@@ -55,10 +60,11 @@ export function useSessionStore(): SessionStore {
 /** The session and the actions that change it. */
 export function useAuth(): Auth {
   const store = useSessionStore();
-  // The server's pre-render (entry-server.tsx) renders with a signed-out store; hydration starts from
-  // the browser's own first snapshot, signed out or loading (a session is restored only after start):
-  // the public pages render both alike, so the markup matches and nothing re-renders at once.
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  // The server's pre-render (entry-server.tsx) renders with a signed-out store; hydration renders from
+  // the browser's store as it started (loading: the public pages render it as signed out), even when
+  // the session was restored meanwhile (the refresh can answer before the page's code is here), so
+  // the markup matches; React then renders the restored session at once.
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getInitialSnapshot);
   const actions = useMemo(
     () => ({
       signIn: (input: SignInInput) => store.signIn(input),
@@ -69,5 +75,6 @@ export function useAuth(): Auth {
     }),
     [store],
   );
-  return { status: snapshot.status, session: snapshot.session, user: snapshot.session?.user ?? null, ...actions };
+  const ended = snapshot.status === 'signed-out' ? (snapshot.ended ?? null) : null;
+  return { status: snapshot.status, session: snapshot.session, user: snapshot.session?.user ?? null, ended, ...actions };
 }

@@ -6,6 +6,7 @@ import { useOutsideDismissGuard } from '../../components/useOutsideDismissGuard'
 import { Wordmark } from '../../components/Wordmark';
 import { PreviewModeBanner } from '../health/PreviewModeNote';
 import { PaymentFailedBanner } from '../subscription/PaymentFailedBanner';
+import { useReturnToConsole } from './ConsoleLink';
 import { DashboardNav } from './DashboardNav';
 import { VerifyEmailBanner } from './VerifyEmailBanner';
 
@@ -79,6 +80,7 @@ function MobileTopBar() {
  * wide screens, a top bar with a menu drawer on phones, and the current screen beside or below.
  */
 export function DashboardLayout() {
+  useReturnToConsole();
   return (
     <Flex minH="100dvh" bg="bg">
       <Flex

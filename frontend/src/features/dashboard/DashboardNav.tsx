@@ -6,6 +6,7 @@ import { SignOutButton } from '../auth/SignOutButton';
 import { useAuth } from '../auth/useAuth';
 import { useCatalog } from '../catalog/useCatalog';
 import { meQueryOptions } from '../profile/profile-queries';
+import { ConsoleLink } from './ConsoleLink';
 import { accountNavItems, type DashboardNavItem, mainNavItems } from './nav-items';
 
 interface NavListProps {
@@ -65,18 +66,24 @@ function SignedInAs() {
   );
 }
 
-/** The dashboard's navigation: main links, then account links, the user and Sign Out at the bottom. */
+/** The dashboard's navigation: main links, then account links (and the console, for staff), the user and Sign Out at the bottom. */
 export function DashboardNav({ onNavigate }: { onNavigate?: () => void }) {
   const { data: catalog } = useCatalog();
-  // A category switched off by configuration (Spicy) is not in the catalogue: no link to it.
+  // A category switched off by configuration (Spicy) is not in the catalogue: no link to it. The
+  // others read the catalogue's name of their category, which the header shows too.
   const items = catalog
-    ? mainNavItems.filter((item) => !item.categorySlug || catalog.categories.some((c) => c.slug === item.categorySlug))
+    ? mainNavItems.flatMap((item) => {
+        if (!item.categorySlug) return [item];
+        const category = catalog.categories.find((c) => c.slug === item.categorySlug);
+        return category ? [{ ...item, label: category.label }] : [];
+      })
     : mainNavItems;
   return (
     <Stack gap="6" flex="1" minH="0">
       <NavList label="Dashboard" items={items} onNavigate={onNavigate} />
       <Stack gap="4" mt="auto">
         <NavList label="Account" items={accountNavItems} onNavigate={onNavigate} />
+        <ConsoleLink onNavigate={onNavigate} />
         <Link asChild px="3" fontSize="sm" color="fg.muted" _hover={{ color: 'fg' }}>
           <NavLink to={paths.contact} onClick={onNavigate}>
             Contact support

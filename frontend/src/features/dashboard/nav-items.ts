@@ -7,10 +7,14 @@ export interface DashboardCategory {
   categoryId: 'active_wear' | 'dress' | 'pajamas' | 'bikini' | 'lingerie' | 'spicy';
 }
 
-/** The category screens, in the sidebar's order (docs/product.md). */
+/**
+ * The category screens, in the sidebar's order (docs/product.md). The labels are shown only until
+ * the catalogue has loaded; then each link reads the catalogue's one name of its category
+ * (DashboardNav), the name of its header too.
+ */
 export const dashboardCategories: readonly DashboardCategory[] = [
   { slug: 'active-wear', label: 'Active Wear', categoryId: 'active_wear' },
-  { slug: 'dress', label: 'Dress', categoryId: 'dress' },
+  { slug: 'dress', label: 'Dresses', categoryId: 'dress' },
   { slug: 'pajamas', label: 'Pajamas', categoryId: 'pajamas' },
   { slug: 'bikini', label: 'Bikini', categoryId: 'bikini' },
   { slug: 'lingerie', label: 'Lingerie', categoryId: 'lingerie' },
@@ -36,5 +40,6 @@ export const mainNavItems: readonly DashboardNavItem[] = [
 export const accountNavItems: readonly DashboardNavItem[] = [
   { to: paths.profile, label: 'Profile' },
   { to: paths.subscription, label: 'Subscription' },
+  { to: paths.tickets, label: 'My Tickets' },
   { to: paths.settings, label: 'Settings' },
 ];

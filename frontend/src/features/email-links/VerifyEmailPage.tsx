@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
-import { type MessageResponseDto, verifyEmail } from '@fitting-room/api-client';
+import { type EmailVerifyResponseDto, verifyEmail } from '@fitting-room/api-client';
 import { errorMessage, unwrap } from '@fitting-room/shared/browser';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -17,8 +17,8 @@ import { LinkPage } from './LinkPage';
  * A link works once: each token is sent once per page load, whatever mounts the page (React's
  * development double mount, a re-render, Back and Forward).
  */
-const verifications = new Map<string, Promise<MessageResponseDto>>();
-function verifyOnce(token: string): Promise<MessageResponseDto> {
+const verifications = new Map<string, Promise<EmailVerifyResponseDto>>();
+function verifyOnce(token: string): Promise<EmailVerifyResponseDto> {
   let pending = verifications.get(token);
   if (!pending) {
     pending = unwrap(verifyEmail({ body: { token } }));
@@ -27,7 +27,7 @@ function verifyOnce(token: string): Promise<MessageResponseDto> {
   return pending;
 }
 
-type Outcome = { ok: true; message: string } | { ok: false; message: string };
+type Outcome = { ok: true; message: string; afresh: boolean } | { ok: false; message: string };
 
 function Resend() {
   const { resend, pending, resting, message, error } = useResendVerification();
@@ -51,12 +51,14 @@ function Resend() {
  * /verify-email?token= (the link of the verification mail): confirms the address as the page
  * loads (once), then offers the way on: the dashboard when signed in, Log in when not. A used or
  * expired link shows the server's message and, to a signed-in person still unconfirmed, Resend.
+ * When the account started afresh (several sign-ups used the address: its sessions ended), the
+ * page says to choose a password from the mail, and this browser's session is let go.
  */
 export function VerifyEmailPage() {
   useDocumentTitle('Confirm your email address');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const { status, user, updateUser } = useAuth();
+  const { status, user, updateUser, signOut } = useAuth();
   const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
@@ -64,7 +66,7 @@ export function VerifyEmailPage() {
   useEffect(() => {
     let live = true;
     verifyOnce(token).then(
-      (answer) => live && setOutcome({ ok: true, message: answer.message }),
+      (answer) => live && setOutcome({ ok: true, message: answer.message, afresh: answer.starts_afresh }),
       (error: unknown) => live && setOutcome({ ok: false, message: errorMessage(error) }),
     );
     return () => {
@@ -76,8 +78,14 @@ export function VerifyEmailPage() {
     if (outcome) focusSoon(resultRef);
   }, [outcome]);
 
+  // Started afresh: the server ended the account's sessions; this browser forgets its own at once.
+  const afresh = outcome?.ok === true && outcome.afresh;
+  useEffect(() => {
+    if (afresh && status === 'signed-in') void signOut().catch(() => undefined);
+  }, [afresh, status, signOut]);
+
   // Signed in here: the banner goes at once, without waiting for the next profile load.
-  const confirmedHere = outcome?.ok === true && status === 'signed-in';
+  const confirmedHere = outcome?.ok === true && !outcome.afresh && status === 'signed-in';
   useEffect(() => {
     if (!confirmedHere) return;
     updateUser({ email_verified: true });
@@ -104,8 +112,14 @@ export function VerifyEmailPage() {
           <FormAlert ref={resultRef} status="success">
             {outcome.message}
           </FormAlert>
-          <Text color="fg.muted">You can now upload photos and generate looks.</Text>
-          {onward}
+          {outcome.afresh ? (
+            <Text color="fg.muted">Open the newest email from us, choose your password there, then log in.</Text>
+          ) : (
+            <>
+              <Text color="fg.muted">You can now upload photos and generate looks.</Text>
+              {onward}
+            </>
+          )}
         </>
       ) : (
         <>

@@ -30,10 +30,14 @@ import {
 } from '../catalog/catalog-helpers';
 import { CatalogPicture } from '../catalog/CatalogPicture';
 import { ResendLink, useEmailVerified, VERIFY_FIRST } from '../dashboard/VerifyEmailBanner';
+import { FaceGateDialogs } from '../faces/FaceGateDialogs';
+import { useFaceGate } from '../faces/useFaceGate';
 import { generationApi } from '../generations/generation-api';
 import { PreviewModeLine } from '../health/PreviewModeNote';
 import { usePreviewOnly } from '../health/useApiStatus';
-import { GENERATE_REQUIREMENTS_MESSAGE, PHOTO_MESSAGES, screenPhotos } from './photo-rules';
+import { checklistReady, generateChecklist } from './generate-checklist';
+import { checklistItemId, GenerateChecklist } from './GenerateChecklist';
+import { screenPhotos } from './photo-rules';
 import { PhotoPicker, type PhotoEntry } from './PhotoPicker';
 import { PosePicker } from './PosePicker';
 import { uploadUsageQueryKey, uploadUsageQueryOptions, usageLine } from './upload-usage';
@@ -145,26 +149,52 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
   const { state, start, cancel } = useGenerationRunner();
   const { photos, add, remove, markUploaded } = usePhotos();
   const [confirmed, setConfirmed] = useState(false);
-  const [confirmError, setConfirmError] = useState<string | null>(null);
   const confirmRef = useRef<HTMLInputElement>(null);
   const [pose, setPose] = useState<PoseChoice>(null);
   const [customPose, setCustomPose] = useState('');
   const [type, setType] = useState<GenerationType>('image');
   /** The API's refusal of the last Generate, before anything started (nothing uploaded at a check refusal). */
   const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const ids = { photos: useId(), pose: useId(), type: useId(), typeHint: useId(), verify: useId(), refusal: useId(), preview: useId() };
+  const ids = {
+    photos: useId(),
+    pose: useId(),
+    type: useId(),
+    typeHint: useId(),
+    verify: useId(),
+    refusal: useId(),
+    preview: useId(),
+    checklist: useId(),
+    checklistHeading: useId(),
+  };
   const previewOnly = usePreviewOnly();
   const { user } = useAuth();
   const verified = useEmailVerified();
   const usage = useQuery({ ...uploadUsageQueryOptions, enabled: verified });
+  // "Only you": the consent before the first photo check, the live selfie when the API asks for it
+  const faceGate = useFaceGate(verified);
 
   const scenes = useMemo(() => categoryScenes(catalog, category), [catalog, category]);
   const running = state.phase === 'running';
   const videoOffered = catalog.features.video;
   const canVideo = catalog.viewer.canGenerateVideo;
   const cost = generationCost(catalog, pose, type);
-  const short = cost !== null && credits !== undefined && credits < cost;
   const needsConfirmation = photos.some((photo) => !photo.uploadId);
+  // what Generate needs, said before the click; the button waits until every line is done
+  const checklist = generateChecklist({
+    templateName: template.name,
+    verified,
+    photos: photos.length,
+    needsConfirmation,
+    confirmed,
+    pose,
+    customPose,
+    sceneName: pose?.kind === 'scene' ? (scenes.find((scene) => scene.id === pose.sceneId)?.name ?? null) : null,
+    cost,
+    credits,
+    pricingPath: paths.pricing,
+  });
+  const ready = checklistReady(checklist);
+  const todoIds = checklist.filter((item) => !item.done).map((item) => checklistItemId(ids.checklist, item));
   const completedHere = state.phase === 'completed' && state.category === category.id;
   const checkRefusal = refusal?.step === 'check' ? refusal.message : null;
   const uploadRefusal = refusal?.step === 'upload' ? refusal.message : null;
@@ -203,29 +233,16 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
     setConfirmed(false);
   };
 
-  const onConfirmedChange = (checked: boolean) => {
-    setConfirmed(checked);
-    if (checked) setConfirmError(null);
-  };
+  const onConfirmedChange = (checked: boolean) => setConfirmed(checked);
 
-  const generate = () => {
+  const generate = async () => {
     if (running) {
       console.warn('A generation is already running: this click is ignored.');
       return;
     }
-    if (!verified) {
-      notify.error({ title: VERIFY_FIRST });
-      return;
-    }
-    if (photos.length === 0 || !pose) {
-      notify.error({ title: GENERATE_REQUIREMENTS_MESSAGE });
-      return;
-    }
-    if (needsConfirmation && !confirmed) {
-      setConfirmError(PHOTO_MESSAGES.confirm);
-      confirmRef.current?.focus();
-      return;
-    }
+    // not ready: the button is disabled, and the checklist beside it says what is missing
+    if (!ready || !pose) return;
+    if (!(await faceGate.ensureConsent())) return;
     setRefusal(null);
     start({
       photos: photos.map((photo) => ({ file: photo.file, uploadId: photo.uploadId })),
@@ -234,9 +251,15 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
       templateId: template.id,
       pose: pose.kind === 'scene' ? { sceneId: pose.sceneId } : { customPose: customPose.trim() },
       onUploaded: markUploaded,
-      onRefused: setRefusal,
+      onRefused: (next) => {
+        setRefusal(next);
+        faceGate.onRefused(next.code, () => void generateRef.current());
+      },
     });
   };
+  // the retry after the selfie runs with the photos as they are then (uploaded: not sent again)
+  const generateRef = useRef(generate);
+  generateRef.current = generate;
 
   const typeLabel = type === 'video' ? 'Video' : 'Image';
   const stage = running ? state.stage : null;
@@ -277,7 +300,7 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
                 onRemove={removePhoto}
                 confirmed={confirmed}
                 onConfirmedChange={onConfirmedChange}
-                confirmError={confirmError}
+                confirmError={null}
                 confirmRef={confirmRef}
                 disabled={running}
               />
@@ -298,6 +321,7 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
                 customPose={customPose}
                 onCustomPoseChange={describePose}
                 customPoseHint={category.customPoseHint}
+                customPoseNotUnderstood={refusal?.step === 'check' ? refusal.notUnderstood : undefined}
                 disabled={running}
                 labelId={ids.pose}
               />
@@ -341,19 +365,11 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
                   {cost === null ? 'Cost: choose a pose' : `Cost: ${formatCredits(cost)}`}
                 </Text>
                 {credits !== undefined ? (
-                  <Text fontSize="sm" color={short ? 'fg.error' : 'fg.muted'}>
+                  <Text fontSize="sm" color="fg.muted">
                     You have {formatCredits(credits)}
                   </Text>
                 ) : null}
               </HStack>
-              {short ? (
-                <Text fontSize="sm" color="fg.error">
-                  Not enough credits for this choice.{' '}
-                  <Link asChild color="brand.fg" fontWeight="medium">
-                    <RouterLink to={paths.pricing}>Get more credits</RouterLink>
-                  </Link>
-                </Text>
-              ) : null}
               {catalog.viewer.watermarked ? (
                 <Text fontSize="sm" color="fg.muted">
                   Free plan results carry a visible watermark.{' '}
@@ -363,6 +379,7 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
                 </Text>
               ) : null}
               {previewOnly ? <PreviewModeLine id={ids.preview} /> : null}
+              {running ? null : <GenerateChecklist items={checklist} idPrefix={ids.checklist} headingId={ids.checklistHeading} />}
               {checkRefusal ? (
                 <Text id={ids.refusal} role="alert" fontSize="sm" color="fg.error">
                   {checkRefusal}
@@ -379,17 +396,22 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
                   // a row from `sm` up: the button takes the room Cancel leaves (in a column, flex would squash it)
                   flex={{ sm: '1' }}
                   minW="0"
-                  onClick={generate}
+                  onClick={() => void generate()}
                   aria-describedby={
-                    [verified ? (checkRefusal ? ids.refusal : null) : ids.verify, previewOnly ? ids.preview : null]
+                    [
+                      ...(running ? [] : todoIds),
+                      verified ? (checkRefusal ? ids.refusal : null) : ids.verify,
+                      previewOnly ? ids.preview : null,
+                    ]
                       .filter(Boolean)
                       .join(' ') || undefined
                   }
                   data-generate-button=""
-                  aria-disabled={running || undefined}
+                  // aria-disabled, not disabled: the button stays focusable, and a screen reader hears what is missing
+                  aria-disabled={running || !ready || undefined}
                   data-busy={running || undefined}
-                  // busy, not disabled: the stage stays readable and a second click is ignored
-                  _disabled={{ opacity: 1, cursor: 'progress' }}
+                  // busy: the stage stays readable and a second click is ignored
+                  _disabled={running ? { opacity: 1, cursor: 'progress' } : { opacity: 0.5, cursor: 'not-allowed' }}
                   // the stage wraps on a narrow screen instead of being cut ("Processing (this may take 1...")
                   h="auto"
                   minH="11"
@@ -437,6 +459,7 @@ export function GeneratePanel({ catalog, category, template, credits, resultsHea
           </Stack>
         </SimpleGrid>
       </Card.Body>
+      <FaceGateDialogs gate={faceGate} />
     </Card.Root>
   );
 }

@@ -1,9 +1,12 @@
 import { Badge, chakra, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { CustomPoseMessages } from '@fitting-room/shared';
 import { useId } from 'react';
 import { FormField } from '../../components/FormField';
 import { LockIcon, PlusIcon } from '../../components/icons';
 import { type Catalog, formatCredits, type PoseChoice, tierName } from '../catalog/catalog-helpers';
 import { CatalogPicture } from '../catalog/CatalogPicture';
+import { CustomPoseHelp } from './CustomPoseHelp';
+import type { CustomPoseNotUnderstood } from './custom-pose-help';
 import type { CatalogSceneDto } from '@fitting-room/api-client';
 
 /** The most a custom pose may say; the server checks it again. */
@@ -17,6 +20,8 @@ interface PosePickerProps {
   customPose: string;
   onCustomPoseChange(text: string): void;
   customPoseHint: string;
+  /** What the last Generate's check did not understand in the custom pose, until it changes. */
+  customPoseNotUnderstood?: CustomPoseNotUnderstood | undefined;
   disabled: boolean;
   labelId: string;
 }
@@ -71,6 +76,7 @@ export function PosePicker({
   customPose,
   onCustomPoseChange,
   customPoseHint,
+  customPoseNotUnderstood,
   disabled,
   labelId,
 }: PosePickerProps) {
@@ -145,21 +151,31 @@ export function PosePicker({
         </chakra.button>
       </SimpleGrid>
       {customMode ? (
-        <FormField
-          id={customInputId}
-          disabled={disabled}
-          label="Describe your pose"
-          helperText="Describe the pose and the setting. Requests for nudity, minors or other real people are refused."
-        >
-          <Input
-            value={customPose}
-            onChange={(event) => onCustomPoseChange(event.target.value)}
-            placeholder={customPoseHint}
+        <Stack gap="3">
+          <FormField
+            id={customInputId}
+            disabled={disabled}
+            label="Describe your pose"
+            helperText={`Describe the pose and the setting in everyday words. ${CustomPoseMessages.englishOnly} Requests for nudity, minors or other real people are refused.`}
+          >
+            <Input
+              value={customPose}
+              onChange={(event) => onCustomPoseChange(event.target.value)}
+              placeholder={customPoseHint}
+              maxLength={CUSTOM_POSE_MAX_LENGTH}
+              autoComplete="off"
+              spellCheck
+              bg="bg.panel"
+            />
+          </FormField>
+          <CustomPoseHelp
+            text={customPose}
+            onTextChange={onCustomPoseChange}
             maxLength={CUSTOM_POSE_MAX_LENGTH}
-            autoComplete="off"
-            bg="bg.panel"
+            disabled={disabled}
+            refused={customPoseNotUnderstood}
           />
-        </FormField>
+        </Stack>
       ) : null}
     </Stack>
   );

@@ -1,4 +1,5 @@
 import { client } from '@fitting-room/api-client';
+import { PROGRESS_WORDING } from '@fitting-room/shared';
 import { NETWORK_ERROR_MESSAGE } from '@fitting-room/shared/browser';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,12 +17,12 @@ import {
 } from './generation-runner';
 import type { Generation } from '../generations/generation-api';
 
-/** The API's progress messages, as the server words them (a local copy: the tests read no backend code). */
-const CREATING = 'Creating generation record...';
-const STARTING = 'Starting AI generation...';
-const PROCESSING = 'Processing (this may take 10-30 seconds)...';
-const FINALIZING = 'Finalizing...';
-const checking = (n: number) => `Checking status (${n}/60)...`;
+/** The API's progress messages, as the server words them (the shared package's words, which the API reads too). */
+const CREATING = PROGRESS_WORDING.creating;
+const STARTING = PROGRESS_WORDING.starting;
+const PROCESSING = PROGRESS_WORDING.processing;
+const FINALIZING = PROGRESS_WORDING.finalizing;
+const checking = (n: number) => PROGRESS_WORDING.polling(n, 60);
 
 /** A progress answer as the server builds it: the message of every stage passed (`steps`), the current one last. */
 function progressAt(stage: Generation['progress']['stage'], poll = 0): Generation['progress'] {
@@ -56,6 +57,9 @@ function generation(overrides: Partial<Generation> = {}): Generation {
     prompt: '',
     progress: progressAt('starting'),
     metadata: { outfit_id: 'outfit-1', scene_id: 'beach_walk', upload_ids: ['up-1'] } as Generation['metadata'],
+    template_name: 'Outfit One',
+    scene_name: 'Beach Walk',
+    source_photo_url: null,
     created_at: '2026-11-26T10:00:00.000Z',
     updated_at: '2026-11-26T10:00:00.000Z',
     completed_at: null,
@@ -89,6 +93,8 @@ let toasts: { type: string; title: string; description?: string }[];
 let refusals: Refusal[];
 let uploaded: Map<File, string>[];
 let stopToasts: () => void;
+/** The ids of the toasts taken away. */
+let dismissed: string[];
 
 /** The texts a person saw, in order (a state that changed something else, such as the id, repeats none). */
 const stages = () =>
@@ -160,10 +166,14 @@ beforeEach(() => {
     times.push(Date.now());
   });
   toasts = [];
-  stopToasts = toaster.subscribe((toast: { type?: string; title?: string; description?: string; dismiss?: boolean; message?: string }) => {
-    if (toast.dismiss || toast.message || !toast.title) return;
-    toasts.push({ type: toast.type ?? '', title: toast.title, ...(toast.description ? { description: toast.description } : {}) });
-  });
+  dismissed = [];
+  stopToasts = toaster.subscribe(
+    (toast: { id?: string; type?: string; title?: string; description?: string; dismiss?: boolean; message?: string }) => {
+      if ((toast.dismiss || toast.message === 'DISMISS') && toast.id) dismissed.push(toast.id); // taken away at once, or after its exit animation
+      if (toast.dismiss || toast.message || !toast.title) return;
+      toasts.push({ type: toast.type ?? '', title: toast.title, ...(toast.description ? { description: toast.description } : {}) });
+    },
+  );
   refusals = [];
   uploaded = [];
 });
@@ -255,6 +265,14 @@ describe('starting a generation', () => {
     expect(api.count('POST /api/generations')).toBe(0);
     expect(runner.getSnapshot()).toEqual({ phase: 'idle' });
     expect(invalidated(['uploads', 'usage'])).toBe(true);
+    expect(toasts).toEqual([]);
+  });
+
+  it('a face refusal at the start (the live selfie needed) is shown at the photos with its code, not as a failure', async () => {
+    api.on('POST /api/generations', apiError(403, 'FACE_SELFIE_REQUIRED', 'Please take a live selfie'));
+    await start();
+    expect(refusals).toEqual([{ step: 'upload', message: 'Please take a live selfie', code: 'FACE_SELFIE_REQUIRED' }]);
+    expect(runner.getSnapshot()).toEqual({ phase: 'idle' });
     expect(toasts).toEqual([]);
   });
 
@@ -400,6 +418,26 @@ describe('following the live stream', () => {
     expect(invalidated(['me'])).toBe(true);
     expect(invalidated(['generations', { category: null }])).toBe(true);
     expect(runner.busy).toBe(false);
+  });
+
+  it('takes the "Generation started successfully" toast away when the generation ends, so it never sits beside "Complete!"', async () => {
+    await start();
+    const startedId = toaster.getVisibleToasts().find((toast) => toast.title === GENERATE_MESSAGES.started)?.id;
+    expect(startedId).toBeDefined();
+    FakeEventSource.only().emit('completed', { generation: generation({ status: 'completed' }) });
+    await showAll();
+    expect(runner.getSnapshot()).toMatchObject({ phase: 'completed', stage: CLIENT_STAGES.complete });
+    expect(dismissed).toContain(startedId);
+  });
+
+  it('takes it away when the generation is cancelled too', async () => {
+    api.on(CANCEL_ROUTE, ok(generation({ status: 'failed', error: 'Cancelled' })));
+    await start();
+    const startedId = toaster.getVisibleToasts().find((toast) => toast.title === GENERATE_MESSAGES.started)?.id;
+    await runner.cancel();
+    await settle();
+    expect(dismissed).toContain(startedId);
+    expect(toasts.at(-1)).toEqual({ type: 'info', title: GENERATE_MESSAGES.cancelled });
   });
 
   it('a failed event shows its reason, clears the progress, closes the stream and refreshes the credits', async () => {

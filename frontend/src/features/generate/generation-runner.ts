@@ -1,23 +1,27 @@
+import { GENERATION_TOASTS, PROGRESS_WORDING } from '@fitting-room/shared';
 import { ApiError, errorMessage, isAbortError } from '@fitting-room/shared/browser';
 import { notify } from '../../components/toaster';
+import { isFaceRefusal } from '../faces/face-errors';
 import { generationApi, type Generation, type GenerationCheckBody, type GenerationStartBody } from '../generations/generation-api';
 import { generationsQueryKey } from '../generations/generations-queries';
 import { meQueryKey } from '../profile/profile-queries';
 import { uploadUsageQueryKey } from './upload-usage';
 import type { GenerationType } from '../catalog/catalog-helpers';
+import type { CustomPoseNotUnderstood } from './custom-pose-help';
 import type { QueryClient } from '@tanstack/react-query';
 
-/** The client's own stages (docs/product.md); the server reports the ones after them. */
+/**
+ * The client's own stages (docs/product.md); the server reports the ones after them. Their words,
+ * and the server's, are the shared package's (`@fitting-room/shared/generation-wording`).
+ */
 export const CLIENT_STAGES = {
-  preparing: 'Preparing image...',
-  uploading: 'Uploading image...',
-  complete: 'Complete!',
+  preparing: PROGRESS_WORDING.preparing,
+  uploading: PROGRESS_WORDING.uploading,
+  complete: PROGRESS_WORDING.complete,
 } as const;
 
 export const GENERATE_MESSAGES = {
-  started: 'Generation started successfully',
-  failed: 'Failed to generate',
-  cancelled: 'Generation cancelled',
+  ...GENERATION_TOASTS,
   /** Fallback when a failed generation carries no reason (docs/product.md). */
   failedReason: 'Generation failed',
 } as const;
@@ -72,6 +76,10 @@ export interface GenerationRequest {
 export interface Refusal {
   step: 'check' | 'upload';
   message: string;
+  /** CUSTOM_POSE_NOT_UNDERSTOOD at the check: what the custom-pose check did not understand, with close words it knows */
+  notUnderstood?: CustomPoseNotUnderstood | undefined;
+  /** a face refusal's code (FACE_SELFIE_REQUIRED opens the live selfie, FACE_CONSENT_REQUIRED the consent) */
+  code?: string | undefined;
 }
 
 /** An error of one step of the start, tagged with the step, so the panel can show it in place. */
@@ -121,6 +129,8 @@ export class GenerationRunner {
   private seen = new Set<string>();
   /** The generation completed: its final state is queued behind the messages still to show. */
   private finishing = false;
+  /** The "Generation started successfully" toast, taken away when the generation ends. */
+  private startedToast: string | null = null;
   private cancelRequested = false;
   private deps: RunnerDeps | null = null;
   /** Whose generation this is: another user's session must not see it. */
@@ -180,13 +190,16 @@ export class GenerationRunner {
 
       const body: GenerationStartBody = { ...choice, upload_ids: uploadIds };
       // Not aborted by Cancel: the answer carries the id that Cancel needs.
-      const generation = await generationApi.start(body);
+      const generation = await generationApi.start(body).catch((error: unknown) => {
+        // "Only you": a face refusal at the start (mixed set, selfie needed) is about the photos
+        throw isFaceRefusal(error) ? new StepError('upload', error) : error;
+      });
       if (run !== this.run) return;
       if (this.cancelRequested) {
         await this.cancelOnServer(generation.id);
         return;
       }
-      notify.success({ title: GENERATE_MESSAGES.started });
+      this.startedToast = notify.success({ title: GENERATE_MESSAGES.started });
       // The id at once (Cancel needs it); the stage as its turn comes.
       if (this.state.phase === 'running') this.set({ ...this.state, generationId: generation.id });
       this.follow(generation.id, run, generation.progress);
@@ -198,7 +211,14 @@ export class GenerationRunner {
         return;
       }
       if (thrown instanceof StepError) {
-        this.refuse(request, { step: thrown.step, message: thrown.message });
+        const notUnderstood = thrown.error instanceof ApiError ? thrown.error.notUnderstood : undefined;
+        const code = isFaceRefusal(thrown.error) ? thrown.error.code : undefined;
+        this.refuse(request, {
+          step: thrown.step,
+          message: thrown.message,
+          ...(code ? { code } : {}),
+          ...(notUnderstood ? { notUnderstood } : {}),
+        });
         return;
       }
       this.fail(errorMessage(error));
@@ -453,11 +473,18 @@ export class GenerationRunner {
   }
 
   private stop(): void {
+    this.dismissStarted();
     this.closeEvents();
     clearTimeout(this.pollTimer);
     this.clearStages();
     this.finishing = false;
     this.abort = null;
+  }
+
+  /** The start's toast goes when the generation ends ("Complete!" is in the panel; a failure has its own toast). */
+  private dismissStarted(): void {
+    if (this.startedToast !== null) notify.dismiss(this.startedToast);
+    this.startedToast = null;
   }
 
   private closeEvents(): void {

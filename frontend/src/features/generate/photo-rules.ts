@@ -1,8 +1,12 @@
+import { PHOTO_MIN_SIDE, photoTooSmallMessage } from '@fitting-room/shared';
+
 /**
  * The client-side checks on photos (docs/product.md). The server checks the bytes
  * again: these only spare a pointless upload. Messages are the product's (and the server's) wording.
  */
 export const PHOTO_RULES = {
+  /** the shorter side, in pixels: the shared rule the API applies at upload */
+  minSide: PHOTO_MIN_SIDE,
   maxPhotos: 5,
   /** "under 10MB": a file of exactly 10 MiB is refused too. */
   maxBytes: 10 * 1024 * 1024,
@@ -17,10 +21,9 @@ export const PHOTO_MESSAGES = {
   tooMany: `You can upload at most ${PHOTO_RULES.maxPhotos} photos`,
   /** The server's wording (UPLOAD_MESSAGES.confirm) when the batch is not confirmed. */
   confirm: 'Please confirm that the photos show you and that you are 18 or older',
+  /** The server's wording (UPLOAD_MESSAGES.tooSmall): the photo's size, the minimum, what to send. */
+  tooSmall: (width: number, height: number) => photoTooSmallMessage(width, height, PHOTO_RULES.minSide),
 } as const;
-
-/** docs/product.md: what Generate needs. */
-export const GENERATE_REQUIREMENTS_MESSAGE = 'Please upload at least one image, select a template and a pose or custom prompt';
 
 export const CONFIRM_PHOTOS_LABEL = 'These photos are of me and I am 18 or older';
 
@@ -53,11 +56,35 @@ export async function isImageFile(file: File): Promise<boolean> {
   }
 }
 
+/** A photo's size as it is shown (its EXIF orientation applied), or null when the browser cannot tell. */
+export type MeasurePhoto = (file: File) => Promise<{ width: number; height: number } | null>;
+
 /**
- * Keeps the image files (checked by their bytes) under the size limit, up to the free places
- * (photos beyond 5 are dropped), and names the first problem.
+ * The browser's own reading of the picture: `createImageBitmap` applies the EXIF orientation, as the
+ * server does. Where it is missing (or fails), nothing is refused here: the server checks again.
  */
-export async function screenPhotos(files: readonly File[], alreadySelected: number): Promise<ScreenedPhotos> {
+export const measurePhoto: MeasurePhoto = async (file) => {
+  if (typeof createImageBitmap !== 'function') return null;
+  try {
+    const bitmap = await createImageBitmap(file);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Keeps the image files (checked by their bytes) under the size limit and at least the smallest
+ * size a try-on takes, up to the free places (photos beyond 5 are dropped), and names the first
+ * problem.
+ */
+export async function screenPhotos(
+  files: readonly File[],
+  alreadySelected: number,
+  measure: MeasurePhoto = measurePhoto,
+): Promise<ScreenedPhotos> {
   const accepted: File[] = [];
   let error: string | null = null;
   const free = Math.max(0, PHOTO_RULES.maxPhotos - alreadySelected);
@@ -69,7 +96,9 @@ export async function screenPhotos(files: readonly File[], alreadySelected: numb
     } else if (accepted.length >= free) {
       error ??= PHOTO_MESSAGES.tooMany;
     } else {
-      accepted.push(file);
+      const size = await measure(file);
+      if (size && Math.min(size.width, size.height) < PHOTO_RULES.minSide) error ??= PHOTO_MESSAGES.tooSmall(size.width, size.height);
+      else accepted.push(file);
     }
   }
   return { accepted, error };

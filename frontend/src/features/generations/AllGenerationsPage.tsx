@@ -25,7 +25,7 @@ function NoGenerations() {
             <HStack as="nav" aria-label="Categories" wrap="wrap" justify="center" gap="2">
               {catalog.categories.map((category) => (
                 <Button key={category.id} asChild size="sm" variant="outline">
-                  <RouterLink to={category.path}>{category.navLabel}</RouterLink>
+                  <RouterLink to={category.path}>{category.label}</RouterLink>
                 </Button>
               ))}
             </HStack>

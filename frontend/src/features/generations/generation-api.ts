@@ -17,7 +17,7 @@ import {
   type StreamGenerationEventsData,
   type UploadUsageDto,
   uploadPhotos,
-  usage as uploadUsage,
+  getUploadUsage as uploadUsage,
 } from '@fitting-room/api-client';
 import { callApi, unwrap } from '@fitting-room/shared/browser';
 

@@ -1,4 +1,5 @@
-import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '@fitting-room/shared/browser';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { generationApi, type GenerationCategory, type GenerationPage } from './generation-api';
 
 /** Every list of generations starts with this key: invalidate it after a change. */
@@ -25,11 +26,34 @@ export const generationsQueryOptions = (category?: GenerationCategory) =>
     refetchInterval: 10 * 60_000,
   });
 
-/** DELETE /api/generations/:id; every list is fetched again afterwards. */
+/**
+ * DELETE /api/generations/:id; every list is fetched again afterwards, but not the deleted one
+ * itself (the viewer may still show it for a moment: reading it again would only answer 404).
+ * The refetch is not waited for, so the caller's own callbacks (the viewer moving on to the next
+ * result) run first, while the list still holds the deleted one's neighbours.
+ */
 export function useDeleteGeneration() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => generationApi.remove(id),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: generationsQueryKey }),
+    onSettled: (_data, _error, id) => {
+      void queryClient.invalidateQueries({
+        queryKey: generationsQueryKey,
+        predicate: (query) => !(query.queryKey[1] === 'detail' && query.queryKey[2] === id),
+      });
+    },
   });
 }
+
+/**
+ * One of the user's generations (GET /api/generations/:id): for the result viewer, with the signed
+ * link to the person's photo it was made from (`source_photo_url`, while that photo is kept), which
+ * the lists leave out. Its links expire too: read again after a minute.
+ */
+export const generationDetailQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...generationsQueryKey, 'detail', id] as const,
+    queryFn: ({ signal }) => generationApi.get(id, signal),
+    staleTime: 60_000,
+    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
+  });

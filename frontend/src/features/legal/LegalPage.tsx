@@ -17,6 +17,21 @@ function hasHistory(): boolean {
   return typeof state?.idx === 'number' && state.idx > 0;
 }
 
+/**
+ * Opened by a link of this site that loaded the page afresh (before the app ran there): the
+ * browser's own Back returns. The Navigation API lists only this site's entries of the tab; where
+ * it is missing, a same-origin referrer says the same (when the referrer policy sends one).
+ */
+function cameFromThisSite(): boolean {
+  const navigation = (window as { navigation?: { currentEntry?: { index: number } | null } }).navigation;
+  if (navigation?.currentEntry) return navigation.currentEntry.index > 0;
+  try {
+    return window.history.length > 1 && document.referrer !== '' && new URL(document.referrer).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
 /** Back to the previous page, or home when this page was the first one opened in the tab. */
 export function BackButton() {
   const navigate = useNavigate();
@@ -27,6 +42,7 @@ export function BackButton() {
       ms="-3"
       onClick={() => {
         if (hasHistory()) void navigate(-1);
+        else if (cameFromThisSite()) window.history.back();
         else void navigate(paths.home);
       }}
     >

@@ -45,6 +45,7 @@ export function PrivacyPage() {
             'Your photos travel over encrypted connections, and we never share them with other users.',
             'To create a try-on, your photo and the outfit description are sent to the AI processing provider that renders it, which may use them only to produce your result.',
             'Photos are checked and re-encoded when you upload them: hidden metadata such as location is removed.',
+            'With your consent, asked before your first photo is checked, we check the face in your photos, in a live selfie and in your results, so that they show only you. These face measurements are biometric data: they are computed on our own servers, never sent to the AI provider or anyone else, kept only as long as the photo they come from and deleted with it and with your account. The selfie itself is never stored.',
             'Your results are yours: you can download them at any time from your dashboard.',
           ]}
         />

@@ -1,11 +1,12 @@
 import { Badge, Button, HStack, Stack, StackSeparator, Text } from '@chakra-ui/react';
-import { forgotPassword } from '@fitting-room/api-client';
+import { requestPasswordReset } from '@fitting-room/api-client';
 import { errorMessage, unwrap } from '@fitting-room/shared/browser';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ComponentType, lazy, type ReactNode, type RefObject, Suspense, useRef, useState } from 'react';
 import { FormAlert } from '../../components/FormAlert';
 import { useAuth } from '../auth/useAuth';
 import { meQueryOptions } from '../profile/profile-queries';
+import { recoveryCodesQueryOptions } from './security-queries';
 import type { SettingsDialogProps } from './ChangePasswordDialog';
 
 // The dialogs' code loads when one is first wanted (a pointer resting on its button starts it early).
@@ -13,11 +14,13 @@ const loaders = {
   password: () => import('./ChangePasswordDialog'),
   enable: () => import('./TwoFactorSetupDialog'),
   disable: () => import('./TwoFactorDisableDialog'),
+  renew: () => import('./RecoveryCodesRenewDialog'),
 };
 const dialogs: Record<keyof typeof loaders, ComponentType<SettingsDialogProps>> = {
   password: lazy(loaders.password),
   enable: lazy(loaders.enable),
   disable: lazy(loaders.disable),
+  renew: lazy(loaders.renew),
 };
 
 /** A button that opens one of the lazy dialogs; the dialog stays mounted once loaded (it animates closed). */
@@ -73,7 +76,7 @@ function DialogButton({
 
 /** A Google-only account has no password to change: it sets one through the mailed reset link. */
 function SetPasswordByMail({ email }: { email: string }) {
-  const send = useMutation({ mutationFn: () => unwrap(forgotPassword({ body: { email } })) });
+  const send = useMutation({ mutationFn: () => unwrap(requestPasswordReset({ body: { email } })) });
   return (
     <Stack gap="3" align="flex-start">
       {send.isSuccess ? (
@@ -107,7 +110,32 @@ function Row({ title, status, description, children }: { title: string; status?:
   );
 }
 
-/** Settings' security: Change Password (or, Google-only, a way to set one) and two-factor authentication. */
+/** How many recovery codes are left, and Renew (a code of the app: ten new ones, the old ones dead). */
+function RecoveryCodesRow() {
+  const { data } = useQuery(recoveryCodesQueryOptions);
+  const left = data?.remaining;
+  return (
+    <Row
+      title="Recovery codes"
+      status={
+        left === undefined || left === null ? null : (
+          <Badge colorPalette={left > 2 ? 'gray' : 'orange'} variant="subtle" data-testid="recovery-codes-left">
+            {left} of {data!.total} left
+          </Badge>
+        )
+      }
+      description={
+        left === 0
+          ? 'You have used every recovery code: renew them, or you cannot sign in if you lose your phone.'
+          : 'Each one signs you in once without your phone. Renewing makes ten new ones and ends the old ones.'
+      }
+    >
+      <DialogButton which="renew" label="Renew recovery codes" />
+    </Row>
+  );
+}
+
+/** Settings' security: Change Password (or, Google-only, a way to set one), two-factor authentication and its recovery codes. */
 export function SecuritySettings() {
   const { user } = useAuth();
   const { data: me } = useQuery(meQueryOptions);
@@ -148,6 +176,7 @@ export function SecuritySettings() {
           <DialogButton which="disable" label="Turn off two-factor authentication" colorPalette="red" hidden={!twoFactor} />
         </HStack>
       </Row>
+      {twoFactor ? <RecoveryCodesRow /> : null}
     </Stack>
   );
 }

@@ -7,6 +7,8 @@ import { notify } from '../../components/toaster';
 import { DashboardPageHeader } from '../dashboard/DashboardPageHeader';
 import { LoadFailed } from '../dashboard/LoadFailed';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
+import { DeveloperSettings } from './DeveloperSettings';
+import { DownloadMyData } from './DownloadMyData';
 import { SecuritySettings } from './SecuritySettings';
 import { type NotificationSettings, settingsQueryOptions, useSaveSettings } from './settings-queries';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard';
@@ -112,9 +114,11 @@ function AccountActions() {
                 Your data
               </Text>
               <Text fontSize="sm" color="fg.muted">
-                Delete your account with your photos, results and personal details. This cannot be undone.
+                Download a copy of everything your account holds (photos, results, details, tickets, credits), or delete your account with
+                all of it. Deleting cannot be undone.
               </Text>
             </Stack>
+            <DownloadMyData />
             <DeleteAccountDialog />
           </Stack>
         </Stack>
@@ -144,6 +148,7 @@ export function SettingsPage() {
           <NotificationsForm initial={data} />
         )}
         <AccountActions />
+        <DeveloperSettings />
       </Stack>
     </>
   );

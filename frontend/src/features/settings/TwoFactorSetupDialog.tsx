@@ -197,8 +197,8 @@ function ScanStep({ onEnabled }: { onEnabled(codes: string[]): void }) {
   );
 }
 
-/** Step 2: the ten recovery codes, shown this once: copy, download, and say they are saved. */
-function RecoveryCodesStep({ codes, onDone }: { codes: string[]; onDone(): void }) {
+/** Step 2: the ten recovery codes, shown this once: copy, download, and say they are saved (also after a renewal). */
+export function RecoveryCodesStep({ codes, onDone, renewed = false }: { codes: string[]; onDone(): void; renewed?: boolean }) {
   const { user } = useAuth();
   const [saved, setSaved] = useState(false);
   const headingRef = useRef<HTMLParagraphElement>(null);
@@ -214,8 +214,8 @@ function RecoveryCodesStep({ codes, onDone }: { codes: string[]; onDone(): void 
   return (
     <Stack gap="5">
       <Text ref={headingRef} tabIndex={-1} outline="none" fontWeight="medium">
-        Two-factor authentication is on. Save these recovery codes somewhere safe: each one signs you in once if you lose your phone. They
-        are shown only this once.
+        {renewed ? 'Your new recovery codes: the old ones no longer work.' : 'Two-factor authentication is on.'} Save these recovery codes
+        somewhere safe: each one signs you in once if you lose your phone. They are shown only this once.
       </Text>
       <SimpleGrid
         as="ul"

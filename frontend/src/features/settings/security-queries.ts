@@ -1,4 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { getMyRecoveryCodes } from '@fitting-room/api-client';
+import { unwrap } from '@fitting-room/shared/browser';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useAuth } from '../auth/useAuth';
 import { meQueryKey } from '../profile/profile-queries';
@@ -29,3 +31,11 @@ export async function copyText(text: string): Promise<boolean> {
     return false;
   }
 }
+
+export const recoveryCodesQueryKey = ['me', '2fa', 'recovery-codes'] as const;
+
+/** How many recovery codes are left (GET /api/me/2fa/recovery-codes); read while two-factor is on. */
+export const recoveryCodesQueryOptions = queryOptions({
+  queryKey: recoveryCodesQueryKey,
+  queryFn: ({ signal }) => unwrap(getMyRecoveryCodes({ signal })),
+});

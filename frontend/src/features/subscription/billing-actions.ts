@@ -1,4 +1,4 @@
-import { checkout, type CheckoutRequestDto, portal } from '@fitting-room/api-client';
+import { type CheckoutRequestDto, createCheckoutSession, createPortalSession } from '@fitting-room/api-client';
 import { ErrorCode, ErrorMessages } from '@fitting-room/shared';
 import { ApiError, errorMessage, unwrap } from '@fitting-room/shared/browser';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -45,7 +45,7 @@ export function useCheckout() {
       }
       // the plan and credits as they are before paying: back from Stripe, the page sees them change
       if (me) rememberCheckoutBaseline(me);
-      return unwrap(checkout({ body: item as CheckoutRequestDto }));
+      return unwrap(createCheckoutSession({ body: item as CheckoutRequestDto }));
     },
     onSuccess: ({ url }) => leaveFor(url),
     onError: showFailure,
@@ -64,7 +64,7 @@ export function useCheckout() {
 /** Stripe's billing portal (payment methods, invoices, cancelling): POST /api/billing/portal, then there. */
 export function useBillingPortal() {
   const mutation = useMutation({
-    mutationFn: () => unwrap(portal()),
+    mutationFn: () => unwrap(createPortalSession()),
     onSuccess: ({ url }) => leaveFor(url),
     onError: showFailure,
   });

@@ -313,7 +313,7 @@ export function ContactPage() {
                   <FormField
                     label="A copy of the image (optional)"
                     error={fieldErrors.image}
-                    helperText={`${REPORT_IMAGE.hint}. Only have the picture (a download or a screenshot)? Attach it: we use it to find the image and do not keep it.`}
+                    helperText={`${REPORT_IMAGE.hint}. Only have the picture (a download or a screenshot)? Attach it: we use it to find the image, show it only to the people handling your report, and delete it after the report is resolved.`}
                   >
                     <Input
                       ref={refs.image as RefObject<HTMLInputElement>}

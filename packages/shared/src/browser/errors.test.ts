@@ -9,6 +9,18 @@ describe('how API failures become the messages people read', () => {
     expect(errorMessage(error)).toBe('Too many attempts. Please try again in 5 minutes.');
   });
 
+  it('keeps what a custom pose check did not understand, for the generate panel to show with its suggestions', () => {
+    const notUnderstood = { words: [{ word: 'beahc', suggestions: ['beach'] }], characters: [], other_language: false };
+    const error = toApiError({
+      statusCode: 400,
+      code: 'CUSTOM_POSE_NOT_UNDERSTOOD',
+      message: 'The word "beahc" wasn\'t understood.',
+      not_understood: notUnderstood,
+    });
+    expect(error).toMatchObject({ status: 400, code: 'CUSTOM_POSE_NOT_UNDERSTOOD', notUnderstood });
+    expect((toApiError({ statusCode: 400, code: 'VALIDATION_ERROR', message: 'No.' }) as ApiError).notUnderstood).toBeUndefined();
+  });
+
   it('a request that got no answer is a network error', () => {
     expect(toApiError(new TypeError('Failed to fetch'))).toMatchObject({
       status: 0,

@@ -15,6 +15,8 @@ export class ApiError extends Error {
     /** HTTP status; 0 when no response arrived. */
     readonly status: number,
     readonly code: ErrorCode,
+    /** CUSTOM_POSE_NOT_UNDERSTOOD: the words, numbers and characters the custom-pose check did not understand */
+    readonly notUnderstood?: NonNullable<ErrorResponseDto['not_understood']>,
   ) {
     super(message);
   }
@@ -44,7 +46,7 @@ export function isAbortError(error: unknown): boolean {
  */
 export function toApiError(error: unknown, response?: Response): unknown {
   if (isAbortError(error)) return error;
-  if (isErrorBody(error)) return new ApiError(error.message, error.statusCode, error.code);
+  if (isErrorBody(error)) return new ApiError(error.message, error.statusCode, error.code, error.not_understood ?? undefined);
   // fetch() rejects with a TypeError when the request never got an answer.
   if (error instanceof TypeError && !response) return new ApiError(NETWORK_ERROR_MESSAGE, 0, 'NETWORK_ERROR');
   return new ApiError(UNKNOWN_ERROR_MESSAGE, response?.status ?? 0, 'UNKNOWN_ERROR');

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './errors';
-import { SessionStore, type SessionRefreshRules } from './session-store';
+import { sessionEndMessage, SessionStore, type SessionRefreshRules } from './session-store';
 import type { Session, SessionApi } from './session';
 
 const RULES: SessionRefreshRules = { checkIntervalMs: 30_000, refreshMarginMs: 90_000, backoffStartMs: 200, backoffMaxMs: 30_000 };
@@ -72,7 +72,7 @@ describe('SessionStore', () => {
     await store.refresh();
     api.refresh.mockRejectedValueOnce(gone());
     expect(await store.renewAccessToken('t')).toBeNull();
-    expect(store.getSnapshot()).toEqual({ status: 'signed-out', session: null });
+    expect(store.getSnapshot()).toMatchObject({ status: 'signed-out', session: null });
     expect(await store.renewAccessToken(null)).toBeNull();
     expect(api.refresh).toHaveBeenCalledTimes(2);
   });
@@ -141,5 +141,45 @@ describe('SessionStore', () => {
     expect(store.getSnapshot().status).toBe('signed-out');
     await store.signInWithCode({ mfa_token: 'challenge', code: '123456' } as never);
     expect(store.getAccessToken()).toBe('after-code');
+  });
+
+  it('a sign-up of an address that has an account signs nobody in', async () => {
+    const api = fakeApi({ signUp: vi.fn(async () => ({ kind: 'check-email' as const, message: 'We sent a link' })) });
+    const store = new SessionStore(api, { rules: RULES, restore: false });
+    expect(await store.signUp({} as never)).toEqual({ kind: 'check-email', message: 'We sent a link' });
+    expect(store.getSnapshot()).toEqual({ status: 'signed-out', session: null });
+  });
+
+  it('keeps why a session ended: the API code of the refusal, a bare 401 of a held session as expired, nothing for a restore', async () => {
+    const changed = new ApiError('You were signed out because your password was changed.', 401, 'PASSWORD_CHANGED');
+    const api = fakeApi({ refresh: vi.fn().mockResolvedValueOnce(session('t')).mockRejectedValueOnce(changed) });
+    const store = new SessionStore(api, { rules: RULES });
+    await store.refresh();
+    await store.refresh();
+    expect(store.getSnapshot()).toMatchObject({
+      status: 'signed-out',
+      ended: {
+        code: 'PASSWORD_CHANGED',
+        message: 'You were signed out because your password was changed. Please sign in with your new password.',
+      },
+    });
+
+    const held = new SessionStore(fakeApi({ refresh: vi.fn().mockResolvedValueOnce(session('t')).mockRejectedValueOnce(gone()) }), {
+      rules: RULES,
+    });
+    await held.refresh();
+    await held.refresh();
+    expect(held.getSnapshot()).toMatchObject({ status: 'signed-out', ended: { code: 'SESSION_EXPIRED' } });
+
+    const restoring = new SessionStore(fakeApi({ refresh: vi.fn().mockRejectedValueOnce(gone()) }), { rules: RULES });
+    await restoring.refresh();
+    expect(restoring.getSnapshot()).toEqual({ status: 'signed-out', session: null });
+  });
+
+  it('maps only the session-end codes to words', () => {
+    expect(sessionEndMessage('SESSION_REVOKED')).toMatch(/signed out for your safety/);
+    expect(sessionEndMessage('ACCOUNT_SUSPENDED')).toMatch(/suspended/);
+    expect(sessionEndMessage('constructor')).toBeNull();
+    expect(sessionEndMessage(null)).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
+import { AuthMessages } from '../auth-messages';
+import { AuthErrorCode } from '../error-catalogue';
 import { ApiError } from './errors';
 import type { ApiAuth } from './api-auth';
-import type { AuthUser, SecondFactorInput, Session, SessionApi, SignInInput, SignInOutcome, SignUpInput } from './session';
+import type { AuthUser, SecondFactorInput, Session, SessionApi, SignInInput, SignInOutcome, SignUpInput, SignUpOutcome } from './session';
 
 export interface SessionRefreshRules {
   checkIntervalMs: number;
@@ -23,11 +25,56 @@ export const SESSION_REFRESH_RULES: SessionRefreshRules = {
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 
+/**
+ * Why a session ended without the person signing out: the code of the API's 401 and the words to
+ * show (the log-in dialog shows them after the redirect to the landing page).
+ */
+export interface SessionEnd {
+  code: SessionEndCode;
+  message: string;
+}
+
+/** The 401 codes that say why a session ended (docs/accounts.md "Sessions"). */
+export const SESSION_END_CODES = [
+  AuthErrorCode.ACCOUNT_SUSPENDED,
+  AuthErrorCode.PASSWORD_CHANGED,
+  AuthErrorCode.SESSION_REVOKED,
+  AuthErrorCode.SESSION_EXPIRED,
+] as const;
+export type SessionEndCode = (typeof SESSION_END_CODES)[number];
+
+const SESSION_END_MESSAGES: Record<SessionEndCode, string> = {
+  [AuthErrorCode.ACCOUNT_SUSPENDED]: AuthMessages.accountSuspended,
+  [AuthErrorCode.PASSWORD_CHANGED]: AuthMessages.signedOutPasswordChanged,
+  [AuthErrorCode.SESSION_REVOKED]: AuthMessages.signedOutForSafety,
+  [AuthErrorCode.SESSION_EXPIRED]: AuthMessages.sessionExpired,
+};
+
+/** The words for a session-end code (of a URL, say), or null for anything else. */
+export function sessionEndMessage(code: string | null | undefined): string | null {
+  return code && Object.hasOwn(SESSION_END_MESSAGES, code) ? SESSION_END_MESSAGES[code as SessionEndCode] : null;
+}
+
+/**
+ * Why the session the store held is gone, from the API's refusal: its code when it names a reason;
+ * a bare 401 of a session that was there counts as expired (the refresh cookie ends with the
+ * session, so the browser no longer sends it). Nothing when there was no session to lose.
+ */
+function sessionEndOf(error: ApiError, hadSession: boolean): SessionEnd | undefined {
+  const message = sessionEndMessage(error.code);
+  if (message) return { code: error.code as SessionEndCode, message };
+  if (hadSession) return { code: AuthErrorCode.SESSION_EXPIRED, message: AuthMessages.sessionExpired };
+  return undefined;
+}
+
 export type AuthSnapshot =
-  { status: 'loading'; session: null } | { status: 'signed-in'; session: Session } | { status: 'signed-out'; session: null };
+  | { status: 'loading'; session: null }
+  | { status: 'signed-in'; session: Session }
+  /** `ended`: the session ended without a sign-out, and why */
+  | { status: 'signed-out'; session: null; ended?: SessionEnd };
 
 /** Tabs of the app tell each other about sessions, so that one refresh serves them all. */
-type TabMessage = { type: 'session'; session: Session } | { type: 'signed-out' };
+type TabMessage = { type: 'session'; session: Session } | { type: 'signed-out'; ended?: SessionEnd };
 
 /** A flag (never a token) remembering that this browser had a session: see session-hint.ts. */
 export interface SessionHint {
@@ -66,6 +113,8 @@ function isSessionGone(error: unknown): boolean {
  */
 export class SessionStore implements ApiAuth {
   private snapshot: AuthSnapshot = { status: 'loading', session: null };
+  /** the snapshot before anything happened (loading, or signed out without a restore) */
+  private readonly initial: AuthSnapshot;
   private readonly listeners = new Set<() => void>();
   private inflight: Promise<Session | null> | null = null;
   private failures = 0;
@@ -86,6 +135,7 @@ export class SessionStore implements ApiAuth {
     this.now = options.now ?? Date.now;
     this.hint = options.hint;
     if (options.restore === false) this.snapshot = { status: 'signed-out', session: null };
+    this.initial = this.snapshot;
   }
 
   // --- state, for useSyncExternalStore ---------------------------------------------------------
@@ -96,6 +146,13 @@ export class SessionStore implements ApiAuth {
   };
 
   readonly getSnapshot = (): AuthSnapshot => this.snapshot;
+
+  /**
+   * The snapshot the store started with, whatever happened since: what React renders while it
+   * hydrates markup that was rendered without a session (useSyncExternalStore's server snapshot), so
+   * that a session restored before hydration began does not make the first render differ from it.
+   */
+  readonly getInitialSnapshot = (): AuthSnapshot => this.initial;
 
   private set(next: AuthSnapshot): void {
     this.snapshot = next;
@@ -110,12 +167,12 @@ export class SessionStore implements ApiAuth {
     if (announce) this.post({ type: 'session', session });
   }
 
-  private setSignedOut(announce: boolean): void {
+  private setSignedOut(announce: boolean, ended?: SessionEnd): void {
     this.failures = 0;
     this.clearRetry();
-    this.set({ status: 'signed-out', session: null });
+    this.set(ended ? { status: 'signed-out', session: null, ended } : { status: 'signed-out', session: null });
     this.hint?.set(false);
-    if (announce) this.post({ type: 'signed-out' });
+    if (announce) this.post(ended ? { type: 'signed-out', ended } : { type: 'signed-out' });
   }
 
   /** Updates the signed-in user's details (after a profile change) without a refresh. */
@@ -197,7 +254,8 @@ export class SessionStore implements ApiAuth {
       } catch (error) {
         if (isSessionGone(error)) {
           // Tell the other tabs only when a session ended here, not when there never was one.
-          this.setSignedOut(this.snapshot.session !== null);
+          const hadSession = this.snapshot.session !== null;
+          this.setSignedOut(hadSession, sessionEndOf(error as ApiError, hadSession));
         } else {
           this.scheduleRetry(error);
         }
@@ -258,11 +316,14 @@ export class SessionStore implements ApiAuth {
     return session;
   }
 
-  /** Creates an account and signs in. Rejects with an `ApiError` whose message is for the user. */
-  async signUp(input: SignUpInput): Promise<Session> {
-    const session = await this.api.signUp(input);
-    this.setSession(session, true);
-    return session;
+  /**
+   * Creates an account and signs in; an address that has an account already signs nobody in (the
+   * outcome is `check-email`). Rejects with an `ApiError` whose message is for the user.
+   */
+  async signUp(input: SignUpInput): Promise<SignUpOutcome> {
+    const outcome = await this.api.signUp(input);
+    if (outcome.kind === 'session') this.setSession(outcome.session, true);
+    return outcome;
   }
 
   /**
@@ -295,6 +356,6 @@ export class SessionStore implements ApiAuth {
 
   private receive(message: TabMessage): void {
     if (message.type === 'session') this.setSession(message.session, false);
-    else if (message.type === 'signed-out') this.setSignedOut(false);
+    else if (message.type === 'signed-out') this.setSignedOut(false, message.ended);
   }
 }

@@ -29,6 +29,13 @@ export interface SecondFactorInput {
  */
 export type SignInOutcome = { kind: 'session'; session: Session } | { kind: 'mfa'; mfaToken: string };
 
+/**
+ * What a sign-up answers: a new address gets its account and a session; an address that has an
+ * account already gets no session (`check-email`: the mail says how to sign in). Both carry the
+ * same words ("We've sent a link to <address>...").
+ */
+export type SignUpOutcome = { kind: 'session'; session: Session; message: string } | { kind: 'check-email'; message: string };
+
 export interface SignUpInput {
   full_name: string;
   email: string;
@@ -40,7 +47,7 @@ export interface SignUpInput {
 export interface SessionApi {
   signIn(input: SignInInput): Promise<SignInOutcome>;
   signInWithCode(input: SecondFactorInput): Promise<Session>;
-  signUp(input: SignUpInput): Promise<Session>;
+  signUp(input: SignUpInput): Promise<SignUpOutcome>;
   refresh(): Promise<Session>;
   signOut(): Promise<void>;
 }

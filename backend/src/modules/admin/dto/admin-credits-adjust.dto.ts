@@ -11,7 +11,7 @@ export class AdminCreditsAdjustDto {
   @Allow()
   mode: 'add' | 'deduct';
 
-  @ApiProperty({ description: 'a whole number above 0', example: 5 })
+  @ApiProperty({ type: 'integer', description: 'a whole number above 0', example: 5 })
   @Allow()
   amount: number;
 

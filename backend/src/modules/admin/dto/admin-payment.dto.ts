@@ -13,6 +13,7 @@ export class AdminPaymentRowDto {
   @ApiProperty({ nullable: true, type: String }) user_email: string | null;
 
   @ApiProperty({
+    type: 'integer',
     description: "in the currency's smallest unit (cents); a refund's is what was refunded of its charge so far",
     example: 1499,
   })
@@ -51,11 +52,11 @@ export class AdminRevenueDto {
   })
   mrr: number;
 
-  @ApiProperty({ description: 'live subscriptions' }) active_subscriptions: number;
-  @ApiProperty({ description: 'credit packs bought in the last 30 days' }) packs_sold_30d: number;
+  @ApiProperty({ type: 'integer', description: 'live subscriptions' }) active_subscriptions: number;
+  @ApiProperty({ type: 'integer', description: 'credit packs bought in the last 30 days' }) packs_sold_30d: number;
   @ApiProperty({ description: 'what those packs were paid' }) pack_revenue_30d: number;
   @ApiProperty({ description: "subscriptions' invoices paid in the last 30 days" }) subscription_revenue_30d: number;
   @ApiProperty({ description: 'packs and invoices paid in the last 30 days (before refunds)' }) revenue_30d: number;
-  @ApiProperty({ description: 'refunds and disputes recorded in the last 30 days' }) refunds_30d: number;
+  @ApiProperty({ type: 'integer', description: 'refunds and disputes recorded in the last 30 days' }) refunds_30d: number;
   @ApiProperty({ description: 'what they took back' }) refunded_amount_30d: number;
 }

@@ -22,6 +22,10 @@ export class AnnouncementCreateDto {
 }
 
 export class AnnouncementResponseDto {
-  @ApiProperty({ example: 42, description: 'verified accounts that opted in to marketing emails, to whom it is being sent' })
+  @ApiProperty({
+    type: 'integer',
+    example: 42,
+    description: 'verified accounts that opted in to marketing emails, to whom it is being sent',
+  })
   recipients: number;
 }

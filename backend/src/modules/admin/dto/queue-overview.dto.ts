@@ -1,11 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
 
 export class QueueCountsDto {
-  @ApiProperty() waiting: number;
-  @ApiProperty() active: number;
-  @ApiProperty() delayed: number;
-  @ApiProperty() failed: number;
-  @ApiProperty({ description: 'finished jobs still kept (BullMQ keeps them a day); in-process: since the process started' })
+  @ApiProperty({ type: 'integer' }) waiting: number;
+  @ApiProperty({ type: 'integer' }) active: number;
+  @ApiProperty({ type: 'integer' }) delayed: number;
+  @ApiProperty({ type: 'integer' }) failed: number;
+  @ApiProperty({
+    type: 'integer',
+    description: 'finished jobs still kept (BullMQ keeps them a day); in-process: since the process started',
+  })
   completed: number;
 }
 
@@ -21,7 +24,7 @@ export class QueueOverviewDto {
   @ApiProperty({ nullable: true, type: String }) detail: string | null;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) last_heartbeat_at: string | null;
   @ApiProperty({ type: QueueCountsDto, description: 'totals over all queues' }) counts: QueueCountsDto;
-  @ApiProperty({ description: 'generations still running' }) running_generations: number;
+  @ApiProperty({ type: 'integer', description: 'generations still running' }) running_generations: number;
   @ApiProperty({
     nullable: true,
     type: String,

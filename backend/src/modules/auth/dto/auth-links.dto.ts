@@ -55,3 +55,13 @@ export class MessageResponseDto {
   @ApiProperty()
   message: string;
 }
+
+/** The answer of a confirmation link: what happened, and whether the account started afresh (its sessions ended). */
+export class EmailVerifyResponseDto extends MessageResponseDto {
+  @ApiProperty({
+    description:
+      'true when other sign-ups of the address were waiting: the account was emptied and its sessions ended; ' +
+      'the mailed notice carries a link to choose a password',
+  })
+  starts_afresh: boolean;
+}

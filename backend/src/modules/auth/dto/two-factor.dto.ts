@@ -59,3 +59,21 @@ export class RecoveryCodesResponseDto {
   @ApiProperty({ type: [String], example: ['k7m2q-x9trw', 'b3hd8-pq2mz'] })
   recovery_codes: string[];
 }
+
+/** GET /api/me/2fa/recovery-codes: how many of the recovery codes are left (the codes themselves are never shown again). */
+export class RecoveryCodesLeftResponseDto {
+  @ApiProperty({ type: 'integer', nullable: true, example: 7, description: 'unused recovery codes; null when two-factor is off' })
+  remaining: number | null;
+
+  @ApiProperty({ type: 'integer', example: 10, description: 'how many a new set has' })
+  total: number;
+}
+
+/** POST /api/me/2fa/recovery-codes: a code of the app proves it is the person (a recovery code is refused here). */
+export class RecoveryCodesRenewDto {
+  @ApiProperty({ example: '123456' })
+  @MaxLength(20, { message: 'Please enter the 6-digit code' })
+  @IsNotEmpty({ message: 'Please enter the 6-digit code' })
+  @IsString({ message: 'Please enter the 6-digit code' })
+  code: string;
+}

@@ -20,7 +20,14 @@ export const AuthThrottler = {
   Refresh: 'auth-refresh',
   /** the public contact form (POST /api/support/inquiries), per client IP */
   Support: 'support-inquiry',
+  /** Stripe's webhook (POST /api/webhooks/stripe), anonymous until its signature is checked, per client IP */
+  StripeWebhook: 'stripe-webhook',
 } as const;
+
+/** Every named throttler but `kept`: the ones a route skips (each route counts against its own throttlers only). */
+function skipAllBut(...kept: string[]): Record<string, boolean> {
+  return Object.fromEntries(Object.values(AuthThrottler).map((name) => [name, !kept.includes(name)]));
+}
 
 function bodyEmail(context: ExecutionContext): string | undefined {
   const email = (context.switchToHttp().getRequest<{ body?: { email?: unknown } }>().body ?? {}).email;
@@ -46,9 +53,9 @@ export class AuthThrottlerGuard extends ThrottlerGuard {
  */
 export function AuthRateLimit(kind: 'email' | 'ip' | 'refresh'): MethodDecorator {
   const skip: Record<string, Record<string, boolean>> = {
-    email: { [AuthThrottler.Refresh]: true, [AuthThrottler.Support]: true },
-    ip: { [AuthThrottler.Email]: true, [AuthThrottler.Refresh]: true, [AuthThrottler.Support]: true },
-    refresh: { [AuthThrottler.Ip]: true, [AuthThrottler.Email]: true, [AuthThrottler.Support]: true },
+    email: skipAllBut(AuthThrottler.Ip, AuthThrottler.Email),
+    ip: skipAllBut(AuthThrottler.Ip),
+    refresh: skipAllBut(AuthThrottler.Refresh),
   };
   return applyDecorators(
     UseGuards(AuthThrottlerGuard),
@@ -65,7 +72,24 @@ export function AuthRateLimit(kind: 'email' | 'ip' | 'refresh'): MethodDecorator
 export function SupportRateLimit(): MethodDecorator {
   return applyDecorators(
     UseGuards(AuthThrottlerGuard),
-    SkipThrottle({ [AuthThrottler.Ip]: true, [AuthThrottler.Email]: true, [AuthThrottler.Refresh]: true }),
+    SkipThrottle(skipAllBut(AuthThrottler.Support)),
+    ApiTooManyRequestsResponse({
+      type: ErrorResponseDto,
+      description: `${ErrorMessages.rateLimited} (with Retry-After)`,
+      headers: RETRY_AFTER_HEADER,
+    }),
+  );
+}
+
+/**
+ * The rate limit of Stripe's webhook: STRIPE_WEBHOOK_RATE_LIMIT_MAX calls per client IP per
+ * STRIPE_WEBHOOK_RATE_LIMIT_WINDOW_SECONDS. Stripe sends from a few addresses and retries a 429 with
+ * backoff for days, so a burst beyond it is delayed, not lost; a flood of forged calls is cut short.
+ */
+export function StripeWebhookRateLimit(): MethodDecorator {
+  return applyDecorators(
+    UseGuards(AuthThrottlerGuard),
+    SkipThrottle(skipAllBut(AuthThrottler.StripeWebhook)),
     ApiTooManyRequestsResponse({
       type: ErrorResponseDto,
       description: `${ErrorMessages.rateLimited} (with Retry-After)`,
@@ -90,7 +114,7 @@ export const AUTH_RATE_LIMIT_STORAGE = Symbol('AUTH_RATE_LIMIT_STORAGE');
 })
 export class RateLimitStorageModule {}
 
-/** @nestjs/throttler configured from AUTH_RATE_LIMIT_* and SUPPORT_RATE_LIMIT_*; limits apply only where @AuthRateLimit() is used. */
+/** @nestjs/throttler configured from AUTH_RATE_LIMIT_*, SUPPORT_RATE_LIMIT_* and STRIPE_WEBHOOK_RATE_LIMIT_*; limits apply only where a decorator above is used. */
 export const AuthRateLimitModule = ThrottlerModule.forRootAsync({
   imports: [RateLimitStorageModule],
   inject: [APP_CONFIG, AUTH_RATE_LIMIT_STORAGE],
@@ -111,6 +135,11 @@ export const AuthRateLimitModule = ThrottlerModule.forRootAsync({
         },
         { name: AuthThrottler.Refresh, ttl, limit: refreshMax },
         { name: AuthThrottler.Support, ttl: config.support.rateLimit.windowSeconds * 1000, limit: config.support.rateLimit.max },
+        {
+          name: AuthThrottler.StripeWebhook,
+          ttl: config.stripe.webhookRateLimit.windowSeconds * 1000,
+          limit: config.stripe.webhookRateLimit.max,
+        },
       ],
     };
   },

@@ -73,8 +73,11 @@ export class SecretBox {
 
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
+/** How many recovery codes a set has. */
+export const RECOVERY_CODE_COUNT = 10;
+
 /** Ten codes like `k7m2q-x9trw` (50 bits each): easy to copy, no look-alike characters. */
-export function newRecoveryCodes(count = 10): string[] {
+export function newRecoveryCodes(count = RECOVERY_CODE_COUNT): string[] {
   return Array.from({ length: count }, () => {
     const chars = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]);
     return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;

@@ -84,6 +84,32 @@ export class TwoFactorService {
     });
   }
 
+  /** How many recovery codes are left (unused), out of RECOVERY_CODE_COUNT; null when two-factor is off. */
+  async recoveryCodesLeft(userId: string): Promise<number | null> {
+    const user = await this.users.getById(userId);
+    if (!user.totpEnabledAt) return null;
+    return this.repo.countUnusedRecoveryCodes(userId);
+  }
+
+  /**
+   * A new set of recovery codes, proven by a current code of the app (not a recovery code: a set
+   * that leaked must not renew itself); the old codes, used or not, stop working.
+   */
+  async renewRecoveryCodes(userId: string, code: string): Promise<string[]> {
+    return this.repo.transaction(async (m) => {
+      const user = await this.lockUser(m, userId);
+      if (!user.totpEnabledAt) throw new ConflictError('Two-factor authentication is not on.');
+      if (!(await this.verifyLocked(m, user, { code }))) throw AuthException.invalidCode();
+      const codes = newRecoveryCodes();
+      await this.repo.replaceRecoveryCodes(
+        m,
+        userId,
+        codes.map((c) => recoveryCodeHash(this.recoveryKey, c)),
+      );
+      return codes;
+    });
+  }
+
   /** For the second step of a sign-in: whether `proof` is good for this account (and spends it). */
   async verify(userId: string, proof: SecondFactor): Promise<boolean> {
     return this.repo.transaction(async (m) => this.verifyLocked(m, await this.lockUser(m, userId), proof));

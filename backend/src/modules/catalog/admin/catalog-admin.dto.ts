@@ -45,7 +45,7 @@ const RequiredTier = (required: boolean) => field(required, { enum: TIERS, enumN
 const SortOrder = () =>
   field(
     false,
-    { minimum: 0, maximum: CATALOG_FIELD_LIMITS.maxSortOrder, description: 'display order (ascending)' },
+    { type: 'integer', minimum: 0, maximum: CATALOG_FIELD_LIMITS.maxSortOrder, description: 'display order (ascending)' },
     IsInt(),
     Min(0),
     Max(CATALOG_FIELD_LIMITS.maxSortOrder),
@@ -55,6 +55,7 @@ const CreditCost = (required: boolean) =>
   field(
     required,
     {
+      type: 'integer',
       minimum: 1,
       maximum: CATALOG_FIELD_LIMITS.maxCreditCost,
       description: "credits for an image; a video adds the catalogue's videoSurcharge",
@@ -92,7 +93,7 @@ export class AdminTemplateDto {
   @ApiProperty({ description: 'shown to users' }) description: string;
   @ApiProperty({ description: 'the outfit part of the AI prompt' }) prompt_description: string;
   @ApiProperty({ enum: TIERS, enumName: 'Tier' }) required_tier: Tier;
-  @ApiProperty({ description: 'display order within the category (ascending)' }) sort_order: number;
+  @ApiProperty({ type: 'integer', description: 'display order within the category (ascending)' }) sort_order: number;
   @ApiProperty({ description: 'disabled: left out of the catalogue and refused for new generations' }) enabled: boolean;
   @ApiProperty({ type: String, nullable: true, description: '"Shop this look" (https), or null' }) shop_url: string | null;
   @ApiProperty({ description: 'relative URL of the thumbnail: the one uploaded in the console, else the illustrated artwork' })
@@ -149,8 +150,8 @@ export class AdminSceneDto {
   @ApiProperty() description: string;
   @ApiProperty({ description: 'the scene part of the AI prompt' }) prompt_description: string;
   @ApiProperty({ enum: TIERS, enumName: 'Tier' }) required_tier: Tier;
-  @ApiProperty({ description: 'credits for an image (a video adds the catalogue’s videoSurcharge)' }) credit_cost: number;
-  @ApiProperty() sort_order: number;
+  @ApiProperty({ type: 'integer', description: 'credits for an image (a video adds the catalogue’s videoSurcharge)' }) credit_cost: number;
+  @ApiProperty({ type: 'integer' }) sort_order: number;
   @ApiProperty() enabled: boolean;
   @ApiProperty() thumbnail: string;
   @ApiProperty() has_reference_photo: boolean;

@@ -5,11 +5,10 @@ import { ConflictError, NotFoundError, ValidationError } from '../../../common/e
 import { parseListQuery, type ListParams, type SimpleRestQueryDto } from '../../../common/simple-rest';
 import { STORAGE, type StoragePort } from '../../../storage';
 import { AuditAction, AuditService } from '../../audit/audit.service';
-import { checkCustomPose, CUSTOM_POSE_SAFETY_MESSAGES, SafetyReason } from '../../generations/safety';
 import { PhotoIntakeService } from '../../uploads/photo-intake.service';
 import { ArtworkService, THUMBNAIL_PHOTO_BOX, uploadedThumbnailUrl } from '../artwork.service';
 import { sceneCategory, templatesForCategory, TEMPLATES } from '../catalog';
-import { FORBIDDEN_WORDS } from '../catalog-text.policy';
+import { catalogPromptProblem, FORBIDDEN_WORDS } from '../catalog-text.policy';
 import { CatalogSceneEntity, CatalogTemplateEntity } from '../store/catalog.entities';
 import { CatalogRepository } from '../store/catalog.repository';
 import { CatalogStore } from '../store/catalog.store';
@@ -87,11 +86,8 @@ function checkTexts(change: { name?: string; description?: string; prompt_descri
   }
   if (promptChanged && change.prompt_description !== undefined) {
     // the same check as a custom pose: the text goes into the AI prompt
-    const check = checkCustomPose(change.prompt_description);
-    if (!check.ok)
-      throw new ValidationError(
-        check.reason === SafetyReason.Empty ? CATALOG_ADMIN_MESSAGES.promptEmpty : CUSTOM_POSE_SAFETY_MESSAGES[check.reason],
-      );
+    const problem = catalogPromptProblem(change.prompt_description);
+    if (problem) throw new ValidationError(problem.empty ? CATALOG_ADMIN_MESSAGES.promptEmpty : problem.message);
   }
 }
 

@@ -1,14 +1,14 @@
 import type { CategoryDefinition, CategoryId } from '../catalog.types';
 
 /**
- * The category screens, in the order of the dashboard's sidebar (docs/product.md).
+ * The category screens, in the order of the dashboard's sidebar (docs/product.md). `label` is each
+ * one's only name: the sidebar, the headers, "Your Dresses Generations" and the console read it.
  * Scene ids of a category start with its scenePrefix (active_wear -> activewear, dress -> dresses).
  */
 export const CATEGORIES: readonly CategoryDefinition[] = [
   {
     id: 'active_wear',
     label: 'Active Wear',
-    navLabel: 'Active Wear',
     slug: 'active-wear',
     scenePrefix: 'activewear',
     customPoseHint: 'e.g. mid-stride on a city running track at sunrise, earbuds in',
@@ -16,7 +16,6 @@ export const CATEGORIES: readonly CategoryDefinition[] = [
   {
     id: 'dress',
     label: 'Dresses',
-    navLabel: 'Dress',
     slug: 'dress',
     scenePrefix: 'dresses',
     customPoseHint: 'e.g. twirling on a cobblestone street in Paris, golden hour light',
@@ -24,7 +23,6 @@ export const CATEGORIES: readonly CategoryDefinition[] = [
   {
     id: 'pajamas',
     label: 'Pajamas',
-    navLabel: 'Pajamas',
     slug: 'pajamas',
     scenePrefix: 'pajamas',
     customPoseHint: 'e.g. curled up on a sofa with a mug of cocoa and a blanket',
@@ -32,7 +30,6 @@ export const CATEGORIES: readonly CategoryDefinition[] = [
   {
     id: 'bikini',
     label: 'Bikini',
-    navLabel: 'Bikini',
     slug: 'bikini',
     scenePrefix: 'bikini',
     customPoseHint: 'e.g. walking out of the sea on a white-sand beach, hair wet',
@@ -40,7 +37,6 @@ export const CATEGORIES: readonly CategoryDefinition[] = [
   {
     id: 'lingerie',
     label: 'Lingerie',
-    navLabel: 'Lingerie',
     slug: 'lingerie',
     scenePrefix: 'lingerie',
     customPoseHint: 'e.g. standing by a tall window in a softly lit hotel suite',
@@ -48,7 +44,6 @@ export const CATEGORIES: readonly CategoryDefinition[] = [
   {
     id: 'spicy',
     label: 'Spicy',
-    navLabel: 'Spicy',
     slug: 'spicy',
     scenePrefix: 'spicy',
     customPoseHint: 'e.g. posing on a glamorous stage under a single spotlight',

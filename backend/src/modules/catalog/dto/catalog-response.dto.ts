@@ -8,11 +8,11 @@ export class CatalogCategoryDto {
   @ApiProperty({ enum: CATEGORY_IDS, enumName: 'CategoryId', example: 'active_wear' })
   id: CategoryId;
 
-  @ApiProperty({ example: 'Active Wear', description: 'Header and page title' })
+  @ApiProperty({
+    example: 'Active Wear',
+    description: 'The category\'s one name: sidebar link, header, page title and "Your <label> Generations" all read it',
+  })
   label: string;
-
-  @ApiProperty({ example: 'Active Wear', description: 'Sidebar link text' })
-  navLabel: string;
 
   @ApiProperty({ example: 'active-wear', description: 'Route segment of the category screen: /dashboard/<slug>' })
   slug: string;
@@ -94,7 +94,7 @@ export class CatalogSceneDto {
   @ApiProperty({ enum: TIERS, enumName: 'Tier' })
   requiredTier: Tier;
 
-  @ApiProperty({ example: 1, description: 'Credits for an image; a video adds videoSurcharge' })
+  @ApiProperty({ type: 'integer', example: 1, description: 'Credits for an image; a video adds videoSurcharge' })
   creditCost: number;
 
   @ApiProperty()
@@ -117,7 +117,7 @@ export class CatalogCustomPoseDto {
   @ApiProperty({ enum: TIERS, enumName: 'Tier' })
   requiredTier: Tier;
 
-  @ApiProperty({ example: 3 })
+  @ApiProperty({ type: 'integer', example: 3 })
   creditCost: number;
 
   @ApiProperty()
@@ -146,7 +146,7 @@ export class CatalogPlanDto {
   @ApiProperty({ example: 'USD' })
   currency: string;
 
-  @ApiProperty({ example: 70 })
+  @ApiProperty({ type: 'integer', example: 70 })
   monthlyCredits: number;
 
   @ApiProperty({ type: [String] })
@@ -160,13 +160,13 @@ export class CatalogPackDto {
   @ApiProperty({ example: 'pack-70' })
   id: string;
 
-  @ApiProperty({ example: 70 })
+  @ApiProperty({ type: 'integer', example: 70 })
   credits: number;
 
-  @ApiProperty({ example: 5 })
+  @ApiProperty({ type: 'integer', example: 5 })
   bonus: number;
 
-  @ApiProperty({ example: 75, description: 'credits + bonus' })
+  @ApiProperty({ type: 'integer', example: 75, description: 'credits + bonus' })
   totalCredits: number;
 
   @ApiProperty({ example: 14.99, description: 'USD, one-off' })
@@ -220,7 +220,7 @@ export class CatalogResponseDto {
   @ApiProperty({ enum: TIERS, enumName: 'Tier', isArray: true, description: 'Tiers in ascending order' })
   tiers: Tier[];
 
-  @ApiProperty({ example: 3, description: 'Credits a video adds to the scene cost' })
+  @ApiProperty({ type: 'integer', example: 3, description: 'Credits a video adds to the scene cost' })
   videoSurcharge: number;
 
   @ApiProperty({ type: CatalogFeaturesDto })

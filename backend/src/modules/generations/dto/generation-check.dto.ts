@@ -34,12 +34,12 @@ export class GenerationCheckDto {
 
 /** What a start with this body would cost, and what the caller has. */
 export class GenerationCheckResponseDto {
-  @ApiProperty({ example: 1, description: 'credits the generation would hold, and charge when its result is stored' })
+  @ApiProperty({ type: 'integer', example: 1, description: 'credits the generation would hold, and charge when its result is stored' })
   cost: number;
 
-  @ApiProperty({ example: 3, description: 'credits available now' })
+  @ApiProperty({ type: 'integer', example: 3, description: 'credits available now' })
   credits: number;
 
-  @ApiProperty({ example: 2, description: 'credits left after this generation' })
+  @ApiProperty({ type: 'integer', example: 2, description: 'credits left after this generation' })
   credits_after: number;
 }

@@ -11,7 +11,7 @@ export class GenerationListQueryDto {
   @IsIn(GENERATION_CATEGORIES as unknown as string[], { message: 'category must be a category id of the catalogue' })
   category?: string;
 
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: 100_000, default: 1 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -19,7 +19,7 @@ export class GenerationListQueryDto {
   @Max(100_000)
   page?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: GENERATIONS_PAGE_SIZE.max, default: GENERATIONS_PAGE_SIZE.default })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: GENERATIONS_PAGE_SIZE.max, default: GENERATIONS_PAGE_SIZE.default })
   @IsOptional()
   @Type(() => Number)
   @IsInt()

@@ -23,7 +23,7 @@ export class GenerationProgressStepDto {
   @ApiProperty({ enum: GenerationStage, enumName: 'GenerationStage' })
   stage: GenerationStage;
 
-  @ApiProperty({ example: 'Creating generation record...' })
+  @ApiProperty({ example: 'Saving your request...' })
   message: string;
 }
 
@@ -32,15 +32,21 @@ export class GenerationProgressDto {
   stage: GenerationStage;
 
   @ApiProperty({
-    example: 'Checking status (3/60)...',
+    example: 'Still working (3 of 23)...',
     description: "the product's progress message of the stage (the failure reason once failed)",
   })
   message: string;
 
-  @ApiProperty({ example: 3, description: 'the last status check (0 before the first)' })
+  @ApiProperty({ type: 'integer', example: 3, description: 'the last status check (0 before the first)' })
   poll: number;
 
-  @ApiProperty({ example: 60 })
+  @ApiProperty({
+    type: 'integer',
+    example: 23,
+    description:
+      "the status checks that fit in the generation's time budget, the last one at its deadline (23 for an image and 63 for a video " +
+      'with the default settings); a result may come before, by a check or a webhook',
+  })
   max_polls: number;
 
   @ApiProperty({
@@ -66,7 +72,11 @@ export class GenerationResponseDto {
   @ApiProperty({ enum: GenerationStatus, enumName: 'GenerationStatus' })
   status: GenerationStatus;
 
-  @ApiProperty({ example: 1, description: 'credits: held while processing, charged once completed, released if it failed' })
+  @ApiProperty({
+    type: 'integer',
+    example: 1,
+    description: 'credits: held while processing, charged once completed, released if it failed',
+  })
   cost: number;
 
   @ApiProperty({ example: 'bikini' })
@@ -81,10 +91,35 @@ export class GenerationResponseDto {
   @ApiProperty({
     type: String,
     nullable: true,
+    example: 'Sunshine Triangle Bikini',
+    description: "the outfit's name in the catalogue (an admin's rename shows); null when the catalogue no longer has it",
+  })
+  template_name: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'Beach Standing',
+    description: "the pose's name in the catalogue, or `Custom pose` for a described one; null when the catalogue no longer has it",
+  })
+  scene_name: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
     description:
       'signed link to the result (completed only), host-relative (`/api/files/...`) with local storage, presigned on the bucket with S3; expires (15 minutes by default)',
   })
   url: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'signed, short-lived link to the photo of the person it was made from (the first one, sent to the AI), for a before/after view: ' +
+      'only in `GET /api/generations/:id` of a completed generation, to its owner; null in lists and other answers, and once the photo was deleted',
+  })
+  source_photo_url: string | null;
 
   @ApiProperty({ type: GenerationProgressDto })
   progress: GenerationProgressDto;
@@ -106,13 +141,13 @@ export class GenerationListResponseDto {
   @ApiProperty({ type: [GenerationResponseDto] })
   items: GenerationResponseDto[];
 
-  @ApiProperty({ example: 42, description: 'completed generations matching the filter, over all pages' })
+  @ApiProperty({ type: 'integer', example: 42, description: 'completed generations matching the filter, over all pages' })
   total: number;
 
-  @ApiProperty({ example: 1 })
+  @ApiProperty({ type: 'integer', example: 1 })
   page: number;
 
-  @ApiProperty({ example: 24 })
+  @ApiProperty({ type: 'integer', example: 24 })
   page_size: number;
 }
 

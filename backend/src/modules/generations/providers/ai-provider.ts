@@ -1,7 +1,8 @@
 /**
  * The AI provider port. A provider behaves like an asynchronous vendor API: `start` answers a job
- * id at once; `status` is polled (every 3 s, at most 60 times by default) until the job completes
- * or fails; providers with webhooks also report through `parseWebhook`. Implementations:
+ * id at once; `status` is polled (3 s after the start, then each wait x1.5 up to 15 s, until the
+ * generation's deadline: generation-schedule.ts) until the job completes or fails; providers with
+ * webhooks also report through `parseWebhook`. Implementations:
  * `preview` (local renderer, the default), `dashscope` (Alibaba Cloud Model Studio), `fashn`, `fal`
  * (fal.ai's queue, several hosted models).
  */
@@ -20,6 +21,9 @@ export interface ProviderImage {
   url: string;
   storageKey?: string;
   contentType?: string;
+  /** the size of the picture as sent (the person photo's: models that frame a video by an aspect ratio read it) */
+  width?: number;
+  height?: number;
 }
 
 export interface ProviderStartInput {
@@ -117,9 +121,18 @@ export interface AiProvider {
   cancel?(jobId: string): Promise<void>;
   /**
    * Optional, best effort: our copy of the job's result is stored, the provider may forget the job
-   * and delete what it keeps of it (the preview provider removes its files). Errors are ignored.
+   * and delete what it keeps of it (the preview provider removes its files; fal deletes the request's
+   * payloads and output files). Errors are ignored.
    */
   discard?(jobId: string): Promise<void>;
+  /**
+   * The largest webhook body the vendor sends, in bytes, when it is above the API's 1 MB JSON limit
+   * (FASHN's calls carry the result as base64). The webhook route reads bodies this large only for
+   * calls `webhookUrlIsGenuine` recognises.
+   */
+  readonly webhookBodyLimitBytes?: number;
+  /** For vendors that prove a webhook call by a token in its URL (FASHN): whether `requestUrl` carries a genuine one. */
+  webhookUrlIsGenuine?(requestUrl: string): boolean;
   /**
    * Verifies and reads a webhook call. Answers null when the call is not authentic (bad or
    * missing signature), which the controller answers with 401 and ignores. May answer a promise

@@ -12,6 +12,85 @@ export const DASHSCOPE_BASE_URLS = {
   china: 'https://dashscope.aliyuncs.com',
 } as const;
 
+export type DashScopeRegion = 'international' | 'china' | 'us';
+
+/**
+ * The region a base URL belongs to: the shared endpoints (Singapore dashscope-intl.aliyuncs.com,
+ * Virginia dashscope-us.aliyuncs.com, Beijing dashscope.aliyuncs.com) and the workspace endpoints
+ * ({WorkspaceId}.ap-southeast-1.maas.aliyuncs.com, {WorkspaceId}.cn-beijing.maas.aliyuncs.com).
+ * Undefined for any other host (a proxy, the tests' fake).
+ * https://www.alibabacloud.com/help/en/model-studio/legacy-image-to-video-api-reference ("Availability"),
+ * https://www.alibabacloud.com/help/en/model-studio/regions
+ */
+export function dashScopeRegion(baseUrl: string): DashScopeRegion | undefined {
+  let host: string;
+  try {
+    host = new URL(baseUrl).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+  if (host === 'dashscope.aliyuncs.com' || host.endsWith('.cn-beijing.maas.aliyuncs.com')) return 'china';
+  if (host === 'dashscope-intl.aliyuncs.com' || host.endsWith('.ap-southeast-1.maas.aliyuncs.com')) return 'international';
+  if (host === 'dashscope-us.aliyuncs.com') return 'us';
+  return undefined;
+}
+
+/**
+ * The image models the adapter can call, by the protocol it speaks to each (DashScopeModelFamily),
+ * and where they are offered when that is documented as limited:
+ * - wan2.5-i2i-preview: Wan image editing (input.images + parameters.size), Singapore and Beijing
+ *   (https://www.alibabacloud.com/help/en/model-studio/wan2-5-image-edit-api-reference).
+ * - aitryon, aitryon-plus: OutfitAnyone, "This document applies only to the China (Beijing) region"
+ *   (https://help.aliyun.com/en/model-studio/outfitanyone-api, https://www.alibabacloud.com/help/en/model-studio/aitryon-plus-api).
+ * Wan 2.6+ image models speak a messages protocol this adapter does not build.
+ */
+export const DASHSCOPE_IMAGE_MODELS: Record<string, { family: 'image-edit' | 'tryon'; regions?: readonly DashScopeRegion[] }> = {
+  'wan2.5-i2i-preview': { family: 'image-edit' },
+  aitryon: { family: 'tryon', regions: ['china'] },
+  'aitryon-plus': { family: 'tryon', regions: ['china'] },
+};
+
+/**
+ * The first-frame image-to-video models (input.img_url + parameters.resolution/duration, the protocol
+ * of Wan 2.1 to 2.6) and the resolution tiers each documents; the adapter sends the largest tier the
+ * model has that is not above the requested one (videoResolutionFor). Every one takes 5 s.
+ * - wan2.6-i2v-flash, wan2.6-i2v: 720P, 1080P; wan2.5-i2v-preview: 480P, 720P, 1080P
+ *   (https://www.alibabacloud.com/help/en/model-studio/legacy-image-to-video-api-reference, https://www.alibabacloud.com/help/en/model-studio/image-to-video-guide)
+ * - wan2.2-i2v-plus: 480P, 1080P; wan2.2-i2v-flash: 480P, 720P (https://help.aliyun.com/zh/model-studio/developer-reference/image-to-video-api-reference)
+ * - wan2.1-i2v-plus: 720P; wan2.1-i2v-turbo: 480P, 720P (https://www.alibabacloud.com/help/en/model-studio/image-to-video-api-reference)
+ * wan2.7-i2v speaks the new media-list protocol and is not supported here.
+ */
+export const DASHSCOPE_VIDEO_MODELS: Record<string, { resolutions: readonly VideoTier[] }> = {
+  'wan2.6-i2v-flash': { resolutions: ['720P', '1080P'] },
+  'wan2.6-i2v': { resolutions: ['720P', '1080P'] },
+  'wan2.5-i2v-preview': { resolutions: ['480P', '720P', '1080P'] },
+  'wan2.2-i2v-plus': { resolutions: ['480P', '1080P'] },
+  'wan2.2-i2v-flash': { resolutions: ['480P', '720P'] },
+  'wan2.1-i2v-plus': { resolutions: ['720P'] },
+  'wan2.1-i2v-turbo': { resolutions: ['480P', '720P'] },
+};
+
+export type VideoTier = '480P' | '720P' | '1080P';
+const TIERS: readonly VideoTier[] = ['480P', '720P', '1080P'];
+
+/**
+ * Why DASHSCOPE_IMAGE_MODEL cannot be used with DASHSCOPE_BASE_URL (a message for the configuration
+ * error), or undefined when it can. An unknown host (a proxy, a fake) is not judged by region.
+ */
+export function dashScopeImageModelProblem(model: string, baseUrl: string): string | undefined {
+  const known = DASHSCOPE_IMAGE_MODELS[model];
+  if (!known) return `must be one of ${Object.keys(DASHSCOPE_IMAGE_MODELS).join(', ')}`;
+  if (known.regions && !known.regions.includes(dashScopeRegion(baseUrl) as DashScopeRegion)) {
+    return `${model} is offered only in the China (Beijing) region: set DASHSCOPE_BASE_URL=${DASHSCOPE_BASE_URLS.china} (with a Beijing key), or use wan2.5-i2i-preview`;
+  }
+  return undefined;
+}
+
+/** Why DASHSCOPE_VIDEO_MODEL cannot be used, or undefined when it can. */
+export function dashScopeVideoModelProblem(model: string): string | undefined {
+  return DASHSCOPE_VIDEO_MODELS[model] ? undefined : `must be one of ${Object.keys(DASHSCOPE_VIDEO_MODELS).join(', ')}`;
+}
+
 /** The settings of AI_PROVIDER=dashscope (DASHSCOPE_*), read by the configuration loader. */
 export interface DashScopeSettings {
   apiKey?: string;
@@ -70,7 +149,7 @@ export const DASHSCOPE_PATHS = {
 export type DashScopeModelFamily = 'image-edit' | 'tryon' | 'image-to-video';
 
 export function imageModelFamily(model: string): Exclude<DashScopeModelFamily, 'image-to-video'> {
-  return /^aitryon/i.test(model) ? 'tryon' : 'image-edit';
+  return DASHSCOPE_IMAGE_MODELS[model]?.family ?? (/^aitryon/i.test(model) ? 'tryon' : 'image-edit');
 }
 
 /** The family a generation of `type` is sent to, given the configured models. */
@@ -151,11 +230,24 @@ export function fitImageEditSize(size: string, limits = IMAGE_EDIT_SIZE_LIMITS):
  * image's aspect ratio and scales the area to the tier. The product's 2953*4096 is above every tier,
  * so it maps to the largest, 1080P.
  */
-export function videoResolutionTier(size: string): '480P' | '720P' | '1080P' {
+export function videoResolutionTier(size: string): VideoTier {
   const parsed = parseSize(size);
   if (!parsed) return '1080P';
   const shortSide = Math.min(parsed.width, parsed.height);
   if (shortSide >= 1080) return '1080P';
   if (shortSide >= 720) return '720P';
   return '480P';
+}
+
+/**
+ * The tier sent to `model` for the requested size: the largest the model documents that is not above
+ * the requested tier, else its smallest (wan2.2-i2v-flash tops out at 720P; wan2.6 starts at 720P).
+ * A model missing from the table gets the requested tier.
+ */
+export function videoResolutionFor(model: string, size: string): VideoTier {
+  const wanted = videoResolutionTier(size);
+  const offered = DASHSCOPE_VIDEO_MODELS[model]?.resolutions;
+  if (!offered?.length) return wanted;
+  const notAbove = offered.filter((t) => TIERS.indexOf(t) <= TIERS.indexOf(wanted));
+  return notAbove.length ? notAbove[notAbove.length - 1] : offered[0];
 }

@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { ProviderError, ProviderErrorKind } from './ai-provider';
-import { fitImageEditSize, IMAGE_EDIT_SIZE_LIMITS, imageModelFamily, parseSize, videoResolutionTier } from './dashscope.config';
+import {
+  DASHSCOPE_VIDEO_MODELS,
+  dashScopeImageModelProblem,
+  dashScopeRegion,
+  dashScopeVideoModelProblem,
+  fitImageEditSize,
+  IMAGE_EDIT_SIZE_LIMITS,
+  imageModelFamily,
+  parseSize,
+  videoResolutionFor,
+  videoResolutionTier,
+} from './dashscope.config';
 import { createDashScopeProvider, DashScopeProvider, parseRetryAfter, taskToStatus } from './dashscope.provider';
 
 const task = (output: Record<string, unknown>) => ({ request_id: 'r', output: { task_id: 't', ...output } });
@@ -40,6 +51,58 @@ describe('DashScope request rules', () => {
     expect(videoResolutionTier('2953*4096')).toBe('1080P');
     expect(videoResolutionTier('720*1280')).toBe('720P');
     expect(videoResolutionTier('480*640')).toBe('480P');
+  });
+
+  it('the region of a base URL: shared and workspace endpoints; any other host (a proxy, a fake) has none', () => {
+    expect(dashScopeRegion('https://dashscope.aliyuncs.com')).toBe('china');
+    expect(dashScopeRegion('https://ws-9f8e.cn-beijing.maas.aliyuncs.com/')).toBe('china');
+    expect(dashScopeRegion('https://dashscope-intl.aliyuncs.com')).toBe('international');
+    expect(dashScopeRegion('https://ws-9f8e.ap-southeast-1.maas.aliyuncs.com')).toBe('international');
+    expect(dashScopeRegion('https://dashscope-us.aliyuncs.com')).toBe('us');
+    expect(dashScopeRegion('http://127.0.0.1:4000')).toBeUndefined();
+    expect(dashScopeRegion('https://dashscope.aliyuncs.com.evil.example')).toBeUndefined();
+    expect(dashScopeRegion('not a url')).toBeUndefined();
+  });
+
+  it('model settings: known models only; aitryon* only in Beijing, with a message that says how', () => {
+    expect(dashScopeImageModelProblem('wan2.5-i2i-preview', 'https://dashscope-intl.aliyuncs.com')).toBeUndefined();
+    expect(dashScopeImageModelProblem('aitryon-plus', 'https://dashscope.aliyuncs.com')).toBeUndefined();
+    expect(dashScopeImageModelProblem('aitryon-plus', 'https://dashscope-intl.aliyuncs.com')).toMatch(
+      /offered only in the China \(Beijing\) region: set DASHSCOPE_BASE_URL=https:\/\/dashscope\.aliyuncs\.com/,
+    );
+    expect(dashScopeImageModelProblem('aitryon', 'http://127.0.0.1:4000')).toMatch(/only in the China \(Beijing\) region/);
+    expect(dashScopeImageModelProblem('wanx2.1-imageedit', 'https://dashscope.aliyuncs.com')).toBe(
+      'must be one of wan2.5-i2i-preview, aitryon, aitryon-plus',
+    );
+    expect(dashScopeVideoModelProblem('wan2.6-i2v-flash')).toBeUndefined();
+    expect(dashScopeVideoModelProblem('wan2.7-i2v')).toMatch(/^must be one of wan2\.6-i2v-flash/);
+  });
+
+  it('each video model is sent the largest tier it documents up to the requested one, else its smallest', () => {
+    expect(videoResolutionFor('wan2.6-i2v-flash', '2953*4096')).toBe('1080P');
+    expect(videoResolutionFor('wan2.6-i2v-flash', '480*640')).toBe('720P'); // no 480P: its smallest
+    expect(videoResolutionFor('wan2.2-i2v-flash', '2953*4096')).toBe('720P');
+    expect(videoResolutionFor('wan2.2-i2v-plus', '720*1280')).toBe('480P'); // 480P or 1080P: not above 720P
+    expect(videoResolutionFor('wan2.1-i2v-plus', '480*640')).toBe('720P');
+    expect(videoResolutionFor('unknown-model', '720*1280')).toBe('720P');
+    for (const [model, { resolutions }] of Object.entries(DASHSCOPE_VIDEO_MODELS)) {
+      for (const size of ['2953*4096', '720*1280', '480*640', 'nonsense']) expect(resolutions).toContain(videoResolutionFor(model, size));
+    }
+  });
+
+  it('the video request carries the tier of the configured model', () => {
+    const p = new DashScopeProvider({ apiKey: 'k', videoModel: 'wan2.2-i2v-flash' });
+    const { body } = p.buildStartRequest({
+      generationId: 'g',
+      type: 'video',
+      prompt: 'p',
+      size: '2953*4096',
+      person: { url: 'https://f/p.jpg' },
+      garment: { url: 'https://f/g.png' },
+      templateId: 't',
+      sceneId: 's',
+    });
+    expect(body.parameters).toMatchObject({ resolution: '720P', duration: 5 });
   });
 });
 

@@ -43,6 +43,14 @@
  * is the model of the guide's Singapore example. Wan 2.6+ image models and wan2.7-i2v speak other
  * protocols (messages / media lists) and are not supported here.
  *
+ * Models: DASHSCOPE_IMAGE_MODEL and DASHSCOPE_VIDEO_MODEL must name one of the models of
+ * dashscope.config.ts (the configuration refuses others, and aitryon* outside the Beijing endpoint);
+ * a video is sent the largest resolution tier its model documents up to the requested one.
+ *
+ * Retention: task results and their links are kept 24 h (the task API above), data is stored in the
+ * region of the endpoint (https://www.alibabacloud.com/help/en/model-studio/regions); no call deletes
+ * a task's inputs or outputs sooner, and none is documented.
+ *
  * No webhooks (DashScope has none for these APIs): the pipeline polls `status`.
  */
 import { NEGATIVE_PROMPT } from '../../catalog';
@@ -64,7 +72,7 @@ import {
   imageModelFamily,
   modelFamily,
   videoModelHasAudio,
-  videoResolutionTier,
+  videoResolutionFor,
 } from './dashscope.config';
 import { asRecord, httpStatusKind, parseRetryAfter, redactSecret, requestJson, truncate, VendorErrorAnswer } from './provider-http';
 import type { AppConfig } from '../../../config/app-config';
@@ -130,7 +138,7 @@ export class DashScopeProvider implements AiProvider {
           // prompt_extend: no rewriting of our prompt by the vendor's language model (it would drop the safety clause)
           // audio: Wan 2.5/2.6 add a generated soundtrack unless told not to (twice the price)
           parameters: {
-            resolution: videoResolutionTier(input.size),
+            resolution: videoResolutionFor(this.videoModel, input.size),
             duration: this.videoDurationSeconds,
             prompt_extend: false,
             ...(videoModelHasAudio(this.videoModel) ? { audio: this.videoAudio } : {}),

@@ -15,20 +15,47 @@ export interface FalSettings {
   videoModel: string;
   /** where fal publishes the public keys of its webhook signatures */
   jwksUrl: string;
+  /** fal's Platform API (deleting a request's stored payloads and output files), without a trailing slash */
+  platformUrl: string;
   /** sends our webhook URL with each request (`?fal_webhook=`); the worker polls either way */
   webhooks: boolean;
 }
 
 /**
- * fal's queue, its webhook keys and the default models.
+ * fal's queue, its webhook keys, its Platform API and the default models.
  * - Queue: https://docs.fal.ai/model-endpoints/queue
- * - JWKS: "Verifying Your Webhook", https://docs.fal.ai/model-apis/model-endpoints/webhooks
+ * - JWKS: "Verifying Your Webhook", https://docs.fal.ai/documentation/model-apis/inference/webhooks. fal's REST host
+ *   moved from rest.alpha.fal.ai to rest.fal.ai in February 2026 (its official clients: fal-ai/fal-js ea9fc05
+ *   "fix: use rest.fal.ai", libs/client/src/config.ts getRestApiUrl; fal-ai/fal 01170088 "rest.alpha.fal.ai ->
+ *   rest.fal.ai", fal_client REST_URL); the key set is served from the same host.
+ * - Platform API: https://api.fal.ai/v1 ("Delete request payloads", https://docs.fal.ai/platform-apis/v1/models/requests/payloads)
  */
 export const FAL_DEFAULTS = {
   queueUrl: 'https://queue.fal.run',
   imageModel: 'fal-ai/kling/v1-5/kolors-virtual-try-on',
   videoModel: 'fal-ai/kling-video/v2.1/standard/image-to-video',
-  jwksUrl: 'https://rest.alpha.fal.ai/.well-known/jwks.json',
+  jwksUrl: 'https://rest.fal.ai/.well-known/jwks.json',
+  platformUrl: 'https://api.fal.ai/v1',
+} as const;
+
+/**
+ * What fal keeps of a request, and what every submit asks of it
+ * (https://docs.fal.ai/documentation/model-apis/media-expiration, "Data Retention & Storage";
+ * https://fal.ai/docs/documentation/model-apis/inference/payloads):
+ * - Request payloads (the JSON input and output, our inline base64 photos included) are stored 30 days
+ *   by default; `X-Fal-Store-IO: 0` prevents their storage.
+ * - Output files on fal's CDN live as long as `X-Fal-Object-Lifecycle-Preference`
+ *   (`{"expiration_duration_seconds": n}`) says; fal's own clients send the same header
+ *   (fal-ai/fal-js libs/client/src/storage.ts, OBJECT_LIFECYCYLE_PREFERENCE_HEADER, buildObjectLifecycleHeaders).
+ *   An hour is longer than any generation waits for its result (polls, retries, the webhook).
+ * - Once our copy is stored, `DELETE {platform}/models/requests/{request_id}/payloads` deletes the
+ *   request's payloads and its output files (an admin key is required; the input files are not
+ *   deleted, and ours are never uploaded to fal's CDN: they travel as links or data URIs).
+ */
+export const FAL_RETENTION = {
+  storeIoHeader: 'X-Fal-Store-IO',
+  lifecycleHeader: 'X-Fal-Object-Lifecycle-Preference',
+  outputExpirySeconds: 3600,
 } as const;
 
 /** How one fal model is called. */
@@ -46,6 +73,12 @@ export interface FalModel {
   negativePrompt?: string;
   /** documented inputs sent as they are */
   fixed: Record<string, unknown>;
+  /**
+   * The documented values of the model's `aspect_ratio` input (the video frame), for models that take
+   * one: the adapter sends the value nearest the person photo's own ratio. Models without it frame the
+   * video like their first frame.
+   */
+  aspectRatios?: readonly string[];
   /** documented limits of the input images: each side at least `minSide`, the longer side at most `maxSide` */
   minSide: number;
   maxSide: number;
@@ -100,18 +133,43 @@ export const FAL_MODELS: readonly FalModel[] = [
     maxSide: 1024,
     doc: 'https://fal.ai/models/fal-ai/leffa/virtual-tryon/api',
   },
-  ...['v2.1/standard', 'v2.1/pro', 'v1.6/standard', 'v1.6/pro'].map((tier): FalModel => ({
+  // Kling image-to-video. Of the four, only v1.6 pro takes `aspect_ratio` ("16:9" | "9:16" | "1:1",
+  // default "16:9"): fal-ai/fal-js libs/client/src/types/endpoints.ts, KlingVideoV16ProImageToVideoInput.
+  // v1.6 standard, v2.1 standard and v2.1 pro take KlingVideoV2MasterImageToVideoInput / KlingVideoV21ProImageToVideoInput
+  // (prompt, image_url, duration, negative_prompt, cfg_scale): no aspect_ratio, the frame follows the image.
+  ...(
+    [
+      ['v2.1/standard', undefined],
+      ['v2.1/pro', undefined],
+      ['v1.6/standard', undefined],
+      ['v1.6/pro', ['16:9', '9:16', '1:1']],
+    ] as const
+  ).map(([tier, aspectRatios]): FalModel => ({
     id: `fal-ai/kling-video/${tier}/image-to-video`,
     type: 'video',
     person: 'image_url',
     prompt: 'prompt',
     negativePrompt: 'negative_prompt',
     fixed: { duration: '5' },
+    ...(aspectRatios ? { aspectRatios } : {}),
     minSide: 300,
     maxSide: 2048,
     doc: `https://fal.ai/models/fal-ai/kling-video/${tier}/image-to-video/api`,
   })),
 ];
+
+/**
+ * Of `allowed` ("w:h" values), the one nearest to a `width` x `height` picture's own ratio (compared
+ * on a log scale, so 9:16 and 16:9 are as far from 1:1). A portrait photo gets "9:16", a square one "1:1".
+ */
+export function nearestAspectRatio(width: number, height: number, allowed: readonly string[]): string {
+  const target = Math.log(width / height);
+  const distance = (r: string) => {
+    const [a, b] = r.split(':').map(Number);
+    return Math.abs(Math.log(a / b) - target);
+  };
+  return allowed.reduce((best, r) => (distance(r) < distance(best) ? r : best));
+}
 
 export function findFalModel(id: string): FalModel | undefined {
   return FAL_MODELS.find((m) => m.id === id);
@@ -138,6 +196,7 @@ export function falSettings(e: {
   FAL_IMAGE_MODEL?: string;
   FAL_VIDEO_MODEL?: string;
   FAL_JWKS_URL?: string;
+  FAL_PLATFORM_URL?: string;
   FAL_WEBHOOKS?: boolean;
 }): FalSettings {
   return {
@@ -146,6 +205,7 @@ export function falSettings(e: {
     imageModel: e.FAL_IMAGE_MODEL ?? FAL_DEFAULTS.imageModel,
     videoModel: e.FAL_VIDEO_MODEL ?? FAL_DEFAULTS.videoModel,
     jwksUrl: e.FAL_JWKS_URL ?? FAL_DEFAULTS.jwksUrl,
+    platformUrl: (e.FAL_PLATFORM_URL ?? FAL_DEFAULTS.platformUrl).replace(/\/+$/, ''),
     webhooks: e.FAL_WEBHOOKS ?? true,
   };
 }

@@ -1,7 +1,8 @@
 import { createHash, generateKeyPairSync, KeyObject, sign } from 'node:crypto';
+import { Logger } from '@nestjs/common';
 import { NEGATIVE_PROMPT } from '../../catalog';
 import { ProviderError, ProviderErrorKind, ProviderStartInput } from './ai-provider';
-import { FAL_DEFAULTS, falAppId, falSettings } from './fal.config';
+import { FAL_DEFAULTS, falAppId, falSettings, nearestAspectRatio } from './fal.config';
 import { createFalProvider, FalProvider, outputToStatus } from './fal.provider';
 
 const KEY = 'fal-unit-key:0123456789abcdef';
@@ -95,6 +96,34 @@ describe('fal request building, per model', () => {
     });
   });
 
+  it('Kling 1.6 pro takes aspect_ratio: the value nearest the person photo; the other Kling models and unknown sizes get none', () => {
+    const pro = provider({ videoModel: 'fal-ai/kling-video/v1.6/pro/image-to-video' });
+    const sized = (width: number, height: number) => input({ type: 'video', person: { url: 'https://f/p.jpg', width, height } });
+    expect(pro.buildInput(sized(1536, 2048)).body.aspect_ratio).toBe('9:16');
+    expect(pro.buildInput(sized(2048, 1152)).body.aspect_ratio).toBe('16:9');
+    expect(pro.buildInput(sized(1000, 1000)).body.aspect_ratio).toBe('1:1');
+    expect(pro.buildInput(input({ type: 'video' })).body).not.toHaveProperty('aspect_ratio');
+    for (const videoModel of [
+      'fal-ai/kling-video/v1.6/standard/image-to-video',
+      'fal-ai/kling-video/v2.1/standard/image-to-video',
+      'fal-ai/kling-video/v2.1/pro/image-to-video',
+    ]) {
+      expect(provider({ videoModel }).buildInput(sized(1536, 2048)).body).not.toHaveProperty('aspect_ratio');
+    }
+    // try-on models frame nothing
+    expect(provider().buildInput(input({ person: { url: 'https://f/p.jpg', width: 600, height: 900 } })).body).not.toHaveProperty(
+      'aspect_ratio',
+    );
+  });
+
+  it('nearestAspectRatio compares ratios on a log scale: 4:5 is nearer 1:1 than 9:16, 3:5 nearer 9:16', () => {
+    const kling = ['16:9', '9:16', '1:1'];
+    expect(nearestAspectRatio(800, 1000, kling)).toBe('1:1');
+    expect(nearestAspectRatio(600, 1000, kling)).toBe('9:16');
+    expect(nearestAspectRatio(1000, 600, kling)).toBe('16:9');
+    expect(nearestAspectRatio(1, 1, kling)).toBe('1:1');
+  });
+
   it('a data URI input is passed through unchanged', () => {
     const uri = 'data:image/jpeg;base64,/9j/4AAQ';
     expect(provider().buildInput(input({ person: { url: uri } })).body.human_image_url).toBe(uri);
@@ -126,9 +155,11 @@ describe('fal request building, per model', () => {
       queueUrl: 'http://127.0.0.1:9',
       imageModel: FAL_DEFAULTS.imageModel,
       videoModel: FAL_DEFAULTS.videoModel,
-      jwksUrl: 'https://rest.alpha.fal.ai/.well-known/jwks.json',
+      jwksUrl: 'https://rest.fal.ai/.well-known/jwks.json',
+      platformUrl: 'https://api.fal.ai/v1',
       webhooks: true,
     });
+    expect(falSettings({ FAL_PLATFORM_URL: 'http://127.0.0.1:9/v1/' }).platformUrl).toBe('http://127.0.0.1:9/v1');
     expect(() => createFalProvider({ fal: falSettings({}) })).toThrow(/FAL_KEY is required when AI_PROVIDER=fal/);
     expect(createFalProvider({ fal: falSettings({ FAL_KEY: 'k', FAL_WEBHOOKS: false }) }).supportsWebhooks).toBe(false);
   });
@@ -143,6 +174,9 @@ describe('fal request building, per model', () => {
     expect(`${url.origin}${url.pathname}`).toBe(`${QUEUE}/fal-ai/kling/v1-5/kolors-virtual-try-on`);
     expect(url.searchParams.get('fal_webhook')).toBe('https://app.example/api/webhooks/ai/fal?fr_app=fal-ai%2Fkling');
     expect(call.headers.Authorization).toBe(`Key ${KEY}`);
+    // fal stores no payload of the request, and its output files expire after an hour
+    expect(call.headers['X-Fal-Store-IO']).toBe('0');
+    expect(JSON.parse(call.headers['X-Fal-Object-Lifecycle-Preference'])).toEqual({ expiration_duration_seconds: 3600 });
     expect(call.body).toEqual({ human_image_url: 'https://f/p.jpg', garment_image_url: 'https://f/g.png' });
   });
 
@@ -265,6 +299,59 @@ describe('fal status mapping', () => {
       ['PUT', `${base}/cancel`],
       ['PUT', `${base}/cancel`],
     ]);
+  });
+});
+
+describe('fal discard (the request forgotten at fal once our copy is stored)', () => {
+  const JOB = 'fal-ai/kling/requests/0b3a9a1e-8a57-4f7e-9d51-1c0f6f1d2b3c';
+  let warn: jest.SpyInstance;
+  beforeEach(() => {
+    warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+  });
+
+  it('DELETE {platform}/models/requests/{id}/payloads with the key and an idempotency key; an empty 2xx is fine', async () => {
+    const calls = stubFetch(() =>
+      calls.length > 1
+        ? { status: 200 }
+        : { body: { cdn_delete_results: [{ link: 'https://v3.fal.media/files/x.jpg', exception: null }] } },
+    );
+    await provider({ platformUrl: 'https://api.fal.test/v1/' }).discard(JOB);
+    expect(calls).toEqual([
+      expect.objectContaining({
+        method: 'DELETE',
+        url: 'https://api.fal.test/v1/models/requests/0b3a9a1e-8a57-4f7e-9d51-1c0f6f1d2b3c/payloads',
+        headers: expect.objectContaining({
+          Authorization: `Key ${KEY}`,
+          'Idempotency-Key': 'discard-0b3a9a1e-8a57-4f7e-9d51-1c0f6f1d2b3c',
+        }),
+      }),
+    ]);
+    await expect(provider().discard(JOB)).resolves.toBeUndefined(); // answered 200 without a body
+    expect(calls).toHaveLength(2);
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('a request fal no longer knows (404) is fine; a job id this adapter never made is not sent', async () => {
+    const calls = stubFetch(() => ({ status: 404, body: { detail: 'Request not found' } }));
+    await expect(provider().discard(JOB)).resolves.toBeUndefined();
+    await provider().discard('not a fal job');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('a key without admin scope (401/403) is said once per process, without the key; nothing is thrown', async () => {
+    stubFetch(() => ({ status: 403, body: { detail: 'Admin API key required' } }));
+    const p = provider();
+    await p.discard(JOB);
+    await p.discard(JOB);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0][0])).toMatch(/needs an admin key.*X-Fal-Store-IO: 0.*expire after 3600 s/);
+    expect(String(warn.mock.calls[0][0])).not.toContain(KEY);
+  });
+
+  it('a 5xx or an unreachable Platform API is logged and thrown (the pipeline ignores it)', async () => {
+    stubFetch(() => ({ status: 503, body: { detail: 'unavailable' } }));
+    await expect(provider().discard(JOB)).rejects.toMatchObject({ kind: ProviderErrorKind.BadResponse });
+    expect(String(warn.mock.calls[0][0])).toMatch(/did not delete the payloads of request 0b3a9a1e/);
   });
 });
 
@@ -453,7 +540,46 @@ describe('fal webhook verification (ED25519, keys from the JWKS URL)', () => {
     expect(await hooked().parseWebhook(call(body), body, HOOK)).not.toBeNull();
     expect(await provider({ webhooks: false, now: () => clock }).parseWebhook(call(body), body, HOOK)).toBeNull();
     jest.restoreAllMocks();
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     jest.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('fetch failed'));
     expect(await hooked().parseWebhook(call(body), body, HOOK)).toBeNull();
+    expect(warn.mock.calls.map((c) => c[0])).toEqual([
+      `fal's webhook key set ${JWKS}: it could not be reached; no webhook call can be verified until it serves a key`,
+    ]);
+  });
+
+  it('an empty key set, an error status or a body that is not JSON: one warning per fetch; the keys fetched before stay in use', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const p = hooked();
+    const body = payload();
+    expect(await p.parseWebhook(call(body), body, HOOK)).not.toBeNull(); // the genuine key, cached
+    expect(warn).not.toHaveBeenCalled();
+
+    // fal rotates to a key we have not seen, but the set it serves is empty: refused, said once, the old key kept
+    published = [];
+    clock += 61_000;
+    const rotated = () => call(body, { key: otherKey.privateKey, timestamp: clock / 1000 });
+    expect(await p.parseWebhook(rotated(), body, HOOK)).toBeNull();
+    expect(warn.mock.calls.map((c) => c[0])).toEqual([
+      `fal's webhook key set ${JWKS}: it holds no Ed25519 key; the 1 key(s) fetched before stay in use`,
+    ]);
+    expect(await p.parseWebhook(call(body, { timestamp: clock / 1000 }), body, HOOK)).not.toBeNull();
+
+    jest.restoreAllMocks();
+    const again = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    stubFetch(() => ({ status: 502, body: 'Bad Gateway' }));
+    clock += 61_000;
+    expect(await p.parseWebhook(rotated(), body, HOOK)).toBeNull();
+    jest.restoreAllMocks();
+    const third = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    stubFetch(() => ({ status: 200, body: '<html>' }));
+    clock += 61_000;
+    expect(await p.parseWebhook(rotated(), body, HOOK)).toBeNull();
+    expect(again.mock.calls.map((c) => c[0])).toEqual([
+      `fal's webhook key set ${JWKS}: it answered 502; the 1 key(s) fetched before stay in use`,
+    ]);
+    expect(third.mock.calls.map((c) => c[0])).toEqual([
+      `fal's webhook key set ${JWKS}: its answer is not JSON; the 1 key(s) fetched before stay in use`,
+    ]);
   });
 });

@@ -15,8 +15,8 @@
  *   delivery 10 times over 2 hours. Verification: headers X-Fal-Webhook-Request-Id, -User-Id,
  *   -Timestamp (unix seconds) and -Signature (hex ED25519); the signed message is request id, user
  *   id, timestamp and the hex SHA-256 of the raw body, joined by newlines; the public keys are the
- *   Ed25519 JWKs at https://rest.alpha.fal.ai/.well-known/jwks.json (cache them, up to 24 h); refuse
- *   timestamps more than 5 minutes away. https://docs.fal.ai/model-apis/model-endpoints/webhooks
+ *   Ed25519 JWKs at https://rest.fal.ai/.well-known/jwks.json (fal.config.ts, FAL_DEFAULTS; cache them,
+ *   up to 24 h); refuse timestamps more than 5 minutes away. https://docs.fal.ai/model-apis/model-endpoints/webhooks
  * - Model errors (validation, content policy): an HTTP status (422 for validation) and a body
  *   { detail: [{ loc, msg, type, url, ctx, input }] } (or a string detail); `type`
  *   content_policy_violation is the content checker's refusal. https://docs.fal.ai/errors ,
@@ -26,6 +26,14 @@
  *   https://fal.ai/docs/documentation/model-apis/request-errors
  * - File inputs: URLs the runner downloads without credentials (our signed links) or base64 data
  *   URIs. https://docs.fal.ai/documentation/model-apis/fal-cdn
+ * - Retention (fal.config.ts, FAL_RETENTION): every submit carries `X-Fal-Store-IO: 0` (fal stores no
+ *   payload of the request, our inline photos included) and `X-Fal-Object-Lifecycle-Preference`
+ *   (its output files expire after an hour); `discard`, called once our copy of the result is stored,
+ *   deletes the request's payloads and output files: DELETE {platform}/models/requests/{request_id}/payloads
+ *   with an admin key, an optional Idempotency-Key, answering { cdn_delete_results: [{ link, exception }] }.
+ *   https://docs.fal.ai/documentation/model-apis/media-expiration ,
+ *   https://fal.ai/docs/documentation/model-apis/inference/payloads ,
+ *   https://docs.fal.ai/platform-apis/v1/models/requests/payloads
  *
  * A queued request is accepted before its input is checked: a model's 422 arrives as the result of a
  * COMPLETED request, which is read as a failed generation (not a retryable error).
@@ -39,6 +47,7 @@
  * do; the image models are the try-on. Models, their input fields and input sizes: fal.config.ts.
  */
 import { createHash, createPublicKey, KeyObject, verify } from 'node:crypto';
+import { Logger } from '@nestjs/common';
 import { NEGATIVE_PROMPT } from '../../catalog';
 import {
   AiProvider,
@@ -50,7 +59,7 @@ import {
   ProviderStartResult,
   ProviderStatus,
 } from './ai-provider';
-import { FAL_DEFAULTS, falAppId, FalModel, falModelIds, findFalModel } from './fal.config';
+import { FAL_DEFAULTS, FAL_RETENTION, falAppId, FalModel, falModelIds, findFalModel, nearestAspectRatio } from './fal.config';
 import { asRecord, httpStatusKind, parseRetryAfter, redactSecret, requestJson, truncate, VendorErrorAnswer } from './provider-http';
 import type { AppConfig } from '../../../config/app-config';
 
@@ -60,13 +69,15 @@ export interface FalProviderOptions {
   queueUrl?: string;
   imageModel?: string;
   videoModel?: string;
-  /** default https://rest.alpha.fal.ai/.well-known/jwks.json */
+  /** default https://rest.fal.ai/.well-known/jwks.json */
   jwksUrl?: string;
+  /** fal's Platform API, without a trailing slash; default https://api.fal.ai/v1 */
+  platformUrl?: string;
   /** sends `fal_webhook` with each submit (default true) */
   webhooks?: boolean;
   /** applies to `start` alongside the caller's signal (default 30 s) */
   startTimeoutMs?: number;
-  /** applies to `status`, the result and `cancel` (default 15 s) */
+  /** applies to `status`, the result, `cancel` and `discard` (default 15 s) */
   statusTimeoutMs?: number;
   /** how long fetched webhook keys are trusted (default 1 h; the docs allow up to 24 h) */
   jwksTtlMs?: number;
@@ -88,6 +99,7 @@ const REQUEST_ID = /^[\w-]{1,128}$/;
 const REFUSAL_TYPES = new Set(['content_policy_violation']);
 
 type QueueStatus = 'IN_QUEUE' | 'IN_PROGRESS' | 'COMPLETED';
+type Phase = 'submit' | 'status' | 'result' | 'cancel' | 'discard';
 
 export class FalProvider implements AiProvider {
   readonly name = 'fal' as const;
@@ -97,6 +109,10 @@ export class FalProvider implements AiProvider {
   readonly videoModel: FalModel;
   private readonly queueUrl: string;
   private readonly jwksUrl: string;
+  private readonly platformUrl: string;
+  private readonly logger = new Logger('FalProvider');
+  /** said once per process: FAL_KEY cannot delete fal's copies (not an admin key) */
+  private toldNoAdminScope = false;
   private readonly startTimeoutMs: number;
   private readonly statusTimeoutMs: number;
   private readonly jwksTtlMs: number;
@@ -110,6 +126,7 @@ export class FalProvider implements AiProvider {
     this.videoModel = knownModel(options.videoModel ?? FAL_DEFAULTS.videoModel, 'video');
     this.queueUrl = (options.queueUrl ?? FAL_DEFAULTS.queueUrl).replace(/\/+$/, '');
     this.jwksUrl = options.jwksUrl ?? FAL_DEFAULTS.jwksUrl;
+    this.platformUrl = (options.platformUrl ?? FAL_DEFAULTS.platformUrl).replace(/\/+$/, '');
     this.startTimeoutMs = options.startTimeoutMs ?? 30_000;
     this.statusTimeoutMs = options.statusTimeoutMs ?? 15_000;
     this.jwksTtlMs = options.jwksTtlMs ?? 3_600_000;
@@ -130,6 +147,9 @@ export class FalProvider implements AiProvider {
     if (model.garment) body[model.garment] = input.garment.url;
     if (model.prompt) body[model.prompt] = input.prompt;
     if (model.negativePrompt) body[model.negativePrompt] = NEGATIVE_PROMPT;
+    // the video's frame follows the photo: a portrait photo gets "9:16" rather than the model's default "16:9"
+    const { width, height } = input.person;
+    if (model.aspectRatios && width && height) body.aspect_ratio = nearestAspectRatio(width, height, model.aspectRatios);
     return { model, body: { ...body, ...model.fixed } };
   }
 
@@ -145,7 +165,19 @@ export class FalProvider implements AiProvider {
     const { model, body } = this.buildInput(input);
     const webhookUrl = this.webhookUrlFor(input, model);
     const url = `${this.queueUrl}/${model.id}${webhookUrl ? `?fal_webhook=${encodeURIComponent(webhookUrl)}` : ''}`;
-    const res = asRecord(await this.request('POST', url, { body, timeoutMs: this.startTimeoutMs, signal: input.signal, phase: 'submit' }));
+    const res = asRecord(
+      await this.request('POST', url, {
+        body,
+        headers: {
+          // fal stores no payload of this request (our inline photos included), and its output files expire
+          [FAL_RETENTION.storeIoHeader]: '0',
+          [FAL_RETENTION.lifecycleHeader]: JSON.stringify({ expiration_duration_seconds: FAL_RETENTION.outputExpirySeconds }),
+        },
+        timeoutMs: this.startTimeoutMs,
+        signal: input.signal,
+        phase: 'submit',
+      }),
+    );
     const requestId = res?.request_id;
     if (typeof requestId !== 'string' || !REQUEST_ID.test(requestId)) {
       throw new ProviderError(ProviderErrorKind.BadResponse, 'fal answered the submit without a request_id');
@@ -175,6 +207,41 @@ export class FalProvider implements AiProvider {
       await this.request('PUT', `${this.requestUrl(jobId)}/cancel`, { timeoutMs: this.statusTimeoutMs, phase: 'cancel' });
     } catch (error) {
       if (error instanceof ProviderError && error.options.status === 400) return;
+      throw error;
+    }
+  }
+
+  /**
+   * Our copy of the result is stored: fal deletes the request's payloads and its output files. A
+   * request fal no longer knows (404) is fine. A key without admin scope (401/403) cannot do it: said
+   * once, and the output files expire on their own (FAL_RETENTION). Other failures are logged and thrown
+   * (the pipeline ignores them).
+   */
+  async discard(jobId: string): Promise<void> {
+    const m = JOB_ID.exec(jobId);
+    if (!m) return;
+    const requestId = m[2];
+    try {
+      await this.request('DELETE', `${this.platformUrl}/models/requests/${encodeURIComponent(requestId)}/payloads`, {
+        headers: { 'Idempotency-Key': `discard-${requestId}` },
+        timeoutMs: this.statusTimeoutMs,
+        phase: 'discard',
+        allowEmpty: true,
+      });
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      if (error.kind === ProviderErrorKind.NotFound || error.options.status === 404) return;
+      if (error.kind === ProviderErrorKind.Unauthorized) {
+        if (!this.toldNoAdminScope) {
+          this.toldNoAdminScope = true;
+          this.logger.warn(
+            `fal refused to delete the payloads of request ${requestId} (${error.options.status}): deleting needs an admin key; ` +
+              `fal stores no payloads of ours (X-Fal-Store-IO: 0) and its output files expire after ${FAL_RETENTION.outputExpirySeconds} s`,
+          );
+        }
+        return;
+      }
+      this.logger.warn(`fal did not delete the payloads of request ${requestId}: ${error.message}`);
       throw error;
     }
   }
@@ -253,23 +320,31 @@ export class FalProvider implements AiProvider {
   }
 
   private request(
-    method: 'GET' | 'POST' | 'PUT',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
-    opts: { body?: unknown; timeoutMs: number; signal?: AbortSignal; phase: 'submit' | 'status' | 'result' | 'cancel' },
+    opts: {
+      body?: unknown;
+      headers?: Record<string, string>;
+      timeoutMs: number;
+      signal?: AbortSignal;
+      phase: Phase;
+      allowEmpty?: boolean;
+    },
   ): Promise<unknown> {
     return requestJson({
       vendor: 'fal',
       method,
       url,
-      headers: { Authorization: `Key ${this.options.apiKey}` },
+      headers: { ...opts.headers, Authorization: `Key ${this.options.apiKey}` },
       body: opts.body,
       timeoutMs: opts.timeoutMs,
       signal: opts.signal,
+      allowEmpty: opts.allowEmpty,
       mapError: (answer) => this.httpError(answer, opts.phase),
     });
   }
 
-  private httpError({ status, body, retryAfter }: VendorErrorAnswer, phase: 'submit' | 'status' | 'result' | 'cancel'): ProviderError {
+  private httpError({ status, body, retryAfter }: VendorErrorAnswer, phase: Phase): ProviderError {
     const record = asRecord(body);
     const detail = errorDetail(body);
     const requestErrorType = typeof record?.error_type === 'string' ? record.error_type : undefined;
@@ -314,15 +389,39 @@ export class FalProvider implements AiProvider {
     return this.keysLoading;
   }
 
+  /**
+   * Fetches the key set. A failed fetch keeps the keys we had; a fetch that leaves no Ed25519 key
+   * (unreachable, not 2xx, not JSON, no key in it) is said once per fetch, naming the URL and what
+   * went wrong: until a key verifies them, fal's webhook calls are refused and the worker's polls
+   * finish the generations.
+   */
   private async fetchKeys(): Promise<KeyObject[]> {
     let keys: KeyObject[] | undefined;
+    let problem: string | undefined;
+    let text: string | undefined;
     try {
       const res = await fetch(this.jwksUrl, { signal: AbortSignal.timeout(JWKS_TIMEOUT_MS), redirect: 'error' });
-      if (res.ok) keys = parseJwks(await res.json());
+      if (res.ok) text = await res.text();
+      else problem = `it answered ${res.status}`;
     } catch {
-      // unreachable or not JSON: keep what we had
+      problem = 'it could not be reached';
     }
-    this.keys = { at: this.now(), keys: keys ?? this.keys?.keys ?? [] };
+    if (text !== undefined) {
+      try {
+        keys = parseJwks(JSON.parse(text));
+        if (keys.length === 0) problem = 'it holds no Ed25519 key';
+      } catch {
+        problem = 'its answer is not JSON';
+      }
+    }
+    const kept = keys?.length ? keys : (this.keys?.keys ?? []);
+    if (problem) {
+      this.logger.warn(
+        `fal's webhook key set ${this.jwksUrl}: ${problem}; ` +
+          (kept.length ? `the ${kept.length} key(s) fetched before stay in use` : 'no webhook call can be verified until it serves a key'),
+      );
+    }
+    this.keys = { at: this.now(), keys: kept };
     return this.keys.keys;
   }
 
@@ -341,6 +440,7 @@ export function createFalProvider(config: Pick<AppConfig, 'fal'>, overrides: Par
     imageModel: c?.imageModel,
     videoModel: c?.videoModel,
     jwksUrl: c?.jwksUrl,
+    platformUrl: c?.platformUrl,
     webhooks: c?.webhooks,
     ...overrides,
     apiKey,

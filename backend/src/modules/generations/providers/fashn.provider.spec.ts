@@ -1,4 +1,5 @@
 import { ProviderErrorKind, ProviderStartInput } from './ai-provider';
+import { fashnWebhookBodyLimit } from './fashn.config';
 import {
   createFashnProvider,
   FashnProvider,
@@ -80,6 +81,37 @@ describe('FASHN request building', () => {
     expect(videoResolution('2953*4096')).toBe('1080p');
     expect(videoResolution('720*1280')).toBe('720p');
     expect(videoResolution('nonsense')).toBe('1080p');
+  });
+
+  it('every try-on asks for its result as base64 JPEG (return_base64: nothing kept on the CDN); the video cannot', () => {
+    for (const imageModel of ['tryon-v1.6', 'tryon-max']) {
+      expect(new FashnProvider({ apiKey: 'k', imageModel }).buildRunBody(input()).inputs).toMatchObject({
+        return_base64: true,
+        output_format: 'jpeg',
+      });
+    }
+    expect(new FashnProvider({ apiKey: 'k' }).buildRunBody(input({ type: 'video' })).inputs).not.toHaveProperty('return_base64');
+  });
+
+  it('its webhook body limit fits a base64 JPEG of the largest output, with margin: v1.6 864x1296, Try-On Max 4K', () => {
+    const v16 = new FashnProvider({ apiKey: 'k' }).webhookBodyLimitBytes;
+    const max = new FashnProvider({ apiKey: 'k', imageModel: 'tryon-max' }).webhookBodyLimitBytes;
+    // a byte per pixel as base64 (4/3) is under the limit; the limit stays far from unbounded
+    expect(v16).toBeGreaterThan(((864 * 1296 * 4) / 3) | 0);
+    expect(v16).toBeLessThan(4 * 1024 * 1024);
+    expect(max).toBeGreaterThan(((4096 * 4096 * 4) / 3) | 0);
+    expect(max).toBeLessThan(32 * 1024 * 1024);
+    expect(fashnWebhookBodyLimit('tryon-max')).toBe(max);
+  });
+
+  it('webhookUrlIsGenuine: only a URL with the genuine token of its generation (and never without a secret)', () => {
+    const p = new FashnProvider({ apiKey: 'k', webhookSecret: SECRET });
+    const token = fashnWebhookToken(SECRET, 'gen-7');
+    expect(p.webhookUrlIsGenuine(`/api/webhooks/ai/fashn?fr_generation=gen-7&fr_token=${token}`)).toBe(true);
+    expect(p.webhookUrlIsGenuine(`/api/webhooks/ai/fashn?fr_generation=gen-8&fr_token=${token}`)).toBe(false);
+    expect(p.webhookUrlIsGenuine('/api/webhooks/ai/fashn?fr_generation=gen-7')).toBe(false);
+    expect(p.webhookUrlIsGenuine('/api/webhooks/ai/fashn')).toBe(false);
+    expect(new FashnProvider({ apiKey: 'k' }).webhookUrlIsGenuine(`/x?fr_generation=gen-7&fr_token=${token}`)).toBe(false);
   });
 
   it('webhooks only with a secret and a pipeline URL; the URL keeps its own query and gains the token', () => {

@@ -37,6 +37,15 @@
  * Without FASHN_WEBHOOK_SECRET the adapter sends no webhook_url and the pipeline polls.
  *
  * No cancel: FASHN documents no cancellation endpoint (the SDK notes it as not yet available).
+ *
+ * Retention (https://docs.fashn.ai/api-overview/data-retention-privacy): FASHN never stores input
+ * images (it keeps the request body with image URLs, and `<base64>` in place of base64 inputs); its
+ * CDN keeps outputs 72 h, unless `return_base64: true`, when the output comes back as a data URI in
+ * the status (and webhook) payload, is kept in memory 60 minutes and never stored. Every try-on asks
+ * `return_base64: true` with `output_format: "jpeg"` (the smaller payload; TryOnRequest.Inputs of the
+ * SDK, src/resources/predictions.ts). Image to video has no such input (its outputs are CDN MP4 links).
+ * The webhook route reads bodies up to `webhookBodyLimitBytes` (fashn.config.ts) for calls whose URL
+ * carries a genuine token (`webhookUrlIsGenuine`), 1 MB for any other.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
@@ -49,7 +58,7 @@ import {
   ProviderStartResult,
   ProviderStatus,
 } from './ai-provider';
-import { FASHN_DEFAULTS, FASHN_INPUT_SPEC, type FashnModerationLevel } from './fashn.config';
+import { FASHN_DEFAULTS, FASHN_INPUT_SPEC, fashnWebhookBodyLimit, type FashnModerationLevel } from './fashn.config';
 import { asRecord, httpStatusKind, parseRetryAfter, redactSecret, requestJson, truncate, VendorErrorAnswer } from './provider-http';
 import type { AppConfig } from '../../../config/app-config';
 
@@ -70,6 +79,9 @@ export interface FashnProviderOptions {
 }
 
 export const FASHN_WEBHOOK_QUERY = { generation: 'fr_generation', token: 'fr_token' } as const;
+
+/** The try-on result comes back in the status payload, not on FASHN's CDN (kept there 72 h otherwise). */
+const RESULT_AS_BASE64 = { return_base64: true, output_format: 'jpeg' } as const;
 
 type PredictionStatus = 'starting' | 'in_queue' | 'processing' | 'completed' | 'failed' | 'canceled' | 'time_out';
 const PREDICTION_STATUSES = new Set<PredictionStatus>([
@@ -99,6 +111,8 @@ export class FashnProvider implements AiProvider {
   private readonly statusTimeoutMs: number;
   /** FASHN's own moderation, said explicitly rather than left to its default (fashn.config.ts) */
   private readonly moderationLevel: FashnModerationLevel;
+  /** a webhook call carries the try-on result as base64 (fashn.config.ts) */
+  readonly webhookBodyLimitBytes: number;
 
   constructor(private readonly options: FashnProviderOptions) {
     if (!options.apiKey) throw new Error('FashnProvider needs an API key (FASHN_API_KEY)');
@@ -109,6 +123,7 @@ export class FashnProvider implements AiProvider {
     this.statusTimeoutMs = options.statusTimeoutMs ?? 15_000;
     this.supportsWebhooks = Boolean(options.webhookSecret);
     this.moderationLevel = options.moderationLevel ?? FASHN_DEFAULTS.moderationLevel;
+    this.webhookBodyLimitBytes = fashnWebhookBodyLimit(this.imageModel);
   }
 
   inputSpec(_type: GenerationType): ProviderInputSpec {
@@ -130,6 +145,7 @@ export class FashnProvider implements AiProvider {
           ...tryonMaxFraming(input.size),
           num_images: 1,
           moderation_level: this.moderationLevel,
+          ...RESULT_AS_BASE64,
         },
       };
     }
@@ -142,6 +158,7 @@ export class FashnProvider implements AiProvider {
         mode: 'quality',
         num_samples: 1,
         moderation_level: this.moderationLevel,
+        ...RESULT_AS_BASE64,
       },
     };
   }
@@ -190,12 +207,8 @@ export class FashnProvider implements AiProvider {
     rawBody: Buffer,
     request?: WebhookRequestQuery,
   ): { jobId: string; status: ProviderStatus; generationId: string } | null {
-    const secret = this.options.webhookSecret;
-    if (!secret || request === undefined) return null;
-    const query = readQuery(request);
-    const generationId = query.get(FASHN_WEBHOOK_QUERY.generation);
-    const token = query.get(FASHN_WEBHOOK_QUERY.token);
-    if (!generationId || !token || !safeEqual(token, fashnWebhookToken(secret, generationId))) return null;
+    const generationId = request === undefined ? null : this.genuineGeneration(readQuery(request));
+    if (!generationId) return null;
     let body: unknown;
     try {
       body = JSON.parse(rawBody.toString('utf8'));
@@ -209,6 +222,21 @@ export class FashnProvider implements AiProvider {
     } catch {
       return null;
     }
+  }
+
+  /** Whether the URL a webhook call arrived on carries a genuine token (read before its large body is). */
+  webhookUrlIsGenuine(requestUrl: string): boolean {
+    return this.genuineGeneration(readQuery(requestUrl)) !== null;
+  }
+
+  /** The generation id of a query whose token is the genuine one for it; null otherwise (or without a secret). */
+  private genuineGeneration(query: URLSearchParams): string | null {
+    const secret = this.options.webhookSecret;
+    if (!secret) return null;
+    const generationId = query.get(FASHN_WEBHOOK_QUERY.generation);
+    const token = query.get(FASHN_WEBHOOK_QUERY.token);
+    if (!generationId || !token || !safeEqual(token, fashnWebhookToken(secret, generationId))) return null;
+    return generationId;
   }
 
   private request(

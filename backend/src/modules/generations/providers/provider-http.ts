@@ -4,6 +4,8 @@
  * error kinds. What a non-2xx answer means is the vendor's business: each adapter passes its own
  * `mapError`.
  */
+import { publishVendorCall, type VendorCallSignal } from '../../../common/observability/signals';
+import { inSpan, SpanKind, traceCarrier, type TraceCarrier } from '../../../common/observability/tracing';
 import { ProviderError, ProviderErrorKind } from './ai-provider';
 
 /** A non-2xx answer, as handed to the vendor's error mapping. */
@@ -18,7 +20,7 @@ export interface VendorErrorAnswer {
 export interface JsonRequest {
   /** the vendor's name in messages ("FASHN did not answer in time") */
   vendor: string;
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   /** sent besides `Accept: application/json` (and `Content-Type: application/json` with a body) */
   headers: Record<string, string>;
@@ -27,14 +29,61 @@ export interface JsonRequest {
   timeoutMs: number;
   /** the caller's signal, applied alongside the timeout */
   signal?: AbortSignal;
+  /** a 2xx without a body is fine (answered as undefined), for calls whose answer is not needed */
+  allowEmpty?: boolean;
   mapError: (answer: VendorErrorAnswer) => ProviderError;
 }
 
-/** Answers the parsed JSON of a 2xx answer; throws a ProviderError for anything else. Redirects are refused. */
-export async function requestJson(req: JsonRequest): Promise<unknown> {
+/**
+ * Answers the parsed JSON of a 2xx answer; throws a ProviderError for anything else. Redirects are refused.
+ * Each call is a client span of the trace it belongs to (the vendor gets `traceparent`), and is
+ * counted with its outcome and time (fr_vendor_request_duration_seconds).
+ */
+export function requestJson(req: JsonRequest): Promise<unknown> {
+  const started = performance.now();
+  const host = hostOf(req.url);
+  return inSpan(
+    `${req.method} ${req.vendor}`,
+    { kind: SpanKind.CLIENT, attributes: { 'http.request.method': req.method, 'server.address': host, 'peer.service': req.vendor } },
+    async (span) => {
+      let outcome: VendorCallSignal['outcome'] = 'ok';
+      try {
+        return await send(req, traceCarrier());
+      } catch (error) {
+        outcome = outcomeOf(error); // inSpan marks the span failed
+        throw error;
+      } finally {
+        span?.setAttribute('fitting_room.vendor_outcome', outcome);
+        publishVendorCall({ vendor: req.vendor, method: req.method, outcome, seconds: (performance.now() - started) / 1000 });
+      }
+    },
+  );
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
+}
+
+/** The metrics' outcome of a failed call. */
+function outcomeOf(error: unknown): VendorCallSignal['outcome'] {
+  if (!(error instanceof ProviderError)) return 'network';
+  const status = error.options.status;
+  if (typeof status === 'number' && status >= 500) return 'http_5xx';
+  if (typeof status === 'number' && status >= 400) return 'http_4xx';
+  if (error.kind === ProviderErrorKind.Timeout) return 'timeout';
+  if (error.kind === ProviderErrorKind.Network) return 'network';
+  return 'bad_response';
+}
+
+async function send(req: JsonRequest, trace: TraceCarrier): Promise<unknown> {
   const timeout = AbortSignal.timeout(req.timeoutMs);
   const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
   const headers: Record<string, string> = { ...req.headers, Accept: 'application/json' };
+  for (const [name, value] of Object.entries(trace)) if (value) headers[name] = value;
   if (req.body !== undefined) headers['Content-Type'] = 'application/json';
   let status: number;
   let text: string;
@@ -61,6 +110,7 @@ export async function requestJson(req: JsonRequest): Promise<unknown> {
     parsed = false;
   }
   if (status >= 200 && status < 300) {
+    if (req.allowEmpty && text === '') return undefined;
     if (!parsed || json === undefined) {
       throw new ProviderError(ProviderErrorKind.BadResponse, `${req.vendor} answered ${status} with a body that is not JSON`, { status });
     }

@@ -2,9 +2,10 @@ import sharp from 'sharp';
 import { jpegOutput } from '../../../common/images/jpeg-output';
 import { releasePixels } from '../../../common/images/release-pixels';
 import { AI_GENERATED_LABEL, generationIdentifier, originLabel, resultExif, resultXmp, type ResultOrigin } from './ai-metadata';
-import { firstFrame, overlayVideo, tagVideo } from './ffmpeg';
+import { firstFrame, overlayVideo, tagVideo, videoSize } from './ffmpeg';
 import { perceptualHash } from './perceptual-hash';
-import { badgeOnlySvg, overlaySvg } from './watermark';
+import { resultSignature } from './result-signature';
+import { badgeOnlySvg, labelBox, overlaySvg } from './watermark';
 
 /** What we keep of a provider's result: always JPEG for an image, MP4 for a video. */
 export interface StoredResult {
@@ -13,6 +14,8 @@ export interface StoredResult {
   extension: 'jpg' | 'mp4';
   /** perceptual hash of the picture (a video's first frame): finds re-shared copies of it */
   phash: bigint;
+  /** the picture signature (a video's first frame) "Report an image" compares copies with (result-signature.ts) */
+  signature: Buffer;
 }
 
 export interface ResultOptions {
@@ -113,7 +116,21 @@ function isMp4(bytes: Buffer): boolean {
   return bytes.length > 12 && bytes.toString('latin1', 4, 8) === 'ftyp';
 }
 
-let badgePng: Promise<Buffer> | undefined;
+/** The AI label alone as a PNG, by dot size (a video's label is drawn at its own size, see labelBox). */
+const badges = new Map<number, Promise<Buffer>>();
+
+function badgePng(cell: number): Promise<Buffer> {
+  let png = badges.get(cell);
+  if (!png) {
+    png = sharp(Buffer.from(badgeOnlySvg(AI_GENERATED_LABEL, cell)))
+      .png()
+      .toBuffer();
+    png.catch(() => badges.delete(cell));
+    badges.set(cell, png);
+    if (badges.size > OVERLAY_CACHE_SIZE) badges.delete(badges.keys().next().value!);
+  }
+  return png;
+}
 
 /**
  * Turns a provider's result into what we store: decoded and re-encoded (nothing of the vendor's
@@ -134,14 +151,22 @@ export async function processResult(bytes: Buffer, options: ResultOptions): Prom
     if (options.generationId) tags.title = generationIdentifier(options.generationId);
     let body: Buffer;
     if (origin === 'ai') {
-      badgePng ??= sharp(Buffer.from(badgeOnlySvg(AI_GENERATED_LABEL)))
-        .png()
-        .toBuffer();
-      body = await overlayVideo(bytes, await badgePng, { widthShare: 0.3, metadata: tags });
+      // the label as an image of the same size would carry it: sized from the video's own frames
+      // (its shorter side), drawn at that size and overlaid unscaled, so it keeps its proportions
+      const { width, height } = await videoSize(bytes);
+      const box = labelBox(width, height, AI_GENERATED_LABEL);
+      body = await overlayVideo(bytes, await badgePng(box.cell), { x: box.x, y: box.y, metadata: tags });
     } else {
       body = await tagVideo(bytes, tags);
     }
-    return { body, contentType: 'video/mp4', extension: 'mp4', phash: await perceptualHash(await firstFrame(body)) };
+    const frame = await firstFrame(body);
+    return {
+      body,
+      contentType: 'video/mp4',
+      extension: 'mp4',
+      phash: await perceptualHash(frame),
+      signature: await resultSignature(frame),
+    };
   }
   let meta: sharp.Metadata;
   try {
@@ -178,5 +203,5 @@ export async function processResult(bytes: Buffer, options: ResultOptions): Prom
   } else {
     body = await encode(upright);
   }
-  return { body, contentType: 'image/jpeg', extension: 'jpg', phash: await perceptualHash(body) };
+  return { body, contentType: 'image/jpeg', extension: 'jpg', phash: await perceptualHash(body), signature: await resultSignature(body) };
 }

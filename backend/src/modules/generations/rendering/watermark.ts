@@ -8,33 +8,66 @@ export interface OverlayOptions {
   badge?: string | null;
 }
 
-/** The lower-right label alone: a dark pill with white dot-matrix letters, sized to the picture. */
-function badgeSvg(width: number, height: number, text: string): string {
+/** padding of the pill around the letters, in dots */
+const PAD_DOTS = 3;
+
+/** Where the AI label sits on a picture or a video frame, and how big it is (pixels). */
+export interface LabelBox {
+  /** side of one dot of the lettering; the pill's padding is 3 dots */
+  cell: number;
+  /** top-left corner of the pill */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The size rule of the "AI-generated" label, the same for images and videos: the lettering's dot is
+ * 1/180 of the picture's SHORTER side, rounded, and at least 2 pixels, so the pill is 13 dots tall
+ * (7 for the letters, 3 of padding above and below): about 7% of the shorter side, never under 26
+ * pixels (letters 14 pixels tall, the least that reads). Its width follows from the text alone, so
+ * the label keeps its own proportions whatever the picture's shape: 1080x1920 and 1920x1080 get the
+ * same 462x78 label, 720x720 a 308x52 one. It sits in the lower-right corner, 3% of the shorter side
+ * from both edges. A picture too narrow for it gets smaller dots (1 pixel at the least).
+ */
+export function labelBox(width: number, height: number, text: string): LabelBox {
   const short = Math.min(width, height);
-  const cell = Math.max(2, Math.round(short / 180));
+  const margin = Math.round(short * 0.03);
+  const dotsWide = measureDotText(text, 1).width + PAD_DOTS * 2;
+  let cell = Math.max(2, Math.round(short / 180));
+  while (cell > 1 && dotsWide * cell + margin * 2 > width) cell--;
   const size = measureDotText(text, cell);
-  const pad = cell * 3;
-  const x = width - size.width - pad * 2 - Math.round(short * 0.03);
-  const y = height - size.height - pad * 2 - Math.round(short * 0.03);
+  const w = size.width + cell * PAD_DOTS * 2;
+  const h = size.height + cell * PAD_DOTS * 2;
+  return { cell, x: width - w - margin, y: height - h - margin, width: w, height: h };
+}
+
+/** The pill and its letters, drawn with their top-left corner at (x, y). */
+function labelShapes(text: string, x: number, y: number, cell: number): string {
+  const size = measureDotText(text, cell);
+  const pad = cell * PAD_DOTS;
   return (
     `<rect x="${x}" y="${y}" width="${size.width + pad * 2}" height="${size.height + pad * 2}" rx="${pad}" fill="#000" fill-opacity="0.45"/>` +
     dotTextPath(text, x + pad, y + pad, cell, { fill: '#fff', 'fill-opacity': 0.92 })
   );
 }
 
-/** The label alone, cropped to its pill (to overlay on a video of any size). */
-export function badgeOnlySvg(text: string): string {
-  const cell = 6;
+/** The lower-right label on a picture of `width` x `height` (labelBox's rule). */
+function badgeSvg(width: number, height: number, text: string): string {
+  const box = labelBox(width, height, text);
+  return labelShapes(text, box.x, box.y, box.cell);
+}
+
+/**
+ * The label alone, cropped to its pill, with dots of `cell` pixels: what is overlaid, unscaled, on a
+ * video whose labelBox gave that cell. The same pixels as the label of a picture of that size.
+ */
+export function badgeOnlySvg(text: string, cell: number): string {
   const size = measureDotText(text, cell);
-  const pad = cell * 3;
-  const w = size.width + pad * 2;
-  const h = size.height + pad * 2;
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">` +
-    `<rect width="${w}" height="${h}" rx="${pad}" fill="#000" fill-opacity="0.45"/>` +
-    dotTextPath(text, pad, pad, cell, { fill: '#fff', 'fill-opacity': 0.92 }) +
-    `</svg>`
-  );
+  const w = size.width + cell * PAD_DOTS * 2;
+  const h = size.height + cell * PAD_DOTS * 2;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${labelShapes(text, 0, 0, cell)}</svg>`;
 }
 
 /**

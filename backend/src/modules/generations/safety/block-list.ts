@@ -184,6 +184,9 @@ const TERM_GROUPS = REASON_PRIORITY.map((reason) => COMPILED.filter((r) => !r.ag
 const NAMED_PERSON =
   /(?:^|[^\p{L}\p{N}])(?:[Aa]s|[Ll]ike|[Rr]esembling|[Ii]mpersonating|[Pp]ortraying|[Pp]laying|[Cc]osplaying|[Bb]e)\s+(?:[Tt]he\s+)?\p{Lu}[\p{Ll}'’.-]+(?:\s+(?:\p{Lu}[\p{L}'’.-]*|de|da|di|van|von|del|la|le|bin))*\s+\p{Lu}[\p{Ll}'’.-]+/u;
 
+/** Peach, aubergine, droplets, tongue, the 18+ sign. */
+const SEXUAL_EMOJI = /[\u{1F351}\u{1F346}\u{1F4A6}\u{1F445}\u{1F51E}]/u;
+
 /** Title Case Text ("Walking On The Beach As The Sun Sets") makes every capital meaningless: skip the name rule there. */
 function isTitleCase(cased: string): boolean {
   const words = cased.match(/\p{L}{3,}/gu) ?? [];
@@ -295,6 +298,8 @@ export function blockListFindings(text: string): Finding[] {
       found.push({ reason: rule.reason, rule: `${rule.name} (joined)` });
     }
   }
+  // emoji that stand for sexual content or an adult rating (any other emoji is not understood: words.ts)
+  if (SEXUAL_EMOJI.test(text)) found.push({ reason: SafetyReason.Sexual, rule: 'a sexual emoji' });
   if (!isTitleCase(n.cased) && NAMED_PERSON.test(n.cased))
     found.push({ reason: SafetyReason.OtherPerson, rule: 'as <Firstname Lastname>' });
   // the text as typed (obscenity reads look-alikes and leetspeak its own way), and our normalised forms

@@ -7,7 +7,7 @@
 const words = (list: string): ReadonlySet<string> => new Set(list.split(/\s+/).filter(Boolean));
 
 /** Skipped between a rule's words: "taking off HER bra", "no ANY top". */
-export const DETERMINERS = words('a an the her his my your their our its some any this that those these own');
+export const DETERMINERS = words('a an the her his my your their our its some any all every this that those these own');
 
 // ---------------------------------------------------------------------------------------------
 // Nudity
@@ -26,7 +26,7 @@ export const UNDRESS_VERBS_WITH_PARTICLE = words(
 export const UNDRESS_PARTICLES = words('off down away aside open loose undone');
 /** Undressing verbs that need no particle: "lifting her top", "opening her robe". */
 export const UNDRESS_VERBS_DIRECT = words(
-  'lift raise hike hitch drop remove unbutton unzip undo untie unhook unclasp unlace unwrap loosen shed rip',
+  'lift raise hike hitch drop remove unbutton unzip undo untie unhook unclip unclasp unlace unwrap loosen shed rip',
 );
 /** Undressing only in an inflected form: "opening her robe" (an "open shirt" is a style), "torn dress". */
 export const UNDRESS_VERBS_INFLECTED = words('open lower tear');
@@ -45,7 +45,7 @@ export const ONLY_COVERS = words('smile foam bubble paint petal leaf sand shadow
 export const WEAR_NOT_CLOTHES = words('foam bubble paint petal leaf sand shadow sheet towel nothing skin');
 /** "sheer curtains", "sheer joy": what "sheer" may describe; anything else (clothing) is see-through. */
 export const SHEER_HARMLESS = words(
-  'curtain drape voile joy delight bliss happiness size scale beauty drop cliff rock wall face luck elegance glamour magic pleasure fun',
+  'curtain drape voile joy delight bliss happiness size scale beauty drop cliff rock wall face luck elegance glamour magic pleasure fun tights stocking stockings hosiery pantyhose sleeve scarf shawl veil glove sock',
 );
 /** "bare feet", "bare shoulders": what "bare" may describe; anything else is nudity. */
 export const BARE_HARMLESS = words(
@@ -77,7 +77,10 @@ export const WRAP_COVERS = words('towel sheet bedsheet');
 /** "covering her chest", "covered by her hair". */
 export const COVER_VERBS = words('cover hide shield');
 export const COVERED_PARTS = words('chest body herself myself himself yourself');
-export const COVERED_BY = words('hair hand arm towel sheet foam bubble paint');
+export const COVERED_BY = words('hair hand arm towel sheet foam bubble paint blanket duvet quilt pillow leaf petal flower');
+/** "long hair over my chest", "hands across her chest": the chest covered by something that is not clothing. */
+export const CHEST_COVERS = words('hair hand palm finger leaf petal shell flower lock');
+export const COVERED_CHEST = words('chest');
 /** Besides garments, what is taken off or dropped in undressing. */
 export const UNDRESS_EXTRAS = words('strap shoulder towel robe sheet');
 /** Held in the hand instead of worn: "holding my bikini top". */
@@ -93,8 +96,46 @@ export const FALL_VERBS = words('fall drop slip slide pool crumple');
 export const FLOOR_WORDS = words('floor ground foot feet ankle');
 /** Buttons popping open. */
 export const BUTTON_MOVES = words('pop burst open undo');
-/** A strap slipping down. */
-export const STRAP_MOVES = words('slip fall slide drop down off loose undone break snap lower pull');
+/** A strap slipping down: these on their own... */
+export const STRAP_MOVES = words('down off loose undone break snap lower pull');
+/** ...and these with a direction or a shoulder near ("falling to mid-thigh" is a slip dress's length). */
+export const STRAP_MOTIONS = words('slip fall slide drop');
+export const STRAP_DIRECTIONS = words('off down away loose open shoulder arm');
+
+/**
+ * Outer layers: taking one off, opening it or going without one is not undressing ("taking off my
+ * coat at the door", "without a jacket in the sun"). Jewellery, hats, scarves and shoes are not
+ * clothing for these rules anyway (their vocabulary tags).
+ */
+export const OUTER_LAYERS = words(`
+  coat jacket blazer parka anorak raincoat overcoat trench trench-coat trenchcoat puffer cape poncho shawl
+  cardigan gilet fleece windbreaker mac duffle peacoat pea-coat overshirt shacket bomber kimono wrap stole
+  apron
+`);
+/** Between "without"/"no" and a garment: "without a single piece of clothing", "no scrap of fabric". */
+export const QUANTITY_WORDS = words('single piece of stitch scrap item bit shred thread article one any');
+/** "nothing up top", "nothing on top". */
+export const NOTHING_TOP = words('top');
+/** A garment's lower half: "only the bottoms", "bikini bottoms only", "the bottom half only". */
+export const BOTTOM_PIECES = words('bottom bottoms');
+export const LOWER_HALF = words('lower bottom');
+/** Between "only" and "bottoms": the garment they belong to ("only my swim bottoms", "just the pyjama bottoms"). */
+export const GARMENT_MODIFIERS = words('swim swimming pyjama pajama pj lingerie bikini set matching gym track');
+/** A garment lying on the ground is not being worn ("my bikini top on the sand beside me"). */
+export const GROUND_WORDS = words('floor ground sand grass deck carpet rug');
+/** What stands in for a garment: "my hands as a bra", "hair as a top". */
+export const COVER_STAND_INS = words('hand palm arm hair finger leaf petal shell flower');
+export const WORN_AS = words('bra top bikini bikini-top swimsuit underwear lingerie shirt clothes clothing');
+/** "with the light shining through it": a garment that is seen through. */
+export const SHINE_THROUGH = words('shine stream glow pour show filter peek');
+export const SEEN_THROUGH_WHAT = words('it them');
+/** "my clothes in a pile", "clothes next to me": clothes that are not being worn. */
+export const CLOTHES_WORDS = words('clothes clothing');
+export const PILE_WORDS = words('pile heap');
+export const BESIDE_WORDS = words('beside next near by around');
+export const SWIM_CUES = words('swim swimming lake river sea pool water ocean pond skinny');
+/** "free of clothes" */
+export const FREE_OF = words('free');
 
 // ---------------------------------------------------------------------------------------------
 // Sexual
@@ -130,6 +171,8 @@ export const OIL_PARTS = words('body skin leg chest thigh back');
 /** "me covered in chocolate": food on a person. */
 export const FOOD_COVERS = words('cream whipped-cream milk honey chocolate oil syrup icing frosting jam yogurt yoghurt slime foam sauce');
 export const PERSON_WORDS_NEAR_FOOD = words('her me my myself herself body skin face chest leg i');
+/** "whipped cream on my chest": food on a part of the body (not the lips or the face). */
+export const FOOD_ON_PARTS = words('chest body skin belly stomach thigh leg back hip bum butt');
 export const FEET_WORDS = words('foot feet toe sole');
 /** ("close up" is a vocabulary phrase, read as one word) */
 export const FEET_FOCUS = new Set([...words('close-up closeup focus zoom macro detail worship camera lens viewer'), 'close up']);
@@ -143,6 +186,22 @@ export const TIED_HARMLESS = words(`
 `);
 export const TIED_PARTICLES = words('up down to');
 export const ROPE_BINDING = words('tie bind wrap around');
+
+/** Sitting astride a person: "riding a man", "mounting him". */
+export const RIDE_VERBS = words('ride mount straddle astride');
+/** Before "on top" where a person lies: the person is on top ("riding on top", "me on top", not "a cat on top"). */
+export const ON_TOP_SUBJECTS = words('ride sit lie lay get climb be me i her she girl woman myself herself');
+/** Feet, ankles or knees up by the ears or the head, where a person lies. */
+export const FEET_UP_WORDS = words('foot feet ankle knee leg toe');
+/** Where a person lies in a sexual pose: on a bed, a sofa; "on my back". */
+export const RECLINING_CUES = words('bed mattress sheet sofa couch');
+/** Legs or knees apart, or in the air, where a person lies. */
+export const LEGS_APART = words('apart open spread wide');
+/** The hips raised where a person lies: "hips up on the mattress". */
+export const HIP_WORDS = words('hip butt bum backside rear bottom');
+export const RAISED = words('up raise lift high air arch');
+/** "taking it from behind" */
+export const TAKE_IT = words('take get do have');
 
 // ---------------------------------------------------------------------------------------------
 // Minors
@@ -169,25 +228,13 @@ export const CHILDISH_WEAK = words(
 export const SCHOOL_SKIRT_PATTERNS = words('plaid tartan');
 export const SCHOOL_UNIFORM_PARTS = words('sock knee-socks pigtail backpack tie necktie');
 
-/** After a number, a unit: "5 pm", "5 ft", "5 star hotel" are not ages. */
-export const UNIT_WORDS = words(
-  "pm am ft foot feet inch in cm mm kg kgs lb lbs pound stone st percent degree dollar euro minute min hour hr o'clock star size mile km",
-);
-/** Around a number, these make it an age: "make me look 12", "year 9", "born in 2012", "15 years old". */
-export const AGE_CUES_BEFORE = words("age aged look turn turning turned i'm im am is she's he's born year grade class form under birthday");
-/** Before a number word of the vocabulary ("one", "three"), only these make it an age: "under a single spotlight" is not one. */
-export const STRONG_AGE_CUES_BEFORE = words('age aged turn turning turned');
-export const AGE_CUES_AFTER = words('year yr yrs y yo old month birthday grader');
-/** Within three words of a number, a person word makes the number an age ("girl, 15"). */
-export const PERSON_NEAR_NUMBER = words('girl boy woman man lady model me myself her she i daughter son kid child');
-
 // ---------------------------------------------------------------------------------------------
 // Other people
 // ---------------------------------------------------------------------------------------------
 
 /** Before a person word or a name: someone else is in the picture ("with a man", "next to Rose"). */
 export const PERSON_CONTEXT = words(
-  'with beside next behind hug hold kiss near and between alongside accompany like as meet date marry front top under over against onto',
+  'with beside next behind hug hold kiss near and between alongside accompany like as meet date marry front top under over against onto around',
 );
 /** Before a place that is also a first name: "posing with Paris" (but "Rome and Paris", "a city like Paris" are places). */
 export const PERSON_CONTEXT_STRICT = words('with beside next behind hug hold kiss alongside accompany meet date marry');
@@ -215,6 +262,10 @@ export const KNEELING_CUES = words('bed sofa couch front looking');
 export const ROAD_WORDS = words('road street highway motorway track railway rail');
 export const VEHICLE_WORDS = words('car truck bus train traffic lorry van tram');
 export const HANG_TARGETS = words('rope neck herself myself himself ceiling beam rafter');
+/** Hanging from a tree at play: upside down, from a branch, a swing, lights, a hammock. */
+export const PLAYFUL_HANGING = words(
+  'upside upside-down branch swing light lantern hammock monkey bar ornament decoration bauble fairy-lights',
+);
 /** A rope with a chair or a beam. */
 export const ROPE_PLACES = words('chair stool ceiling beam rafter branch');
 export const HIGH_PLACES = words('bridge roof rooftop building balcony skyscraper window tower cliff');

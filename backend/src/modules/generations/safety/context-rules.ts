@@ -8,8 +8,8 @@ import type { Word } from './vocabulary-check';
 
 /**
  * The context rules of the vocabulary check: a vocabulary word that turns harmful next to
- * another ("taking off" + a garment, "nothing" + "wearing", "little" + "girl", "with" + "Rose",
- * a number + "years old"). Each rule is a small pure function over the words of the text (their
+ * another ("taking off" + a garment, "nothing" + "wearing", "little" + "girl", "with" + "Rose").
+ * Numbers and ages have their own rule (numbers.ts). Each rule is a small pure function over the words of the text (their
  * lemmas and tags) that returns the index of the word it fired on, or null. The word sets are in
  * context-rules.data.ts; which words are garments comes from the vocabulary's tags.
  */
@@ -110,29 +110,35 @@ const nextWord =
     const j = i + 1 < ws.length && ws[i + 1].sentence === ws[i].sentence ? i + 1 : null;
     return j === null ? orEnd : b(ws, j);
   };
-const rule = (reason: SafetyReason, name: string, t: Test): ContextRule => ({ reason, name, find: (ws) => first(ws, t) });
-
-// ---------------------------------------------------------------------------------------------
-// Numbers and ages
-// ---------------------------------------------------------------------------------------------
-
-/** A number next to an age word ("look 12", "year 9", "15 years old", "girl, 15") is the age of a minor unless it is 18 or more. */
-const ageOfMinor: Test = (ws, i) => {
-  const value = ws[i].number;
-  if (value === null) return false;
-  // a birth year: a year after 2000 may be a minor's
-  if (near(ws, i, -2, is('born')) !== null && value >= 1900) return value > 2000;
-  // a height, a weight, a time or a size is not an age ("I'm 5'4", "I am 5 ft 6", "5 pm")
-  if (
-    /[0-9]'[0-9]|[0-9](?:cm|mm|m|ft|in|kg|kgs|lb|lbs|k|x|h|hr|hrs|min|mins|am|pm)$/.test(ws[i].typed.toLowerCase()) ||
-    near(ws, i, 1, inSet(D.UNIT_WORDS)) !== null
-  )
+/** `a`, and the next word that is neither a determiner nor passes `skip` passes `b` (at most five words on). */
+const followedBySkipping =
+  (a: Test, skip: Test, b: Test): Test =>
+  (ws, i) => {
+    if (!a(ws, i)) return false;
+    for (let j = i + 1; j < ws.length && j <= i + 5 && ws[j].sentence === ws[i].sentence; j++) {
+      if (determiner(ws, j) || skip(ws, j)) continue;
+      return b(ws, j);
+    }
     return false;
-  const cuesBefore = ws[i].known ? D.STRONG_AGE_CUES_BEFORE : D.AGE_CUES_BEFORE;
-  const cue = near(ws, i, -2, inSet(cuesBefore)) ?? near(ws, i, 3, inSet(D.AGE_CUES_AFTER));
-  const person = !ws[i].known && (near(ws, i, 3, inSet(D.PERSON_NEAR_NUMBER)) ?? near(ws, i, -3, inSet(D.PERSON_NEAR_NUMBER))) !== null;
-  return (cue !== null || person) && !(value >= 18);
-};
+  };
+/** `a`, and a word that passes `b` follows it with only determiners and words that pass `skip` between (at most five words on). */
+const reachedThrough =
+  (a: Test, skip: Test, b: Test): Test =>
+  (ws, i) => {
+    if (!a(ws, i)) return false;
+    for (let j = i + 1; j < ws.length && j <= i + 5 && ws[j].sentence === ws[i].sentence; j++) {
+      if (determiner(ws, j)) continue;
+      if (b(ws, j)) return true;
+      if (!skip(ws, j)) return false;
+    }
+    return false;
+  };
+/** Some word of the sentence of ws[i] passes `t`. */
+const inSentence =
+  (t: Test): Test =>
+  (ws, i) =>
+    ws.some((w, j) => w.sentence === ws[i].sentence && t(ws, j));
+const rule = (reason: SafetyReason, name: string, t: Test): ContextRule => ({ reason, name, find: (ws) => first(ws, t) });
 
 // ---------------------------------------------------------------------------------------------
 // Names
@@ -175,9 +181,9 @@ const namedPerson: Test = (ws, i) => {
   return ws[prev].capitalised && nameLike(ws, prev) && !placeOrTime(ws, prev) && (nameLike(ws, i) || notAThing(ws, i));
 };
 
-/** "with a man", "next to a handsome guy", "and a woman": someone else in the picture. */
+/** "with a man", "next to a handsome guy", "and a woman", "pinned by a man": someone else in the picture. */
 const withPerson: Test = (ws, i) => {
-  if (!inSet(D.PERSON_CONTEXT)(ws, i) || is('like', 'as')(ws, i)) return false;
+  if (!(inSet(D.PERSON_CONTEXT)(ws, i) || is('by')(ws, i)) || is('like', 'as')(ws, i)) return false;
   for (let j = i + 1; j < ws.length && j <= i + 4 && ws[j].sentence === ws[i].sentence; j++) {
     // "with a dancer's grace" is about the user
     if (inSet(D.PERSON_NOUNS)(ws, j)) return !ws[j].text.endsWith("'s");
@@ -197,9 +203,21 @@ const notAnOutfit = and(
   or(clothing, tagged(T.Footwear, T.Accessory, T.Jewellery, T.Beauty), inSet(D.ONLY_COVERS)),
   not(inSet(D.FULL_OUTFITS)),
 );
-const upperClothing = and(clothing, not(tagged(T.Bottoms)));
-/** What is taken off in undressing: clothing, a towel, a robe, a strap. */
-const undressable = or(clothing, inSet(D.UNDRESS_EXTRAS));
+/** Clothing on the body, not an outer layer: taking off a coat or going without a jacket is not undressing. */
+const bodyClothing = and(clothing, not(inSet(D.OUTER_LAYERS)));
+const upperClothing = and(bodyClothing, not(tagged(T.Bottoms)));
+/** What is taken off in undressing: clothing (not a coat), a towel, a robe, a strap. */
+const undressable = or(bodyClothing, inSet(D.UNDRESS_EXTRAS));
+/** A word that only describes the next one: "sheer BLACK tights", "a SILK robe". */
+const describing = and(tagged(T.Colour, T.Pattern, T.Material, T.Descriptive, T.Mood), not(clothing));
+/** Lying on the front: "on my front", "on my stomach" (only for the raised hips: "on my front, feet in the air" is a beach pose). */
+const prone = inSentence(
+  (ws, i) => is('front', 'stomach', 'belly', 'tummy')(ws, i) && i >= 2 && is('on')(ws, i - 2) && determiner(ws, i - 1),
+);
+/** Lying down: on a bed or a sofa, or "on my back". */
+const reclining = inSentence(
+  or(inSet(D.RECLINING_CUES), (ws, i) => is('back')(ws, i) && i >= 2 && is('on')(ws, i - 2) && determiner(ws, i - 1)),
+);
 const undressVerbAnyForm = or(inSet(D.UNDRESS_VERBS_DIRECT), and(inSet(D.UNDRESS_VERBS_INFLECTED), inflected));
 /** "lifting HER top", "lifting UP my shirt" (a "weight lifting top" is a garment) */
 const undressVerb = and(
@@ -211,7 +229,6 @@ const pastParticiple: Test = (ws, i) => inflected(ws, i) && /(?:ed|en)$/.test(ws
 
 export const CONTEXT_RULES: readonly ContextRule[] = [
   // ----- minors -----
-  rule(R.Minor, 'a number that is an age', ageOfMinor),
   rule(R.Minor, 'young + (not "woman")', nextWord(is('young'), not(inSet(D.YOUNG_HARMLESS)), true)),
   rule(R.Minor, 'little/small/petite + girl/body/one', followedBy(inSet(D.SMALL_WORDS), inSet(D.CHILD_LIKE_AFTER_SMALL))),
   rule(R.Minor, 'prom + an under-18 cue', (ws, i) => is('prom')(ws, i) && first(ws, inSet(D.PROM_UNDER_18_CUES)) !== null),
@@ -229,10 +246,26 @@ export const CONTEXT_RULES: readonly ContextRule[] = [
   // ----- sexual -----
   rule(R.Sexual, 'touching herself/her chest', pair(inSet(D.TOUCH_VERBS), 3, inSet(D.TOUCHED_PARTS), false)),
   rule(R.Sexual, 'biting her lip', pair(is('bite'), 3, is('lip'))),
+  rule(R.Sexual, 'biting her finger where she lies', and(is('bite', 'suck', 'lick'), withIn(3, is('finger', 'thumb')), reclining)),
+  rule(R.Sexual, 'arching her back where she lies', and(is('arch'), withIn(2, is('back')), reclining)),
   rule(R.Sexual, 'legs spread/open', pair(inSet(D.LEG_OPENERS), 2, inSet(D.LEG_WORDS))),
   rule(R.Sexual, 'spreading her (butt) cheeks', pair(inSet(D.CHEEK_SPREADERS), 2, inSet(D.BUTT_WORDS))),
   rule(R.Sexual, 'between her legs', pair(is('between'), 2, is('leg', 'thigh'), false)),
   rule(R.Sexual, 'bent over the bed/table', pair(and(is('bend'), withIn(1, is('over'))), 4, inSet(D.BENT_OVER_SURFACES), false)),
+  // "bent at the waist over the arm of the sofa"
+  rule(R.Sexual, 'bent over a piece of furniture', and(is('bend'), withIn(4, is('over')), inSentence(inSet(D.BENT_OVER_SURFACES)))),
+  rule(R.Sexual, 'hips pushed back', and(inSet(D.HIP_WORDS), withIn(3, is('push', 'stick', 'pop')), withIn(4, is('back', 'out')))),
+  rule(R.Sexual, 'feet by her ears where she lies', and(inSet(D.FEET_UP_WORDS), withIn(4, is('ear', 'head')), reclining)),
+  rule(
+    R.Sexual,
+    'a leg up where she lies, in a short garment',
+    and(inSet(D.LEG_WORDS), withIn(2, is('up', 'raise', 'lift', 'high')), reclining, inSentence(inSet(D.SHORT_OR_UNDER))),
+  ),
+  rule(
+    R.Sexual,
+    'kneeling on a bed, facing away or looking back',
+    and(is('kneel'), reclining, inSentence(or(and(is('face'), withIn(1, is('away'))), and(is('look'), withIn(1, is('back')))))),
+  ),
   rule(R.Sexual, 'bending over in a short skirt', and(is('bend'), withIn(1, is('over')), withIn(7, inSet(D.TINY_WORDS)))),
   rule(R.Sexual, 'bending over to show', and(is('bend'), withIn(1, is('over')), withIn(5, inSet(D.SHOW_VERBS)))),
   rule(R.Sexual, 'close-up of her chest', pair(inSet(D.CLOSE_UP_WORDS), 4, inSet(D.CLOSE_UP_PARTS))),
@@ -248,10 +281,17 @@ export const CONTEXT_RULES: readonly ContextRule[] = [
   rule(
     R.Sexual,
     'a person covered in cream/chocolate',
-    and(is('cover'), withIn(1, is('in', 'with')), withIn(2, inSet(D.FOOD_COVERS)), withIn(-4, inSet(D.PERSON_WORDS_NEAR_FOOD))),
+    // the person is covered: a person word before "covered", or no thing before it ("covered in whipped cream on the bed")
+    and(
+      is('cover'),
+      withIn(1, is('in', 'with')),
+      withIn(3, inSet(D.FOOD_COVERS)),
+      or(withIn(-4, inSet(D.PERSON_WORDS_NEAR_FOOD)), not(withIn(-3, (ws, j) => ws[j].kinds.has('noun') && !determiner(ws, j)))),
+    ),
   ),
   rule(R.Sexual, 'close-up of feet', pair(inSet(D.FEET_WORDS), 4, inSet(D.FEET_FOCUS))),
   rule(R.Sexual, 'smelling socks', pair(is('smell', 'sniff'), 3, inSet(D.SMELLED_THINGS), false)),
+  rule(R.Sexual, 'cream on her chest', and(inSet(D.FOOD_COVERS), withIn(2, is('on', 'over')), withIn(4, inSet(D.FOOD_ON_PARTS)))),
   rule(R.Sexual, 'tongue out', pair(is('tongue'), 2, inSet(D.TONGUE_MOVES))),
   rule(R.Sexual, 'on his lap', nextWord(is('his', 'him'), is('lap'))),
   rule(R.Sexual, 'collar and leash', (ws, i) => is('leash', 'chain', 'lead', 'neck')(ws, i) && first(ws, is('collar')) !== null),
@@ -267,6 +307,39 @@ export const CONTEXT_RULES: readonly ContextRule[] = [
     and(is('tie'), inflected, withIn(2, inSet(D.TIED_PARTICLES)), not(withIn(-3, or(inSet(D.TIED_HARMLESS), clothing)))),
   ),
   rule(R.Sexual, 'rope binding', pair(is('rope'), 3, inSet(D.ROPE_BINDING))),
+  rule(R.Sexual, 'riding a man', followedBy(inSet(D.RIDE_VERBS), inSet(D.PERSON_NOUNS))),
+  rule(
+    R.Sexual,
+    'on top (of him/her)',
+    and(
+      is('on'),
+      withIn(1, is('top')),
+      or(withIn(3, is('position')), and(not(withIn(2, is('of'))), withIn(-1, inSet(D.ON_TOP_SUBJECTS)), reclining), (ws, i) => {
+        const of = near(ws, i, 2, is('of'));
+        if (of === null) return false;
+        const j = of + 1;
+        if (j >= ws.length || ws[j].sentence !== ws[i].sentence) return false;
+        if (inSet(D.PERSON_NOUNS)(ws, j) || is('him', 'them')(ws, j)) return true;
+        // "on top of her" (her the person), not "on top of her suitcase"
+        return (
+          is('her')(ws, j) &&
+          (j + 1 >= ws.length || ws[j + 1].sentence !== ws[i].sentence || !ws[j + 1].kinds.has('noun') || determiner(ws, j + 1))
+        );
+      }),
+    ),
+  ),
+  rule(R.Sexual, 'legs apart where she lies', and(inSet(D.LEG_WORDS), withIn(3, inSet(D.LEGS_APART)), reclining)),
+  rule(R.Sexual, 'legs in the air where she lies', and(inSet(D.LEG_WORDS), withIn(4, is('air')), reclining)),
+  rule(
+    R.Sexual,
+    'hips raised where she lies',
+    and(
+      inSet(D.HIP_WORDS),
+      or(withIn(3, inSet(D.RAISED)), withIn(-3, inSet(D.RAISED))),
+      or(reclining, prone, inSentence(and(is('face'), withIn(1, is('down'))))),
+    ),
+  ),
+  rule(R.Sexual, 'taking it from behind', and(inSet(D.TAKE_IT), withIn(1, is('it')), withIn(3, is('from')), withIn(4, is('behind')))),
   // ----- nudity -----
   rule(
     R.Nudity,
@@ -274,12 +347,53 @@ export const CONTEXT_RULES: readonly ContextRule[] = [
     (ws, i) => is('nothing')(ws, i) && ws.some((w, j) => w.sentence === ws[i].sentence && j !== i && inSet(D.NOTHING_CUES)(ws, j)),
   ),
   rule(R.Nudity, 'nothing on / underneath', nextWord(is('nothing'), inSet(D.NOTHING_NEXT))),
-  rule(R.Nudity, 'no/without + garment', followedBy(inSet(D.WITHOUT_WORDS), clothing)),
-  rule(R.Nudity, 'garment + free/less', nextWord(clothing, is('free', 'less'))),
+  rule(
+    R.Nudity,
+    'no/without + garment',
+    followedBySkipping(inSet(D.WITHOUT_WORDS), inSet(D.QUANTITY_WORDS), or(bodyClothing, inSet(D.CLOTHES_WORDS))),
+  ),
+  rule(R.Nudity, 'garment + free/less', nextWord(bodyClothing, is('free', 'less'))),
+  rule(R.Nudity, 'free of clothes', and(inSet(D.FREE_OF), withIn(1, is('of')), withIn(3, or(bodyClothing, inSet(D.CLOTHES_WORDS))))),
+  rule(R.Nudity, 'nothing up top / on top', and(is('nothing'), withIn(2, is('up', 'on')), withIn(3, inSet(D.NOTHING_TOP)))),
+  rule(R.Nudity, 'not (wearing) the top', followedBySkipping(is('not'), is('wear'), upperClothing)),
+  // "just the bikini bottoms", "only my swim bottoms"
+  rule(
+    R.Nudity,
+    'only the bottoms',
+    reachedThrough(onlyWord, or(describing, clothing, inSet(D.GARMENT_MODIFIERS)), inSet(D.BOTTOM_PIECES)),
+  ),
+  rule(R.Nudity, 'the bottoms only', nextWord(inSet(D.BOTTOM_PIECES), onlyWord)),
+  rule(R.Nudity, 'the bottom half only', and(is('half'), withIn(-1, inSet(D.LOWER_HALF)), or(withIn(3, onlyWord), withIn(-4, onlyWord)))),
+  rule(R.Nudity, 'half the bikini', followedBySkipping(is('half'), is('of'), or(bodyClothing, is('outfit', 'set')))),
+  rule(
+    R.Nudity,
+    'hands as a bra',
+    (ws, i) => followedBy(is('as'), inSet(D.WORN_AS))(ws, i) && near(ws, i, -3, inSet(D.COVER_STAND_INS)) !== null,
+  ),
+  rule(
+    R.Nudity,
+    'the light shining through it (a garment)',
+    (ws, i) =>
+      and(inSet(D.SHINE_THROUGH), withIn(3, is('through')))(ws, i) &&
+      inSentence(clothing)(ws, i) &&
+      (() => {
+        const t = near(ws, i, 3, is('through'))!;
+        const j = nextContent(ws, t);
+        return j !== null && (inSet(D.SEEN_THROUGH_WHAT)(ws, j) || clothing(ws, j));
+      })(),
+  ),
+  rule(
+    R.Nudity,
+    'clothes in a pile / beside me',
+    or(
+      and(inSet(D.CLOTHES_WORDS), or(withIn(4, inSet(D.PILE_WORDS)), withIn(-4, inSet(D.PILE_WORDS))), inSentence(inSet(D.SWIM_CUES))),
+      and(inSet(D.CLOTHES_WORDS), withIn(4, and(inSet(D.BESIDE_WORDS), withIn(2, is('me', 'her', 'myself', 'herself'))))),
+    ),
+  ),
   rule(
     R.Nudity,
     'taking off / pulling down + garment',
-    and(inSet(D.UNDRESS_VERBS_WITH_PARTICLE), withIn(3, inSet(D.UNDRESS_PARTICLES)), or(withIn(4, undressable), withIn(-3, undressable))),
+    and(inSet(D.UNDRESS_VERBS_WITH_PARTICLE), withIn(4, inSet(D.UNDRESS_PARTICLES)), or(withIn(4, undressable), withIn(-3, undressable))),
   ),
   rule(
     R.Nudity,
@@ -290,6 +404,7 @@ export const CONTEXT_RULES: readonly ContextRule[] = [
     ),
   ),
   rule(R.Nudity, 'holding her top (not wearing it)', and(is('hold', 'carry', 'clutch'), withIn(3, inSet(D.HELD_TOPS)))),
+  rule(R.Nudity, 'her top in her hand', and(inSet(D.HELD_TOPS), withIn(1, is('in')), withIn(3, is('hand')))),
   rule(
     R.Nudity,
     'top around her waist',
@@ -305,9 +420,27 @@ export const CONTEXT_RULES: readonly ContextRule[] = [
     or(
       and(is('clothes', 'clothing'), withIn(3, is('floor'))),
       and(or(clothing, is('towel')), withIn(2, inSet(D.FALL_VERBS)), withIn(6, inSet(D.FLOOR_WORDS))),
+      // a top or swimwear lying on the ground, not worn ("in a bikini on the deck" is worn)
+      and(
+        or(inSet(D.HELD_TOPS), tagged(T.Underwear, T.Swimwear)),
+        withIn(1, is('on')),
+        withIn(3, inSet(D.GROUND_WORDS)),
+        not(withIn(-3, is('in', 'wear'))),
+      ),
     ),
   ),
-  rule(R.Nudity, 'buttons popping open', and(is('button'), withIn(2, inSet(D.BUTTON_MOVES)))),
+  rule(R.Nudity, 'buttons popping open', and(is('button', 'zip', 'zipper', 'seam'), withIn(2, inSet(D.BUTTON_MOVES)))),
+  // "knickers and a smile": a garment that is no outfit, and nothing but a smile
+  rule(
+    R.Nudity,
+    'a garment and a smile',
+    and(clothing, not(inSet(D.FULL_OUTFITS)), withIn(1, is('and')), withIn(3, isText('smile')), not(withIn(-3, clothing))),
+  ),
+  rule(
+    R.Sexual,
+    "on someone's lap",
+    nextWord((ws, i) => /[a-z]'s?$/.test(ws[i].text) && ws[i].text.includes("'"), is('lap')),
+  ),
   // the garment after the verb ("pulling up her skirt") or straight before it ("skirt riding up"), not "pajamas, knees pulled up"
   rule(
     R.Nudity,
@@ -325,8 +458,31 @@ export const CONTEXT_RULES: readonly ContextRule[] = [
     and(inSet(D.OUT_OF_VERBS), withIn(2, and(is('out'), withIn(1, is('of')))), withIn(5, clothing)),
   ),
   rule(R.Nudity, 'changing clothes', pair(and(is('change'), inflected), 3, inSet(D.CHANGED_CLOTHES), false)),
-  rule(R.Nudity, 'strap slipping', pair(is('strap'), 3, inSet(D.STRAP_MOVES))),
-  rule(R.Nudity, 'sheer (clothing)', nextWord(is('sheer'), not(inSet(D.SHEER_HARMLESS)), true)),
+  // "a silk slip with thin straps": "slip" the garment (not inflected, after a word that describes it or a determiner) is no move
+  rule(
+    R.Nudity,
+    'strap slipping',
+    pair(
+      is('strap'),
+      3,
+      or(
+        inSet(D.STRAP_MOVES),
+        and(
+          inSet(D.STRAP_MOTIONS),
+          not(and(isText('slip'), clothing)),
+          or(withIn(3, inSet(D.STRAP_DIRECTIONS)), withIn(-4, inSet(D.STRAP_DIRECTIONS))),
+        ),
+      ),
+    ),
+  ),
+  rule(
+    R.Nudity,
+    'sheer (clothing)',
+    or(
+      followedBySkipping(is('sheer'), describing, not(inSet(D.SHEER_HARMLESS))),
+      nextWord(is('sheer'), () => false, true),
+    ),
+  ),
   rule(R.Nudity, 'clear + garment', pair(is('clear'), 2, clothing, false)),
   rule(R.Nudity, 'a tiny bikini/skirt', followedBy(is('tiny', 'micro'), inSet(D.SKIMPY_GARMENTS))),
   rule(R.Nudity, 'low-cut', and(is('low'), withIn(1, is('cut')))),
@@ -352,12 +508,39 @@ export const CONTEXT_RULES: readonly ContextRule[] = [
   ),
   rule(R.Nudity, 'covering her chest', pair(inSet(D.COVER_VERBS), 3, inSet(D.COVERED_PARTS), false)),
   rule(R.Nudity, 'covered by her hair', and(is('cover'), withIn(2, is('by', 'with', 'only', 'just')), withIn(5, inSet(D.COVERED_BY)))),
-  rule(R.Nudity, 'only/just + something that is not an outfit', followedBy(onlyWord, notAnOutfit)),
+  rule(
+    R.Nudity,
+    'hair or hands over her chest',
+    and(is('over', 'across', 'cover', 'hide'), withIn(-3, inSet(D.CHEST_COVERS)), withIn(3, inSet(D.COVERED_CHEST))),
+  ),
+  // make-up is no outfit only where it is worn: "wearing just lipstick", not "a fresh face with just mascara"
+  rule(
+    R.Nudity,
+    'only/just + something that is not an outfit',
+    and(
+      followedBy(onlyWord, notAnOutfit),
+      (ws, i) => !tagged(T.Beauty)(ws, nextContent(ws, i)!) || near(ws, i, -2, is('wear', 'in', 'dress')) !== null,
+    ),
+  ),
   rule(R.Nudity, 'something that is not an outfit + only', nextWord(notAnOutfit, onlyWord)),
   rule(R.Nudity, 'wearing foam/petals/a towel', followedBy(is('wear'), inSet(D.WEAR_NOT_CLOTHES))),
   // ----- other people -----
   rule(R.OtherPerson, 'a first name beside the user', namedPerson),
   rule(R.OtherPerson, 'him/us/we', inSet(D.OTHER_PEOPLE_PRONOUNS)),
+  rule(R.OtherPerson, 'his + a part of the body', nextWord(is('his'), tagged(T.Body))),
+  rule(
+    R.OtherPerson,
+    "a man's face, a guy's legs",
+    nextWord((ws, i) => ws[i].text.endsWith("'s") && inSet(D.PERSON_NOUNS)(ws, i), tagged(T.Body)),
+  ),
+  rule(
+    R.OtherPerson,
+    'the girl from my street',
+    and(inSet(D.PERSON_NOUNS), (ws, i) => {
+      const from = near(ws, i, 4, is('from'));
+      return from !== null && from + 1 < ws.length && is('my', 'our', 'his', 'your', 'their')(ws, from + 1);
+    }),
+  ),
   rule(R.OtherPerson, 'with/next to + a person', withPerson),
   rule(
     R.OtherPerson,
@@ -367,6 +550,14 @@ export const CONTEXT_RULES: readonly ContextRule[] = [
   // ----- self-harm and violence -----
   rule(R.SelfHarm, 'cutting wrists', pair(is('cut'), 5, inSet(D.CUT_TARGETS), false)),
   rule(R.SelfHarm, 'hanging from a rope', pair(is('hang'), 4, inSet(D.HANG_TARGETS), false)),
+  // "hanging from a tree" (not upside down from a branch, nor a swing, lights or a hammock in it)
+  rule(
+    R.SelfHarm,
+    'hanging from a tree',
+    (ws, i) =>
+      and(is('hang'), withIn(1, is('from')), withIn(3, is('tree')))(ws, i) &&
+      !ws.some((w, j) => w.sentence === ws[i].sentence && inSet(D.PLAYFUL_HANGING)(ws, j)),
+  ),
   rule(R.SelfHarm, 'rope around the neck', pair(is('rope'), 4, is('neck'))),
   rule(R.SelfHarm, 'a rope and a chair', pair(is('rope'), 6, inSet(D.ROPE_PLACES))),
   rule(
@@ -389,7 +580,11 @@ export const CONTEXT_RULES: readonly ContextRule[] = [
   rule(
     R.SelfHarm,
     'on a bridge railing',
-    and(inSet(D.RAILINGS), withIn(-2, inSet(D.RAILING_PLACES)), not(withIn(-6, inSet(D.SAFE_AT_A_RAILING)))),
+    and(
+      inSet(D.RAILINGS),
+      or(withIn(-2, inSet(D.RAILING_PLACES)), withIn(3, inSet(D.RAILING_PLACES))),
+      not(withIn(-6, inSet(D.SAFE_AT_A_RAILING))),
+    ),
   ),
   rule(
     R.SelfHarm,
@@ -418,6 +613,8 @@ export const CONTEXT_RULES: readonly ContextRule[] = [
   rule(R.Violence, 'dragging a body', and(inSet(D.BODY_MOVERS), withIn(2, is('body')))),
   // ----- injection -----
   rule(R.Injection, 'filter off / no safety', pair(inSet(D.FILTER_WORDS), 2, inSet(D.FILTER_OFF))),
+  // "use no filter" is an order to the AI ("no filter, natural light" stays a photo look)
+  rule(R.Injection, 'use no filter', and(is('use', 'apply', 'run'), withIn(1, is('no', 'zero')), withIn(2, inSet(D.FILTER_WORDS)))),
 ];
 
 /** Every context rule that fires on the words of a text, with the position of the word it fired on. */

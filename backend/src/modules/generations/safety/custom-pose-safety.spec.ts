@@ -19,12 +19,22 @@ import {
   checkCustomPose,
   CUSTOM_POSE_MAX_LENGTH,
   CUSTOM_POSE_SAFETY_MESSAGES,
+  CustomPoseNotUnderstoodError,
   CustomPoseRefusedError,
+  describeNotUnderstood,
   explainCustomPose,
+  INVALID_REASONS,
+  NOT_UNDERSTOOD_REASONS,
   SafetyReason,
 } from './index';
 
 const R = SafetyReason;
+
+/** What checkCustomPose answers for a text it does not accept for `reason`. */
+function notAccepted(reason: SafetyReason) {
+  const outcome = INVALID_REASONS.has(reason) ? 'invalid' : NOT_UNDERSTOOD_REASONS.has(reason) ? 'not_understood' : 'refused';
+  return { ok: false, reason, outcome };
+}
 
 /** The old table of refused texts (the block-list era): every one is still refused, with its reason. */
 /** [text, expected reason] */
@@ -200,24 +210,31 @@ const ALLOWED: string[] = [
   'a negroni at a rooftop bar',
   'sexy pose in a red dress', // decision: "sexy" describes a look, not an act
   'seductive look over her shoulder',
+  // numbers the check can read (docs/safety.md "Numbers"): adults' ages, measurements, times, sizes, decades, counts
+  'a 25 year old woman in a blazer',
+  'a twenty-five year old woman',
+  'I am 30 and love red dresses',
+  "I'm 5'4 and wearing heels",
+  'I am 5 ft 6 in flats',
+  'wearing a size 10 dress',
+  '21st birthday party',
+  '4th of July picnic in a white sundress',
+  'in a 5 star hotel lobby',
+  'sunset at 5 pm',
+  'a 1990s look',
+  '90s vibe',
+  'shot on 35mm film',
+  'at 5:30 on a terrace',
+  'a 100% cotton sundress',
+  'in my 30s on a yacht',
+  'holding 3 red balloons',
+  'me at 45 in a linen suit',
+  'gate 12 at the airport',
+  'walking on the beach / sunset',
 ];
 
-/**
- * Old allowed texts that are refused now, and why: an age can hide in any number, so numbers are
- * refused (the message asks for words without numbers); "sheer" on clothing is see-through.
- */
-const NOW_REFUSED: Array<[string, SafetyReason]> = [
-  ['a 25 year old woman in a blazer', R.Number],
-  ['a twenty-five year old woman', R.Number],
-  ['I am 30 and love red dresses', R.Number],
-  ["I'm 5'4 and wearing heels", R.Number],
-  ['I am 5 ft 6 in flats', R.Number],
-  ['wearing a size 10 dress', R.Number],
-  ['21st birthday party', R.Number],
-  ['4th of July picnic in a white sundress', R.Number],
-  ['in a 5 star hotel lobby', R.Number],
-  ['a sheer blouse over a camisole', R.Nudity],
-];
+/** Old allowed texts that are refused now, and why: "sheer" on clothing is see-through. */
+const NOW_REFUSED: Array<[string, SafetyReason]> = [['a sheer blouse over a camisole', R.Nudity]];
 
 /** The cases of the brief and the hard ones around them, refused: [text, reason]. */
 const CONTEXT_REFUSED: Array<[string, SafetyReason]> = [
@@ -270,10 +287,24 @@ const CONTEXT_REFUSED: Array<[string, SafetyReason]> = [
   ['pigtails and a teddy bear, cute', R.Minor],
   ['a girl, 13', R.Minor],
   ['make me look fifteen', R.Minor],
-  // numbers: none is safe (an age can hide in any of them)
-  ['sunset at 5 pm', R.Number],
-  ['a 1990s look', R.Number],
-  ['90s vibe', R.Number],
+  ['me at 15 in a swimsuit', R.Minor],
+  ['when I was 12, in a bikini', R.Minor],
+  ['a woman of 16', R.Minor],
+  ['a girl of fourteen on the bed', R.Minor],
+  ['in my teens at the beach', R.Minor],
+  ['a 7th grader at the pool', R.Minor],
+  ['year 10 sports day', R.Minor],
+  ['3 months old', R.Minor],
+  ['a 3 foot tall girl in a bikini', R.Minor],
+  ['sixteen candles on a cake', R.Minor],
+  ['12 years and cute', R.Minor],
+  // numbers it cannot read: not understood
+  ['posing, 12', R.Minor],
+  ['sixteen and in a bikini', R.Minor],
+  ['walking with 5', R.Number],
+  ['a bag with 12 on it', R.Number],
+  // several people
+  ['two women on a beach', R.OtherPerson],
   // other people
   ['posing next to taylor swift', R.OtherPerson],
   ['posing next to Jack Black', R.OtherPerson],
@@ -301,10 +332,10 @@ const CONTEXT_REFUSED: Array<[string, SafetyReason]> = [
   ['www.example.com beach', R.Injection],
   ['mail me at anna@example.com', R.Injection],
   ['like @beachqueen', R.Injection],
-  ['beach #summer', R.Injection],
-  ['beach pose 🌊', R.Injection],
-  ['walking "on" the beach', R.Injection],
-  ['walking on the beach / sunset', R.Injection],
+  // characters a person may type but that say nothing to the check: not understood
+  ['beach #summer', R.Symbol],
+  ['beach pose 🌊', R.Symbol],
+  ['walking "on" the beach', R.Symbol],
   ['walking on the beach = sunset', R.Injection],
   ['walking on the b*ach', R.Injection],
   // other languages and scripts
@@ -371,11 +402,11 @@ const CONTEXT_ALLOWED: string[] = [
 describe('custom pose safety check', () => {
   it.each(REFUSED)('refuses %j (%s)', (text, reason) => {
     expect(explainCustomPose(text)).toEqual(expect.objectContaining({ reason }));
-    expect(checkCustomPose(text)).toEqual({ ok: false, reason });
+    expect(checkCustomPose(text)).toEqual(notAccepted(reason));
   });
 
-  it.each([...NOW_REFUSED, ...CONTEXT_REFUSED])('refuses %j (%s)', (text, reason) => {
-    expect(checkCustomPose(text)).toEqual({ ok: false, reason });
+  it.each([...NOW_REFUSED, ...CONTEXT_REFUSED])('does not accept %j (%s)', (text, reason) => {
+    expect(checkCustomPose(text)).toEqual(notAccepted(reason));
   });
 
   it.each([...ALLOWED, ...CONTEXT_ALLOWED])('allows %j', (text) => {
@@ -404,7 +435,7 @@ describe('custom pose safety check', () => {
       'nude toned body',
       'nude heels only',
     ])('refuses %j', (text) => {
-      expect(checkCustomPose(text)).toEqual({ ok: false, reason: R.Nudity });
+      expect(checkCustomPose(text)).toEqual(notAccepted(R.Nudity));
     });
   });
 
@@ -441,18 +472,18 @@ describe('custom pose safety check', () => {
 
   describe('empty and too long', () => {
     it.each(['', '   ', '\n\t', '\u200B\u200B'])('answers "empty" for %j', (text) => {
-      expect(checkCustomPose(text)).toEqual({ ok: false, reason: R.Empty });
+      expect(checkCustomPose(text)).toEqual(notAccepted(R.Empty));
     });
 
     it('answers "empty" for a value that is not a string', () => {
-      expect(checkCustomPose(undefined as unknown as string)).toEqual({ ok: false, reason: R.Empty });
+      expect(checkCustomPose(undefined as unknown as string)).toEqual(notAccepted(R.Empty));
     });
 
     it(`allows ${CUSTOM_POSE_MAX_LENGTH} characters and refuses ${CUSTOM_POSE_MAX_LENGTH + 1}`, () => {
       const exact = `${'beach '.repeat(49)}beach.`;
       expect([...exact].length).toBe(CUSTOM_POSE_MAX_LENGTH);
       expect(checkCustomPose(exact)).toEqual({ ok: true });
-      expect(checkCustomPose(`${exact}.`)).toEqual({ ok: false, reason: R.TooLong });
+      expect(checkCustomPose(`${exact}.`)).toEqual(notAccepted(R.TooLong));
       // surrounding whitespace does not count
       expect(checkCustomPose(`  ${exact}  `)).toEqual({ ok: true });
     });
@@ -503,10 +534,53 @@ describe('custom pose safety check', () => {
       ['x'.repeat(CUSTOM_POSE_MAX_LENGTH + 1), R.TooLong],
       ['my ex', R.OtherPerson],
       ['a 15 year old', R.Minor],
-      ['walking on the beahc', R.UnknownWord],
-      ['at 5 pm', R.Number],
     ] as Array<[string, SafetyReason]>)('throws for %j with the message of %s', (text, reason) => {
       expect(() => assertSafeCustomPose(text)).toThrow(CUSTOM_POSE_SAFETY_MESSAGES[reason]);
+    });
+
+    it('throws CUSTOM_POSE_NOT_UNDERSTOOD (400) for a text it does not understand, naming the words with close words it knows', () => {
+      let error: unknown;
+      try {
+        assertSafeCustomPose('walking on the beahc with red lipstik');
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(CustomPoseNotUnderstoodError);
+      expect(error).not.toBeInstanceOf(ValidationError);
+      const e = error as CustomPoseNotUnderstoodError;
+      expect(e).toMatchObject({ code: 'CUSTOM_POSE_NOT_UNDERSTOOD', statusCode: 400, reason: R.UnknownWord });
+      expect(e.message).toBe(
+        'These words weren\'t understood: "beahc", "lipstik". Describe the pose in everyday English words, for example: walking on the beach at sunset',
+      );
+      expect(e.extra).toEqual({
+        not_understood: {
+          words: [
+            { word: 'beahc', suggestions: expect.arrayContaining(['beach']) },
+            { word: 'lipstik', suggestions: expect.arrayContaining(['lipstick']) },
+          ],
+          characters: [],
+          other_language: false,
+        },
+      });
+      expect(e.details.words[0].suggestions[0]).toBe('beach');
+    });
+
+    it('says that custom poses are English-only for another language, and suggests nothing', () => {
+      const details = describeNotUnderstood('caminando en la playa al atardecer');
+      expect(details.other_language).toBe(true);
+      expect(details.words.every((w) => w.suggestions.length === 0)).toBe(true);
+      expect(() => assertSafeCustomPose('caminando en la playa al atardecer')).toThrow(
+        'Custom poses are in English only for now. Describe the pose in everyday English words, for example: walking on the beach at sunset',
+      );
+    });
+
+    it('names the characters it does not understand, and a number it cannot read with how to write one', () => {
+      expect(describeNotUnderstood('walking on the "beach"')).toEqual({ words: [], characters: ['"'], other_language: false });
+      expect(() => assertSafeCustomPose('walking on the "beach"')).toThrow(/Please leave out "."\./);
+      expect(describeNotUnderstood('standing with 7').words).toEqual([{ word: '7', suggestions: [] }]);
+      expect(() => assertSafeCustomPose('standing with 7')).toThrow(
+        /say what a number counts or measures \("5 pm", "size 12", "35mm film"\)/,
+      );
     });
   });
 
@@ -514,22 +588,22 @@ describe('custom pose safety check', () => {
     it('asks for everyday English words, with an example, for an unknown word, a name or another language', () => {
       const everyday = 'Describe the pose in everyday English words, for example: walking on the beach at sunset';
       expect(CUSTOM_POSE_SAFETY_MESSAGES[R.UnknownWord]).toBe(everyday);
-      expect(CUSTOM_POSE_SAFETY_MESSAGES[R.Language]).toBe(everyday);
-      expect(CUSTOM_POSE_SAFETY_MESSAGES[R.Number]).toMatch(/^Describe the pose in everyday English words without numbers, for example: /);
-      for (const text of ['posing next to Zorblatt', 'desnuda', 'walking on the beech'])
+      expect(CUSTOM_POSE_SAFETY_MESSAGES[R.Language]).toBe(`Custom poses are in English only for now. ${everyday}`);
+      expect(CUSTOM_POSE_SAFETY_MESSAGES[R.Number]).toMatch(/^Some numbers could not be read: /);
+      for (const text of ['posing next to Zorblatt', 'desnuda', 'walking on the beech with zorblatts'])
         expect(() => assertSafeCustomPose(text)).toThrow(everyday);
     });
 
-    it('has one sentence per reason, starting with a capital', () => {
+    it('has one sentence per refusal, starting with a capital', () => {
       for (const reason of Object.values(SafetyReason)) {
         const message = CUSTOM_POSE_SAFETY_MESSAGES[reason];
         expect(message).toMatch(/^[A-Z]/);
-        expect(message.replace(/\.$/, '')).not.toMatch(/[.!?]\s/);
+        if (!NOT_UNDERSTOOD_REASONS.has(reason)) expect(message.replace(/\.$/, '')).not.toMatch(/[.!?]\s/);
       }
     });
 
-    it('never repeats the words of the text (a slur is never echoed back)', () => {
-      for (const text of ['you retard on a beach', 'zorblatt quexley', 'naked zorblatt', 'walking with Zorblatt', 'bitch']) {
+    it('never repeats the words of a refused text (a slur is never echoed back)', () => {
+      for (const text of ['you retard on a beach', 'naked zorblatt', 'zorblatt retard', 'bitch', 'nekkid quexley']) {
         let message = '';
         try {
           assertSafeCustomPose(text);
@@ -537,7 +611,26 @@ describe('custom pose safety check', () => {
           message = (e as Error).message.toLowerCase();
         }
         expect(message).not.toBe('');
-        for (const word of ['retard', 'zorblatt', 'quexley', 'naked', 'bitch']) expect(message).not.toContain(word);
+        for (const word of ['retard', 'zorblatt', 'quexley', 'naked', 'nekkid', 'bitch']) expect(message).not.toContain(word);
+      }
+    });
+
+    it('names the words it did not understand, but never a word the block lists know, nor suggests one', () => {
+      expect(() => assertSafeCustomPose('walking with Zorblatt')).toThrow('The word "Zorblatt" wasn\'t understood.');
+      const details = describeNotUnderstood('x', {
+        ok: false,
+        outcome: 'not_understood',
+        reasons: [R.UnknownWord],
+        findings: [
+          { reason: R.UnknownWord, rule: '', word: 'nekkid' },
+          { reason: R.UnknownWord, rule: '', word: 'zorblatt' },
+        ],
+      });
+      expect(details.words.map((w) => w.word)).toEqual(['zorblatt']);
+      // "nuder" is one edit from "nude": the suggestions offer only words the check accepts on their own
+      for (const word of ['nuder', 'yung', 'sexx', 'bera']) {
+        for (const s of describeNotUnderstood(`posing ${word} on the beach`).words.flatMap((w) => w.suggestions))
+          expect(checkCustomPose(`posing ${s} on the beach`)).toEqual({ ok: true });
       }
     });
 
@@ -545,21 +638,30 @@ describe('custom pose safety check', () => {
       expect(explainCustomPose('walking on the beahc')).toEqual({
         reason: R.UnknownWord,
         rule: expect.stringContaining('word #4 "beahc"'),
+        word: 'beahc',
       });
     });
   });
 
   describe('assessCustomPose', () => {
     it('lists every reason, the most serious first, each once', () => {
-      const result = assessCustomPose('teen topless with my boyfriend at 5 pm');
+      const result = assessCustomPose('teen topless with my boyfriend, zorblatt');
       expect(result.ok).toBe(false);
+      expect(result.outcome).toBe('refused');
       expect(result.reasons.slice(0, 3)).toEqual([R.Minor, R.Nudity, R.OtherPerson]);
-      expect(result.reasons).toContain(R.Number);
+      expect(result.reasons).toContain(R.UnknownWord);
       expect(new Set(result.reasons).size).toBe(result.reasons.length);
     });
 
     it('has no reasons and no findings for an allowed text', () => {
-      expect(assessCustomPose('walking on the beach at sunset')).toEqual({ ok: true, reasons: [], findings: [] });
+      expect(assessCustomPose('walking on the beach at sunset')).toEqual({ ok: true, outcome: 'accepted', reasons: [], findings: [] });
+    });
+
+    it('refuses when any finding has a safety category; only unknown words, languages, numbers and characters are "not understood"', () => {
+      expect(assessCustomPose('walking with zorblatt').outcome).toBe('not_understood');
+      expect(assessCustomPose('topless with zorblatt').outcome).toBe('refused');
+      expect(assessCustomPose('').outcome).toBe('invalid');
+      expect(checkCustomPose('topless with zorblatt')).toEqual(notAccepted(R.Nudity));
     });
   });
 });

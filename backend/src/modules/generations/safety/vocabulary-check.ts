@@ -4,15 +4,15 @@ import { LEET } from './normalize';
 import { lookupWord, matchPhrase } from './vocabulary';
 import { FOREIGN_FUNCTION_WORDS } from './vocabulary/foreign-words.data';
 import { NUMBER_WORD_VALUES } from './vocabulary/number-words.data';
-import { VocabularyTag } from './vocabulary/vocabulary.types';
+import { VocabularyTag, type WordKind } from './vocabulary/vocabulary.types';
 import type { Finding } from './finding';
 import type { RawWord } from './words';
 
 /**
  * The first layer of the custom-pose check: every word must be in the closed vocabulary
  * (vocabulary/). A word written in leetspeak is read as the word it spells ("b34ch" is "beach"),
- * then judged like that word. Digits are refused (an age can hide in any number); the context
- * rules (context-rules.ts) decide whether a number is also an age.
+ * then judged like that word. Numbers (digits and number words) are read here with their value;
+ * numbers.ts decides what each one is (a time, a size, an adult's age, a minor's age...).
  */
 export interface Word {
   /** 1-based position among the words of the text, for explainCustomPose */
@@ -23,6 +23,8 @@ export interface Word {
   typed: string;
   lemmas: ReadonlySet<string>;
   tags: ReadonlySet<VocabularyTag>;
+  /** how it can be read (noun, verb, adjective, fixed); a phrase is a noun */
+  kinds: ReadonlySet<WordKind>;
   known: boolean;
   /** the value of a number (digits or a number word), NaN when it cannot be read, null for other words */
   number: number | null;
@@ -33,6 +35,9 @@ export interface Word {
   sentence: number;
   /** joined to the word before by a hyphen ("sand" in "white-sand") */
   joined: boolean;
+  /** the characters before the word and after it, as typed ("%" after "100", ":" between "5" and "30"; "-" inside a hyphenated word) */
+  gap: string;
+  after: string;
 }
 
 export interface ReadText {
@@ -40,29 +45,36 @@ export interface ReadText {
   findings: Finding[];
 }
 
-/** Digits, with an ordinal, plural, unit, time or age ending: "15", "21st", "1990s", "5pm", "15yo", "5'4". */
-const NUMBER = /^\$?[0-9]+(?:st|nd|rd|th|s|'s|am|pm|yo|y|yr|yrs|k|m|cm|mm|ft|in|kg|kgs|lb|lbs|x|h|hr|hrs|min|mins|ish|'[0-9]+|'?s)?$/;
-/** Age endings of a number token ("15yo"). */
-const AGE_ENDING = /[0-9](?:yo|y|yr|yrs)$/;
-
+/**
+ * Digits (with a decimal part or minutes: "1.5", "5:30", "1,000"), with an ordinal, plural, unit,
+ * time or age ending: "15", "21st", "1990s", "5pm", "15yo", "5'4", "35mm", "1080p".
+ */
+export const NUMBER =
+  /^\$?[0-9]+(?:[.,:][0-9]+)*(?:st|nd|rd|th|s|'s|am|pm|yo|y|yr|yrs|k|m|cm|mm|km|ft|in|kg|kgs|lb|lbs|x|h|hr|hrs|min|mins|mph|p|mp|ish|'[0-9]+|'?s)?$/;
 const EMPTY: ReadonlySet<never> = new Set();
+/** A vocabulary phrase ("golden hour", "teddy bear") is read as a noun. */
+const PHRASE_KINDS: ReadonlySet<WordKind> = new Set(['noun']);
 
 function decodeLeet(text: string): string {
   return text.replace(/[0-9@$]/g, (c) => LEET[c] ?? c);
 }
 
+/** The value of a number written in digits: "1,000" is 1000, "1.5" is 1.5, "5:30" is 5 (the hour), "5'4" is 5. */
 function numberValue(text: string): number {
-  const digits = text.match(/[0-9]+/);
-  return digits ? Number(digits[0]) : NaN;
+  const digits = text.match(/[0-9]+(?:[.,][0-9]+)*/);
+  if (!digits) return NaN;
+  const plain = digits[0].replace(/,(?=[0-9]{3}(?![0-9]))/g, '').replace(',', '.');
+  return Number(plain);
 }
 
 interface Reading {
   text: string;
   lemmas: ReadonlySet<string>;
   tags: ReadonlySet<VocabularyTag>;
+  kinds: ReadonlySet<WordKind>;
   known: boolean;
   number: number | null;
-  /** a problem with the word itself (a mask, an age ending), besides being unknown */
+  /** a problem with the word itself (a mask), besides being unknown */
   problem?: Finding;
 }
 
@@ -74,13 +86,15 @@ function readSimple(raw: string): Reading {
     problem = { reason: SafetyReason.Injection, rule: 'letters masked with *' };
     text = text.replace(/\*/g, '');
   }
-  if (NUMBER.test(text)) {
-    const ageEnding = AGE_ENDING.test(text) ? { reason: SafetyReason.Minor, rule: 'an age ("yo", "yr")' } : undefined;
-    return { text, lemmas: EMPTY, tags: EMPTY, known: false, number: numberValue(text), problem: problem ?? ageEnding };
+  // a listed word written with a digit ("y2k", "3d"), before it is read as a number or leetspeak
+  if (/[0-9]/.test(text) && /[a-z]/.test(text)) {
+    const listed = lookupWord(text);
+    if (listed) return { text, lemmas: listed.lemmas, tags: listed.tags, kinds: listed.kinds, known: true, number: null, problem };
   }
+  if (NUMBER.test(text)) return { text, lemmas: EMPTY, tags: EMPTY, kinds: EMPTY, known: false, number: numberValue(text), problem };
   // leetspeak only in words that also hold a letter ("s3x", "b34ch"), never in plain numbers
   if (/[a-z]/.test(text) && /[0-9@$]/.test(text)) text = decodeLeet(text);
-  if (/[0-9]/.test(text)) return { text, lemmas: EMPTY, tags: EMPTY, known: false, number: NaN, problem };
+  if (/[0-9]/.test(text)) return { text, lemmas: EMPTY, tags: EMPTY, kinds: EMPTY, known: false, number: NaN, problem };
   text = text.replace(/[@$]/g, '');
   const numberWord = NUMBER_WORD_VALUES[text];
   // single letters are spelled-out words ("n u d e"), except "a" and "i"
@@ -88,6 +102,7 @@ function readSimple(raw: string): Reading {
   return {
     text,
     lemmas: meaning?.lemmas ?? EMPTY,
+    kinds: meaning?.kinds ?? EMPTY,
     tags: meaning?.tags ?? EMPTY,
     known: meaning !== null,
     number: numberWord ?? null,
@@ -129,21 +144,22 @@ function phraseKey(text: string): string {
 /**
  * Reads the words of a text against the vocabulary: phrases first (longest match), then each word
  * whole, then the parts of a hyphenated word. Returns the words and the findings of this layer:
- * unknown words (or "language" when one of them is a common word of another language), numbers,
- * masked letters.
+ * unknown words (or "language" when one of them is a common word of another language) and masked
+ * letters; numbers.ts judges the numbers.
  */
 export function readWords(raw: readonly RawWord[]): ReadText {
   const words: Word[] = [];
   const findings: Finding[] = [];
   const texts = raw.map((r) => phraseKey(r.text));
   let sentence = -1;
-  const push = (r: RawWord, position: number, reading: Reading, joined: boolean, typed = r.typed) => {
+  const push = (r: RawWord, position: number, reading: Reading, joined: boolean, typed = r.typed, gap = r.gap, after = r.after) => {
     words.push({
       position,
       text: reading.text,
       typed,
       lemmas: reading.lemmas,
       tags: reading.tags,
+      kinds: reading.kinds,
       known: reading.known,
       number: reading.number,
       capitalised: isCapitalised(typed),
@@ -151,6 +167,8 @@ export function readWords(raw: readonly RawWord[]): ReadText {
       clauseStart: r.clauseStart && !joined,
       sentence,
       joined,
+      gap,
+      after,
     });
     if (reading.problem) findings.push({ ...reading.problem, rule: `${reading.problem.rule}: word #${position}` });
   };
@@ -161,10 +179,13 @@ export function readWords(raw: readonly RawWord[]): ReadText {
     const position = i + 1;
     const phrase = matchPhrase(texts, i);
     if (phrase) {
+      // a hyphenated word written apart ("leg warmers") means what the word means
+      const hyphenated = lookupWord(phrase.phrase.replace(/ /g, '-'));
       const reading: Reading = {
         text: phrase.phrase,
-        lemmas: new Set([phrase.phrase]),
-        tags: new Set([phrase.tag]),
+        lemmas: new Set([phrase.phrase, ...(hyphenated?.lemmas ?? [])]),
+        tags: hyphenated?.tags ?? new Set([phrase.tag]),
+        kinds: hyphenated?.kinds ?? PHRASE_KINDS,
         known: true,
         number: null,
       };
@@ -177,6 +198,8 @@ export function readWords(raw: readonly RawWord[]): ReadText {
           .slice(i, i + phrase.length)
           .map((w) => w.typed)
           .join(' '),
+        r.gap,
+        raw[i + phrase.length - 1].after,
       );
       i += phrase.length - 1;
       continue;
@@ -187,12 +210,15 @@ export function readWords(raw: readonly RawWord[]): ReadText {
       // a number in words ("twenty-five"): one number, whose value the age rule reads
       if (parts.every((p) => NUMBER_WORD_VALUES[p] !== undefined)) {
         const value = parts.reduce((sum, p) => sum + NUMBER_WORD_VALUES[p], 0);
-        push(r, position, { text: r.text, lemmas: EMPTY, tags: EMPTY, known: false, number: value }, false);
+        push(r, position, { text: r.text, lemmas: EMPTY, tags: EMPTY, kinds: EMPTY, known: false, number: value }, false);
         continue;
       }
       // a hyphenated word that is not listed whole: each part must be a word ("white-sand", "mid-stride")
       const typedParts = r.typed.split('-');
-      r.text.split('-').forEach((part, k) => push(r, position, readSimple(part), k > 0, typedParts[k] ?? part));
+      const last = parts.length - 1;
+      parts.forEach((part, k) =>
+        push(r, position, readSimple(part), k > 0, typedParts[k] ?? part, k === 0 ? r.gap : '-', k === last ? r.after : '-'),
+      );
       continue;
     }
     // not a capitalised word inside a sentence ("next to Madeline"), nor straight after a word that puts a person beside the user
@@ -201,20 +227,21 @@ export function readWords(raw: readonly RawWord[]): ReadText {
     if (compound) {
       // a closed compound of two words ("speedboat", "stargazing"): read as its two words, so the
       // context rules and the block lists still see them ("shirtless" is "shirt" + "less")
-      push(r, position, compound[0], false, compound[0].text);
-      push(r, position, compound[1], true, compound[1].text);
+      push(r, position, compound[0], false, compound[0].text, r.gap, '');
+      push(r, position, compound[1], true, compound[1].text, '', r.after);
       continue;
     }
     push(r, position, whole, false);
   }
 
+  // numbers are judged by numbers.ts; any other word must be known
   for (const w of words) {
-    if (w.number !== null && !w.known) findings.push({ reason: SafetyReason.Number, rule: `a number: word #${w.position}` });
-    else if (!w.known) {
+    if (w.number === null && !w.known) {
       const foreign = FOREIGN_FUNCTION_WORDS.has(w.text);
       findings.push({
         reason: foreign ? SafetyReason.Language : SafetyReason.UnknownWord,
         rule: `${foreign ? 'a word of another language' : 'not in the vocabulary'}: word #${w.position} "${w.text}"`,
+        word: w.typed,
       });
     }
   }

@@ -46,8 +46,8 @@ describe('the vocabulary', () => {
     expect(words.length).toBeGreaterThanOrEqual(3000);
   });
 
-  it('writes every word in lower case Latin letters, with at most an apostrophe or hyphens inside', () => {
-    expect(words.filter((w) => !/^[a-z]+(?:['-][a-z]+)*$/.test(w))).toEqual([]);
+  it('writes every word in lower case Latin letters, with at most an apostrophe or hyphens inside (digits only in "y2k", "3d")', () => {
+    expect(words.filter((w) => !/^[a-z]+(?:['-][a-z]+)*$/.test(w))).toEqual(['y2k', '3d']);
   });
 
   it('allows every word on its own, except the few that are judged in context', () => {
@@ -120,8 +120,8 @@ describe('the stemmer', () => {
 
   it('reads closed compounds of two vocabulary words, and the context rules still see both', () => {
     expect(checkCustomPose('a speedboat by a sandcastle at the seaside')).toEqual({ ok: true });
-    expect(checkCustomPose('shirtless on the beach')).toEqual({ ok: false, reason: R.Nudity });
-    expect(checkCustomPose('facedown in the pool')).toEqual({ ok: false, reason: R.Violence });
+    expect(checkCustomPose('shirtless on the beach')).toEqual({ ok: false, reason: R.Nudity, outcome: 'refused' });
+    expect(checkCustomPose('facedown in the pool')).toEqual({ ok: false, reason: R.Violence, outcome: 'refused' });
   });
 });
 

@@ -1,6 +1,6 @@
 import { stemCandidates } from './stemmer';
-import { CLOTHING_PHRASES, CLOTHING_WORDS } from './vocabulary/clothing.data';
-import { EVERYDAY_PHRASES, EVERYDAY_WORDS } from './vocabulary/everyday.data';
+import { CLOTHING_PHRASES, CLOTHING_WORDS, CLOTHING_WORDS_FIFTH_PASS } from './vocabulary/clothing.data';
+import { EVERYDAY_PHRASES, EVERYDAY_WORDS, EVERYDAY_WORDS_FIFTH_PASS } from './vocabulary/everyday.data';
 import { FUNCTION_WORDS } from './vocabulary/function-words.data';
 import { IRREGULAR_FORMS } from './vocabulary/irregular-forms.data';
 import { LIGHT_WEATHER_TIME_PHRASES, LIGHT_WEATHER_TIME_WORDS } from './vocabulary/light-weather-time.data';
@@ -23,8 +23,10 @@ export const VOCABULARY_GROUPS: readonly VocabularyGroup[] = [
   ...LIGHT_WEATHER_TIME_WORDS,
   ...MOOD_WORDS,
   ...CLOTHING_WORDS,
+  ...CLOTHING_WORDS_FIFTH_PASS,
   ...PROP_WORDS,
   ...EVERYDAY_WORDS,
+  ...EVERYDAY_WORDS_FIFTH_PASS,
 ];
 
 export const VOCABULARY_PHRASES: readonly VocabularyPhrase[] = [
@@ -62,16 +64,24 @@ export function vocabularyWords(): string[] {
   return [...LEXICON.keys()];
 }
 
+/** Every listed word with its kinds (how it inflects), for the suggestions (suggestions.ts). */
+export function vocabularyEntries(): Array<[string, ReadonlySet<WordKind>]> {
+  return [...LEXICON].map(([word, entry]) => [word, entry.kinds]);
+}
+
 /** What a word is, when it is in the vocabulary. */
 export interface WordMeaning {
   /** the word and the base words it is an inflection of ("sitting": sitting, sit) */
   lemmas: Set<string>;
   tags: Set<VocabularyTag>;
+  /** how the word can be read: a noun, a verb, an adjective ("balloons": noun; "walks": noun or verb) */
+  kinds: Set<WordKind>;
 }
 
-function addEntry(meaning: WordMeaning, lemma: string, entry: Entry): void {
+function addEntry(meaning: WordMeaning, lemma: string, entry: Entry, kinds: Iterable<WordKind> = entry.kinds): void {
   meaning.lemmas.add(lemma);
   for (const t of entry.tags) meaning.tags.add(t);
+  for (const k of kinds) meaning.kinds.add(k);
 }
 
 /**
@@ -80,7 +90,7 @@ function addEntry(meaning: WordMeaning, lemma: string, entry: Entry): void {
  * "models'") of one, or a regular inflection that the listed word's kind allows.
  */
 export function lookupWord(word: string): WordMeaning | null {
-  const meaning: WordMeaning = { lemmas: new Set(), tags: new Set() };
+  const meaning: WordMeaning = { lemmas: new Set(), tags: new Set(), kinds: new Set() };
   const listed = LEXICON.get(word);
   if (listed) addEntry(meaning, word, listed);
   const irregular = IRREGULAR_FORMS[word];
@@ -93,7 +103,12 @@ export function lookupWord(word: string): WordMeaning | null {
     const entry = LEXICON.get(base);
     if (entry && kinds.some((k) => entry.kinds.has(k))) {
       meaning.lemmas.add(word);
-      addEntry(meaning, base, entry);
+      addEntry(
+        meaning,
+        base,
+        entry,
+        kinds.filter((k) => entry.kinds.has(k)),
+      );
     }
   }
   if (meaning.lemmas.size > 0) return meaning;
@@ -107,16 +122,21 @@ interface CompiledPhrase {
   tag: VocabularyTag;
 }
 
-/** Phrases by their first word, longest first. */
+/**
+ * Phrases by their first word, longest first: the phrase lists, and every hyphenated word of the
+ * vocabulary written as separate words ("leg-warmers" also reads "leg warmers", "off-the-shoulder"
+ * "off the shoulder"); such a phrase means what the hyphenated word means (readWords looks it up).
+ */
 const PHRASES_BY_FIRST_WORD: Map<string, CompiledPhrase[]> = (() => {
   const map = new Map<string, CompiledPhrase[]>();
-  for (const p of VOCABULARY_PHRASES) {
-    for (const phrase of p.phrases) {
-      const words = phrase.split(' ');
-      const list = map.get(words[0]) ?? [];
-      list.push({ words, tag: p.tag });
-      map.set(words[0], list);
-    }
+  const add = (words: string[], tag: VocabularyTag) => {
+    const list = map.get(words[0]) ?? [];
+    list.push({ words, tag });
+    map.set(words[0], list);
+  };
+  for (const p of VOCABULARY_PHRASES) for (const phrase of p.phrases) add(phrase.split(' '), p.tag);
+  for (const [word, entry] of LEXICON) {
+    if (/^[a-z]+(?:-[a-z]+)+$/.test(word)) add(word.split('-'), [...entry.tags][0]);
   }
   for (const list of map.values()) list.sort((a, b) => b.words.length - a.words.length);
   return map;

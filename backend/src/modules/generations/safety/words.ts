@@ -3,10 +3,12 @@ import { fold, foldKeepingCase } from './normalize';
 /**
  * Splits a custom pose into words for the vocabulary check, and reports every character that a
  * pose description has no use for. Allowed between words: white space, commas, full stops,
- * semicolons, "!", "?", "&", apostrophes, hyphens and dashes; inside words: letters, digits, an
- * apostrophe or a hyphen between two letters. Everything else (":", brackets, quotes, "/", "#",
- * "@" before a name, "<", "=", "*", emoji...) is how instructions, code, links and handles are
- * written, so it is refused as injection (docs/safety.md).
+ * colons, semicolons, "!", "?", "&", "%", "/", brackets "(" ")", apostrophes, hyphens and dashes;
+ * inside words: letters, digits, an apostrophe or a hyphen between two letters, and ".", ",", ":"
+ * between digits ("1.5", "5:30", "1,000"). The characters of code ("<", ">", "{", "}", "[", "]",
+ * "=", "|", "\\", "`"), links, e-mail addresses and "@handles" are how instructions to the AI are
+ * written: refused as injection. Any other character (quotes, "+", "#", "~", emoji...) is not
+ * understood (docs/safety.md).
  */
 export interface RawWord {
   /** lower case, accents stripped, look-alike letters read as Latin ones (normalize.fold) */
@@ -19,9 +21,24 @@ export interface RawWord {
   clauseStart: boolean;
   /** joined to the word before by "-" ("white-sand" is "white" and "sand"), set by the vocabulary check */
   joined?: boolean;
+  /** the characters between the word before and this one, as typed ("" for the first word: what comes before it) */
+  gap: string;
+  /** the characters between this word and the next one (or the end of the text) */
+  after: string;
 }
 
-export type CharacterProblem = { kind: 'symbol'; rule: string } | { kind: 'script'; rule: string };
+/**
+ * A character the check has no use for: `code` (how instructions, links and handles are written:
+ * injection, a safety refusal), `symbol` (not understood: quotes, "+", emoji...), `script`
+ * (another script: another language). `character` is the character itself, for the person.
+ */
+export interface CharacterProblem {
+  kind: 'code' | 'symbol' | 'script';
+  rule: string;
+  character?: string;
+  /** the word in another script, as typed */
+  word?: string;
+}
 
 export interface SplitText {
   words: RawWord[];
@@ -29,21 +46,23 @@ export interface SplitText {
 }
 
 /** Characters allowed between words. */
-const GAP_CHARACTER = /[\s,.;!?&'\-–—]/u;
-const WORD = /[\p{L}\p{N}@$*]+(?:['-][\p{L}\p{N}@$*]+)*/gu;
+const GAP_CHARACTER = /[\s,.:;!?&%/()'\-–—]/u;
+/** Characters of code: refused as injection wherever they are. */
+const CODE_CHARACTER = /[<>{}[\]=|\\`]/u;
+/** A word; ".", ",", ":" between digits stay inside it ("1.5", "5:30pm", "1,000"). */
+const WORD = /[\p{L}\p{N}@$*]+(?:['-][\p{L}\p{N}@$*]+|(?<=[0-9])[.,:][0-9][\p{L}\p{N}]*)*/gu;
 /** what is left of a word after fold() when it was written in Latin letters (or look-alikes of them) */
-const LATIN_WORD = /^[a-z0-9@$*'-]+$/;
+const LATIN_WORD = /^[a-z0-9@$*'.,:-]+$/;
 
 const APOSTROPHES = /[\u2018\u2019\u201B\u02BC\u02B9\u0060\u00B4\u2032]/g;
 const HYPHENS = /[\u2010\u2011\u2012\u2043\u2212\uFE63\uFF0D]/g;
 
-/** Signs of a link, an e-mail address, a handle, a hashtag or an emoji, looked for in the text as typed. */
-const TEXT_PATTERNS: Array<[RegExp, string]> = [
-  [/\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|\uFE0F|\u20E3/u, 'emoji'],
-  [/https?:|www\.|\b[\p{L}\p{N}-]+\.(?:com|net|org|io|ai|co|uk|ly|me|app|dev|xyz|info|biz|tv|gg|ru|de|fr)\b/iu, 'link'],
-  [/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+\.[\p{L}]{2,}/u, 'e-mail address'],
-  [/(?:^|[^\p{L}\p{N}])@[\p{L}\p{N}_]/u, '@handle'],
-  [/#/u, '# (hashtag or heading)'],
+/** Signs of a link, an e-mail address, a handle (injection) or an emoji (not understood), looked for in the text as typed. */
+const TEXT_PATTERNS: Array<[RegExp, string, CharacterProblem['kind']]> = [
+  [/\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|\uFE0F|\u20E3/u, 'emoji', 'symbol'],
+  [/https?:|www\.|\b[\p{L}\p{N}-]+\.(?:com|net|org|io|ai|co|uk|ly|me|app|dev|xyz|info|biz|tv|gg|ru|de|fr)\b/iu, 'link', 'code'],
+  [/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+\.[\p{L}]{2,}/u, 'e-mail address', 'code'],
+  [/(?:^|[^\p{L}\p{N}])@[\p{L}\p{N}_]/u, '@handle', 'code'],
 ];
 
 function codePoint(ch: string): string {
@@ -53,12 +72,12 @@ function codePoint(ch: string): string {
 /** The problems of the characters between two words. */
 function gapProblems(gap: string): CharacterProblem[] {
   const bad = [...new Set([...gap].filter((c) => !GAP_CHARACTER.test(c)))];
-  return bad.map((c) => ({ kind: 'symbol', rule: `character ${codePoint(c)}` }));
+  return bad.map((c) => ({ kind: CODE_CHARACTER.test(c) ? 'code' : 'symbol', rule: `character ${codePoint(c)}`, character: c }));
 }
 
 export function splitWords(text: string): SplitText {
   const problems: CharacterProblem[] = [];
-  for (const [pattern, rule] of TEXT_PATTERNS) if (pattern.test(text)) problems.push({ kind: 'symbol', rule });
+  for (const [pattern, rule, kind] of TEXT_PATTERNS) if (pattern.test(text)) problems.push({ kind, rule });
 
   const cased = foldKeepingCase(text).replace(APOSTROPHES, "'").replace(HYPHENS, '-');
   const words: RawWord[] = [];
@@ -71,22 +90,25 @@ export function splitWords(text: string): SplitText {
     problems.push(...gapProblems(gap));
     lastEnd = m.index + m[0].length;
     if (/[.!?]/.test(gap)) sentence = true;
-    if (/[,;&–—.!?]/.test(gap)) clause = true;
+    if (/[,;:&()–—.!?]/.test(gap)) clause = true;
     const typed = m[0];
     const folded = fold(typed).replace(APOSTROPHES, "'").replace(HYPHENS, '-');
-    if (!LATIN_WORD.test(folded)) problems.push({ kind: 'script', rule: `word #${words.length + 1} is not in Latin letters` });
+    if (!LATIN_WORD.test(folded)) problems.push({ kind: 'script', rule: `word #${words.length + 1} is not in Latin letters`, word: typed });
     // "e.g.", "n.u.d.e": single letters joined by full stops are one word
     const previous = words[words.length - 1];
+    if (previous) previous.after = gap;
     if (pendingJoin && gap === '.' && folded.length === 1 && previous && /^[a-z0-9@$*]+$/.test(previous.text)) {
       previous.text += folded;
       previous.typed += `.${typed}`;
       continue;
     }
     pendingJoin = folded.length === 1;
-    words.push({ text: folded, typed, sentenceStart: sentence, clauseStart: clause || sentence });
+    words.push({ text: folded, typed, sentenceStart: sentence, clauseStart: clause || sentence, gap, after: '' });
     sentence = false;
     clause = false;
   }
-  problems.push(...gapProblems(cased.slice(lastEnd)));
+  const tail = cased.slice(lastEnd);
+  if (words.length > 0) words[words.length - 1].after = tail;
+  problems.push(...gapProblems(tail));
   return { words, problems };
 }

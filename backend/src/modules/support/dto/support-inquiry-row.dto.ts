@@ -1,11 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
 import {
   DELIVERY_STATES,
+  IMAGE_MATCHES,
   INQUIRY_KINDS,
   INQUIRY_PRIORITIES,
   INQUIRY_STATUSES,
   MESSAGE_KINDS,
   type DeliveryState,
+  type ImageMatch,
   type InquiryKind,
   type InquiryPriority,
   type InquiryStatus,
@@ -18,6 +20,7 @@ export type SlaState = (typeof SLA_STATES)[number];
 /** A ticket as the console lists it. */
 export class SupportInquiryRowDto {
   @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ type: 'integer', example: 1042, description: 'the ticket number people see (#1042)' }) number: number;
   @ApiProperty({ enum: INQUIRY_STATUSES }) status: InquiryStatus;
   @ApiProperty({ enum: INQUIRY_PRIORITIES }) priority: InquiryPriority;
   @ApiProperty({ enum: INQUIRY_KINDS }) kind: InquiryKind;
@@ -31,10 +34,12 @@ export class SupportInquiryRowDto {
   @ApiProperty({
     nullable: true,
     type: String,
-    enum: ['id', 'link', 'metadata', 'hash', 'none'],
-    description: 'how a report found its generation: given, from a link, from an uploaded copy (its metadata or its picture), or not found',
+    enum: IMAGE_MATCHES,
+    description:
+      'how a report found its generation: given (id), from a link, from an uploaded copy (its metadata; hash: its picture, one result clearly ahead of ' +
+      'every other), candidates (the copy looks like several results: an admin chooses), chosen (an admin chose among them), or none',
   })
-  image_match: string | null;
+  image_match: ImageMatch | null;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) resolved_at: string | null;
@@ -45,7 +50,7 @@ export class SupportInquiryRowDto {
     description: 'when the generation the report names was removed from this ticket; null while it was not',
   })
   generation_removed_at: string | null;
-  @ApiProperty({ description: 'whole hours since the ticket was sent' }) age_hours: number;
+  @ApiProperty({ type: 'integer', description: 'whole hours since the ticket was sent' }) age_hours: number;
   @ApiProperty({
     enum: SLA_STATES,
     nullable: true,
@@ -70,8 +75,63 @@ export class SupportMessageDto {
   @ApiProperty({ format: 'date-time' }) created_at: string;
 }
 
+/** A result a report names or offers, as the ticket shows it beside the copy. */
+export class ReviewedResultDto {
+  @ApiProperty({ format: 'uuid' }) generation_id: string;
+  @ApiProperty({ description: 'false once the generation is gone (removed, or its account deleted)' }) exists: boolean;
+  @ApiProperty({ nullable: true, type: String, enum: ['image', 'video'] }) type: 'image' | 'video' | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) created_at: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: 'a signed link to the result, valid 5 minutes; only for those who may see results (admins), null for support or when gone',
+  })
+  result_url: string | null;
+}
+
+/** A result a report's copy looks like, and how much. */
+export class ReportCandidateDto extends ReviewedResultDto {
+  @ApiProperty({
+    description: '0-100: the share of the result (inside the copy) that agrees with the copy; or of the 64 bits of the older hash',
+  })
+  score: number;
+  @ApiProperty({ nullable: true, type: Number, description: "share (0-1) of the result's grid inside the copy that agrees with it" })
+  agreement: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'share (0-1) of the result the copy shows' }) coverage: number | null;
+  @ApiProperty({ nullable: true, type: 'integer', description: 'corners of the result found in the copy, in place' }) inliers:
+    number | null;
+  @ApiProperty({
+    nullable: true,
+    type: 'integer',
+    description: 'a result without a picture signature yet, found by the older 64-bit hash: the bits that differ',
+  })
+  hash_distance: number | null;
+}
+
 /** A ticket with its replies and notes, oldest first. */
 export class SupportInquiryDetailsDto extends SupportInquiryRowDto {
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description:
+      'the copy a report uploaded, kept privately (re-encoded, no metadata): a signed link valid 5 minutes; null without one, or once deleted',
+  })
+  reported_image_url: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    format: 'date-time',
+    description:
+      "when the kept copy was deleted (REPORTED_IMAGE_RETENTION_DAYS after the ticket was resolved, or with the reporter's data)",
+  })
+  reported_image_deleted_at: string | null;
+  @ApiProperty({ nullable: true, type: ReviewedResultDto, description: 'the generation the report names, to show beside the copy' })
+  reported_generation: ReviewedResultDto | null;
+  @ApiProperty({
+    type: [ReportCandidateDto],
+    description: 'the results the copy looked most like, best first (up to 5); an admin may choose one (POST .../match)',
+  })
+  image_candidates: ReportCandidateDto[];
   @ApiProperty({
     nullable: true,
     type: String,

@@ -5,10 +5,14 @@ export class UploadResponseDto {
   @ApiProperty({ format: 'uuid' })
   id: string;
 
-  @ApiProperty({ example: 1536, description: 'pixels, after the orientation was applied and the long side capped at 2048' })
+  @ApiProperty({
+    type: 'integer',
+    example: 1536,
+    description: 'pixels, after the orientation was applied and the long side capped at 2048',
+  })
   width: number;
 
-  @ApiProperty({ example: 2048 })
+  @ApiProperty({ type: 'integer', example: 2048 })
   height: number;
 
   @ApiProperty({

@@ -3,13 +3,17 @@ import { UserRole, UserTier } from '../user.entity';
 
 /** Where the available credits come from: the two buckets of the ledger and what running work holds. */
 export class ProfileCreditBalanceDto {
-  @ApiProperty({ example: 3, description: 'credits of the plan; reset each month, without rollover' })
+  @ApiProperty({ type: 'integer', example: 3, description: 'credits of the plan; reset each month, without rollover' })
   subscription: number;
 
-  @ApiProperty({ example: 0, description: 'credits of bought packs (and admin grants); they never expire' })
+  @ApiProperty({ type: 'integer', example: 0, description: 'credits of bought packs (and admin grants); they never expire' })
   purchased: number;
 
-  @ApiProperty({ example: 0, description: 'held by generations still running; `credits` = subscription + purchased - held' })
+  @ApiProperty({
+    type: 'integer',
+    example: 0,
+    description: 'held by generations still running; `credits` = subscription + purchased - held',
+  })
   held: number;
 }
 
@@ -41,7 +45,7 @@ export class ProfileResponseDto {
   @ApiProperty({ enum: UserTier, enumName: 'UserTier' })
   tier: UserTier;
 
-  @ApiProperty({ example: 3, description: 'credits available' })
+  @ApiProperty({ type: 'integer', example: 3, description: 'credits available' })
   credits: number;
 
   @ApiProperty({ type: ProfileCreditBalanceDto })

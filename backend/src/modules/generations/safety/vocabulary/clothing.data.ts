@@ -4,7 +4,7 @@ import { group, phrases, VocabularyTag as T, type VocabularyGroup, type Vocabula
  * Clothing, accessories, hair and make-up, colours, patterns and materials. The tags say what a
  * garment covers, for the context rules ("no <garment>", "taking off <garment>", "nude <garment>").
  *
- * Left out on purpose: thong, g-string, panties, knickers, micro, monokini, pasties, fishnet,
+ * Left out on purpose: thong, g-string, micro, monokini, pasties, fishnet,
  * latex, pvc, vinyl, catsuit, harness, collar-and-leash words, diaper, pacifier, bib, school
  * uniform words (blazer stays: it is an office jacket), cheerleader, "schoolgirl", burlesque,
  * boudoir, plunging, low-cut, see-through, transparent, translucent.
@@ -194,6 +194,46 @@ export const CLOTHING_WORDS: readonly VocabularyGroup[] = [
   ),
 ];
 
+/**
+ * The fifth pass (issue 31): the catalogue's own words (every catalogue text must be understood:
+ * catalogue-texts.spec.ts), and make-up and hair words of a fresh corpus. "catsuit", "latex-look"
+ * and "burlesque" are the catalogue's garments and costumes (the block lists no longer refuse them
+ * alone; "latex" itself still is).
+ */
+export const CLOTHING_WORDS_FIFTH_PASS: readonly VocabularyGroup[] = [
+  group(T.Garment, 'noun', 'catsuit bandeau balconette longline bustier'),
+  group(T.Sleepwear, 'noun', 'pj'),
+  group(T.Underwear, 'noun', 'bandeau balconette longline bralette knickers panties'),
+  group(T.Swimwear, 'noun', 'bandeau'),
+  group(
+    T.GarmentPart,
+    'noun',
+    `
+    yoke piping boning scallop lacing cup cups underwire placket pintuck pleat dart epaulette frogging
+    v-neckline u-neckline neck-line sweetheart-neckline square-neckline racerback waistband cuff badge
+    headdress feather-headdress
+  `,
+  ),
+  group(
+    T.Pattern,
+    'fixed',
+    `
+    opaque lined scalloped collared high-collared racerback colour-block color-block colour-blocked
+    color-blocked latex-look wet-look leather-look vinyl-look ornate peaked cushioned bridal mod
+    v-necked u-neck t-bar t-strap scoop flattering
+  `,
+  ),
+  group(T.Accessory, 'noun', 'pillbox pillbox-hat tricorne tricorn bicorne headdress badge'),
+  group(T.Costume, 'noun', 'burlesque masquerade cabaret showgirl police officer police-officer flight-attendant'),
+  group(
+    T.Beauty,
+    'fixed',
+    `
+    smoky smokey winged slicked slicked-back blow-dried haired
+  `,
+  ),
+];
+
 /** Colour and garment phrases with a word that is refused alone. */
 export const CLOTHING_PHRASES: readonly VocabularyPhrase[] = [
   phrases(
@@ -205,6 +245,13 @@ export const CLOTHING_PHRASES: readonly VocabularyPhrase[] = [
     knife pleats | knife pleat | knife pleated | baby blue | baby pink | baby's breath | army green | kelly green | hunter green | blood red | blood orange |
     oxblood | ox blood | kid gloves | kid leather | kitten heels | kitten heel | bathing suit | bathing suits |
     swimming costume | sports bra | little black dress | big bag
+  `,
+  ),
+  phrases(
+    T.Footwear,
+    `
+    thong sandals | thong sandal | leg warmers | victory roll | victory rolls | colour blocking | color blocking |
+    false lashes | flight attendant | police officer | bath robe | bath robes
   `,
   ),
 ];

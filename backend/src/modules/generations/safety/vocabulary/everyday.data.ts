@@ -385,6 +385,37 @@ export const EVERYDAY_WORDS: readonly VocabularyGroup[] = [
   ),
 ];
 
+/**
+ * The fifth pass (issue 31): words of a fresh corpus (film looks, weather, make-up, idioms) and of
+ * the catalogue, the units that make a number a measurement (numbers.ts), and words with a digit.
+ */
+export const EVERYDAY_WORDS_FIFTH_PASS: readonly VocabularyGroup[] = [
+  group(
+    T.Number,
+    'noun',
+    `
+    inch mm cm km kg kilo lb ft pm percent denier mph kph fps megapixel degree celsius fahrenheit carat karat
+    storey millimetre millimeter centimetre centimeter metre meter kilometre kilometer
+  `,
+  ),
+  group(T.Number, 'fixed', "lbs kgs o'clock oclock y2k 3d"),
+  group(
+    T.Descriptive,
+    'fixed',
+    `
+    disposable graphic false luxury cobbled crackling aged teak cushioned ornate low-slung
+  `,
+  ),
+  group(T.Photography, 'noun', 'paparazzi seating job interview bombshell'),
+  group(T.Prop, 'noun', 'jukebox victory bobble bobble-hat streak ramp sash trend character camcorder vhs'),
+  group(T.Descriptive, 'fixed', 'sizzling scorching anamorphic'),
+  group(T.Pose, 'verb', 'impress own part'),
+  group(T.Pose, 'fixed', 'astride'),
+  group(T.Descriptive, 'adjective', 'floppy'),
+  // undoing a garment: known words, so the context rules judge them ("bikini top untied", "the zip bursting open")
+  group(T.Pose, 'verb', 'slay break unbutton untie unclip unhook unzip undo burst'),
+];
+
 /** Everyday phrases whose words are refused alone. */
 export const EVERYDAY_PHRASES: readonly VocabularyPhrase[] = [
   phrases(
@@ -397,6 +428,20 @@ export const EVERYDAY_PHRASES: readonly VocabularyPhrase[] = [
     depth of field | rule of thirds | crystal ball | hay bale | roller skates | roller skating | roller skate |
     foam roller | jack o lantern | jack-o-lantern | fish and chips | corn maze | chaise longue | chaise lounge |
     ferris wheel | merry go round | cable car | pina colada | gin and tonic | french toast | walk in closet
+  `,
+  ),
+  // idioms whose words are refused alone (each also an allowed phrase of the block lists)
+  phrases(
+    T.Expression,
+    `
+    killing it | killed it | kill it | kills it | knocking them dead | knock them dead | knocks them dead |
+    stealing the show | steal the show | stole the show | steals the show | on cloud nine | cloud nine |
+    to the nines | high five | high fives | fire pit | fire pits | photo strip | photo booth strip |
+    hole in one | the 18th hole | rain shower | rain showers | sun shower | sun showers | meteor shower |
+    meteor showers | light shower | passing shower | april showers | bridal shower | bridal showers |
+    killer look | killer outfit | killer smile | killer style | smoking hot | bang on trend | having a blast |
+    had a blast | dead of winter | barely-there make-up | barely-there makeup | barely there make-up |
+    barely there makeup
   `,
   ),
 ];
