@@ -258,7 +258,7 @@ export const envSchema = z
     SUPPORT_RATE_LIMIT_WINDOW_SECONDS: int(600, 1, 24 * 3600),
     SUPPORT_RATE_LIMIT_MAX: int(5, 1, 1_000_000),
 
-    // outgoing mail; without SMTP_HOST every message is written to $DATA_DIR/mail/ as an .eml file
+    // outgoing mail; without SMTP_HOST every message is kept in the outbox (the bucket's outbox/ or $DATA_DIR/mail/)
     SMTP_HOST: optionalString,
     SMTP_PORT: int(587, 1, 65535),
     SMTP_SECURE: z

@@ -26,6 +26,12 @@ export function isStorageOutage(error: unknown): boolean {
   if (typeof e.code === 'string' && (LOCAL_OUTAGE.has(e.code) || NETWORK.has(e.code))) return true;
   if (typeof e.cause?.code === 'string' && NETWORK.has(e.cause.code)) return true;
   if ((e.$metadata?.httpStatusCode ?? 0) >= 500) return true;
+  // the AWS SDK wraps a refused or broken connection as "AWS SDK error wrapper for Error: connect
+  // ECONNREFUSED ...": no code, no HTTP status, only the words of the original error
+  if (e.$metadata && !e.$metadata.httpStatusCode && typeof (e as { message?: unknown }).message === 'string') {
+    const words = (e as { message: string }).message;
+    if ([...NETWORK].some((code) => words.includes(code))) return true;
+  }
   return e.name === 'TimeoutError' || e.name === 'RequestTimeout' || e.name === 'SlowDown' || e.name === 'ServiceUnavailable';
 }
 

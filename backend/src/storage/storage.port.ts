@@ -34,6 +34,8 @@ export interface StoragePort {
   exists(key: string): Promise<boolean>;
   /** A missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** The keys of every object whose key starts with `prefix` (e.g. `outbox/`), in no promised order. */
+  list(prefix: string): Promise<string[]>;
   /** Deletes every object whose key starts with `prefix` (e.g. `users/<id>/`); answers how many. */
   deletePrefix(prefix: string): Promise<number>;
   /** A URL that serves the object until it expires: absolute, or host-relative with `hostRelative` (local driver). */

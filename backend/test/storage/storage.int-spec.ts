@@ -156,6 +156,24 @@ describe.each([
     expect(await storage.exists(`${b}/uploads/1.jpg`)).toBe(false);
   });
 
+  it('lists every key under a prefix, nested and across pages, and nothing of the others', async () => {
+    const a = user();
+    const b = `${a}0`;
+    const keys = [`${a}/mail/1.eml`, `${a}/mail/2.eml`, `${a}/mail/3.eml`, `${a}/mail/deep/4.eml`, `${a}/other.txt`];
+    for (const key of [...keys, `${b}/mail/1.eml`]) await storage.put(key, Buffer.from(key), { contentType: 'message/rfc822' });
+
+    expect((await storage.list(`${a}/`)).sort()).toEqual([...keys].sort());
+    expect((await storage.list(`${a}/mail/`)).sort()).toEqual(keys.filter((k) => k.includes('/mail/')).sort());
+    // a prefix that is not a whole folder name matches like S3's does
+    expect((await storage.list(`${a}/oth`)).sort()).toEqual([`${a}/other.txt`]);
+    expect(await storage.list(`${a}/nothing/`)).toEqual([]);
+    await storage.deletePrefix(`${a}/`);
+    expect(await storage.list(`${a}/`)).toEqual([]);
+    expect(await storage.list(`${b}/`)).toEqual([`${b}/mail/1.eml`]);
+    await expect(storage.list('')).rejects.toBeInstanceOf(ValidationError);
+    await expect(storage.list('../')).rejects.toBeInstanceOf(ValidationError);
+  });
+
   it.each(INVALID_KEYS)('refuses the key %j everywhere with ValidationError', async (key) => {
     await expect(storage.put(key, JPEG, { contentType: 'image/jpeg' })).rejects.toBeInstanceOf(ValidationError);
     await expect(storage.get(key)).rejects.toBeInstanceOf(ValidationError);

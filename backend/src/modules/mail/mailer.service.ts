@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import * as fs from 'node:fs/promises';
-import * as path from 'node:path';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { createTransport } from 'nodemailer';
 import { type AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
+import { STORAGE, type StoragePort } from '../../storage';
 import { userIdHash } from '../privacy/personal-text';
 import { type MailContent, type MailBrand, renderMail } from './mail-templates';
 import { bareAddress, composeMime } from './mime';
+import { DirectoryOutbox, StorageOutbox, type OutboxStore } from './outbox-store';
 
 /** One message to send: its recipient, content (a template's output) and mail-level options. */
 export interface OutgoingMail {
@@ -46,18 +46,28 @@ export function outboxFileAccount(name: string): string | undefined {
 
 /**
  * The one way mail leaves the product. With SMTP_HOST the message goes to that server; without
- * it the same RFC 5322 bytes are written to `$DATA_DIR/mail/<time>-<random>-<template>[.<account>].eml`
- * (names sort oldest first; `<account>`: the pseudonym of the account it is for) and the message's links are printed in the log, except in production,
- * so that a newcomer on `npm start` can follow a verification or reset link. The console's Outbox
- * page lists those files. Callers are queue jobs: a throw fails the attempt and the job retries.
+ * it the same RFC 5322 bytes are kept in the outbox as `<time>-<random>-<template>[.<account>].eml`
+ * (names sort oldest first; `<account>`: the pseudonym of the account it is for): in the S3 bucket
+ * under `outbox/` when files are on S3 (every host reaches it), else under `$DATA_DIR/mail/`
+ * (OutboxStore). The message's links are printed in the log, except in production, so that a
+ * newcomer on `npm start` can follow a verification or reset link. The console's Outbox page lists
+ * the outbox. Callers are queue jobs: a throw fails the attempt and the job retries.
  */
 @Injectable()
 export class Mailer implements OnModuleDestroy {
   private readonly logger = new Logger('Mailer');
   private transport?: Transport;
   private sequence = 0;
+  /** where mail goes without SMTP: the bucket's `outbox/` with S3 file storage, else $DATA_DIR/mail */
+  readonly outbox: OutboxStore;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(STORAGE) storage: StoragePort,
+  ) {
+    const s3 = config.storage.driver === 's3' ? config.storage.s3 : undefined;
+    this.outbox = s3 ? new StorageOutbox(storage, `s3://${s3.bucket}/${StorageOutbox.PREFIX}`) : new DirectoryOutbox(config.mail.outboxDir);
+  }
 
   /** The name, address and support contact that every message carries. */
   get brand(): MailBrand {
@@ -66,10 +76,6 @@ export class Mailer implements OnModuleDestroy {
 
   get viaSmtp(): boolean {
     return !!this.config.smtp;
-  }
-
-  get outboxDir(): string {
-    return this.config.mail.outboxDir;
   }
 
   private get from(): string {
@@ -120,17 +126,12 @@ export class Mailer implements OnModuleDestroy {
     return this.transport;
   }
 
-  /** Written to a temporary name and renamed, so a reader never sees half a message. */
+  /** Stored whole (a temporary file renamed, or one S3 PUT), so a reader never sees half a message. */
   private async writeToOutbox(template: string, raw: string, account?: string): Promise<string> {
-    const dir = this.outboxDir;
-    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
     const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('.', '');
     this.sequence = (this.sequence + 1) % 10_000;
     const name = outboxFileName(`${stamp}-${String(this.sequence).padStart(4, '0')}${randomBytes(3).toString('hex')}`, template, account);
-    const file = path.join(dir, name);
-    await fs.writeFile(`${file}.tmp`, raw, { mode: 0o600 });
-    await fs.rename(`${file}.tmp`, file);
-    return file;
+    return this.outbox.write(name, raw);
   }
 
   onModuleDestroy(): void {

@@ -9,7 +9,7 @@ import { OutboxMessageDetailDto, OutboxMessageDto } from './dto/outbox-message.d
 import { OutboxService } from './outbox.service';
 import type { Response } from 'express';
 
-/** The console's Outbox page: mail written to $DATA_DIR/mail because SMTP_HOST is not set. */
+/** The console's Outbox page: mail kept in the outbox (Mailer.outbox) because SMTP_HOST is not set. */
 @ApiTags('admin')
 @Controller('admin/outbox')
 export class OutboxController {

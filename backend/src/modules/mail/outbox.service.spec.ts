@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { userIdHash } from '../privacy/personal-text';
 import { OUTBOX_FILE, outboxFileAccount, outboxFileName, type Mailer } from './mailer.service';
 import { composeMime } from './mime';
+import { DirectoryOutbox } from './outbox-store';
 import { OutboxService } from './outbox.service';
 
 const PERSON = '0b0f3c4e-6a3e-4a57-9d6c-2d0b8f1e4c11';
@@ -16,7 +17,7 @@ describe('OutboxService.forget: the mail files of a deleted account', () => {
 
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fr-outbox-'));
-    outbox = new OutboxService({ outboxDir: dir, viaSmtp: false } as unknown as Mailer);
+    outbox = new OutboxService({ outbox: new DirectoryOutbox(dir), viaSmtp: false } as unknown as Mailer);
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 

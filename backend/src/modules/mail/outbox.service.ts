@@ -1,5 +1,3 @@
-import * as fs from 'node:fs/promises';
-import * as path from 'node:path';
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '../../common/errors';
 import { userIdHash } from '../privacy/personal-text';
@@ -31,8 +29,8 @@ function namesAddress(text: string, email: string): boolean {
 }
 
 /**
- * The console's view of the mail written without SMTP ($DATA_DIR/mail/*.eml), newest first; and
- * its removal with the person it was for (forget()).
+ * The console's view of the mail written without SMTP (the outbox: the bucket's `outbox/` or
+ * $DATA_DIR/mail, Mailer.outbox), newest first; and its removal with the person it was for (forget()).
  */
 @Injectable()
 export class OutboxService {
@@ -81,7 +79,7 @@ export class OutboxService {
           namesAddress(html, email);
       }
       if (!match) continue;
-      await fs.rm(path.join(this.mailer.outboxDir, name), { force: true });
+      await this.mailer.outbox.remove(name);
       removed += 1;
     }
     return removed;
@@ -101,20 +99,10 @@ export class OutboxService {
   }
 
   private async names(): Promise<string[]> {
-    try {
-      return (await fs.readdir(this.mailer.outboxDir)).filter((n) => FILE.test(n));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw error;
-    }
+    return (await this.mailer.outbox.names()).filter((n) => FILE.test(n));
   }
 
-  private async read(name: string): Promise<string> {
-    try {
-      return await fs.readFile(path.join(this.mailer.outboxDir, name), 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new NotFoundError();
-      throw error;
-    }
+  private read(name: string): Promise<string> {
+    return this.mailer.outbox.read(name);
   }
 }

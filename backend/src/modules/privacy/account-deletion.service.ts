@@ -39,7 +39,7 @@ export class AccountDeletionService {
     /** who else hears of a deletion (the admin notifications, with the pseudonym only); absent in unit tests */
     @Optional() private readonly ops?: OpsEvents,
     @Optional() private readonly events?: EventEmitter2,
-    /** the outbox's mail files ($DATA_DIR/mail); absent in unit tests */
+    /** the outbox's mail (Mailer.outbox); absent in unit tests */
     @Optional() private readonly outbox?: OutboxService,
   ) {}
 

@@ -119,6 +119,30 @@ export class LocalStorageDriver implements StoragePort {
     await this.pruneEmptyParents(key);
   }
 
+  async list(prefix: string): Promise<string[]> {
+    assertValidPrefix(prefix);
+    const slash = prefix.lastIndexOf('/');
+    const dirPart = prefix.slice(0, slash + 1);
+    const namePart = prefix.slice(slash + 1);
+    const keys: string[] = [];
+    const walk = async (dir: string, keyPrefix: string, startsWith: string): Promise<void> => {
+      let entries: Dirent[];
+      try {
+        entries = await fs.readdir(dir, { withFileTypes: true });
+      } catch (err) {
+        if (MISSING.has(errno(err) ?? '')) return;
+        throw err;
+      }
+      for (const entry of entries) {
+        if (!entry.name.startsWith(startsWith)) continue;
+        if (entry.isDirectory()) await walk(path.join(dir, entry.name), `${keyPrefix}${entry.name}/`, '');
+        else if (entry.isFile()) keys.push(`${keyPrefix}${entry.name}`);
+      }
+    };
+    await walk(path.join(this.objectsDir, dirPart), dirPart, namePart);
+    return keys;
+  }
+
   async deletePrefix(prefix: string): Promise<number> {
     assertValidPrefix(prefix);
     const slash = prefix.lastIndexOf('/');

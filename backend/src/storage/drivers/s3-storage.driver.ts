@@ -102,6 +102,20 @@ export class S3StorageDriver implements StoragePort, OnModuleDestroy {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
   }
 
+  async list(prefix: string): Promise<string[]> {
+    assertValidPrefix(prefix);
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await storageCall('list', () =>
+        this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token, MaxKeys: 1000 })),
+      );
+      for (const o of page.Contents ?? []) if (o.Key) keys.push(o.Key);
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return keys;
+  }
+
   async deletePrefix(prefix: string): Promise<number> {
     assertValidPrefix(prefix);
     let deleted = 0;

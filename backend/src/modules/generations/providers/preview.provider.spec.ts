@@ -23,6 +23,9 @@ class MemoryStorage implements StoragePort {
   async delete(key: string) {
     this.objects.delete(key);
   }
+  async list(prefix: string) {
+    return [...this.objects.keys()].filter((k) => k.startsWith(prefix));
+  }
   async deletePrefix(prefix: string) {
     let n = 0;
     for (const k of [...this.objects.keys()]) if (k.startsWith(prefix) && this.objects.delete(k)) n++;

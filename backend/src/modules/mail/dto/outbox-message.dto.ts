@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-/** A message written to the outbox ($DATA_DIR/mail) because no SMTP server is configured. */
+/** A message written to the outbox (the bucket's outbox/ or $DATA_DIR/mail) because no SMTP server is configured. */
 export class OutboxMessageDto {
   @ApiProperty({ description: 'the .eml file name (sorts oldest first)', example: '20261123T201502123Z-0001a1b2c3-verify-email.eml' })
   id: string;
