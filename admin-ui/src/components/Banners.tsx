@@ -1,5 +1,6 @@
 import { Alert } from '@mui/material';
 import { useListContext, useShowContext } from 'react-admin';
+import type { ReactNode } from 'react';
 
 /** docs/product.md: data load errors appear in a red alert banner. */
 export function ErrorBanner({ error }: { error: unknown }) {
@@ -18,10 +19,20 @@ export function ListErrorBanner() {
   return <ErrorBanner error={error} />;
 }
 
-/** A show view's load error as the red banner. */
-export function ShowErrorBanner({ fallback }: { fallback?: string }) {
-  const { error } = useShowContext();
-  return <ErrorBanner error={error && fallback ? new Error(fallback) : error} />;
+/**
+ * A show view's load error as the red banner. react-admin renders it in place of the page's content,
+ * also when only a refresh failed (a refetch after an action, or on focus) while the record is still
+ * at hand: then the page stays under the banner (`children`, the same content as the Show's), so a
+ * passing network or server hiccup does not blank what the person is reading or acting on.
+ */
+export function ShowErrorBanner({ fallback, children }: { fallback?: string; children?: ReactNode }) {
+  const { error, record } = useShowContext();
+  return (
+    <>
+      <ErrorBanner error={error && fallback ? new Error(fallback) : error} />
+      {record ? children : null}
+    </>
+  );
 }
 
 /** Successes (a credit change) in a green banner. */

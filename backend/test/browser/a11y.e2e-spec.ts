@@ -233,7 +233,7 @@ describe('accessibility of the user app (axe)', () => {
         expect({ page: 'menu', findings: await axeFindings(page) }).toEqual({ page: 'menu', findings: [] });
       }
       expect(errors).toEqual([]);
-    });
+    }, 180_000); // twelve screens and dialogs, each read by axe: over a minute on a slow CI machine
 
     it('finds nothing while the address is unconfirmed: the banner, the generate panel, a dead link with Resend', async () => {
       const newcomer = await createUnverifiedAccount(t, 'axe-unverified');

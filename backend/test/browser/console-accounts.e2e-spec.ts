@@ -56,6 +56,11 @@ describe('the console with accounts you can trust', () => {
       if (url && expected.some((e) => e.status === status && e.path.test(new URL(url).pathname))) return;
       errors.push(`${m.text()} (${url})`);
     });
+    // what the API refused or failed, in the run's log: the first thing to read when a page here did not show
+    page.on('response', (r) => {
+      if (r.url().includes('/api/') && r.status() >= 400 && !/\/api\/auth\/refresh$/.test(new URL(r.url()).pathname))
+        console.warn(`${r.request().method()} ${new URL(r.url()).pathname} -> ${r.status()}`);
+    });
     return { context, page, errors };
   }
 
@@ -303,6 +308,43 @@ describe('the console with accounts you can trust', () => {
       expect(await desk.page.getByRole('button', { name: 'Lift suspension' }).count()).toBe(0);
       await shot(desk.page, 'console-accounts-06-refusals-support');
       expect(desk.errors).toEqual([]);
+    });
+
+    it('keeps the user page under the red banner when a refresh fails, and drops the banner once one succeeds', async () => {
+      const person = await signUp(t.http, { full_name: 'Flaky Network' });
+      const { page, errors } = await staffConsole(admin.email);
+      await openUserPage(page, person.email);
+      // the server stops answering this user's details (a restart, a proxy hiccup)
+      const details = new RegExp(`/api/admin/users/${person.userId}$`);
+      await page.route(details, (route) =>
+        route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: '{"statusCode":503,"message":"Service temporarily unavailable. Please try again."}',
+        }),
+      );
+      // the person comes back to the tab: the page refreshes its record, and every try fails
+      const comeBack = () =>
+        page.evaluate(() => {
+          const doc = (globalThis as unknown as { document: EventTarget }).document;
+          for (const state of ['hidden', 'visible']) {
+            Object.defineProperty(doc, 'visibilityState', { value: state, configurable: true });
+            doc.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+          }
+        });
+      await comeBack();
+      await page.getByRole('alert').filter({ hasText: 'Failed to load user details' }).waitFor({ timeout: 20_000 });
+      // what the admin was reading is still there, and still acts
+      for (const name of ['Profile', 'Account status', 'Tier']) await page.getByRole('heading', { level: 2, name }).waitFor();
+      await page.getByText(person.email, { exact: true }).first().waitFor();
+      await page.getByRole('button', { name: 'Suspend', exact: true }).waitFor();
+
+      // the server is back: the next refresh drops the banner
+      await page.unroute(details);
+      await comeBack();
+      await page.getByRole('alert').filter({ hasText: 'Failed to load user details' }).waitFor({ state: 'detached' });
+      await page.getByRole('heading', { level: 2, name: 'Profile' }).waitFor();
+      expect(errors.filter((e) => !/status of 503/.test(e))).toEqual([]);
     });
 
     it('an admin suspends with a reason: the session ends with the message, sign-in (password or Google) says why; lifting lets the person back', async () => {

@@ -91,7 +91,14 @@ function Generation() {
 /** One generation (admin): its row, and the likeness guard's figure of its result. */
 export function GenerationShow() {
   return (
-    <Show error={<ShowErrorBanner />} queryOptions={BANNER_ONLY}>
+    <Show
+      error={
+        <ShowErrorBanner>
+          <Generation />
+        </ShowErrorBanner>
+      }
+      queryOptions={BANNER_ONLY}
+    >
       <Generation />
     </Show>
   );

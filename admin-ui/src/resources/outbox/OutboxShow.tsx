@@ -105,7 +105,16 @@ function Message() {
 /** One message of the outbox: who, what, its links (each opens in a new tab), the text part, and the HTML part in a sandbox. */
 export function OutboxShow() {
   return (
-    <Show actions={false} error={<ShowErrorBanner />} queryOptions={BANNER_ONLY} title="Outbox message">
+    <Show
+      actions={false}
+      error={
+        <ShowErrorBanner>
+          <Message />
+        </ShowErrorBanner>
+      }
+      queryOptions={BANNER_ONLY}
+      title="Outbox message"
+    >
       <Message />
     </Show>
   );

@@ -326,7 +326,16 @@ function InquiryDetailsView() {
 export function InquiryShow() {
   return (
     // the app bar names the page; the subject (long, on a phone) is the card's heading, where it wraps
-    <Show title="Ticket" queryOptions={BANNER_ONLY} error={<ShowErrorBanner />} actions={false}>
+    <Show
+      title="Ticket"
+      queryOptions={BANNER_ONLY}
+      error={
+        <ShowErrorBanner>
+          <InquiryDetailsView />
+        </ShowErrorBanner>
+      }
+      actions={false}
+    >
       <InquiryDetailsView />
     </Show>
   );

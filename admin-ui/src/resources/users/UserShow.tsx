@@ -146,7 +146,16 @@ function UserDetails() {
 export function UserShow() {
   return (
     // the app bar names the page; the address (long, on a phone) is in the Profile card, where it wraps
-    <Show title="User" queryOptions={BANNER_ONLY} error={<ShowErrorBanner fallback="Failed to load user details" />} actions={false}>
+    <Show
+      title="User"
+      queryOptions={BANNER_ONLY}
+      error={
+        <ShowErrorBanner fallback="Failed to load user details">
+          <UserDetails />
+        </ShowErrorBanner>
+      }
+      actions={false}
+    >
       <UserDetails />
     </Show>
   );
