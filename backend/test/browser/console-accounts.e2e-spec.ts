@@ -247,6 +247,10 @@ describe('the console with accounts you can trust', () => {
       const search = page.getByPlaceholder('Search by email or name');
       await click(page, search);
       await page.keyboard.type(email);
+      // as a person does, the list is read once it shows the search: react-admin applies a search 500 ms
+      // after the last key and puts it in the address a tick later; on a loaded machine that tick can
+      // come after a click on View and take the page back to the list (docs/console.md)
+      await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes(email));
       const row = page.getByRole('row').filter({ hasText: email });
       await click(page, row.getByRole('link', { name: 'View' }));
       await page.getByRole('heading', { level: 2, name: 'Account status' }).waitFor();

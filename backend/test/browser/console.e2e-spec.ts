@@ -302,6 +302,8 @@ describe('the console at /admin', () => {
 
     await menu(page, 'Users');
     await page.getByPlaceholder('Search by email or name').fill(target.email);
+    // the search in the address first: a click before it could be undone by it (docs/console.md)
+    await page.waitForURL((url) => (url.searchParams.get('filter') ?? '').includes(target.email));
     await page.getByRole('row').filter({ hasText: target.email }).getByRole('link', { name: 'View' }).click();
     await page.getByTestId('user-credits').waitFor();
     expect(await page.getByRole('heading', { name: 'Adjust credits' }).count()).toBe(0);
