@@ -2,6 +2,11 @@
  * Small helpers for building SVG text by hand: numbers rounded to one decimal (deterministic,
  * compact output), colour mixing, smooth closed outlines and attribute escaping.
  */
+
+// `Math` as a module constant: under Jest (a vm context) each lookup of a global in a hot loop
+// costs about 30 times the arithmetic (docs/performance.md, "Tests and globals"); in Node it changes nothing.
+const Math = globalThis.Math;
+
 export type Pt = readonly [number, number] | readonly [number, number, 'corner'];
 
 export const r1 = (n: number): string => {

@@ -6,6 +6,10 @@ import { runFfmpeg, withTempDir } from './ffmpeg';
 import { processResult } from './result-processing';
 import { badgeOnlySvg } from './watermark';
 
+// `Math` as a module constant: under Jest (a vm context) each lookup of a global in a hot loop
+// costs about 30 times the arithmetic (docs/performance.md, "Tests and globals"); in Node it changes nothing.
+const Math = globalThis.Math;
+
 /**
  * The "AI-generated" label burnt into videos, measured in the frames: test videos of three shapes
  * are encoded by ffmpeg (a flat lavfi colour, so that the label is the only thing that differs),
