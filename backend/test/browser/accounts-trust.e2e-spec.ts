@@ -102,6 +102,22 @@ describe('accounts you can trust: a newcomer from sign-up to two-factor', () => 
     await page.keyboard.press('Enter');
   }
 
+  /**
+   * The two-factor step a password leads to. It failed to come, once in about 20 CI runs, with
+   * nothing to tell why: the error now says where the page was and what its dialogs said.
+   */
+  async function waitForCodeStep(page: Page, codeStep: Locator): Promise<void> {
+    try {
+      await codeStep.waitFor();
+    } catch (error) {
+      const dialogs = await page
+        .getByRole('dialog')
+        .allInnerTexts()
+        .catch(() => []);
+      throw new Error(`no two-factor step at ${page.url()}, dialogs: ${JSON.stringify(dialogs)} (${String(error)})`, { cause: error });
+    }
+  }
+
   async function signOut(page: Page): Promise<void> {
     await click(page, page.getByRole('button', { name: 'Sign Out' }));
     await page.waitForURL(`${base}/`);
@@ -281,7 +297,7 @@ describe('accounts you can trust: a newcomer from sign-up to two-factor', () => 
     // --- Sign in: password, then the code (a wrong one first: red, in the dialog). -------------
     await logInWithPassword(page, email, RESET_PASSWORD);
     const codeStep = page.getByRole('dialog', { name: 'Two-factor authentication' });
-    await codeStep.waitFor();
+    await waitForCodeStep(page, codeStep);
     expect(page.url()).toBe(`${base}/?auth=2fa`);
     const code = codeStep.getByLabel(/^Authentication code/);
     expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
@@ -300,7 +316,7 @@ describe('accounts you can trust: a newcomer from sign-up to two-factor', () => 
 
     // --- Sign in: password, then a recovery code. ------------------------------------------------
     await logInWithPassword(page, email, RESET_PASSWORD);
-    await codeStep.waitFor();
+    await waitForCodeStep(page, codeStep);
     await click(page, codeStep.getByRole('button', { name: 'Use a recovery code instead' }));
     await codeStep.getByText('Enter one of your recovery codes.').waitFor();
     await type(page, codeStep.getByLabel(/^Recovery code/), recoveryCodes[0]!);
