@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { FACE_CONSENT_TEXT, FACE_CONSENT_VERSION, FaceMessages, SELFIE_CATEGORIES } from '@fitting-room/shared/face-checks';
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { AppError, FaceErrorCode, RateLimitError, ValidationError } from '../../common/errors';
@@ -236,7 +237,8 @@ export class FaceChecksService implements OnApplicationBootstrap, OnModuleDestro
     await this.requireConsent(userId);
     if ((await this.repo.countChallengesSince(userId, 60)) >= SELFIE_CAPTURE.challengesPerHour)
       throw new RateLimitError('Too many selfie checks in the last hour. Please try again later.');
-    const turn: TurnDirection = Math.random() < 0.5 ? 'left' : 'right';
+    // from the system's secure generator: the turn asked must not be guessable ahead
+    const turn: TurnDirection = randomInt(2) === 0 ? 'left' : 'right';
     const row = await this.repo.createChallenge(userId, turn, SELFIE_CAPTURE.challengeTtlSeconds);
     return {
       id: row.id,
