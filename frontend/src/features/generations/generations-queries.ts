@@ -1,5 +1,5 @@
 import { ApiError } from '@fitting-room/shared/browser';
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { generationApi, type GenerationCategory, type GenerationPage } from './generation-api';
 
 /** Every list of generations starts with this key: invalidate it after a change. */
@@ -27,15 +27,22 @@ export const generationsQueryOptions = (category?: GenerationCategory) =>
   });
 
 /**
- * DELETE /api/generations/:id; every list is fetched again afterwards, but not the deleted one
- * itself (the viewer may still show it for a moment: reading it again would only answer 404).
- * The refetch is not waited for, so the caller's own callbacks (the viewer moving on to the next
- * result) run first, while the list still holds the deleted one's neighbours.
+ * DELETE /api/generations/:id. Once the API has said yes, the deleted one leaves every list held
+ * here at once (its card would otherwise still ask for its file, gone: a 404), then every list is
+ * fetched again, but not the deleted one itself (the viewer may still show it for a moment: reading
+ * it again would only answer 404). The refetch is not waited for, so the caller's own callbacks
+ * (the viewer moving on to the next result, chosen before the click) run first.
  */
 export function useDeleteGeneration() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => generationApi.remove(id),
+    onSuccess: (_data, id) => {
+      queryClient.setQueriesData<InfiniteData<GenerationPage>>(
+        { queryKey: generationsQueryKey, predicate: (query) => query.queryKey[1] !== 'detail' },
+        (data) => (data ? withoutGeneration(data, id) : data),
+      );
+    },
     onSettled: (_data, _error, id) => {
       void queryClient.invalidateQueries({
         queryKey: generationsQueryKey,
@@ -43,6 +50,15 @@ export function useDeleteGeneration() {
       });
     },
   });
+}
+
+/** A list's pages without one generation, their total one less when it was there. */
+export function withoutGeneration(data: InfiniteData<GenerationPage>, id: string): InfiniteData<GenerationPage> {
+  if (!data.pages.some((page) => page.items.some((item) => item.id === id))) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({ ...page, items: page.items.filter((item) => item.id !== id), total: Math.max(0, page.total - 1) })),
+  };
 }
 
 /**
